@@ -1,0 +1,35 @@
+// `npm run bench -- <name>` runs bench/<name>.ts; `npm run bench` runs them all.
+// Each bench prints one JSON line per figure and the lot goes to bench/results/<name>.json.
+// Benches report ratios against a baseline measured in the same process, since
+// these machines are noisy; tests never assert on speed.
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+export interface Figure { bench: string; metric: string; value: number; unit: string; note?: string }
+export type Report = (metric: string, value: number, unit: string, note?: string) => void
+export type Bench = (report: Report, log: (message: string) => void) => Promise<void>
+
+const here = import.meta.dirname
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+const available = (await readdir(here)).filter((f) => f.endsWith('.ts') && f !== 'run.ts').map((f) => f.slice(0, -3)).sort()
+const names = wanted.length ? wanted : available
+for (const name of names) {
+  if (!available.includes(name)) {
+    console.error(`no bench named "${name}"; available: ${available.join(', ')}`)
+    process.exit(2)
+  }
+}
+
+await mkdir(path.join(here, 'results'), { recursive: true })
+for (const name of names) {
+  const figures: Figure[] = []
+  const report: Report = (metric, value, unit, note) => {
+    const figure: Figure = { bench: name, metric, value: Math.round(value * 1000) / 1000, unit, ...(note ? { note } : {}) }
+    figures.push(figure)
+    console.log(JSON.stringify(figure))
+  }
+  const log = (message: string) => console.error(`[bench ${name}] ${message}`)
+  const mod = (await import(path.join(here, `${name}.ts`))) as { default: Bench }
+  await mod.default(report, log)
+  await writeFile(path.join(here, 'results', `${name}.json`), JSON.stringify(figures, null, 2) + '\n')
+}

@@ -1,0 +1,26 @@
+// `npm run db:seed`: demo users (and later a demo campaign) in an empty database.
+import 'dotenv/config'
+import { loadConfig } from '../src/config.ts'
+import { openDatabase } from '../src/db/embedded.ts'
+import { migrate } from '../src/db/migrate.ts'
+import { seedDemo } from '../src/db/seed.ts'
+import { createPrisma } from '../src/plugins/external/prisma.ts'
+
+const say = (m: string) => console.log(`[db:seed] ${m}`)
+const config = loadConfig()
+const db = await openDatabase(config, say)
+const prisma = createPrisma(db.url)
+try {
+  await migrate(db.url, { log: say })
+  const outcome = await seedDemo(prisma)
+  if (outcome.seeded) {
+    say('demo data seeded; logins:')
+    for (const l of outcome.logins) say(`  ${l.email}  /  ${l.password}`)
+  } else {
+    console.error(`[db:seed] refused: ${outcome.message}`)
+    process.exitCode = outcome.reason === 'real_data' ? 1 : 0
+  }
+} finally {
+  await prisma.$disconnect()
+  await db.stop()
+}

@@ -1,0 +1,44 @@
+// `npm test` runs this after the type check: one PostgreSQL server for the whole
+// run (DATABASE_URL's, or an embedded one under .data/test-postgres), a freshly
+// migrated template database, then tap, whose test files each clone the template.
+import 'dotenv/config'
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { startEmbedded, type Database } from '../src/db/embedded.ts'
+import { migrate } from '../src/db/migrate.ts'
+import { adminQuery, freePort, withDatabase } from '../src/db/test-support.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const say = (m: string) => console.log(`[test] ${m}`)
+const TEMPLATE = 'ww_test_template'
+
+let db: Database
+if (process.env.DATABASE_URL) {
+  say('using the PostgreSQL server of DATABASE_URL')
+  db = { url: process.env.DATABASE_URL, embedded: false, async stop() {} }
+} else {
+  const port = Number(process.env.EMBEDDED_PG_TEST_PORT ?? 0) || (await freePort())
+  db = await startEmbedded({ dataDir: path.join(root, '.data/test-postgres'), port, database: 'postgres', log: say })
+  say(`embedded PostgreSQL for tests on port ${port}`)
+}
+
+let code = 1
+try {
+  const adminUrl = withDatabase(db.url, 'postgres')
+  // Leftovers of an interrupted run would only waste disk.
+  const { rows } = await adminQuery(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE 't\\_%' OR datname = '${TEMPLATE}'`)
+  for (const row of rows) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`)
+  await adminQuery(adminUrl, `CREATE DATABASE "${TEMPLATE}"`)
+  await migrate(withDatabase(adminUrl, TEMPLATE))
+  say(`template database ${TEMPLATE} migrated`)
+
+  const tap = spawn(path.join(root, 'node_modules/.bin/tap'), process.argv.slice(2), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, WW_TEST_ADMIN_URL: adminUrl, WW_TEST_TEMPLATE: TEMPLATE },
+  })
+  code = await new Promise<number>((resolve) => tap.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
+} finally {
+  await db.stop()
+}
+process.exit(code)

@@ -1,0 +1,65 @@
+// The whole service as one Fastify plugin: library wrappers first
+// (plugins/external), then domain services (plugins/app), then routes (URL = folder).
+import path from 'node:path'
+import AutoLoad from '@fastify/autoload'
+import fp from 'fastify-plugin'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Config } from './config.ts'
+import { AppError, errorBody } from './lib/errors.ts'
+
+export interface AppOptions {
+  config: Config
+  databaseUrl: string
+}
+
+const dir = import.meta.dirname
+
+export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
+  // Handlers first: routes registered after them inherit them.
+  fastify.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown; rule?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.rule))
+    }
+    if (error.validation) {
+      return reply.code(400).send(errorBody('request/invalid', `Invalid request: ${error.message}`))
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      const code = status === 415 ? 'request/unsupported_media_type'
+        : status === 413 ? 'request/too_large'
+        : status === 429 ? 'request/rate_limited'
+        : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'request/invalid_json'
+        : `request/${status}`
+      return reply.code(status).send(errorBody(code, error.message))
+    }
+    request.log.error({ err: error }, 'request failed')
+    // No internals in 5xx bodies: the request id lets an operator find the log line.
+    return reply.code(500).send(errorBody('internal', `Something went wrong on our side (request ${request.id}).`))
+  })
+
+  fastify.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}`))
+  })
+
+  await fastify.register(AutoLoad, { dir: path.join(dir, 'plugins/external'), options: opts, encapsulate: false })
+  await fastify.register(AutoLoad, { dir: path.join(dir, 'plugins/app'), options: opts, encapsulate: false })
+  await fastify.register(AutoLoad, { dir: path.join(dir, 'routes'), options: opts, autoHooks: true, cascadeHooks: true })
+
+}
+
+export async function buildApp(
+  options: AppOptions,
+  server: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger: { level: options.config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    ...server,
+  }).withTypeProvider<TypeBoxTypeProvider>()
+  // Not encapsulated, so the process (server.ts, tests) sees the decorators too.
+  await fastify.register(fp(app, { name: 'weekday-wars' }), options)
+  await fastify.ready()
+  return fastify
+}

@@ -1,0 +1,104 @@
+// Applies prisma/migrations/*/migration.sql in order, each in its own
+// transaction, and records them in a table shaped like Prisma's
+// `_prisma_migrations`, so `prisma migrate deploy` on a machine that has the
+// schema engine sees the same history.
+import { createHash, randomUUID } from 'node:crypto'
+import { readFile, readdir } from 'node:fs/promises'
+import path from 'node:path'
+import pg from 'pg'
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../prisma/migrations')
+
+// Any constant works; it only has to be the same for every migrator of one database.
+const MIGRATION_LOCK_KEY = 720_917_331
+
+export class MigrationError extends Error {
+  override name = 'MigrationError'
+}
+
+export interface MigrationFile { name: string; sql: string; checksum: string }
+
+export async function readMigrationFiles(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
+  const entries = await readdir(dir, { withFileTypes: true })
+  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  return Promise.all(names.map(async (name) => {
+    const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8')
+    return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') }
+  }))
+}
+
+interface AppliedRow { migration_name: string; checksum: string; finished_at: Date | null }
+
+export interface MigrateResult { applied: string[]; alreadyApplied: number }
+
+export async function migrate(
+  connectionString: string,
+  options: { dir?: string; log?: (message: string) => void } = {},
+): Promise<MigrateResult> {
+  const log = options.log ?? (() => {})
+  const files = await readMigrationFiles(options.dir)
+  const client = new pg.Client({ connectionString })
+  await client.connect()
+  try {
+    // Two servers booting at once must not both apply the same migration.
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+      "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+      "checksum" VARCHAR(64) NOT NULL,
+      "finished_at" TIMESTAMPTZ,
+      "migration_name" VARCHAR(255) NOT NULL,
+      "logs" TEXT,
+      "rolled_back_at" TIMESTAMPTZ,
+      "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+      "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+    )`)
+    const { rows } = await client.query<AppliedRow>(
+      'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL ORDER BY started_at',
+    )
+    const byName = new Map(files.map((f) => [f.name, f]))
+    for (const row of rows) {
+      const file = byName.get(row.migration_name)
+      if (!row.finished_at) {
+        throw new MigrationError(
+          `migration ${row.migration_name} started but never finished; inspect the database, then mark it rolled back (set rolled_back_at) before migrating again`,
+        )
+      }
+      if (!file) {
+        throw new MigrationError(
+          `migration ${row.migration_name} is applied to the database but missing from ${path.relative(process.cwd(), options.dir ?? MIGRATIONS_DIR)}; is this code older than the database?`,
+        )
+      }
+      if (file.checksum !== row.checksum) {
+        throw new MigrationError(
+          `migration ${row.migration_name} was edited after it was applied (checksum ${row.checksum.slice(0, 12)}… in the database, ${file.checksum.slice(0, 12)}… on disk); restore the file and put the change in a new migration`,
+        )
+      }
+    }
+    const done = new Set(rows.map((r) => r.migration_name))
+    const pending = files.filter((f) => !done.has(f.name))
+    for (const file of pending) {
+      log(`applying migration ${file.name}`)
+      await client.query('BEGIN')
+      try {
+        const id = randomUUID()
+        await client.query(
+          'INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)',
+          [id, file.checksum, file.name],
+        )
+        await client.query(file.sql)
+        await client.query(
+          'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
+          [id],
+        )
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK')
+        throw new MigrationError(`migration ${file.name} failed and was rolled back: ${(error as Error).message}`)
+      }
+    }
+    return { applied: pending.map((f) => f.name), alreadyApplied: rows.length }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock_all()').catch(() => {})
+    await client.end()
+  }
+}

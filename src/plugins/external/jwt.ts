@@ -1,0 +1,19 @@
+import jwt from '@fastify/jwt'
+import fp from 'fastify-plugin'
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string }
+    user: { sub: string }
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    await fastify.register(jwt, {
+      secret: fastify.config.jwtSecret,
+      sign: { expiresIn: fastify.config.jwtExpiresIn },
+    })
+  },
+  { name: 'jwt', dependencies: ['config'] },
+)

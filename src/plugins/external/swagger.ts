@@ -1,0 +1,24 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import fp from 'fastify-plugin'
+import { ErrorSchema } from '../../lib/errors.ts'
+
+export default fp(
+  async (fastify) => {
+    fastify.addSchema(ErrorSchema)
+    await fastify.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Weekday Wars API',
+          description: 'Asynchronous weekly-turn territorial wargame. Rule ids (R4.3…) refer to docs/RULES.md.',
+          version: '0.1.0',
+        },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+    })
+    await fastify.register(swaggerUi, { routePrefix: '/docs', staticCSP: true })
+  },
+  { name: 'swagger', dependencies: ['security'] },
+)

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { AppError, ErrorRef } from '../../../lib/errors.ts'
+
+export const UserSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    email: Type.String(),
+    displayName: Type.String(),
+    locale: Type.Union([Type.Literal('es'), Type.Literal('en')]),
+    timeZone: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { title: 'User' },
+)
+
+const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get('', {
+    onRequest: fastify.authenticate,
+    schema: {
+      tags: ['accounts'],
+      summary: 'The logged-in user',
+      security: [{ bearerAuth: [] }],
+      response: { 200: UserSchema, 401: ErrorRef },
+    },
+  }, async (request) => {
+    const user = await fastify.accounts.get(request.user.sub)
+    if (!user) throw new AppError(401, 'auth/unauthenticated', 'This account no longer exists; log in again')
+    return user
+  })
+}
+
+export default routes

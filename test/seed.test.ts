@@ -1,0 +1,23 @@
+import t from 'tap'
+import { DEMO_USERS, seedDemo } from '../src/db/seed.ts'
+import { buildTestApp, register } from './helpers/app.ts'
+
+t.test('seeds demo users into an empty database, once', async (t) => {
+  const app = await buildTestApp(t)
+  const first = await seedDemo(app.prisma)
+  t.ok(first.seeded)
+  t.equal(await app.prisma.user.count(), DEMO_USERS.length)
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_USERS[1]!.email, password: first.seeded ? first.logins[1]!.password : '' } })
+  t.equal(login.statusCode, 200, 'the printed demo login works')
+  const again = await seedDemo(app.prisma)
+  t.match(again, { seeded: false, reason: 'already_seeded' })
+  t.equal(await app.prisma.user.count(), DEMO_USERS.length)
+})
+
+t.test('refuses a database that holds real data and changes nothing', async (t) => {
+  const app = await buildTestApp(t)
+  await register(app, 'real.person@example.com')
+  const outcome = await seedDemo(app.prisma)
+  t.match(outcome, { seeded: false, reason: 'real_data', message: /1 real account/ })
+  t.equal(await app.prisma.user.count(), 1)
+})
