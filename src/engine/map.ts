@@ -1,0 +1,113 @@
+// Maps (R1): compiled once into index arrays for the hot paths, validated with
+// every problem reported at once (R1.4).
+import { DIRECTIONS, tileKey, type TileKey } from './hex.ts'
+import type { MapDef } from './types.ts'
+
+export interface CompiledMap {
+  def: MapDef
+  size: number
+  keys: TileKey[]
+  index: Map<TileKey, number>
+  land: Uint8Array
+  city: Uint8Array
+  /** A city with at least one adjacent sea tile (R1.2). */
+  port: Uint8Array
+  neighbors: Int32Array[]
+  cityCount: number
+}
+
+const compiled = new WeakMap<MapDef, CompiledMap>()
+
+export function compileMap(def: MapDef): CompiledMap {
+  const cached = compiled.get(def)
+  if (cached) return cached
+  const size = def.tiles.length
+  const keys = def.tiles.map((t) => tileKey(t.q, t.r))
+  const index = new Map<TileKey, number>()
+  keys.forEach((k, i) => index.set(k, i))
+  const land = new Uint8Array(size)
+  const city = new Uint8Array(size)
+  const port = new Uint8Array(size)
+  const neighbors: Int32Array[] = []
+  let cityCount = 0
+  def.tiles.forEach((t, i) => {
+    land[i] = t.terrain === 'land' ? 1 : 0
+    city[i] = t.terrain === 'land' && t.city ? 1 : 0
+    cityCount += city[i]!
+    const ns: number[] = []
+    for (const [dq, dr] of DIRECTIONS) {
+      const j = index.get(tileKey(t.q + dq, t.r + dr))
+      if (j !== undefined) ns.push(j)
+    }
+    neighbors.push(Int32Array.from(ns))
+  })
+  for (let i = 0; i < size; i++) {
+    if (city[i] && neighbors[i]!.some((j) => !land[j])) port[i] = 1
+  }
+  const map = { def, size, keys, index, land, city, port, neighbors, cityCount }
+  compiled.set(def, map)
+  return map
+}
+
+export interface MapProblem { code: string; message: string }
+
+/** Every problem of a map definition (R1.4); an empty list means it is playable. */
+export function validateMap(input: unknown, tribes?: number): MapProblem[] {
+  const problems: MapProblem[] = []
+  const def = input as Partial<MapDef> | null
+  if (!def || typeof def !== 'object') return [{ code: 'map/not_an_object', message: 'a map is a JSON object' }]
+  if (typeof def.id !== 'string' || !/^[a-z0-9][a-z0-9-]{0,63}$/.test(def.id)) {
+    problems.push({ code: 'map/bad_id', message: 'id must be 1–64 lower-case letters, digits or dashes' })
+  }
+  if (typeof def.name !== 'string' || def.name.trim() === '') problems.push({ code: 'map/bad_name', message: 'name must be a non-empty string' })
+  if (!Number.isInteger(def.tribes) || def.tribes! < 2 || def.tribes! > 7) {
+    problems.push({ code: 'map/bad_tribes', message: 'tribes must be a whole number from 2 to 7 (R2.1)' })
+  }
+  if (!Array.isArray(def.tiles) || def.tiles.length === 0) {
+    problems.push({ code: 'map/no_tiles', message: 'tiles must be a non-empty array' })
+    return problems
+  }
+  const seen = new Map<TileKey, number>()
+  let cities = 0
+  let usable = true
+  def.tiles.forEach((t, i) => {
+    if (!t || typeof t !== 'object' || !Number.isInteger(t.q) || !Number.isInteger(t.r) || Math.abs(t.q) > 9999 || Math.abs(t.r) > 9999) {
+      problems.push({ code: 'map/bad_tile', message: `tiles[${i}] needs whole-number q and r` })
+      usable = false
+      return
+    }
+    if (t.terrain !== 'land' && t.terrain !== 'sea') {
+      problems.push({ code: 'map/bad_terrain', message: `tile ${t.q},${t.r}: terrain must be "land" or "sea" (R1.2)` })
+    }
+    if (t.city !== undefined && typeof t.city !== 'boolean') problems.push({ code: 'map/bad_tile', message: `tile ${t.q},${t.r}: city must be true or false` })
+    if (t.city && t.terrain === 'sea') problems.push({ code: 'map/city_at_sea', message: `tile ${t.q},${t.r}: a city must be on land (R1.2)` })
+    if (t.city && t.terrain === 'land') cities++
+    const key = tileKey(t.q, t.r)
+    const first = seen.get(key)
+    if (first !== undefined) problems.push({ code: 'map/duplicate_tile', message: `tile ${key} appears twice (tiles[${first}] and tiles[${i}]) (R1.4)` })
+    else seen.set(key, i)
+  })
+  if (usable && seen.size > 0) {
+    // Connected by land-or-sea adjacency (R1.4).
+    const start = seen.keys().next().value as TileKey
+    const reached = new Set<TileKey>([start])
+    const queue = [start]
+    while (queue.length) {
+      const [q, r] = queue.pop()!.split(',').map(Number) as [number, number]
+      for (const [dq, dr] of DIRECTIONS) {
+        const k = tileKey(q + dq, r + dr)
+        if (seen.has(k) && !reached.has(k)) {
+          reached.add(k)
+          queue.push(k)
+        }
+      }
+    }
+    if (reached.size < seen.size) {
+      const cut = [...seen.keys()].filter((k) => !reached.has(k))
+      problems.push({ code: 'map/not_connected', message: `the map is not connected: ${cut.length} tile(s) such as ${cut.slice(0, 3).join(' ')} cannot be reached from ${start} (R1.4)` })
+    }
+  }
+  const needed = 2 * (tribes ?? (Number.isInteger(def.tribes) ? def.tribes! : 2))
+  if (cities < needed) problems.push({ code: 'map/too_few_cities', message: `${cities} cities for ${needed / 2} tribes; at least ${needed} are needed (R1.4)` })
+  return problems
+}
