@@ -1,0 +1,93 @@
+import t from 'tap'
+import { applyOrder, applySystem, createGame, hmacRng, type GameState, type NewTribe } from '../../src/engine/index.ts'
+import { bundledMap } from '../../src/maps/index.ts'
+import { play, refused } from './dsl.ts'
+
+const map = bundledMap('coast-3')!
+const tribes: NewTribe[] = [
+  { id: 'red', name: 'Red', weekday: 'monday' },
+  { id: 'green', name: 'Green', weekday: 'wednesday' },
+  { id: 'blue', name: 'Blue', weekday: 'saturday' },
+]
+const cities = map.tiles.filter((x) => x.city).map((x) => `${x.q},${x.r}`)
+
+function newGame(seed = 'seed-for-tests-1', list = tribes): GameState {
+  const created = createGame({ map, tribes: list, seed })
+  if (!created.ok) throw new Error(created.error.message)
+  return created.state
+}
+
+/** A draft drawn with the real dice (HMAC of the seed). */
+function drafted(seed?: string): GameState {
+  const started = applySystem(newGame(seed), { type: 'startDraft' }, hmacRng)
+  if (!started.ok) throw new Error(started.error.message)
+  return started.state
+}
+
+t.test('R2.1 a campaign has 2 to 7 tribes, each on its own weekday', async (t) => {
+  t.match(createGame({ map, tribes: tribes.slice(0, 1), seed: 'x'.repeat(16) }), { ok: false, error: { code: 'setup/tribe_count', rule: 'R2.1' } })
+  const eight = Array.from({ length: 8 }, (_, i) => ({ id: `t${i}`, name: `T${i}`, weekday: 'monday' as const }))
+  t.match(createGame({ map: bundledMap('coast-7')!, tribes: eight, seed: 'x'.repeat(16) }), { ok: false })
+  const clash = [tribes[0]!, { ...tribes[1]!, weekday: 'monday' as const }]
+  t.match(createGame({ map, tribes: clash, seed: 'x'.repeat(16) }), { ok: false, error: { code: 'setup/weekday_taken', rule: 'R2.1' } })
+  t.match(createGame({ map, tribes, seed: 'x'.repeat(16) }), { ok: true })
+})
+
+t.test('R3.1 the draft order is drawn with the campaign dice: same seed, same order', async (t) => {
+  const orders = new Set<string>()
+  for (let i = 0; i < 12; i++) {
+    const a = drafted(`seed-number-${i}`)
+    const b = drafted(`seed-number-${i}`)
+    t.same(a.draft!.order, b.draft!.order)
+    t.same([...a.draft!.order].sort(), ['blue', 'green', 'red'])
+    orders.add(a.draft!.order.join())
+  }
+  t.ok(orders.size > 1, 'different seeds give different orders')
+  const started = applySystem(newGame(), { type: 'startDraft' }, hmacRng)
+  t.match(started.ok && started.events, [{ type: 'system' }, { type: 'draftStarted', counter: 0 }], 'the log records the draw')
+})
+
+t.test('R3.2 two rounds, the second in reverse (snake); only the tribe on the clock picks an untaken city', async (t) => {
+  let s = drafted()
+  const order = s.draft!.order
+  const snake = [...order, ...[...order].reverse()]
+  t.match(refused(s, [order[1]!, { type: 'draftPick', city: cities[0]! }]), { code: 'draft/not_your_pick', rule: 'R3.2' })
+  s = play(s, [[order[0]!, { type: 'draftPick', city: cities[0]! }]]).state
+  t.match(refused(s, [order[1]!, { type: 'draftPick', city: cities[0]! }]), { code: 'draft/city_taken', rule: 'R3.2' })
+  const land = map.tiles.find((x) => x.terrain === 'land' && !x.city)!
+  t.match(refused(s, [order[1]!, { type: 'draftPick', city: `${land.q},${land.r}` }]), { code: 'draft/not_a_city', rule: 'R3.2' })
+  for (let k = 1; k < snake.length; k++) s = play(s, [[snake[k]!, { type: 'draftPick', city: cities[k]! }]]).state
+  t.same(s.draft!.picks.map((p) => p.tribe), snake)
+})
+
+t.test('R3.3 every city starts with 5 troops; picked garrisons join the picker, the rest stay neutral', async (t) => {
+  const s = drafted()
+  t.ok(cities.every((c) => s.armies[c]?.troops === 5 && s.armies[c]?.tribe === null))
+  const after = play(s, [[s.draft!.order[0]!, { type: 'draftPick', city: cities[3]! }]]).state
+  t.match(after.armies[cities[3]!], { tribe: s.draft!.order[0], troops: 5 })
+  t.match(after.armies[cities[4]!], { tribe: null, troops: 5 })
+})
+
+t.test('R3.4 draft picks are not bound to weekdays (R2.3: a GM may pick for the tribe on the clock); other orders are', async (t) => {
+  const s = drafted()
+  t.ok(s.tribes.every((x) => x.phase === 'closed'), 'no window is open')
+  const first = s.draft!.order[0]!
+  t.ok(applyOrder(s, first, { type: 'draftPick', city: cities[0]! }, hmacRng).ok)
+  t.match(refused(s, [first, { type: 'endTurn' }]), { code: 'campaign/not_running' })
+})
+
+t.test('R3.5 the last pick starts the campaign with the first payout at once', async (t) => {
+  let s = drafted()
+  const order = s.draft!.order
+  const snake = [...order, ...[...order].reverse()]
+  const events = []
+  for (let k = 0; k < snake.length; k++) {
+    const r = play(s, [[snake[k]!, { type: 'draftPick', city: cities[k]! }]])
+    s = r.state
+    events.push(...r.events)
+  }
+  t.equal(s.status, 'running')
+  t.ok(events.some((e) => e.type === 'campaignStarted'))
+  t.equal(s.pools.length, 6, 'two lone cities each: one pool per city')
+  t.ok(s.pools.every((p) => p.payout === 10 && p.balance === 10))
+})
