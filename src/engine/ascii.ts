@@ -57,8 +57,12 @@ export function parseBoard(text: string): ParsedBoard {
   return board
 }
 
-export function renderBoard(state: Pick<GameState, 'map' | 'owners' | 'armies' | 'ships' | 'besieged'>): string {
+/** Tribes are drawn as a, b, c… in the order of `tribes` (or of their ids when not given). */
+export function renderBoard(state: Pick<GameState, 'map' | 'owners' | 'armies' | 'ships' | 'besieged'> & { tribes?: { id: string }[] }): string {
   const map = compileMap(state.map)
+  const ids = state.tribes?.map((t) => t.id) ?? [...new Set(state.owners.filter((o): o is string => o !== null))].sort()
+  const letterOf = new Map(ids.map((id, i) => [id, String.fromCharCode(97 + i)]))
+  const letter = (id: string) => letterOf.get(id) ?? id[0]!
   const ships = new Map<string, Ship>()
   for (const s of Object.values(state.ships)) ships.set(s.tile, s)
   const besieged = new Set(state.besieged)
@@ -71,10 +75,10 @@ export function renderBoard(state: Pick<GameState, 'map' | 'owners' | 'armies' |
     let cell: string
     if (t.terrain === 'sea') {
       const s = ships.get(key)
-      cell = s ? `~${s.tribe[0]}${s.crew}` : '~'
+      cell = s ? `~${letter(s.tribe)}${s.crew}` : '~'
     } else {
       const owner = state.owners[i]
-      const base = owner ? owner[0]! : '.'
+      const base = owner ? letter(owner) : '.'
       cell = t.city ? (owner ? base.toUpperCase() : '#') : base
       const a = state.armies[key]
       if (a) cell += String(a.troops)

@@ -626,11 +626,24 @@ function settle(w: Work) {
   for (const t of w.s.tribes) {
     if (t.eliminated || cities.get(t.id)) continue
     w.setTribe(t.id, { eliminated: true, phase: 'closed' })
-    for (const key in w.s.armies) if (w.s.armies[key]!.tribe === t.id) w.setArmy(key, null)
-    for (const id in w.s.ships) if (w.s.ships[id]!.tribe === t.id) w.setShip(null, id)
+    let troopsRemoved = 0
+    const shipsRemoved: string[] = []
+    for (const key in w.s.armies) {
+      const army = w.s.armies[key]!
+      if (army.tribe !== t.id) continue
+      troopsRemoved += army.troops
+      w.setArmy(key, null)
+    }
+    for (const id in w.s.ships) {
+      const ship = w.s.ships[id]!
+      if (ship.tribe !== t.id) continue
+      troopsRemoved += ship.crew
+      shipsRemoved.push(id)
+      w.setShip(null, id)
+    }
     for (let i = 0; i < w.map.size; i++) if (w.s.owners[i] === t.id) w.setOwner(i, null)
     w.setPools(w.s.pools.filter((p) => p.tribe !== t.id))
-    w.emit({ type: 'eliminated', tribe: t.id })
+    w.emit({ type: 'eliminated', tribe: t.id, troopsRemoved, shipsRemoved })
   }
   const alive = w.s.tribes.filter((t) => !t.eliminated)
   if (alive.length <= 1) finish(w, 'last_tribe')

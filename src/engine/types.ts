@@ -170,7 +170,7 @@ export type GameEvent =
   | { type: 'payout'; week: number; pools: Pool[] }
   | { type: 'seedSet'; counter: number }
   | { type: 'tradeExecuted'; transfers: TradeTransfer[] }
-  | { type: 'eliminated'; tribe: TribeId }
+  | { type: 'eliminated'; tribe: TribeId; troopsRemoved: number; shipsRemoved: string[] }
   | { type: 'campaignFinished'; ranking: TribeId[]; reason: 'last_tribe' | 'week_limit' }
 
 export interface EngineError {
