@@ -57,11 +57,15 @@ export function parseBoard(text: string): ParsedBoard {
   return board
 }
 
-/** Tribes are drawn as a, b, c… in the order of `tribes` (or of their ids when not given). */
+/**
+ * Tribes are drawn by their id when every id is one lower-case letter (test boards),
+ * else as a, b, c… in the order of `tribes` (or of their ids when not given).
+ */
 export function renderBoard(state: Pick<GameState, 'map' | 'owners' | 'armies' | 'ships' | 'besieged'> & { tribes?: { id: string }[] }): string {
   const map = compileMap(state.map)
   const ids = state.tribes?.map((t) => t.id) ?? [...new Set(state.owners.filter((o): o is string => o !== null))].sort()
-  const letterOf = new Map(ids.map((id, i) => [id, String.fromCharCode(97 + i)]))
+  const lettered = ids.every((id) => /^[a-z]$/.test(id))
+  const letterOf = new Map(ids.map((id, i) => [id, lettered ? id : String.fromCharCode(97 + i)]))
   const letter = (id: string) => letterOf.get(id) ?? id[0]!
   const ships = new Map<string, Ship>()
   for (const s of Object.values(state.ships)) ships.set(s.tile, s)

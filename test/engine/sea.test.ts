@@ -79,7 +79,7 @@ t.test('R10.6 port assault from a ship: a = 2, d = 2, 1 MP; the winners land or 
   t.match(refused(s, ['a', { type: 'portAssault', ship: 's1', port: at(3, 0), troops: 2 }] as never), { code: 'order/bad_occupy', rule: 'R10.6' })
 })
 
-t.test('R10.7 boarding: a = 2, d = 2; the winner\'s tribe gets both ships, the loser\'s adrift', async (t) => {
+t.test('R10.7 boarding: the whole crew attacks, a = 2, d = 2; the winner\'s tribe gets both ships, the loser\'s adrift', async (t) => {
   const s = play(harbour(), [['a', { type: 'shipMove', ship: 's1', to: at(2, 1) }]]).state
   const won = play(s, [['a', { type: 'board', ship: 's1', target: 's3' }]], [1])
   t.match(won.events.find((e) => e.type === 'combat'), { kind: 'boarding', attackers: 2, defenders: 1, attack: 5, defence: 4 })

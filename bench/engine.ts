@@ -1,0 +1,87 @@
+// `npm run bench -- engine`: the rules engine on its own.
+//   orders_per_s  legal orders replayed from a random 7-tribe campaign (goal ≥ 50,000)
+//   pools_ms      pools of a generated 10,000-tile map with 7 tribes (goal ≤ 5 ms)
+//   state_bytes   JSON size of a mid-game 7-tribe state
+// Each speed comes with a baseline measured in the same run and their ratio.
+import { applyOrder, compileMap, computePools, hmacRng, type GameState, type MapDef, type Order } from '../src/engine/index.ts'
+import { bundledMap } from '../src/maps/index.ts'
+import { chooser, randomOrder, simulate } from '../test/engine/random-play.ts'
+import type { Bench } from './run.ts'
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]!
+}
+
+const bench: Bench = async (report, log) => {
+  // A mid-game campaign, then more random play from there, keeping every legal
+  // order with the state it was given in, so the timed loop applies only legal orders.
+  const map = bundledMap('coast-7')!
+  const sim = simulate(map, 2026, 10, 40)
+  const cases: { state: GameState; tribe: string; order: Order }[] = []
+  {
+    const c = chooser(99)
+    let state = sim.state
+    for (let week = 0; cases.length < 2000 && week < 200; week++) {
+      for (const t of state.tribes) {
+        const opened = { ...state, tribes: state.tribes.map((x) => (x.id === t.id ? { ...x, phase: 'recruitment' as const } : x)) }
+        let s = opened
+        for (let i = 0; i < 60; i++) {
+          const order = randomOrder(s, t.id, c)
+          const r = applyOrder(s, t.id, order, hmacRng)
+          if (!r.ok) continue
+          cases.push({ state: s, tribe: t.id, order })
+          s = r.state
+        }
+        state = { ...s, tribes: s.tribes.map((x) => ({ ...x, phase: 'closed' as const })) }
+      }
+    }
+  }
+  log(`${cases.length} legal orders recorded`)
+  const rounds = 5
+  const orderRates: number[] = []
+  const cloneRates: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    let t0 = performance.now()
+    for (const c of cases) applyOrder(c.state, c.tribe, c.order, hmacRng)
+    orderRates.push(cases.length / ((performance.now() - t0) / 1000))
+    t0 = performance.now()
+    for (const c of cases) JSON.parse(JSON.stringify(c.state))
+    cloneRates.push(cases.length / ((performance.now() - t0) / 1000))
+  }
+  const orders = median(orderRates)
+  const clones = median(cloneRates)
+  report('orders_per_s', orders, 'orders/s', 'goal >= 50000')
+  report('json_clone_per_s', clones, 'clones/s', 'baseline: one JSON deep copy of the state')
+  report('orders_vs_json_clone', orders / clones, 'ratio')
+
+  // A 100 × 100 map, 7 tribes in vertical bands broken by sea streaks.
+  const tiles: MapDef['tiles'] = []
+  for (let r = 0; r < 100; r++) {
+    for (let c = 0; c < 100; c++) {
+      const sea = (r * 7 + c * 13) % 23 === 0
+      tiles.push({ q: c - Math.floor(r / 2), r, terrain: sea ? 'sea' : 'land', ...(!sea && (r * 31 + c * 17) % 29 === 0 ? { city: true } : {}) })
+    }
+  }
+  const big = compileMap({ id: 'big', name: 'big', tribes: 7, tiles })
+  const pick = chooser(7)
+  const owners = tiles.map((t) => (t.terrain === 'sea' ? null : pick.next() < 0.1 ? null : `t${Math.min(7, 1 + Math.floor(((t.q + Math.floor(t.r / 2)) / 100) * 7))}`))
+  computePools(big, owners, 0)
+  const poolTimes: number[] = []
+  const loopTimes: number[] = []
+  let sink = 0
+  for (let i = 0; i < 30; i++) {
+    let t0 = performance.now()
+    sink += computePools(big, owners, 0).length
+    poolTimes.push(performance.now() - t0)
+    t0 = performance.now()
+    for (let k = 0; k < owners.length; k++) if (owners[k] === 't1' && big.neighbors[k]!.length > 0) sink++
+    loopTimes.push(performance.now() - t0)
+  }
+  report('pools_ms', median(poolTimes), 'ms', `10,000 tiles, 7 tribes (${sink > 0 ? 'ok' : ''}); goal <= 5`)
+  report('pools_vs_scan', median(poolTimes) / median(loopTimes), 'ratio', 'baseline: one scan of owners and neighbour lists')
+
+  report('state_bytes', JSON.stringify(sim.state).length, 'bytes', `7 tribes after ${sim.state.week} weeks, ${Object.keys(sim.state.armies).length} armies`)
+}
+
+export default bench
