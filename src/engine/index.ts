@@ -1,5 +1,5 @@
 // The rules engine of Weekday Wars: pure functions over plain JSON data.
-// It imports nothing from the web stack, the database, the clock or the process.
+// It imports nothing from the web stack or the database, and reads no clock or environment.
 export * from './types.ts'
 export { DIRECTIONS, hexDistance, parseTileKey, tileKey, type TileKey } from './hex.ts'
 export { compileMap, validateMap, type CompiledMap, type MapProblem } from './map.ts'
