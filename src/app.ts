@@ -55,7 +55,7 @@ export async function buildApp(
   const fastify = Fastify({
     logger: { level: options.config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, discriminator: true } },
     ...server,
   }).withTypeProvider<TypeBoxTypeProvider>()
   // Not encapsulated, so the process (server.ts, tests) sees the decorators too.

@@ -18,6 +18,7 @@ export interface Config {
   seedDemo: boolean
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   loginRateLimit: number
+  allowTestClock: boolean
 }
 
 export class ConfigError extends Error {
@@ -116,5 +117,6 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: boolean(env, 'SEED_DEMO', nodeEnv !== 'production'),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 100_000),
+    allowTestClock: boolean(env, 'ALLOW_TEST_CLOCK', false),
   }
 }

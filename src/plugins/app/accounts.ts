@@ -85,13 +85,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsService
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** The caller's user id, or null when no token was sent (a bad token is still 401). */
+    optionalUser: (request: FastifyRequest) => Promise<string | null>
   }
 }
 
 export default fp(
   async (fastify) => {
     fastify.decorate('accounts', accountsService(fastify.prisma))
-    fastify.decorate('authenticate', async (request: FastifyRequest) => {
+    const authenticate = async (request: FastifyRequest) => {
       try {
         await request.jwtVerify()
       } catch (error) {
@@ -99,6 +101,12 @@ export default fp(
         throw new AppError(401, expired ? 'auth/token_expired' : 'auth/unauthenticated',
           expired ? 'Your login has expired; log in again' : 'Log in first: send Authorization: Bearer <token>')
       }
+    }
+    fastify.decorate('authenticate', authenticate)
+    fastify.decorate('optionalUser', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) return null
+      await authenticate(request)
+      return request.user.sub
     })
   },
   { name: 'accounts', dependencies: ['prisma', 'jwt'] },

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { AppError, ErrorRef } from '../../../lib/errors.ts'
+import {
+  CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OrdersBody, OrdersResult, PoolsSchema, StateSchema, Tile,
+} from './schemas.ts'
+
+const bearer = [{ bearerAuth: [] }]
+const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef, 422: ErrorRef }
+
+const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { campaigns } = fastify
+  const caller = (request: Parameters<typeof fastify.optionalUser>[0]) => fastify.optionalUser(request)
+  const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await caller(request))
+
+  fastify.post('', {
+    onRequest: fastify.authenticate,
+    schema: { tags: ['campaigns'], summary: 'Create a campaign; you become its game master', security: bearer, body: CreateCampaignBody, response: { 201: CampaignSchema, 400: ErrorRef, 401: ErrorRef } },
+  }, async (request, reply) => reply.code(201).send(await campaigns.create(request.user.sub, request.body)))
+
+  fastify.get('', {
+    schema: { tags: ['campaigns'], summary: 'Your campaigns and the public ones', response: { 200: Type.Object({ campaigns: Type.Array(CampaignSchema) }), 401: ErrorRef } },
+  }, async (request) => ({ campaigns: await campaigns.list(await caller(request)) }))
+
+  fastify.get('/:id', {
+    schema: { tags: ['campaigns'], summary: 'One campaign', params: IdParams, response: { 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef } },
+  }, async (request) => campaigns.get(await accessFor(request, request.params.id)))
+
+  fastify.post('/:id/invitations', {
+    onRequest: fastify.authenticate,
+    schema: {
+      tags: ['campaigns'], summary: 'Invite a player (GM)', security: bearer, params: IdParams,
+      response: { 201: Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Type.String() }), ...errors },
+    },
+  }, async (request, reply) => {
+    const a = await accessFor(request, request.params.id)
+    return reply.code(201).send(await campaigns.invite(a, request.user.sub))
+  })
+
+  fastify.post('/:id/draft/start', {
+    onRequest: fastify.authenticate,
+    schema: {
+      tags: ['draft'], summary: 'Start the city draft; the order is drawn with the dice (R3.1)', security: bearer, params: IdParams,
+      response: { 200: Type.Object({ version: Type.Integer(), order: Type.Array(Type.String()) }), ...errors },
+    },
+  }, async (request) => campaigns.startDraft(await accessFor(request, request.params.id)))
+
+  fastify.post('/:id/draft/picks', {
+    onRequest: fastify.authenticate,
+    schema: {
+      tags: ['draft'], summary: 'Pick a city: the tribe on the clock, or a GM naming it (R3.2, R3.4)', security: bearer, params: IdParams,
+      body: Type.Object({ city: Tile, tribeId: Type.Optional(Type.String({ format: 'uuid' })) }, { additionalProperties: false }),
+      response: { 200: OrdersResult, ...errors },
+    },
+  }, async (request) => campaigns.pick(await accessFor(request, request.params.id), request.body))
+
+  fastify.get('/:id/state', {
+    schema: { tags: ['play'], summary: 'The board, and for your tribe: window, phase, MP left', params: IdParams, response: { 200: StateSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef } },
+  }, async (request) => campaigns.stateView(await accessFor(request, request.params.id)))
+
+  fastify.post('/:id/orders', {
+    onRequest: fastify.authenticate,
+    schema: {
+      tags: ['play'],
+      summary: 'Give one order ({ order }) or several ({ orders }, all or nothing)',
+      description: 'Send an Idempotency-Key header to make retries safe: the same key and body answer the same and execute once.',
+      security: bearer, params: IdParams, body: OrdersBody,
+      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) }),
+      response: { 200: OrdersResult, ...errors },
+    },
+  }, async (request) => {
+    const { order, orders, tribeId } = request.body
+    if ((order ? 1 : 0) + (orders ? 1 : 0) !== 1) throw new AppError(400, 'orders/one_of', 'Send either order (one) or orders (a list)')
+    const a = await accessFor(request, request.params.id)
+    return campaigns.orders(a, { tribeId, orders: orders ?? [order!] }, request.headers['idempotency-key'])
+  })
+
+  fastify.get('/:id/events', {
+    schema: {
+      tags: ['play'], summary: 'The campaign log, oldest first, paged by seq', params: IdParams,
+      querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, default: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }),
+      response: { 200: Type.Object({ events: Type.Array(EventSchema), next: Type.Union([Type.Integer(), Type.Null()]) }), 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
+    },
+  }, async (request) => campaigns.events(await accessFor(request, request.params.id), request.query.after ?? 0, request.query.limit ?? 100))
+
+  fastify.get('/:id/pools', {
+    schema: { tags: ['play'], summary: 'Resource pools (R6) and the next payout preview', params: IdParams, response: { 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef } },
+  }, async (request) => campaigns.pools(await accessFor(request, request.params.id)))
+
+  for (const [path, paused] of [['/:id/pause', true], ['/:id/resume', false]] as const) {
+    fastify.post(path, {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'], summary: paused ? 'Pause the campaign (GM)' : 'Resume the campaign (GM); skipped periods are not replayed',
+        security: bearer, params: IdParams, response: { 200: Type.Object({ status: Type.String(), version: Type.Integer() }), ...errors },
+      },
+    }, async (request) => campaigns.setPaused(await accessFor(request, request.params.id), paused))
+  }
+
+  fastify.put('/:id/tribes/:tribeId/player', {
+    onRequest: fastify.authenticate,
+    schema: {
+      tags: ['campaigns'], summary: 'Give a tribe to another player (GM)', security: bearer,
+      params: Type.Object({ id: Type.String({ format: 'uuid' }), tribeId: Type.String({ format: 'uuid' }) }),
+      body: Type.Object({ email: Type.String({ format: 'email' }) }, { additionalProperties: false }),
+      response: { 200: Type.Object({ tribeId: Type.String(), userId: Type.String() }), ...errors },
+    },
+  }, async (request) => campaigns.replacePlayer(await accessFor(request, request.params.id), request.params.tribeId, request.body.email))
+
+  fastify.get('/:id/dice/:week', {
+    schema: {
+      tags: ['play'], summary: 'A week\'s dice: the seed commitment, the seed once the week is over, and every roll (R8.4)',
+      params: Type.Object({ id: Type.String({ format: 'uuid' }), week: Type.Integer({ minimum: 0 }) }),
+      response: { 200: DiceSchema, 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
+    },
+  }, async (request) => campaigns.dice(await accessFor(request, request.params.id), request.params.week))
+}
+
+export default routes

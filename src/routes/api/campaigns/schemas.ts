@@ -1,0 +1,112 @@
+import { Type } from 'typebox'
+import type { Order } from '../../../engine/index.ts'
+
+export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
+export const Tile = Type.String({ pattern: '^-?\\d{1,4},-?\\d{1,4}$', description: 'a tile as axial "q,r"', examples: ['3,-1'] })
+const Troops = Type.Integer({ minimum: 1, maximum: 9 })
+const ShipId = Type.String({ pattern: '^s\\d{1,9}$', examples: ['s1'] })
+const Path = Type.Array(Tile, { minItems: 1, maxItems: 16 })
+const Weekday = Type.Union([Type.Literal('monday'), Type.Literal('tuesday'), Type.Literal('wednesday'), Type.Literal('thursday'), Type.Literal('friday'), Type.Literal('saturday'), Type.Literal('sunday')])
+
+const order = <T extends Record<string, ReturnType<typeof Type.String> | typeof Troops | typeof Path | ReturnType<typeof Type.Boolean> | ReturnType<typeof Type.Optional>>>(type: string, props: T, description: string) =>
+  Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false, description })
+
+/** One order (docs/RULES.md); the engine checks the rules, this checks the shape. */
+export const OrderSchema = Type.Unsafe<Order>({
+  oneOf: [
+    order('recruit', { city: Tile, troops: Troops }, 'R5: troops in an own city, 10 each from its pool'),
+    order('buildShip', { port: Tile, sea: Tile }, 'R5.6: a ship for 50 on a sea tile next to an own port'),
+    order('move', { from: Tile, troops: Troops, path: Type.Optional(Path), to: Type.Optional(Tile) }, 'R7: move (or split) an army; give path or to'),
+    order('embark', { from: Tile, ship: ShipId, troops: Troops }, 'R10.2'),
+    order('disembark', { ship: ShipId, to: Tile, troops: Troops }, 'R10.4'),
+    order('shipMove', { ship: ShipId, path: Type.Optional(Path), to: Type.Optional(Tile) }, 'R10.3'),
+    order('portAssault', { ship: ShipId, port: Tile, troops: Troops, occupy: Type.Boolean() }, 'R10.6'),
+    order('board', { ship: ShipId, target: ShipId }, 'R10.7'),
+    order('crewTransfer', { from: ShipId, to: ShipId, troops: Troops }, 'R10.8'),
+    order('endTurn', {}, 'R4.6'),
+  ],
+  discriminator: { propertyName: 'type' },
+})
+
+export const OrdersBody = Type.Object(
+  {
+    tribeId: Type.Optional(Type.String({ format: 'uuid', description: 'your tribe (optional; players have one)' })),
+    order: Type.Optional(OrderSchema),
+    orders: Type.Optional(Type.Array(OrderSchema, { minItems: 1, maxItems: 50, description: 'applied all or nothing, in order' })),
+  },
+  { additionalProperties: false },
+)
+
+export const TribeSummary = Type.Object({ id: Type.String(), name: Type.String(), colour: Type.String(), weekday: Weekday, hasPlayer: Type.Boolean() })
+
+export const CampaignSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  mapId: Type.String(),
+  mapName: Type.String(),
+  timeZone: Type.String(),
+  status: Type.Union([Type.Literal('setup'), Type.Literal('draft'), Type.Literal('running'), Type.Literal('paused'), Type.Literal('finished')]),
+  weekLimit: Type.Union([Type.Integer(), Type.Null()]),
+  public: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  role: Type.Union([Type.Literal('gm'), Type.Literal('player'), Type.Literal('spectator')]),
+  tribeId: Type.Union([Type.String(), Type.Null()]),
+  tribes: Type.Array(TribeSummary),
+}, { title: 'Campaign' })
+
+export const CreateCampaignBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 80 }),
+  mapId: Type.String({ minLength: 1, maxLength: 64, description: 'a bundled map id from GET /api/maps' }),
+  timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone (R2.2), default Europe/Madrid' })),
+  weekLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520 })),
+  public: Type.Optional(Type.Boolean({ description: 'anyone may watch, read-only' })),
+}, { additionalProperties: false })
+
+export const EventSchema = Type.Object({
+  seq: Type.Integer(),
+  week: Type.Integer(),
+  type: Type.String(),
+  at: Type.String({ format: 'date-time' }),
+  payload: Type.Unknown(),
+})
+
+export const OrdersResult = Type.Object({ version: Type.Integer(), events: Type.Array(Type.Unknown()) })
+
+const Pool = Type.Object({ id: Type.String(), tribe: Type.String(), cities: Type.Array(Type.String()), tiles: Type.Integer(), payout: Type.Integer(), balance: Type.Integer() })
+export const PoolsSchema = Type.Object({ week: Type.Integer(), pools: Type.Array(Pool), preview: Type.Array(Pool) })
+
+export const StateSchema = Type.Object({
+  version: Type.Integer(),
+  status: Type.String(),
+  week: Type.Integer(),
+  map: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    tiles: Type.Array(Type.Object({ tile: Type.String(), q: Type.Integer(), r: Type.Integer(), terrain: Type.String(), city: Type.Boolean(), port: Type.Boolean(), owner: Type.Union([Type.String(), Type.Null()]) })),
+  }),
+  armies: Type.Array(Type.Object({ tile: Type.String(), tribe: Type.Union([Type.String(), Type.Null()]), troops: Type.Integer() })),
+  ships: Type.Array(Type.Object({ id: Type.String(), tribe: Type.String(), tile: Type.String(), crew: Type.Integer() })),
+  besieged: Type.Array(Type.String()),
+  draft: Type.Union([Type.Null(), Type.Object({ order: Type.Array(Type.String()), picks: Type.Array(Type.Object({ tribe: Type.String(), city: Type.String() })) })]),
+  ranking: Type.Union([Type.Null(), Type.Array(Type.String())]),
+  tribes: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), weekday: Type.String(), phase: Type.String(), eliminated: Type.Boolean(), windowOpen: Type.Boolean(), nextOpening: Type.String() })),
+  you: Type.Union([Type.Null(), Type.Object({
+    tribeId: Type.String(),
+    phase: Type.String(),
+    windowOpen: Type.Boolean(),
+    closesAt: Type.Union([Type.String(), Type.Null()]),
+    nextOpening: Type.String(),
+    armies: Type.Array(Type.Object({ tile: Type.String(), troops: Type.Integer(), mp: Type.Integer() })),
+    ships: Type.Array(Type.Object({ id: Type.String(), tile: Type.String(), crew: Type.Integer(), mp: Type.Integer() })),
+  })]),
+})
+
+export const DiceSchema = Type.Object({
+  week: Type.Integer(),
+  commitment: Type.String(),
+  committedAt: Type.String(),
+  seed: Type.Union([Type.String(), Type.Null()]),
+  revealedAt: Type.Union([Type.String(), Type.Null()]),
+  algorithm: Type.String(),
+  rolls: Type.Array(Type.Object({ seq: Type.Integer(), counter: Type.Integer(), roll: Type.Integer(), tile: Type.String(), attackers: Type.Integer(), defenders: Type.Integer(), a: Type.Integer(), d: Type.Integer(), attack: Type.Integer(), defence: Type.Integer() })),
+})
