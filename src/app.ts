@@ -48,16 +48,20 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
 
 }
 
+/** Server options the routes rely on (the orders schema uses a discriminator). */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, discriminator: true } },
+  }
+}
+
 export async function buildApp(
   options: AppOptions,
   server: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
-  const fastify = Fastify({
-    logger: { level: options.config.logLevel },
-    routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, discriminator: true } },
-    ...server,
-  }).withTypeProvider<TypeBoxTypeProvider>()
+  const fastify = Fastify({ ...serverOptions(options.config), ...server }).withTypeProvider<TypeBoxTypeProvider>()
   // Not encapsulated, so the process (server.ts, tests) sees the decorators too.
   await fastify.register(fp(app, { name: 'weekday-wars' }), options)
   await fastify.ready()

@@ -1,7 +1,7 @@
 import t from 'tap'
 import Fastify from 'fastify'
 import fp from 'fastify-plugin'
-import { app } from '../src/app.ts'
+import { app, serverOptions } from '../src/app.ts'
 import { buildTestApp, testConfig } from './helpers/app.ts'
 import { testDatabase } from './helpers/db.ts'
 
@@ -42,8 +42,9 @@ t.test('security headers are set (helmet)', async (t) => {
 })
 
 t.test('a 500 does not leak internals', async (t) => {
-  const fastify = Fastify({ logger: false })
-  await fastify.register(fp(app), { config: testConfig(), databaseUrl: await testDatabase(t) })
+  const config = testConfig()
+  const fastify = Fastify({ ...serverOptions(config), logger: false })
+  await fastify.register(fp(app), { config, databaseUrl: await testDatabase(t) })
   fastify.get('/boom', async () => {
     throw new Error('password=hunter2 at /srv/src/secret.ts:12')
   })

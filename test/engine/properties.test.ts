@@ -110,7 +110,8 @@ t.test('R7.1 R7.2 R1.3 invariants, troop accounting, purity and replay over rand
       if (stateHash(replayed.state) !== stateHash(s)) throw new Error('replay differs')
       if (canonicalJson(JSON.parse(JSON.stringify(s))) !== canonicalJson(s)) throw new Error('JSON round trip differs')
     }),
-    { numRuns: 150 },
+    // A fixed seed keeps the coverage check below stable from run to run.
+    { numRuns: 150, seed: 20261122 },
   )
   t.ok(applied > 300, `${applied} orders applied`)
   t.ok(rejected > 300, `${rejected} orders refused`)

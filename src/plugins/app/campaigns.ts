@@ -192,8 +192,12 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
     return db.tribe.findMany({ where: { campaignId }, orderBy: { createdAt: 'asc' } })
   }
 
-  /** Runs `body` under the campaign lock after catching up with the calendar. */
+  /**
+   * Runs `body` under the campaign lock after catching up with the calendar.
+   * The catch-up commits on its own first, so a refused order cannot roll it back.
+   */
   async function change<T>(campaignId: string, body: (tx: Tx, campaign: CampaignRow, w: Working, now: Date) => Promise<T>): Promise<T & { version: number }> {
+    await syncDue(campaignId)
     return prisma.$transaction(async (tx) => {
       const campaign = await lockCampaign(tx, campaignId)
       const w = await loadWorking(tx, campaign)
@@ -203,6 +207,21 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
       const version = await save(tx, campaign, w)
       return { ...out, version }
     }, { timeout: 30_000, maxWait: 30_000 })
+  }
+
+  /** Applies calendar work that fell due since the last change, if any, in its own transaction. */
+  async function syncDue(campaignId: string) {
+    const snap = await prisma.gameSnapshot.findUnique({ where: { campaignId }, select: { syncedUntil: true, state: true } })
+    const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, select: { status: true, timeZone: true } })
+    if (!snap || !campaign || campaign.status !== 'running') return
+    const state = snap.state as unknown as GameState
+    if (dueWork(state.tribes, campaign.timeZone, snap.syncedUntil, clock.now()).length === 0) return
+    await prisma.$transaction(async (tx) => {
+      const locked = await lockCampaign(tx, campaignId)
+      const w = await loadWorking(tx, locked)
+      await catchUp(tx, locked, w, clock.now())
+      await save(tx, locked, w)
+    }, { timeout: 60_000, maxWait: 30_000 })
   }
 
   function summary(c: CampaignRow, tribes: TribeRow[], role: Role, tribeId: string | null) {
@@ -339,16 +358,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
       }, { timeout: 30_000 })
     },
 
-    /** Applies calendar work that fell due since the last change, if any. */
-    async sync(campaignId: string) {
-      const snap = await prisma.gameSnapshot.findUnique({ where: { campaignId }, select: { syncedUntil: true, state: true } })
-      const campaign = await prisma.campaign.findUnique({ where: { id: campaignId } })
-      if (!snap || !campaign || campaign.status !== 'running') return
-      const state = snap.state as unknown as GameState
-      const due = dueWork(state.tribes, campaign.timeZone, snap.syncedUntil, clock.now())
-      if (due.length === 0) return
-      await change(campaignId, async () => ({}))
-    },
+    sync: syncDue,
 
     async orders(a: Access, input: { tribeId?: string | undefined; orders: Order[] }, idempotencyKey: string | undefined) {
       if (a.role === 'gm') throw new AppError(403, 'orders/gm_cannot_play', 'A game master never plays orders for a tribe', 'R2.3')
@@ -439,7 +449,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
     },
 
     async snapshot(campaignId: string) {
-      await this.sync(campaignId)
+      await syncDue(campaignId)
       const snap = await prisma.gameSnapshot.findUnique({ where: { campaignId } })
       if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
       return { state: snap.state as unknown as GameState, version: snap.version }
@@ -488,7 +498,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
     },
 
     async events(a: Access, after: number, limit: number): Promise<{ events: LoggedEvent[]; next: number | null }> {
-      await this.sync(a.campaign.id)
+      await syncDue(a.campaign.id)
       const rows = await prisma.campaignEvent.findMany({
         where: { campaignId: a.campaign.id, seq: { gt: after } },
         orderBy: { seq: 'asc' },
@@ -503,7 +513,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
     },
 
     async dice(a: Access, week: number) {
-      await this.sync(a.campaign.id)
+      await syncDue(a.campaign.id)
       const d = await prisma.diceWeek.findUnique({ where: { campaignId_week: { campaignId: a.campaign.id, week } } })
       if (!d) throw new AppError(404, 'dice/no_week', `No dice for week ${week} yet`)
       const rolls = await prisma.campaignEvent.findMany({ where: { campaignId: a.campaign.id, week, type: 'combat' }, orderBy: { seq: 'asc' } })
