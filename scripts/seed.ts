@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/embedded.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { seedDemo } from '../src/db/seed.ts'
+import { systemClock } from '../src/plugins/app/clock.ts'
 import { createPrisma } from '../src/plugins/external/prisma.ts'
 
 const say = (m: string) => console.log(`[db:seed] ${m}`)
@@ -12,7 +13,7 @@ const db = await openDatabase(config, say)
 const prisma = createPrisma(db.url)
 try {
   await migrate(db.url, { log: say })
-  const outcome = await seedDemo(prisma)
+  const outcome = await seedDemo(prisma, { clock: systemClock(), publicUrl: config.publicUrl })
   if (outcome.seeded) {
     say('demo data seeded; logins:')
     for (const l of outcome.logins) say(`  ${l.email}  /  ${l.password}`)

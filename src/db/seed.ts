@@ -1,6 +1,8 @@
 // Demo data, so `npm start` on an empty database shows something to play with.
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { hashPassword } from '../lib/password.ts'
+import { campaignsService } from '../plugins/app/campaigns.ts'
+import type { Clock } from '../plugins/app/clock.ts'
 
 export const DEMO_PASSWORD = 'weekday-demo'
 export const DEMO_DOMAIN = 'demo.weekdaywars.test'
@@ -12,20 +14,48 @@ export const DEMO_USERS = [
   { email: `chloe@${DEMO_DOMAIN}`, displayName: 'Chloé', locale: 'en' as const, timeZone: 'America/New_York' },
 ]
 
+/** The demo tribes: three weekdays spread over the week. */
+const DEMO_TRIBES = [
+  { user: 1, tribeName: 'Astures', weekday: 'monday' },
+  { user: 2, tribeName: 'Bracari', weekday: 'wednesday' },
+  { user: 3, tribeName: 'Cántabros', weekday: 'saturday' },
+]
+
 export type SeedOutcome =
-  | { seeded: true; logins: { email: string; password: string }[] }
+  | { seeded: true; logins: { email: string; password: string }[]; campaignId: string }
   | { seeded: false; reason: 'already_seeded' | 'real_data'; message: string }
 
-/** Seeds only an empty database (or says why not): real data is never touched. */
-export async function seedDemo(prisma: PrismaClient): Promise<SeedOutcome> {
-  const users = await prisma.user.findMany({ select: { email: true } })
-  if (users.length > 0) {
-    const real = users.filter((u) => !u.email.endsWith(`@${DEMO_DOMAIN}`))
+/**
+ * Seeds only an empty database (or says why not): real data is never touched.
+ * The demo campaign is set up through the same service functions as the API.
+ */
+export async function seedDemo(prisma: PrismaClient, options: { clock: Clock; publicUrl: string }): Promise<SeedOutcome> {
+  const existing = await prisma.user.findMany({ select: { email: true } })
+  if (existing.length > 0) {
+    const real = existing.filter((u) => !u.email.endsWith(`@${DEMO_DOMAIN}`))
     return real.length > 0
       ? { seeded: false, reason: 'real_data', message: `the database holds ${real.length} real account(s); the demo is only seeded into an empty database` }
       : { seeded: false, reason: 'already_seeded', message: 'the demo data is already there' }
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  await prisma.$transaction(DEMO_USERS.map((u) => prisma.user.create({ data: { ...u, passwordHash } })))
-  return { seeded: true, logins: DEMO_USERS.map((u) => ({ email: u.email, password: DEMO_PASSWORD })) }
+  const users = await prisma.$transaction(DEMO_USERS.map((u) => prisma.user.create({ data: { ...u, passwordHash } })))
+  const campaigns = campaignsService(prisma, options.clock, options.publicUrl)
+  const gm = users[0]!.id
+  const created = await campaigns.create(gm, { name: 'Demo: Tres Calas', mapId: 'coast-3', timeZone: 'Europe/Madrid', public: true })
+  for (const t of DEMO_TRIBES) {
+    const invitation = await campaigns.invite(await campaigns.access(created.id, gm), gm)
+    await campaigns.accept(invitation.token, users[t.user]!.id, { tribeName: t.tribeName, weekday: t.weekday })
+  }
+  const gmAccess = await campaigns.access(created.id, gm)
+  const { order } = await campaigns.startDraft(gmAccess)
+  const tribes = await prisma.tribe.findMany({ where: { campaignId: created.id } })
+  // One port and one inland city each, in the tribe's own region, picked by the GM (R3.4).
+  const homes = new Map(tribes.map((t) => {
+    const region = DEMO_TRIBES.findIndex((d) => d.tribeName === t.name)
+    return [t.id, [`${2 + 6 * region},1`, `${3 + 6 * region},3`]]
+  }))
+  for (const tribeId of [...order, ...[...order].reverse()]) {
+    await campaigns.pick(gmAccess, { tribeId, city: homes.get(tribeId)!.shift()! })
+  }
+  return { seeded: true, logins: DEMO_USERS.map((u) => ({ email: u.email, password: DEMO_PASSWORD })), campaignId: created.id }
 }
