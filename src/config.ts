@@ -19,6 +19,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   loginRateLimit: number
   allowTestClock: boolean
+  databasePoolSize: number
 }
 
 export class ConfigError extends Error {
@@ -118,5 +119,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 100_000),
     allowTestClock: boolean(env, 'ALLOW_TEST_CLOCK', false),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
   }
 }

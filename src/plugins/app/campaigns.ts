@@ -86,6 +86,22 @@ class Working {
   }
 }
 
+/**
+ * The stored snapshot leaves out the map, which never changes during a campaign:
+ * most of the state's bytes. Loading puts the bundled map back (the same object
+ * each time, so its compiled form is cached too).
+ */
+export function storedState(state: GameState): Prisma.InputJsonValue {
+  return { ...state, map: { id: state.map.id } } as unknown as Prisma.InputJsonValue
+}
+
+export function loadState(json: unknown): GameState {
+  const stored = json as GameState
+  const map = bundledMap(stored.map.id)
+  if (!map) throw new Error(`campaign map ${stored.map.id} is not bundled with this server`)
+  return { ...stored, map }
+}
+
 function isoWeekday(value: string): value is Weekday {
   return (WEEKDAYS as readonly string[]).includes(value)
 }
@@ -103,12 +119,12 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
   async function loadWorking(tx: Tx, campaign: CampaignRow): Promise<Working> {
     const snap = await tx.gameSnapshot.findUnique({ where: { campaignId: campaign.id } })
     if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
-    return new Working(snap.state as unknown as GameState, snap.version, snap.syncedUntil, campaign.status)
+    return new Working(loadState(snap.state), snap.version, snap.syncedUntil, campaign.status)
   }
 
   async function save(tx: Tx, campaign: CampaignRow, w: Working, created = false): Promise<number> {
     const version = w.version + 1
-    const data = { state: w.state as unknown as Prisma.InputJsonValue, version, syncedUntil: w.syncedUntil }
+    const data = { state: storedState(w.state), version, syncedUntil: w.syncedUntil }
     if (created) await tx.gameSnapshot.create({ data: { campaignId: campaign.id, ...data } })
     else await tx.gameSnapshot.update({ where: { campaignId: campaign.id }, data })
     if (w.events.length) {
@@ -452,7 +468,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
       await syncDue(campaignId)
       const snap = await prisma.gameSnapshot.findUnique({ where: { campaignId } })
       if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
-      return { state: snap.state as unknown as GameState, version: snap.version }
+      return { state: loadState(snap.state), version: snap.version }
     },
 
     async stateView(a: Access) {

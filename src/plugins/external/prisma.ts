@@ -8,13 +8,13 @@ declare module 'fastify' {
   }
 }
 
-export function createPrisma(connectionString: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString }) })
+export function createPrisma(connectionString: string, poolSize = 10): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: poolSize }) })
 }
 
-export default fp<{ databaseUrl: string }>(
+export default fp<{ databaseUrl: string; config: { databasePoolSize: number } }>(
   async (fastify, opts) => {
-    const prisma = createPrisma(opts.databaseUrl)
+    const prisma = createPrisma(opts.databaseUrl, opts.config.databasePoolSize)
     fastify.decorate('prisma', prisma)
     fastify.addHook('onClose', async () => {
       await prisma.$disconnect()

@@ -13,6 +13,7 @@ const order = <T extends Record<string, ReturnType<typeof Type.String> | typeof 
 
 /** One order (docs/RULES.md); the engine checks the rules, this checks the shape. */
 export const OrderSchema = Type.Unsafe<Order>({
+  type: 'object',
   oneOf: [
     order('recruit', { city: Tile, troops: Troops }, 'R5: troops in an own city, 10 each from its pool'),
     order('buildShip', { port: Tile, sea: Tile }, 'R5.6: a ship for 50 on a sea tile next to an own port'),

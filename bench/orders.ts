@@ -1,0 +1,111 @@
+// `npm run bench -- orders`: accepted orders/s over HTTP with 64 concurrent
+// clients and their p99 latency, against `pgbench -N` TPS on the same database
+// server as the ceiling (Debian's pgbench; skipped with a note if missing).
+import { execFileSync, spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { startEmbedded } from '../src/db/embedded.ts'
+import { migrate } from '../src/db/migrate.ts'
+import { adminQuery, freePort, withDatabase } from '../src/db/test-support.ts'
+import type { Bench } from './run.ts'
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4)
+const HOMES: [city: string, next: string][] = [['2,1', '3,1'], ['3,3', '4,3']]
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!
+}
+
+const bench: Bench = async (report, log) => {
+  const root = path.resolve(import.meta.dirname, '..')
+  const db = await startEmbedded({ dataDir: path.join(root, '.data/bench-postgres'), port: await freePort(), database: 'postgres', log })
+  const admin = withDatabase(db.url, 'postgres')
+  for (const name of ['bench_orders', 'bench_pgbench']) {
+    await adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await adminQuery(admin, `CREATE DATABASE ${name}`)
+  }
+  const url = withDatabase(db.url, 'bench_orders')
+  await migrate(url)
+  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: path.join(root, '.data') }), allowTestClock: true, loginRateLimit: 100_000 }
+  const app = await buildApp({ config, databaseUrl: url })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+  let now = new Date('2026-11-30T09:00:00Z') // a Monday morning in Madrid
+  app.clock.set(now)
+
+  log(`setting up ${CLIENTS} campaigns`)
+  const players: { token: string; campaign: string }[] = []
+  for (let i = 0; i < CLIENTS; i++) {
+    const gm = await app.accounts.register({ email: `gm${i}@bench.test`, password: 'bench-password', displayName: 'GM' })
+    const c = await app.campaigns.create(gm.id, { name: `bench ${i}`, mapId: 'coast-2' })
+    const ids: string[] = []
+    for (const [k, weekday] of [[0, 'monday'], [1, 'tuesday']] as const) {
+      const user = await app.accounts.register({ email: `p${i}-${k}@bench.test`, password: 'bench-password', displayName: 'P' })
+      const inv = await app.campaigns.invite(await app.campaigns.access(c.id, gm.id), gm.id)
+      await app.campaigns.accept(inv.token, user.id, { tribeName: `T${k}`, weekday })
+      ids.push(user.id)
+    }
+    const access = await app.campaigns.access(c.id, gm.id)
+    const { order } = await app.campaigns.startDraft(access)
+    const mine = (await app.prisma.tribe.findFirstOrThrow({ where: { campaignId: c.id, userId: ids[0] } })).id
+    const cities = { [mine]: ['2,1', '3,3'] } as Record<string, string[]>
+    const others = ['8,1', '9,3']
+    for (const tribeId of [...order, ...[...order].reverse()]) {
+      await app.campaigns.pick(access, { tribeId, city: (cities[tribeId] ?? others).shift()! })
+    }
+    players.push({ token: app.jwt.sign({ sub: ids[0]! }), campaign: c.id })
+  }
+
+  const latencies: number[] = []
+  let accepted = 0
+  let refused = 0
+  let busy = 0
+  for (let round = 0; round < ROUNDS; round++) {
+    const forward = round % 2 === 0
+    const t0 = performance.now()
+    await Promise.all(players.map(async (p) => {
+      for (const [city, next] of HOMES) {
+        for (let k = 0; k < 5; k++) {
+          const order = forward ? { type: 'move', from: city, troops: 1, to: next } : { type: 'move', from: next, troops: 1, to: city }
+          const s = performance.now()
+          const res = await fetch(`${base}/api/campaigns/${p.campaign}/orders`, {
+            method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: JSON.stringify({ order }),
+          })
+          await res.arrayBuffer()
+          latencies.push(performance.now() - s)
+          if (res.status === 200) accepted++
+          else refused++
+        }
+      }
+    }))
+    busy += performance.now() - t0
+    // Next Monday: the windows reopen with fresh MP. Catch up outside the timed part.
+    now = new Date(now.getTime() + 7 * 86_400_000)
+    app.clock.set(now)
+    await Promise.all(players.map((p) => app.campaigns.sync(p.campaign)))
+  }
+  log(`${accepted} accepted, ${refused} refused in ${ROUNDS} rounds`)
+  const ordersPerS = accepted / (busy / 1000)
+  report('orders_per_s', ordersPerS, 'orders/s', `${CLIENTS} concurrent clients, one campaign each`)
+  report('p50_ms', percentile(latencies, 50), 'ms')
+  report('p99_ms', percentile(latencies, 99), 'ms', 'goal <= 50')
+  await app.close()
+
+  const pgbench = spawnSync('pgbench', ['--version'], { encoding: 'utf8' }).status === 0 ? 'pgbench' : '/usr/lib/postgresql/15/bin/pgbench'
+  try {
+    const pgUrl = withDatabase(db.url, 'bench_pgbench')
+    execFileSync(pgbench, ['-i', '-q', pgUrl], { stdio: 'pipe' })
+    const out = execFileSync(pgbench, ['-N', '-n', '-c', String(CLIENTS), '-j', '2', '-T', '10', pgUrl], { encoding: 'utf8' })
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1])
+    report('pgbench_tps', tps, 'tx/s', `pgbench -N -c ${CLIENTS} on the same server`)
+    report('orders_vs_pgbench', ordersPerS / tps, 'ratio', 'goal >= 0.5')
+  } catch (error) {
+    log(`pgbench not run: ${(error as Error).message.split('\n')[0]}`)
+  }
+  await db.stop()
+}
+
+export default bench
