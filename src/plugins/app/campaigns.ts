@@ -122,21 +122,22 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
     return new Working(loadState(snap.state), snap.version, snap.syncedUntil, campaign.status)
   }
 
+  /** Appends to the campaign log; callers hold the campaign lock, so seq cannot race. */
+  async function appendEvents(tx: Tx, campaignId: string, events: PendingEvent[]) {
+    if (events.length === 0) return
+    const last = await tx.campaignEvent.aggregate({ where: { campaignId }, _max: { seq: true } })
+    let seq = last._max.seq ?? 0
+    await tx.campaignEvent.createMany({
+      data: events.map((e) => ({ campaignId, seq: ++seq, week: e.week, type: e.type, payload: e.payload as Prisma.InputJsonValue, createdAt: e.at })),
+    })
+  }
+
   async function save(tx: Tx, campaign: CampaignRow, w: Working, created = false): Promise<number> {
     const version = w.version + 1
     const data = { state: storedState(w.state), version, syncedUntil: w.syncedUntil }
     if (created) await tx.gameSnapshot.create({ data: { campaignId: campaign.id, ...data } })
     else await tx.gameSnapshot.update({ where: { campaignId: campaign.id }, data })
-    if (w.events.length) {
-      const last = await tx.campaignEvent.aggregate({ where: { campaignId: campaign.id }, _max: { seq: true } })
-      let seq = last._max.seq ?? 0
-      await tx.campaignEvent.createMany({
-        data: w.events.map((e) => ({
-          campaignId: campaign.id, seq: ++seq, week: e.week, type: e.type,
-          payload: e.payload as Prisma.InputJsonValue, createdAt: e.at,
-        })),
-      })
-    }
+    await appendEvents(tx, campaign.id, w.events)
     const status = w.state.status === 'finished' ? 'finished' : w.campaignStatus
     if (status !== campaign.status) await tx.campaign.update({ where: { id: campaign.id }, data: { status } })
     return version
@@ -318,8 +319,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
         const tribe = await tx.tribe.create({ data: { campaignId: campaign.id, name: input.tribeName.trim(), colour, weekday: input.weekday, userId } })
         await tx.membership.create({ data: { campaignId: campaign.id, userId, role: 'player' } })
         await tx.invitation.update({ where: { token }, data: { acceptedAt: clock.now(), acceptedById: userId } })
-        const last = await tx.campaignEvent.aggregate({ where: { campaignId: campaign.id }, _max: { seq: true } })
-        await tx.campaignEvent.create({ data: { campaignId: campaign.id, seq: (last._max.seq ?? 0) + 1, week: 0, type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday } } })
+        await appendEvents(tx, campaign.id, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: clock.now() }])
         return { campaignId: campaign.id, tribe: { id: tribe.id, name: tribe.name, colour: tribe.colour, weekday: tribe.weekday as Weekday, hasPlayer: true } }
       })
     },
@@ -389,7 +389,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
             const seen = await tx.idempotencyRecord.findUnique({ where: { campaignId_userId_key: { campaignId: campaign.id, userId, key: idempotencyKey } } })
             if (seen) {
               if (seen.requestHash !== requestHash) throw new AppError(422, 'idempotency/key_reused', 'This Idempotency-Key was used for a different request')
-              throw new Replay(seen.status, seen.response)
+              throw new StoredAnswer(seen.response)
             }
           }
           if (w.campaignStatus === 'paused') throw new AppError(409, 'campaign/paused', 'The campaign is paused by its game master')
@@ -412,7 +412,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
           return { events }
         })
       } catch (e) {
-        if (e instanceof Replay) return e.response as { events: GameEvent[]; version: number }
+        if (e instanceof StoredAnswer) return e.response as { events: GameEvent[]; version: number }
         throw e
       }
     },
@@ -458,8 +458,8 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
         if (tribe.userId) await tx.membership.deleteMany({ where: { campaignId: campaign.id, userId: tribe.userId, role: 'player' } })
         await tx.membership.create({ data: { campaignId: campaign.id, userId: user.id, role: 'player' } })
         await tx.tribe.update({ where: { id: tribe.id }, data: { userId: user.id } })
-        const last = await tx.campaignEvent.aggregate({ where: { campaignId: campaign.id }, _max: { seq: true } })
-        await tx.campaignEvent.create({ data: { campaignId: campaign.id, seq: (last._max.seq ?? 0) + 1, week: 0, type: 'tribe.player_replaced', payload: { tribe: tribe.id } } })
+        const week = (await tx.gameSnapshot.findUnique({ where: { campaignId: campaign.id }, select: { state: true } }))?.state as { week?: number } | undefined
+        await appendEvents(tx, campaign.id, [{ type: 'tribe.player_replaced', payload: { tribe: tribe.id }, week: week?.week ?? 0, at: clock.now() }])
         return { tribeId: tribe.id, userId: user.id }
       })
     },
@@ -549,9 +549,9 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
   }
 }
 
-/** Thrown inside the transaction to roll it back and answer with a stored response. */
-class Replay {
-  constructor(readonly status: number, readonly response: unknown) {}
+/** Thrown inside the transaction to roll it back and answer with the stored response of a retried request. */
+class StoredAnswer {
+  constructor(readonly response: unknown) {}
 }
 
 /** The seed of an unrevealed week never leaves the server (the `setSeed` input holds it). */
