@@ -228,11 +228,13 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
 
   /** Applies calendar work that fell due since the last change, if any, in its own transaction. */
   async function syncDue(campaignId: string) {
-    const snap = await prisma.gameSnapshot.findUnique({ where: { campaignId }, select: { syncedUntil: true, state: true } })
+    // A cheap check first: no state JSON is read unless work is due.
     const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, select: { status: true, timeZone: true } })
-    if (!snap || !campaign || campaign.status !== 'running') return
-    const state = snap.state as unknown as GameState
-    if (dueWork(state.tribes, campaign.timeZone, snap.syncedUntil, clock.now()).length === 0) return
+    if (!campaign || campaign.status !== 'running') return
+    const snap = await prisma.gameSnapshot.findUnique({ where: { campaignId }, select: { syncedUntil: true } })
+    if (!snap) return
+    const tribes = (await tribesOf(prisma, campaignId)).map((t) => ({ id: t.id, weekday: t.weekday as Weekday }))
+    if (dueWork(tribes, campaign.timeZone, snap.syncedUntil, clock.now()).length === 0) return
     await prisma.$transaction(async (tx) => {
       const locked = await lockCampaign(tx, campaignId)
       const w = await loadWorking(tx, locked)
