@@ -5,15 +5,15 @@ import { openDatabase } from '../src/db/embedded.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { seedDemo } from '../src/db/seed.ts'
 import { systemClock } from '../src/plugins/app/clock.ts'
-import { createPrisma } from '../src/plugins/external/prisma.ts'
+import { openPrisma } from '../src/plugins/external/prisma.ts'
 
 const say = (m: string) => console.log(`[db:seed] ${m}`)
 const config = loadConfig()
 const db = await openDatabase(config, say)
-const prisma = createPrisma(db.url)
+const database = openPrisma(db.url)
 try {
   await migrate(db.url, { log: say })
-  const outcome = await seedDemo(prisma, { clock: systemClock(), publicUrl: config.publicUrl })
+  const outcome = await seedDemo(database, { clock: systemClock(), publicUrl: config.publicUrl })
   if (outcome.seeded) {
     say('demo data seeded; logins:')
     for (const l of outcome.logins) say(`  ${l.email}  /  ${l.password}`)
@@ -22,6 +22,6 @@ try {
     process.exitCode = outcome.reason === 'real_data' ? 1 : 0
   }
 } finally {
-  await prisma.$disconnect()
+  await database.close()
   await db.stop()
 }

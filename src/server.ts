@@ -40,7 +40,7 @@ try {
   }
   app = await buildApp({ config, databaseUrl: db.url })
   if (config.seedDemo) {
-    const outcome = await seedDemo(app.prisma, { clock: app.clock, publicUrl: config.publicUrl })
+    const outcome = await seedDemo({ prisma: app.prisma, pool: app.pg }, { clock: app.clock, publicUrl: config.publicUrl })
     if (outcome.seeded) {
       say(`seeded demo data: a public campaign in progress (${config.publicUrl}/api/campaigns/${outcome.campaignId}/state); demo logins:`)
       for (const login of outcome.logins) say(`  ${login.email}  /  ${login.password}`)

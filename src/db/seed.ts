@@ -1,7 +1,7 @@
 // Demo data, so `npm start` on an empty database shows something to play with.
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { hashPassword } from '../lib/password.ts'
-import { campaignsService } from '../plugins/app/campaigns.ts'
+import { campaignsService, type CampaignDatabase } from '../plugins/app/campaigns.ts'
 import type { Clock } from '../plugins/app/clock.ts'
 
 export const DEMO_PASSWORD = 'weekday-demo'
@@ -29,7 +29,8 @@ export type SeedOutcome =
  * Seeds only an empty database (or says why not): real data is never touched.
  * The demo campaign is set up through the same service functions as the API.
  */
-export async function seedDemo(prisma: PrismaClient, options: { clock: Clock; publicUrl: string }): Promise<SeedOutcome> {
+export async function seedDemo(db: CampaignDatabase, options: { clock: Clock; publicUrl: string }): Promise<SeedOutcome> {
+  const { prisma } = db
   const existing = await prisma.user.findMany({ select: { email: true } })
   if (existing.length > 0) {
     const real = existing.filter((u) => !u.email.endsWith(`@${DEMO_DOMAIN}`))
@@ -39,7 +40,7 @@ export async function seedDemo(prisma: PrismaClient, options: { clock: Clock; pu
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const users = await prisma.$transaction(DEMO_USERS.map((u) => prisma.user.create({ data: { ...u, passwordHash } })))
-  const campaigns = campaignsService(prisma, options.clock, options.publicUrl)
+  const campaigns = campaignsService(db, options.clock, options.publicUrl)
   const gm = users[0]!.id
   const created = await campaigns.create(gm, { name: 'Demo: Tres Calas', mapId: 'coast-3', timeZone: 'Europe/Madrid', public: true })
   for (const t of DEMO_TRIBES) {

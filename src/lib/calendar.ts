@@ -53,29 +53,46 @@ export type DueWork =
   | { at: Date; kind: 'open'; tribe: string }
   | { at: Date; kind: 'close'; tribe: string }
   | { at: Date; kind: 'tick' }
+  | { at: Date; kind: 'remind'; tribe: string }
 
-const KIND_ORDER = { close: 0, tick: 1, open: 2 } as const
+const KIND_ORDER = { close: 0, tick: 1, open: 2, remind: 3 } as const
+
+export interface CalendarTribe {
+  id: string
+  weekday: Weekday
+  /** A reminder this many hours before the window closes (none when absent or 0). */
+  reminderHours?: number | undefined
+}
 
 /**
  * Calendar work due in (from, to]: window opens (R4.5) and closes (R9.2) of
  * each tribe's weekday, and the weekly tick on Sunday 20:00 after that hour's
  * siege check (R6.1). In time order; at one instant closes, then the tick, then opens.
  */
-export function dueWork(tribes: { id: string; weekday: Weekday }[], zone: string, from: Date, to: Date): DueWork[] {
+export function dueWork(tribes: CalendarTribe[], zone: string, from: Date, to: Date): DueWork[] {
   const due: DueWork[] = []
   if (to <= from) return due
-  const byDay = new Map<number, string[]>()
-  for (const t of tribes) byDay.set(weekdayNumber(t.weekday), [...(byDay.get(weekdayNumber(t.weekday)) ?? []), t.id])
+  const byDay = new Map<number, CalendarTribe[]>()
+  for (const t of tribes) byDay.set(weekdayNumber(t.weekday), [...(byDay.get(weekdayNumber(t.weekday)) ?? []), t])
   const end = DateTime.fromJSDate(to, { zone })
   for (let day = DateTime.fromJSDate(from, { zone }).startOf('day'); day <= end; day = day.plus({ days: 1 })) {
     const { opens, closes } = windowOn(day)
-    for (const id of byDay.get(day.weekday) ?? []) {
-      due.push({ at: opens.toJSDate(), kind: 'open', tribe: id })
-      due.push({ at: closes.toJSDate(), kind: 'close', tribe: id })
+    for (const t of byDay.get(day.weekday) ?? []) {
+      due.push({ at: opens.toJSDate(), kind: 'open', tribe: t.id })
+      due.push({ at: closes.toJSDate(), kind: 'close', tribe: t.id })
+      if (t.reminderHours && t.reminderHours > 0) {
+        const remind = closes.minus({ hours: t.reminderHours })
+        if (remind > opens) due.push({ at: remind.toJSDate(), kind: 'remind', tribe: t.id })
+      }
     }
     if (day.weekday === 7) due.push({ at: closes.toJSDate(), kind: 'tick' })
   }
   return due
     .filter((d) => d.at > from && d.at <= to)
     .sort((a, b) => a.at.getTime() - b.at.getTime() || KIND_ORDER[a.kind] - KIND_ORDER[b.kind])
+}
+
+/** The start of the local day holding `at` (a window's opening, for a close instant). */
+export function dayStart(zone: string, at: Date): Date {
+  return DateTime.fromJSDate(at, { zone }).startOf('day').toJSDate()
 }

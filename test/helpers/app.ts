@@ -5,7 +5,7 @@ import { testDatabase } from './db.ts'
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-42', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-42', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...overrides,
   }
 }

@@ -1,19 +1,24 @@
 // Campaigns: setup, draft, the calendar, orders. Every change of a campaign
 // happens in one transaction that holds the campaign's row lock, runs the
 // engine, and writes the new snapshot and its log events together.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { IANAZone } from 'luxon'
-import {
-  applyOrder, applySystem, compileMap, createGame, hmacRng, previewPools, WEEKDAYS,
-  type GameEvent, type GameState, type Order, type SystemAction, type Weekday,
-} from '../../engine/index.ts'
+import type pg from 'pg'
+import { compileMap, createGame, previewPools, WEEKDAYS, type GameEvent, type Order, type Weekday } from '../../engine/index.ts'
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts'
-import { dueWork, windowStatus } from '../../lib/calendar.ts'
+import { transaction, utc, UUID, type Sql } from '../../db/sql.ts'
+import { windowStatus } from '../../lib/calendar.ts'
 import { commitmentOf, newSeed } from '../../lib/dice.ts'
 import { AppError } from '../../lib/errors.ts'
 import { bundledMap } from '../../maps/index.ts'
+import {
+  appendEvents, CAMPAIGN_COLUMNS, catchUp, commitWeek, loadState, lockAndLoad, lockCampaign, requestHash, save, saveMarks, skipUntil, Working,
+  type CampaignRow,
+} from '../../services/campaign-store.ts'
 import type { Clock } from './clock.ts'
+
+export { loadState, storedState } from '../../services/campaign-store.ts'
 
 type Tx = Prisma.TransactionClient
 
@@ -27,18 +32,6 @@ export interface Access {
   userId: string | null
 }
 
-interface CampaignRow {
-  id: string
-  name: string
-  mapId: string
-  timeZone: string
-  status: 'setup' | 'draft' | 'running' | 'paused' | 'finished'
-  weekLimit: number | null
-  public: boolean
-  createdById: string
-  createdAt: Date
-}
-
 interface TribeRow { id: string; name: string; colour: string; weekday: string; userId: string | null }
 
 export interface LoggedEvent { seq: number; week: number; type: string; payload: unknown; at: string }
@@ -46,139 +39,25 @@ export interface LoggedEvent { seq: number; week: number; type: string; payload:
 const COLOURS = ['#c0392b', '#2471a3', '#229954', '#d68910', '#7d3c98', '#17a589', '#5d6d7e']
 const INVITATION_DAYS = 14
 
-/** Engine events and the service's own (dotted types: `dice.committed`, `campaign.paused`). */
-interface PendingEvent { type: string; payload: unknown; week: number; at: Date }
-
-/** The engine state of one campaign inside its locked transaction. */
-class Working {
-  readonly events: PendingEvent[] = []
-  campaignStatus: CampaignRow['status']
-  constructor(
-    public state: GameState,
-    readonly version: number,
-    public syncedUntil: Date,
-    campaignStatus: CampaignRow['status'],
-  ) {
-    this.campaignStatus = campaignStatus
-  }
-
-  private record(events: GameEvent[], week: number, at: Date) {
-    for (const e of events) this.events.push({ type: e.type, payload: e, week, at })
-  }
-
-  system(action: SystemAction, at: Date) {
-    const result = applySystem(this.state, action, hmacRng)
-    if (!result.ok) throw new AppError(422, result.error.code, result.error.message, result.error.rule)
-    this.record(result.events, this.state.week, at)
-    this.state = result.state
-  }
-
-  order(tribe: string, order: Order, at: Date, label = 'order') {
-    const result = applyOrder(this.state, tribe, order, hmacRng)
-    if (!result.ok) throw new AppError(422, result.error.code, `${label}: ${result.error.message}`, result.error.rule)
-    this.record(result.events, this.state.week, at)
-    this.state = result.state
-    return result.events
-  }
-
-  note(type: string, payload: unknown, at: Date) {
-    this.events.push({ type, payload, week: this.state.week, at })
-  }
-}
-
-/**
- * The stored snapshot leaves out the map, which never changes during a campaign:
- * most of the state's bytes. Loading puts the bundled map back (the same object
- * each time, so its compiled form is cached too).
- */
-export function storedState(state: GameState): Prisma.InputJsonValue {
-  return { ...state, map: { id: state.map.id } } as unknown as Prisma.InputJsonValue
-}
-
-export function loadState(json: unknown): GameState {
-  const stored = json as GameState
-  const map = bundledMap(stored.map.id)
-  if (!map) throw new Error(`campaign map ${stored.map.id} is not bundled with this server`)
-  return { ...stored, map }
-}
-
 function isoWeekday(value: string): value is Weekday {
   return (WEEKDAYS as readonly string[]).includes(value)
 }
 
-export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: string) {
-  async function lockCampaign(tx: Tx, id: string): Promise<CampaignRow> {
-    const rows = await tx.$queryRaw<CampaignRow[]>`
-      SELECT id, name, map_id AS "mapId", time_zone AS "timeZone", status::text AS status, week_limit AS "weekLimit",
-             public, created_by_id AS "createdById", created_at AS "createdAt"
-      FROM campaigns WHERE id = ${id}::uuid FOR UPDATE`
-    if (!rows[0]) throw new AppError(404, 'campaign/not_found', `No campaign ${id}`)
-    return rows[0]
+/** Store functions inside a Prisma interactive transaction (setup steps that also use Prisma models). */
+function prismaSql(tx: Tx): Sql {
+  return {
+    query: async <T>(text: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(text, ...params),
+    batch: async (statements: string[]) => {
+      const out: Record<string, unknown>[][] = []
+      for (const statement of statements) out.push(await tx.$queryRawUnsafe<Record<string, unknown>[]>(statement))
+      return out
+    },
   }
+}
 
-  async function loadWorking(tx: Tx, campaign: CampaignRow): Promise<Working> {
-    const snap = await tx.gameSnapshot.findUnique({ where: { campaignId: campaign.id } })
-    if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
-    return new Working(loadState(snap.state), snap.version, snap.syncedUntil, campaign.status)
-  }
+export interface CampaignDatabase { prisma: PrismaClient; pool: pg.Pool }
 
-  /** Appends to the campaign log; callers hold the campaign lock, so seq cannot race. */
-  async function appendEvents(tx: Tx, campaignId: string, events: PendingEvent[]) {
-    if (events.length === 0) return
-    const last = await tx.campaignEvent.aggregate({ where: { campaignId }, _max: { seq: true } })
-    let seq = last._max.seq ?? 0
-    await tx.campaignEvent.createMany({
-      data: events.map((e) => ({ campaignId, seq: ++seq, week: e.week, type: e.type, payload: e.payload as Prisma.InputJsonValue, createdAt: e.at })),
-    })
-  }
-
-  async function save(tx: Tx, campaign: CampaignRow, w: Working, created = false): Promise<number> {
-    const version = w.version + 1
-    const data = { state: storedState(w.state), version, syncedUntil: w.syncedUntil }
-    if (created) await tx.gameSnapshot.create({ data: { campaignId: campaign.id, ...data } })
-    else await tx.gameSnapshot.update({ where: { campaignId: campaign.id }, data })
-    await appendEvents(tx, campaign.id, w.events)
-    const status = w.state.status === 'finished' ? 'finished' : w.campaignStatus
-    if (status !== campaign.status) await tx.campaign.update({ where: { id: campaign.id }, data: { status } })
-    return version
-  }
-
-  /** A fresh secret seed for `week`: its hash is published now, the seed at the week's end. */
-  async function commitWeek(tx: Tx, campaign: CampaignRow, w: Working, week: number, at: Date) {
-    const seed = newSeed()
-    const commitment = commitmentOf(seed)
-    await tx.diceWeek.create({ data: { campaignId: campaign.id, week, seed, commitment, committedAt: at } })
-    w.note('dice.committed', { week, commitment }, at)
-    w.system({ type: 'setSeed', seed }, at)
-  }
-
-  async function revealWeek(tx: Tx, campaign: CampaignRow, w: Working, week: number, at: Date) {
-    const dice = await tx.diceWeek.findUnique({ where: { campaignId_week: { campaignId: campaign.id, week } } })
-    if (!dice || dice.revealedAt) return
-    await tx.diceWeek.update({ where: { campaignId_week: { campaignId: campaign.id, week } }, data: { revealedAt: at } })
-    w.note('dice.revealed', { week, seed: dice.seed, commitment: dice.commitment }, at)
-  }
-
-  /** Brings the engine up to the calendar: window opens and closes, weekly ticks. */
-  async function catchUp(tx: Tx, campaign: CampaignRow, w: Working, now: Date) {
-    if (w.campaignStatus !== 'running' || w.state.status !== 'running') return
-    const tribes = w.state.tribes.map((t) => ({ id: t.id, weekday: t.weekday }))
-    for (const due of dueWork(tribes, campaign.timeZone, w.syncedUntil, now)) {
-      if (w.state.status !== 'running') break
-      if (due.kind === 'open') {
-        if (!w.state.tribes.find((t) => t.id === due.tribe)?.eliminated) w.system({ type: 'openWindow', tribe: due.tribe }, due.at)
-      } else if (due.kind === 'close') {
-        w.system({ type: 'closeWindow', tribe: due.tribe }, due.at)
-      } else {
-        const ending = w.state.week
-        w.system({ type: 'weeklyPayout' }, due.at)
-        await revealWeek(tx, campaign, w, ending, due.at)
-        if (w.state.status === 'running') await commitWeek(tx, campaign, w, w.state.week, due.at)
-      }
-    }
-    w.syncedUntil = now
-  }
-
+export function campaignsService({ prisma, pool }: CampaignDatabase, clock: Clock, publicUrl: string) {
   /** Opens the windows that are open right now (at the start, and on resume). */
   function openCurrentWindows(campaign: CampaignRow, w: Working, now: Date) {
     for (const t of w.state.tribes) {
@@ -188,17 +67,23 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
     }
   }
 
-  async function access(campaignId: string, userId: string | null, db: Tx | PrismaClient = prisma): Promise<Access> {
-    if (!/^[0-9a-f-]{36}$/i.test(campaignId)) throw new AppError(404, 'campaign/not_found', `No campaign ${campaignId}`)
-    const campaign = await db.campaign.findUnique({ where: { id: campaignId } })
-    const memberships = userId ? await db.membership.findMany({ where: { campaignId, userId } }) : []
-    if (!campaign || (!campaign.public && memberships.length === 0)) {
-      // Private campaigns do not exist for outsiders.
-      throw new AppError(404, 'campaign/not_found', `No campaign ${campaignId}`)
-    }
-    const gm = memberships.some((m) => m.role === 'gm')
-    const tribe = userId && !gm ? await db.tribe.findFirst({ where: { campaignId, userId } }) : null
-    return { campaign: campaign as CampaignRow, role: gm ? 'gm' : tribe ? 'player' : 'spectator', tribeId: tribe?.id ?? null, userId }
+  /** Who the caller is in this campaign, in one query. Private campaigns do not exist for outsiders. */
+  async function access(campaignId: string, userId: string | null): Promise<Access> {
+    if (!UUID.test(campaignId)) throw new AppError(404, 'campaign/not_found', `No campaign ${campaignId}`)
+    const rows = await pool.query<CampaignRow & { gm: boolean; member: boolean; tribeId: string | null }>({
+      name: 'campaign-access',
+      text: `SELECT ${CAMPAIGN_COLUMNS},
+              EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid AND m.role = 'gm') AS gm,
+              EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) AS member,
+              (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId"
+       FROM campaigns c WHERE c.id = $1::uuid`,
+      values: [campaignId, userId],
+    })
+    const row = rows.rows[0]
+    if (!row || (!row.public && !row.member)) throw new AppError(404, 'campaign/not_found', `No campaign ${campaignId}`)
+    const { gm, member: _member, tribeId, ...campaign } = row
+    const role: Role = gm ? 'gm' : tribeId ? 'player' : 'spectator'
+    return { campaign, role, tribeId: role === 'player' ? tribeId : null, userId }
   }
 
   function requireGm(a: Access, what: string) {
@@ -211,36 +96,53 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
 
   /**
    * Runs `body` under the campaign lock after catching up with the calendar.
-   * The catch-up commits on its own first, so a refused order cannot roll it back.
+   * A refused change never rolls the catch-up back: when the catch-up did work,
+   * the body runs after a savepoint, and on a refusal the catch-up alone commits.
    */
-  async function change<T>(campaignId: string, body: (tx: Tx, campaign: CampaignRow, w: Working, now: Date) => Promise<T>): Promise<T & { version: number }> {
-    await syncDue(campaignId)
-    return prisma.$transaction(async (tx) => {
-      const campaign = await lockCampaign(tx, campaignId)
-      const w = await loadWorking(tx, campaign)
+  async function change<T>(campaignId: string, body: (sql: Sql, campaign: CampaignRow, w: Working, now: Date) => Promise<T>): Promise<T & { version: number }> {
+    const outcome = await transaction(pool, async (sql) => {
+      const { campaign, w } = (await lockAndLoad(sql, campaignId))!
       const now = clock.now()
-      await catchUp(tx, campaign, w, now)
-      const out = await body(tx, campaign, w, now)
-      const version = await save(tx, campaign, w)
-      return { ...out, version }
-    }, { timeout: 30_000, maxWait: 30_000 })
+      await catchUp(sql, campaign, w, now)
+      const caughtUp = w.dirty || w.nextDueAt !== undefined
+      const reset = w.mark()
+      if (caughtUp) await sql.query('SAVEPOINT change')
+      try {
+        const out = await body(sql, campaign, w, now)
+        const version = await save(sql, campaign, w, now)
+        return { ok: true as const, value: { ...out, version } }
+      } catch (error) {
+        if (!caughtUp || !(error instanceof AppError || error instanceof StoredAnswer)) throw error
+        await sql.query('ROLLBACK TO SAVEPOINT change')
+        reset()
+        if (w.dirty) await save(sql, campaign, w, now)
+        else await saveMarks(sql, campaign, w)
+        return { ok: false as const, error }
+      }
+    })
+    if (!outcome.ok) throw outcome.error
+    return outcome.value
   }
 
-  /** Applies calendar work that fell due since the last change, if any, in its own transaction. */
-  async function syncDue(campaignId: string) {
-    // A cheap check first: no state JSON is read unless work is due.
-    const campaign = await prisma.campaign.findUnique({ where: { id: campaignId }, select: { status: true, timeZone: true } })
-    if (!campaign || campaign.status !== 'running') return
-    const snap = await prisma.gameSnapshot.findUnique({ where: { campaignId }, select: { syncedUntil: true } })
-    if (!snap) return
-    const tribes = (await tribesOf(prisma, campaignId)).map((t) => ({ id: t.id, weekday: t.weekday as Weekday }))
-    if (dueWork(tribes, campaign.timeZone, snap.syncedUntil, clock.now()).length === 0) return
-    await prisma.$transaction(async (tx) => {
-      const locked = await lockCampaign(tx, campaignId)
-      const w = await loadWorking(tx, locked)
-      await catchUp(tx, locked, w, clock.now())
-      await save(tx, locked, w)
-    }, { timeout: 60_000, maxWait: 30_000 })
+  /** Applies calendar work that fell due since the last change, if any. */
+  async function sync(campaignId: string, options: { skipLocked?: boolean } = {}): Promise<boolean> {
+    const now = clock.now()
+    const due = await pool.query(
+      `SELECT 1 FROM game_snapshots s JOIN campaigns c ON c.id = s.campaign_id
+       WHERE s.campaign_id = $1::uuid AND c.status = 'running' AND s.next_due_at <= ${utc(2)}`,
+      [campaignId, now.toISOString()],
+    )
+    if (due.rowCount === 0) return false
+    return transaction(pool, async (sql) => {
+      const loaded = await lockAndLoad(sql, campaignId, options)
+      if (!loaded) return false
+      const { campaign, w } = loaded
+      await catchUp(sql, campaign, w, now)
+      if (w.nextDueAt === undefined) return false
+      if (w.dirty) await save(sql, campaign, w, now)
+      else await saveMarks(sql, campaign, w)
+      return w.dirty
+    })
   }
 
   function summary(c: CampaignRow, tribes: TribeRow[], role: Role, tribeId: string | null) {
@@ -303,7 +205,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
       return prisma.$transaction(async (tx) => {
         const inv = await tx.invitation.findUnique({ where: { token } })
         if (!inv) throw new AppError(404, 'invitation/not_found', 'No such invitation')
-        const campaign = await lockCampaign(tx, inv.campaignId)
+        const campaign = await lockCampaign(prismaSql(tx), inv.campaignId)
         if (inv.acceptedAt) throw new AppError(409, 'invitation/used', 'This invitation has already been used')
         if (inv.expiresAt <= clock.now()) throw new AppError(410, 'invitation/expired', 'This invitation has expired; ask the game master for a new one')
         if (campaign.status !== 'setup') throw new AppError(409, 'campaign/already_started', 'The draft has already started', 'R3.1')
@@ -321,17 +223,18 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
         const tribe = await tx.tribe.create({ data: { campaignId: campaign.id, name: input.tribeName.trim(), colour, weekday: input.weekday, userId } })
         await tx.membership.create({ data: { campaignId: campaign.id, userId, role: 'player' } })
         await tx.invitation.update({ where: { token }, data: { acceptedAt: clock.now(), acceptedById: userId } })
-        await appendEvents(tx, campaign.id, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: clock.now() }])
+        await appendEvents(prismaSql(tx), campaign.id, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: clock.now() }])
         return { campaignId: campaign.id, tribe: { id: tribe.id, name: tribe.name, colour: tribe.colour, weekday: tribe.weekday as Weekday, hasPlayer: true } }
       })
     },
 
     async startDraft(a: Access) {
       requireGm(a, 'start the draft')
-      return prisma.$transaction(async (tx) => {
-        const campaign = await lockCampaign(tx, a.campaign.id)
+      return transaction(pool, async (sql) => {
+        const campaign = await lockCampaign(sql, a.campaign.id)
         if (campaign.status !== 'setup') throw new AppError(409, 'draft/already_started', 'The draft has already started', 'R3.1')
-        const tribes = await tribesOf(tx, campaign.id)
+        const tribes = await sql.query<TribeRow>(
+          `SELECT id, name, colour, weekday, user_id AS "userId" FROM tribes WHERE campaign_id = $1::uuid ORDER BY created_at, id`, [campaign.id])
         if (tribes.length < 2) throw new AppError(409, 'draft/too_few_tribes', `A campaign needs 2 to 7 tribes; it has ${tribes.length}`, 'R2.1')
         const seed = newSeed()
         const created = createGame({
@@ -342,15 +245,16 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
         })
         if (!created.ok) throw new AppError(422, created.error.code, created.error.message, created.error.rule)
         const now = clock.now()
-        const w = new Working(created.state, 0, now, 'draft')
+        const [{ lastSeq }] = await sql.query<{ lastSeq: number }>(`SELECT COALESCE(max(seq), 0)::int AS "lastSeq" FROM campaign_events WHERE campaign_id = $1::uuid`, [campaign.id]) as [{ lastSeq: number }]
+        const w = new Working(created.state, 0, now, 'draft', lastSeq)
         // The draw's seed is committed and revealed at once: the order is public anyway (R3.1).
-        await tx.diceWeek.create({ data: { campaignId: campaign.id, week: 0, seed, commitment: commitmentOf(seed), committedAt: now, revealedAt: now } })
+        w.dice.push({ week: 0, seed, committedAt: now, revealedAt: now })
         w.note('dice.committed', { week: 0, commitment: commitmentOf(seed) }, now)
         w.system({ type: 'startDraft' }, now)
         w.note('dice.revealed', { week: 0, seed, commitment: commitmentOf(seed) }, now)
-        const version = await save(tx, campaign, w, true)
+        const version = await save(sql, campaign, w, now, { created: true })
         return { version, order: w.state.draft!.order }
-      }, { timeout: 30_000 })
+      })
     },
 
     async pick(a: Access, input: { city: string; tribeId?: string | undefined }) {
@@ -358,39 +262,41 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
       if (a.role === 'spectator') throw new AppError(403, 'draft/not_a_player', 'Only the tribe on the clock or a game master may pick', 'R3.4')
       if (a.role === 'gm' && !tribeId) throw new AppError(400, 'draft/tribe_required', 'A game master picking for a tribe names it in tribeId', 'R3.4')
       if (a.role === 'player' && input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You pick only for your own tribe', 'R2.3')
-      return prisma.$transaction(async (tx) => {
-        const campaign = await lockCampaign(tx, a.campaign.id)
+      return transaction(pool, async (sql) => {
+        const { campaign, w } = (await lockAndLoad(sql, a.campaign.id))!
         if (campaign.status !== 'draft') throw new AppError(409, 'draft/not_drafting', `There is no draft going on (the campaign is ${campaign.status})`, 'R3.2')
-        const w = await loadWorking(tx, campaign)
         const now = clock.now()
         const events = w.order(tribeId!, { type: 'draftPick', city: input.city }, now, 'pick')
         if (w.state.status === 'running') {
           // The last pick starts the campaign (R3.5): the first week's dice, then the calendar.
           w.campaignStatus = 'running'
-          await commitWeek(tx, campaign, w, w.state.week, now)
+          commitWeek(w, w.state.week, now)
           w.syncedUntil = now
+          w.nextDueAt = now
           openCurrentWindows(campaign, w, now)
         }
-        const version = await save(tx, campaign, w)
+        const version = await save(sql, campaign, w, now)
         return { version, events }
-      }, { timeout: 30_000 })
+      })
     },
 
-    sync: syncDue,
+    sync,
 
     async orders(a: Access, input: { tribeId?: string | undefined; orders: Order[] }, idempotencyKey: string | undefined) {
       if (a.role === 'gm') throw new AppError(403, 'orders/gm_cannot_play', 'A game master never plays orders for a tribe', 'R2.3')
       if (a.role !== 'player' || !a.tribeId || !a.userId) throw new AppError(403, 'orders/not_a_player', 'Only a tribe\'s player gives its orders')
       if (input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You give orders only to your own tribe')
-      const requestHash = createHash('sha256').update(JSON.stringify(input.orders)).digest('hex')
+      const hash = requestHash(input.orders)
       const userId = a.userId
       const tribeId = a.tribeId
       try {
-        return await change(a.campaign.id, async (tx, campaign, w, now) => {
+        return await change(a.campaign.id, async (sql, campaign, w, now) => {
           if (idempotencyKey) {
-            const seen = await tx.idempotencyRecord.findUnique({ where: { campaignId_userId_key: { campaignId: campaign.id, userId, key: idempotencyKey } } })
+            const [seen] = await sql.query<{ requestHash: string; response: unknown }>(
+              `SELECT request_hash AS "requestHash", response FROM idempotency_records WHERE campaign_id = $1::uuid AND user_id = $2::uuid AND key = $3`,
+              [campaign.id, userId, idempotencyKey])
             if (seen) {
-              if (seen.requestHash !== requestHash) throw new AppError(422, 'idempotency/key_reused', 'This Idempotency-Key was used for a different request')
+              if (seen.requestHash !== hash) throw new AppError(422, 'idempotency/key_reused', 'This Idempotency-Key was used for a different request')
               throw new StoredAnswer(seen.response)
             }
           }
@@ -407,9 +313,10 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
           })
           const response = { events, version: w.version + 1 }
           if (idempotencyKey) {
-            await tx.idempotencyRecord.create({
-              data: { campaignId: campaign.id, userId, key: idempotencyKey, requestHash, status: 200, response: response as unknown as Prisma.InputJsonValue },
-            })
+            await sql.query(
+              `INSERT INTO idempotency_records (campaign_id, user_id, key, request_hash, status, response, created_at)
+               VALUES ($1::uuid, $2::uuid, $3, $4, 200, $5::jsonb, ${utc(6)})`,
+              [campaign.id, userId, idempotencyKey, hash, JSON.stringify(response), now.toISOString()])
           }
           return { events }
         })
@@ -421,27 +328,26 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
 
     async setPaused(a: Access, paused: boolean) {
       requireGm(a, paused ? 'pause the campaign' : 'resume the campaign')
-      return prisma.$transaction(async (tx) => {
-        const campaign = await lockCampaign(tx, a.campaign.id)
-        const w = await loadWorking(tx, campaign)
+      return transaction(pool, async (sql) => {
+        const { campaign, w } = (await lockAndLoad(sql, a.campaign.id))!
         const now = clock.now()
         if (paused) {
           if (campaign.status !== 'running') throw new AppError(409, 'campaign/not_running', `Only a running campaign can be paused (it is ${campaign.status})`)
-          await catchUp(tx, campaign, w, now)
+          await catchUp(sql, campaign, w, now)
           w.campaignStatus = 'paused'
           w.note('campaign.paused', {}, now)
         } else {
           if (campaign.status !== 'paused') throw new AppError(409, 'campaign/not_paused', 'The campaign is not paused')
-          // A paused campaign accrues no work: the periods it skipped are not replayed.
+          // A paused campaign accrues no work: the periods it skipped are recorded as skipped, not replayed.
           w.note('campaign.resumed', { skippedFrom: w.syncedUntil.toISOString(), skippedTo: now.toISOString() }, now)
+          skipUntil(campaign, w, now)
           w.campaignStatus = 'running'
-          w.syncedUntil = now
           for (const t of w.state.tribes) {
             if (!t.eliminated && t.phase !== 'closed' && !windowStatus(t.weekday, campaign.timeZone, now).open) w.system({ type: 'closeWindow', tribe: t.id }, now)
           }
           openCurrentWindows(campaign, w, now)
         }
-        const version = await save(tx, campaign, w)
+        const version = await save(sql, campaign, w, now)
         return { status: w.campaignStatus, version }
       })
     },
@@ -449,7 +355,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
     async replacePlayer(a: Access, tribeId: string, email: string) {
       requireGm(a, 'replace a player')
       return prisma.$transaction(async (tx) => {
-        const campaign = await lockCampaign(tx, a.campaign.id)
+        const campaign = await lockCampaign(prismaSql(tx), a.campaign.id)
         const tribe = await tx.tribe.findFirst({ where: { id: tribeId, campaignId: campaign.id } })
         if (!tribe) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
         const user = await tx.user.findUnique({ where: { email: email.trim().toLowerCase() } })
@@ -461,13 +367,13 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
         await tx.membership.create({ data: { campaignId: campaign.id, userId: user.id, role: 'player' } })
         await tx.tribe.update({ where: { id: tribe.id }, data: { userId: user.id } })
         const week = (await tx.gameSnapshot.findUnique({ where: { campaignId: campaign.id }, select: { state: true } }))?.state as { week?: number } | undefined
-        await appendEvents(tx, campaign.id, [{ type: 'tribe.player_replaced', payload: { tribe: tribe.id }, week: week?.week ?? 0, at: clock.now() }])
+        await appendEvents(prismaSql(tx), campaign.id, [{ type: 'tribe.player_replaced', payload: { tribe: tribe.id }, week: week?.week ?? 0, at: clock.now() }])
         return { tribeId: tribe.id, userId: user.id }
       })
     },
 
     async snapshot(campaignId: string) {
-      await syncDue(campaignId)
+      await sync(campaignId)
       const snap = await prisma.gameSnapshot.findUnique({ where: { campaignId } })
       if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
       return { state: loadState(snap.state), version: snap.version }
@@ -516,7 +422,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
     },
 
     async events(a: Access, after: number, limit: number): Promise<{ events: LoggedEvent[]; next: number | null }> {
-      await syncDue(a.campaign.id)
+      await sync(a.campaign.id)
       const rows = await prisma.campaignEvent.findMany({
         where: { campaignId: a.campaign.id, seq: { gt: after } },
         orderBy: { seq: 'asc' },
@@ -531,7 +437,7 @@ export function campaignsService(prisma: PrismaClient, clock: Clock, publicUrl: 
     },
 
     async dice(a: Access, week: number) {
-      await syncDue(a.campaign.id)
+      await sync(a.campaign.id)
       const d = await prisma.diceWeek.findUnique({ where: { campaignId_week: { campaignId: a.campaign.id, week } } })
       if (!d) throw new AppError(404, 'dice/no_week', `No dice for week ${week} yet`)
       const rolls = await prisma.campaignEvent.findMany({ where: { campaignId: a.campaign.id, week, type: 'combat' }, orderBy: { seq: 'asc' } })
@@ -573,7 +479,7 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('campaigns', campaignsService(fastify.prisma, fastify.clock, fastify.config.publicUrl))
+    fastify.decorate('campaigns', campaignsService({ prisma: fastify.prisma, pool: fastify.pg }, fastify.clock, fastify.config.publicUrl))
   },
   { name: 'campaigns', dependencies: ['prisma', 'clock', 'config'] },
 )
