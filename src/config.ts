@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import cron from 'node-cron'
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test'
@@ -20,6 +21,13 @@ export interface Config {
   loginRateLimit: number
   allowTestClock: boolean
   databasePoolSize: number
+  /** smtp:// or smtps:// URL; without it mails are written as .eml files under mailDir. */
+  smtpUrl: string | undefined
+  mailFrom: string
+  mailDir: string
+  /** Run the calendar sweep and the mail sender on a cron schedule (off in tests, which sweep by hand). */
+  scheduler: boolean
+  sweepCron: string
 }
 
 export class ConfigError extends Error {
@@ -95,6 +103,18 @@ function jwtSecret(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): strin
   return secret
 }
 
+function mailFrom(env: Env): string {
+  const value = read(env, 'MAIL_FROM') ?? 'Weekday Wars <no-reply@weekdaywars.test>'
+  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value)) throw new ConfigError('MAIL_FROM', `must be an address like "Weekday Wars <games@example.org>" (got "${value}")`)
+  return value
+}
+
+function cronExpression(env: Env): string {
+  const value = read(env, 'SWEEP_CRON') ?? '* * * * *'
+  if (!cron.validate(value)) throw new ConfigError('SWEEP_CRON', `is not a cron expression like "* * * * *" (got "${value}")`)
+  return value
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
   const host = read(env, 'HOST') ?? '127.0.0.1'
@@ -120,5 +140,10 @@ export function loadConfig(env: Env = process.env): Config {
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 100_000),
     allowTestClock: boolean(env, 'ALLOW_TEST_CLOCK', false),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: mailFrom(env),
+    mailDir: path.resolve(read(env, 'MAIL_DIR') ?? path.join(dataDir, 'mail')),
+    scheduler: boolean(env, 'SCHEDULER', nodeEnv !== 'test'),
+    sweepCron: cronExpression(env),
   }
 }

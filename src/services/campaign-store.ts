@@ -33,7 +33,12 @@ export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone 
 export interface PendingEvent { type: string; payload: unknown; week: number; at: Date }
 
 /** A mail for the outbox; `data` is what its template needs. */
-export interface PendingMail { userId: string; kind: MailKind; period: string; data: Record<string, unknown> }
+export interface PendingMail { userId: string | null; toAddress?: string; kind: MailKind; period: string; data: Record<string, unknown> }
+
+/** The outbox's uniqueness key for a recipient. */
+export function recipientOf(mail: Pick<PendingMail, 'userId' | 'toAddress'>): string {
+  return mail.userId ? `user:${mail.userId}` : (mail.toAddress ?? '').toLowerCase()
+}
 
 export type MailKind = 'window_open' | 'reminder' | 'payout' | 'digest' | 'invitation' | 'scene'
 
@@ -209,10 +214,10 @@ export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Dat
        SELECT $1::uuid, d.week, d.seed, d.commitment, (d.committed::timestamptz AT TIME ZONE 'UTC'), (d.revealed::timestamptz AT TIME ZONE 'UTC')
        FROM jsonb_to_recordset($8::jsonb) AS d(week int, seed text, commitment text, committed text, revealed text)
        ON CONFLICT (campaign_id, week) DO UPDATE SET revealed_at = EXCLUDED.revealed_at`, dice],
-    ['mail', `INSERT INTO outbox_mails (id, campaign_id, user_id, kind, period, data, created_at, next_attempt_at)
-       SELECT gen_random_uuid(), $1::uuid, m."userId"::uuid, m.kind, m.period, m.data, ${utc(10)}, ${utc(10)}
-       FROM jsonb_to_recordset($9::jsonb) AS m("userId" text, kind text, period text, data jsonb)
-       ON CONFLICT (campaign_id, user_id, kind, period) DO NOTHING`, w.mails],
+    ['mail', `INSERT INTO outbox_mails (id, campaign_id, user_id, recipient, to_address, kind, period, data, created_at, next_attempt_at)
+       SELECT gen_random_uuid(), $1::uuid, m."userId"::uuid, m.recipient, m."toAddress", m.kind, m.period, m.data, ${utc(10)}, ${utc(10)}
+       FROM jsonb_to_recordset($9::jsonb) AS m("userId" text, recipient text, "toAddress" text, kind text, period text, data jsonb)
+       ON CONFLICT (campaign_id, recipient, kind, period) DO NOTHING`, w.mails],
   ]
   const used = parts.filter(([, , rows]) => rows.length > 0)
   const unused = parts.filter(([, , rows]) => rows.length === 0)
@@ -225,7 +230,7 @@ export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Dat
      WHERE id = $1::uuid AND status <> $11::"CampaignStatus"`,
     [
       campaign.id, version, JSON.stringify(storedState(w.state)), w.syncedUntil.toISOString(), nextDueAt?.toISOString() ?? null,
-      JSON.stringify(events), JSON.stringify(ledger), JSON.stringify(dice), JSON.stringify(w.mails), now.toISOString(), status,
+      JSON.stringify(events), JSON.stringify(ledger), JSON.stringify(dice), JSON.stringify(w.mails.map((m) => ({ ...m, recipient: recipientOf(m) }))), now.toISOString(), status,
     ],
     `campaign-save-${options.created ? 'new' : 'update'}-${used.map(([name]) => name).join('-')}`,
   )

@@ -13,7 +13,7 @@ import { commitmentOf, newSeed } from '../../lib/dice.ts'
 import { AppError } from '../../lib/errors.ts'
 import { bundledMap } from '../../maps/index.ts'
 import {
-  appendEvents, CAMPAIGN_COLUMNS, catchUp, commitWeek, loadState, lockAndLoad, lockCampaign, requestHash, save, saveMarks, skipUntil, Working,
+  appendEvents, CAMPAIGN_COLUMNS, catchUp, commitWeek, loadState, lockAndLoad, lockCampaign, recipientOf, requestHash, save, saveMarks, skipUntil, Working,
   type CampaignRow,
 } from '../../services/campaign-store.ts'
 import type { Clock } from './clock.ts'
@@ -191,13 +191,28 @@ export function campaignsService({ prisma, pool }: CampaignDatabase, clock: Cloc
       return summary(a.campaign, await tribesOf(prisma, a.campaign.id), a.role, a.tribeId)
     },
 
-    async invite(a: Access, createdById: string) {
+    /** An invitation link; with `email`, it is also mailed (through the outbox) to that address. */
+    async invite(a: Access, createdById: string, input: { email?: string | undefined; locale?: 'en' | 'es' | undefined } = {}) {
       requireGm(a, 'invite players')
       if (a.campaign.status !== 'setup') throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts', 'R3.1')
       const token = randomBytes(18).toString('base64url')
       const expiresAt = new Date(clock.now().getTime() + INVITATION_DAYS * 86_400_000)
-      await prisma.invitation.create({ data: { token, campaignId: a.campaign.id, createdById, expiresAt } })
-      return { token, url: `${publicUrl}/invitations/${token}`, expiresAt: expiresAt.toISOString() }
+      const url = `${publicUrl}/invitations/${token}`
+      const email = input.email?.trim().toLowerCase()
+      await prisma.$transaction(async (tx) => {
+        await tx.invitation.create({ data: { token, campaignId: a.campaign.id, createdById, expiresAt } })
+        if (!email) return
+        const [invitee, gm] = await Promise.all([tx.user.findUnique({ where: { email } }), tx.user.findUnique({ where: { id: createdById } })])
+        const mail = { userId: invitee?.id ?? null, toAddress: email }
+        await tx.outboxMail.create({
+          data: {
+            campaignId: a.campaign.id, ...mail, recipient: recipientOf(mail), kind: 'invitation', period: token,
+            data: { gmName: gm?.displayName ?? 'A game master', invitationUrl: url, expiresAt: expiresAt.toISOString(), locale: input.locale ?? 'en' },
+            createdAt: clock.now(), nextAttemptAt: clock.now(),
+          },
+        })
+      })
+      return { token, url, expiresAt: expiresAt.toISOString(), mailedTo: email ?? null }
     },
 
     async accept(token: string, userId: string, input: { tribeName: string; weekday: string; colour?: string | undefined }) {

@@ -28,13 +28,21 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('/:id/invitations', {
     onRequest: fastify.authenticate,
+    // The body is optional: no body is an invitation without a mail.
+    preValidation: async (request) => {
+      request.body ??= {}
+    },
     schema: {
-      tags: ['campaigns'], summary: 'Invite a player (GM)', security: bearer, params: IdParams,
-      response: { 201: Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Type.String() }), ...errors },
+      tags: ['campaigns'], summary: 'Invite a player (GM); with an email, the link is mailed too', security: bearer, params: IdParams,
+      body: Type.Object({
+        email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+        locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'Language of the mail to someone without an account' })),
+      }, { additionalProperties: false }),
+      response: { 201: Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Type.String(), mailedTo: Type.Union([Type.String(), Type.Null()]) }), ...errors },
     },
   }, async (request, reply) => {
     const a = await accessFor(request, request.params.id)
-    return reply.code(201).send(await campaigns.invite(a, request.user.sub))
+    return reply.code(201).send(await campaigns.invite(a, request.user.sub, request.body))
   })
 
   fastify.post('/:id/draft/start', {

@@ -8,12 +8,23 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post('/clock', {
     schema: {
       tags: ['dev'], summary: 'Set the service clock (only with ALLOW_TEST_CLOCK=true)',
+      description: 'Moving the clock runs the calendar sweep and drains the outbox, so a week can be walked through in seconds.',
       body: Type.Object({ now: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) }, { additionalProperties: false }),
-      response: { 200: Type.Object({ now: Type.String() }), 400: ErrorRef },
+      response: {
+        200: Type.Object({
+          now: Type.String(),
+          sweep: Type.Object({
+            due: Type.Integer(), caughtUp: Type.Integer(), failed: Type.Integer(), ms: Type.Integer(),
+            mails: Type.Object({ sent: Type.Integer(), failed: Type.Integer(), dropped: Type.Integer() }),
+          }),
+        }),
+        400: ErrorRef,
+      },
     },
   }, async (request) => {
     fastify.clock.set(request.body.now === null ? null : new Date(request.body.now))
-    return { now: fastify.clock.now().toISOString() }
+    const sweep = await fastify.clockwork.sweep()
+    return { now: fastify.clock.now().toISOString(), sweep }
   })
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
+import notificationRoutes from './notifications.ts'
 
 export const UserSchema = Type.Object(
   {
@@ -15,6 +16,9 @@ export const UserSchema = Type.Object(
 )
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  // Autoload takes only index.ts from a folder, so the neighbours are registered here.
+  await fastify.register(notificationRoutes)
+
   fastify.get('', {
     onRequest: fastify.authenticate,
     schema: {

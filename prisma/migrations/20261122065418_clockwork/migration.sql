@@ -25,7 +25,9 @@ CREATE TABLE "calendar_work" (
 CREATE TABLE "outbox_mails" (
     "id" UUID NOT NULL,
     "campaign_id" UUID NOT NULL,
-    "user_id" UUID NOT NULL,
+    "user_id" UUID,
+    "recipient" TEXT NOT NULL,
+    "to_address" TEXT,
     "kind" TEXT NOT NULL,
     "period" TEXT NOT NULL,
     "data" JSONB NOT NULL,
@@ -47,7 +49,7 @@ CREATE INDEX "calendar_work_campaign_id_due_at_idx" ON "calendar_work"("campaign
 CREATE INDEX "outbox_mails_sent_at_next_attempt_at_idx" ON "outbox_mails"("sent_at", "next_attempt_at");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "outbox_mails_campaign_id_user_id_kind_period_key" ON "outbox_mails"("campaign_id", "user_id", "kind", "period");
+CREATE UNIQUE INDEX "outbox_mails_campaign_id_recipient_kind_period_key" ON "outbox_mails"("campaign_id", "recipient", "kind", "period");
 
 -- CreateIndex
 CREATE INDEX "game_snapshots_next_due_at_idx" ON "game_snapshots"("next_due_at");

@@ -1,0 +1,63 @@
+// nodemailer: SMTP when SMTP_URL is set, otherwise each mail becomes an .eml
+// file under MAIL_DIR (and a log line), so a newcomer can read what was sent.
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import fp from 'fastify-plugin'
+import nodemailer from 'nodemailer'
+import type { Config } from '../../config.ts'
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html: string
+  /** Stable per outbox row, so a resend after a crash is recognisably the same mail. */
+  messageId: string
+  headers: Record<string, string>
+}
+
+export interface Mailer {
+  /** `smtp` or `files`. */
+  readonly via: 'smtp' | 'files'
+  send(mail: OutgoingMail): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer
+  }
+}
+
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailDir'>, log: (message: string) => void): Mailer & { close(): void } {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl)
+    return {
+      via: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: config.mailFrom, ...mail })
+      },
+      close: () => transport.close(),
+    }
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    via: 'files',
+    async send(mail) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail })
+      await mkdir(config.mailDir, { recursive: true })
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`
+      await writeFile(path.join(config.mailDir, name), info.message as Buffer)
+      log(`mail to ${mail.to} "${mail.subject}" written to ${path.join(config.mailDir, name)}`)
+    },
+    close: () => transport.close(),
+  }
+}
+
+export default fp<{ config: Config }>(
+  async (fastify, opts) => {
+    const mailer = createMailer(opts.config, (m) => fastify.log.info(m))
+    fastify.decorate('mailer', mailer)
+    fastify.addHook('onClose', async () => mailer.close())
+  },
+  { name: 'mailer' },
+)
