@@ -20,6 +20,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   loginRateLimit: number
   allowTestClock: boolean
+  /** With allowTestClock: the clock starts frozen here (demos, crash tests). */
+  testClockNow: Date | null
   databasePoolSize: number
   /** smtp:// or smtps:// URL; without it mails are written as .eml files under mailDir. */
   smtpUrl: string | undefined
@@ -103,6 +105,15 @@ function jwtSecret(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): strin
   return secret
 }
 
+function testClockNow(env: Env): Date | null {
+  const raw = read(env, 'TEST_CLOCK_NOW')
+  if (raw === undefined) return null
+  if (!boolean(env, 'ALLOW_TEST_CLOCK', false)) throw new ConfigError('TEST_CLOCK_NOW', 'needs ALLOW_TEST_CLOCK=true')
+  const at = new Date(raw)
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(raw) || Number.isNaN(at.getTime())) throw new ConfigError('TEST_CLOCK_NOW', `must be an ISO-8601 instant like 2026-12-06T19:30:00Z (got "${raw}")`)
+  return at
+}
+
 function mailFrom(env: Env): string {
   const value = read(env, 'MAIL_FROM') ?? 'Weekday Wars <no-reply@weekdaywars.test>'
   if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value)) throw new ConfigError('MAIL_FROM', `must be an address like "Weekday Wars <games@example.org>" (got "${value}")`)
@@ -139,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 100_000),
     allowTestClock: boolean(env, 'ALLOW_TEST_CLOCK', false),
+    testClockNow: testClockNow(env),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: mailFrom(env),

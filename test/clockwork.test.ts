@@ -175,3 +175,49 @@ t.test('an invitation with an email is mailed through the outbox', async (t) => 
   t.match(smtp.mails[0]!.subject, /Te invitan a Test campaign/)
   t.match(smtp.mails[0]!.text, new RegExp(res.body.url.replace(/[/.?]/g, '\\$&')))
 })
+
+t.test('R4.2 R6.1: on both Europe/Madrid DST Sundays the sweep opens and closes at 00:00 and 20:00 local and ticks once', async (t) => {
+  const smtp = await smtpReceiver()
+  t.teardown(smtp.close)
+  const app = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url })
+  await setClock(app, '2026-03-23T09:00:00Z')
+  const table = await setUp(app, { sol: 'sunday', luna: 'monday' })
+  await draft(app, table)
+  const sol = table.players.sol!.tribeId
+  const ledger = async (kind: string, from: string, to: string) => (await app.prisma.calendarWork.findMany({
+    where: { campaignId: table.id, kind, dueAt: { gte: new Date(from), lte: new Date(to) } }, orderBy: { dueAt: 'asc' },
+  })).map((l) => `${l.dueAt.toISOString()}${l.period.includes('/') ? (l.period.endsWith(sol) ? ' sol' : ' luna') : ''}`)
+
+  await setClock(app, '2026-03-29T17:59:00Z') // 19:59 CEST, the clocks went forward at 02:00
+  t.same(await ledger('tick', '2026-03-29T00:00:00Z', '2026-03-30T00:00:00Z'), [], 'not yet')
+  await setClock(app, '2026-03-29T18:00:00Z') // 20:00 CEST
+  t.same(await ledger('open', '2026-03-28T00:00:00Z', '2026-03-30T00:00:00Z'), ['2026-03-28T23:00:00.000Z sol'], 'opened at 00:00 CET')
+  t.same(await ledger('close', '2026-03-29T00:00:00Z', '2026-03-30T00:00:00Z'), ['2026-03-29T18:00:00.000Z sol'], 'closed at 20:00 CEST')
+  t.same(await ledger('tick', '2026-03-29T00:00:00Z', '2026-03-30T00:00:00Z'), ['2026-03-29T18:00:00.000Z'], 'one tick')
+
+  const oct = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: '2026-10-25T19:00:00Z' } }) // 20:00 CET, the clocks went back at 03:00
+  t.same(oct.json().sweep.failed, 0, 'the catch-up of 30 weeks did not fail')
+  t.same(await ledger('open', '2026-10-24T00:00:00Z', '2026-10-26T00:00:00Z'), ['2026-10-24T22:00:00.000Z sol'], 'opened at 00:00 CEST')
+  t.same(await ledger('close', '2026-10-25T00:00:00Z', '2026-10-26T00:00:00Z'), ['2026-10-25T19:00:00.000Z sol'], 'closed at 20:00 CET, 25 hours later')
+  t.same(await ledger('tick', '2026-10-25T00:00:00Z', '2026-10-26T00:00:00Z'), ['2026-10-25T19:00:00.000Z'], 'one tick')
+  const ticks = await app.prisma.calendarWork.count({ where: { campaignId: table.id, kind: 'tick' } })
+  t.equal(ticks, 31, 'one tick for each Sunday from 29 March to 25 October')
+  const payouts = await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'payout', createdAt: { gt: new Date('2026-03-23T09:00:00Z') } } })
+  t.equal(payouts, ticks, 'a payout with each tick, none twice')
+})
+
+t.test('a paused campaign accrues no work: on resume the skipped periods are ledgered as skipped, not replayed', async (t) => {
+  const smtp = await smtpReceiver()
+  t.teardown(smtp.close)
+  const { app, table } = await game(t, smtp.url)
+  t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/pause`)).status, 200)
+  await setClock(app, '2026-12-08T09:00:00Z') // a week and a day later
+  t.equal(await app.prisma.calendarWork.count({ where: { campaignId: table.id } }), 0, 'nothing done while paused')
+  t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/resume`)).status, 200)
+  const skipped = await app.prisma.calendarWork.findMany({ where: { campaignId: table.id }, orderBy: { dueAt: 'asc' } })
+  t.ok(skipped.length > 0 && skipped.every((l) => l.outcome === 'skipped'), 'every unit in the pause is skipped')
+  t.ok(skipped.some((l) => l.kind === 'tick' && l.dueAt.toISOString() === '2026-12-06T19:00:00.000Z'), 'the Sunday tick among them')
+  t.equal(await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'payout', createdAt: { gt: new Date('2026-11-30T10:00:00Z') } } }), 0, 'no payout')
+  await setClock(app, '2026-12-08T09:01:00Z')
+  t.equal(smtp.mails.length, 0, 'no mails for skipped work')
+})

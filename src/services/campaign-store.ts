@@ -257,7 +257,10 @@ export function commitWeek(w: Working, week: number, at: Date, seed = newSeed())
 /** Publishes the ending week's seed, which is still the state's current one. */
 function revealWeek(w: Working, week: number, at: Date) {
   const seed = w.state.rng.seed
-  w.dice.push({ week, seed, committedAt: at, revealedAt: at })
+  // Committed in this same catch-up (a long one): one row, revealed.
+  const pending = w.dice.find((d) => d.week === week)
+  if (pending) pending.revealedAt = at
+  else w.dice.push({ week, seed, committedAt: at, revealedAt: at })
   w.note('dice.revealed', { week, seed, commitment: commitmentOf(seed) }, at)
 }
 

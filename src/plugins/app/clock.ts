@@ -26,7 +26,9 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('clock', systemClock())
+    const clock = systemClock()
+    if (fastify.config.allowTestClock && fastify.config.testClockNow) clock.set(fastify.config.testClockNow)
+    fastify.decorate('clock', clock)
   },
-  { name: 'clock' },
+  { name: 'clock', dependencies: ['config'] },
 )
