@@ -32,6 +32,12 @@ t.test('each bad variable is named', async (t) => {
     [{ JWT_EXPIRES_IN: 'forever' }, 'JWT_EXPIRES_IN'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
     [{ EMBEDDED_PG_PORT: '80' }, 'EMBEDDED_PG_PORT'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ SWEEP_CRON: 'every minute' }, 'SWEEP_CRON'],
+    [{ SCHEDULER: 'sometimes' }, 'SCHEDULER'],
+    [{ TEST_CLOCK_NOW: '2026-12-06T19:30:00Z' }, 'TEST_CLOCK_NOW'],
+    [{ ALLOW_TEST_CLOCK: 'true', TEST_CLOCK_NOW: 'sunday' }, 'TEST_CLOCK_NOW'],
   ]
   for (const [env, variable] of bad) {
     let caught: unknown

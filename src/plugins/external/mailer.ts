@@ -30,7 +30,11 @@ declare module 'fastify' {
 
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailDir'>, log: (message: string) => void): Mailer & { close(): void } {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl)
+    // Pooled connections unless the URL says otherwise (?pool=false): a weekly tick queues many mails.
+    const url = new URL(config.smtpUrl)
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true')
+    if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '4')
+    const transport = nodemailer.createTransport(url.toString())
     return {
       via: 'smtp',
       async send(mail) {

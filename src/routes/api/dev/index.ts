@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         200: Type.Object({
           now: Type.String(),
           sweep: Type.Object({
-            due: Type.Integer(), caughtUp: Type.Integer(), failed: Type.Integer(), ms: Type.Integer(),
+            due: Type.Integer(), caughtUp: Type.Integer(), failed: Type.Integer(), campaignsMs: Type.Integer(), ms: Type.Integer(),
             mails: Type.Object({ sent: Type.Integer(), failed: Type.Integer(), dropped: Type.Integer() }),
           }),
         }),
