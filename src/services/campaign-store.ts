@@ -173,6 +173,24 @@ export async function lockAndLoad(sql: Sql, id: string, options: { skipLocked?: 
   return { campaign, w: new Working(loadState(state), version!, syncedUntil!, campaign.status, lastSeq, nextDueAt) }
 }
 
+/** Queues mails outside a snapshot change (scenes, invitations), in the caller's transaction. */
+export async function queueMails(sql: Sql, campaignId: string, mails: PendingMail[], now: Date) {
+  if (mails.length === 0) return
+  await sql.query(
+    `INSERT INTO outbox_mails (id, campaign_id, user_id, recipient, to_address, kind, period, data, created_at, next_attempt_at)
+     SELECT gen_random_uuid(), $1::uuid, m."userId"::uuid, m.recipient, m."toAddress", m.kind, m.period, m.data, ${utc(3)}, ${utc(3)}
+     FROM jsonb_to_recordset($2::jsonb) AS m("userId" text, recipient text, "toAddress" text, kind text, period text, data jsonb)
+     ON CONFLICT (campaign_id, recipient, kind, period) DO NOTHING`,
+    [campaignId, JSON.stringify(mails.map((m) => ({ ...m, recipient: recipientOf(m) }))), now.toISOString()],
+  )
+}
+
+/** The current week of a started campaign (0 before the draft), for log entries outside a snapshot change. */
+export async function currentWeek(sql: Sql, campaignId: string): Promise<number> {
+  const rows = await sql.query<{ week: number }>(`SELECT (state->>'week')::int AS week FROM game_snapshots WHERE campaign_id = $1::uuid`, [campaignId])
+  return rows[0]?.week ?? 0
+}
+
 /** Appends to the campaign log outside a snapshot change; the caller holds the campaign lock. */
 export async function appendEvents(sql: Sql, campaignId: string, events: PendingEvent[]) {
   if (events.length === 0) return

@@ -63,6 +63,7 @@ function templates() {
     if (!t) cache.set(key, (t = hb.compile(source(), { noEscape: !html, strict: false })))
     return t
   }
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b)
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
   // An instant in the campaign's zone, and in the reader's when that differs.
   hb.registerHelper('when', function (this: unknown, iso: unknown, options: Handlebars.HelperOptions) {

@@ -4,12 +4,14 @@ import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import {
   CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OrdersBody, OrdersResult, PoolsSchema, StateSchema, Tile,
 } from './schemas.ts'
+import sceneRoutes from './scenes.ts'
 
 const bearer = [{ bearerAuth: [] }]
 const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef, 422: ErrorRef }
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
+  await fastify.register(sceneRoutes, { prefix: '/:id/scenes' })
   const caller = (request: Parameters<typeof fastify.optionalUser>[0]) => fastify.optionalUser(request)
   const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await caller(request))
 
