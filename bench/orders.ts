@@ -29,7 +29,7 @@ const bench: Bench = async (report, log) => {
   }
   const url = withDatabase(db.url, 'bench_orders')
   await migrate(url)
-  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: path.join(root, '.data') }), allowTestClock: true, loginRateLimit: 100_000 }
+  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: path.join(root, '.data'), DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20' }), allowTestClock: true, loginRateLimit: 100_000 }
   const app = await buildApp({ config, databaseUrl: url })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`

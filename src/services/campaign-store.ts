@@ -360,6 +360,15 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     await queueDigests(sql, campaign, w, due, players, w.events.slice(from))
   } else {
     const ending = w.state.week
+    // The map as it stood at the week's end, compactly (tribe indices), for the history page.
+    const order = new Map(w.state.tribes.map((t, i) => [t.id, i]))
+    w.note('map.week_ended', {
+      week: ending,
+      owners: w.state.owners.map((o) => (o === null ? -1 : order.get(o)!)),
+      armies: Object.entries(w.state.armies).map(([tile, a]) => [tile, a.tribe === null ? -1 : order.get(a.tribe)!, a.troops]),
+      ships: Object.values(w.state.ships).map((x) => [x.id, x.tile, order.get(x.tribe)!, x.crew]),
+      besieged: w.state.besieged,
+    }, due.at)
     w.system({ type: 'weeklyPayout' }, due.at)
     revealWeek(w, ending, due.at)
     if (w.state.status === 'running') commitWeek(w, w.state.week, due.at)

@@ -7,8 +7,6 @@ import { ErrorRef } from '../../../lib/errors.ts'
 const Query = Type.Object({ token: Type.String({ minLength: 1, maxLength: 500 }) })
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body))
-
   fastify.post('', {
     schema: {
       tags: ['accounts'], summary: 'One-click unsubscribe (List-Unsubscribe-Post)', querystring: Query,

@@ -1,0 +1,17 @@
+// Handlebars helpers for the pages.
+import type Handlebars from 'handlebars'
+import { DateTime } from 'luxon'
+
+export function registerHelpers(hb: typeof Handlebars) {
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b)
+  hb.registerHelper('not', (a: unknown) => !a)
+  hb.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean))
+  hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
+  hb.registerHelper('json', (value: unknown) => JSON.stringify(value))
+  /** An instant in a zone, in the page's language: {{when iso zone}}. */
+  hb.registerHelper('when', function (this: unknown, iso: unknown, zone: unknown, options: Handlebars.HelperOptions) {
+    if (typeof iso !== 'string' || !iso) return ''
+    const locale = (options.data.root as { locale?: string }).locale === 'es' ? 'es-ES' : 'en-GB'
+    return DateTime.fromISO(iso, { zone: typeof zone === 'string' ? zone : 'UTC' }).setLocale(locale).toFormat('ccc d LLL, HH:mm')
+  })
+}

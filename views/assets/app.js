@@ -1,0 +1,47 @@
+// Progressive enhancement only: every form works without this script.
+(() => {
+  // Clicking a map tile fills the tile field last focused (or the first one).
+  let lastTile = null
+  document.addEventListener('focusin', (e) => { if (e.target.classList && e.target.classList.contains('tile-input')) lastTile = e.target })
+  document.addEventListener('click', (e) => {
+    const g = e.target.closest && e.target.closest('g.tile')
+    if (!g) return
+    const input = lastTile || document.querySelector('.tile-input')
+    if (!input) return
+    const key = g.getAttribute('data-tile')
+    input.value = input.name.startsWith('tiles') && input.value ? `${input.value} ${key}` : key
+    input.focus()
+  })
+  // Countdown to the window's close.
+  for (const el of document.querySelectorAll('.countdown[data-until]')) {
+    const until = Date.parse(el.getAttribute('data-until'))
+    const tick = () => {
+      const left = Math.max(0, until - Date.now())
+      const h = Math.floor(left / 3600000), m = Math.floor((left % 3600000) / 60000), s = Math.floor((left % 60000) / 1000)
+      el.textContent = `(${h}h ${String(m).padStart(2, '0')}m ${String(s).padStart(2, '0')}s)`
+    }
+    tick(); setInterval(tick, 1000)
+  }
+  // Dice re-verification with WebCrypto: SHA-256(seed) = commitment, and each d4 from HMAC-SHA-256(seed, counter).
+  const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('')
+  for (const week of document.querySelectorAll('.dice-week')) {
+    const button = week.querySelector('button.verify')
+    if (!button || !crypto.subtle) continue
+    button.addEventListener('click', async () => {
+      const seed = week.getAttribute('data-seed')
+      const enc = new TextEncoder()
+      let ok = hex(await crypto.subtle.digest('SHA-256', enc.encode(seed))) === week.getAttribute('data-commitment')
+      const key = await crypto.subtle.importKey('raw', enc.encode(seed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+      for (const row of week.querySelectorAll('tr.roll')) {
+        const mac = new DataView(await crypto.subtle.sign('HMAC', key, enc.encode(row.getAttribute('data-counter'))))
+        const roll = (mac.getUint32(0) % 4) + 1
+        const good = String(roll) === row.getAttribute('data-roll')
+        row.classList.toggle('bad', !good)
+        ok = ok && good
+      }
+      const out = week.querySelector('.verdict')
+      out.textContent = ok ? '✓' : '✗'
+      out.setAttribute('data-ok', String(ok))
+    })
+  }
+})()
