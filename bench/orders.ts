@@ -1,8 +1,10 @@
 // `npm run bench -- orders`: accepted orders/s over HTTP with 64 concurrent
 // clients and their p99 latency, against `pgbench -N` TPS on the same database
 // server as the ceiling (Debian's pgbench; skipped with a note if missing).
+// The clients run in a worker thread (bench/orders-client.mjs), apart from the server's event loop.
 import { execFileSync, spawnSync } from 'node:child_process'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { startEmbedded } from '../src/db/embedded.ts'
@@ -63,30 +65,20 @@ const bench: Bench = async (report, log) => {
   let accepted = 0
   let refused = 0
   let busy = 0
+  const client = new Worker(new URL('./orders-client.mjs', import.meta.url), { workerData: { base, players, homes: HOMES } })
   for (let round = 0; round < ROUNDS; round++) {
-    const forward = round % 2 === 0
-    const t0 = performance.now()
-    await Promise.all(players.map(async (p) => {
-      for (const [city, next] of HOMES) {
-        for (let k = 0; k < 5; k++) {
-          const order = forward ? { type: 'move', from: city, troops: 1, to: next } : { type: 'move', from: next, troops: 1, to: city }
-          const s = performance.now()
-          const res = await fetch(`${base}/api/campaigns/${p.campaign}/orders`, {
-            method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: JSON.stringify({ order }),
-          })
-          await res.arrayBuffer()
-          latencies.push(performance.now() - s)
-          if (res.status === 200) accepted++
-          else refused++
-        }
-      }
-    }))
-    busy += performance.now() - t0
+    client.postMessage({ forward: round % 2 === 0 })
+    const done = await new Promise<{ latencies: number[]; accepted: number; refused: number; busy: number }>((resolve) => client.once('message', resolve))
+    latencies.push(...done.latencies)
+    accepted += done.accepted
+    refused += done.refused
+    busy += done.busy
     // Next Monday: the windows reopen with fresh MP. Catch up outside the timed part.
     now = new Date(now.getTime() + 7 * 86_400_000)
     app.clock.set(now)
     await Promise.all(players.map((p) => app.campaigns.sync(p.campaign)))
   }
+  await client.terminate()
   log(`${accepted} accepted, ${refused} refused in ${ROUNDS} rounds`)
   const ordersPerS = accepted / (busy / 1000)
   report('orders_per_s', ordersPerS, 'orders/s', `${CLIENTS} concurrent clients, one campaign each`)

@@ -42,7 +42,7 @@ try {
   if (config.seedDemo) {
     const outcome = await seedDemo({ prisma: app.prisma, pool: app.pg }, { clock: app.clock, publicUrl: config.publicUrl })
     if (outcome.seeded) {
-      say(`seeded demo data: a public campaign in progress (${config.publicUrl}/api/campaigns/${outcome.campaignId}/state); demo logins:`)
+      say(`seeded demo data: a public campaign in progress, ${config.publicUrl}/campaigns/${outcome.campaignId} ; demo logins:`)
       for (const login of outcome.logins) say(`  ${login.email}  /  ${login.password}`)
     }
   }

@@ -15,8 +15,10 @@
   // Countdown to the window's close.
   for (const el of document.querySelectorAll('.countdown[data-until]')) {
     const until = Date.parse(el.getAttribute('data-until'))
+    // Counted from the server's clock (which a demo may have set), not the browser's.
+    const offset = Date.parse(el.getAttribute('data-now') || new Date().toISOString()) - Date.now()
     const tick = () => {
-      const left = Math.max(0, until - Date.now())
+      const left = Math.max(0, until - (Date.now() + offset))
       const h = Math.floor(left / 3600000), m = Math.floor((left % 3600000) / 60000), s = Math.floor((left % 60000) / 1000)
       el.textContent = `(${h}h ${String(m).padStart(2, '0')}m ${String(s).padStart(2, '0')}s)`
     }

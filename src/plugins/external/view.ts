@@ -30,7 +30,8 @@ export default fp(
       root: path.resolve(import.meta.dirname, '../../../views/pages'),
       layout: 'layout.hbs',
       options: { partials: { nav: 'partials/nav.hbs', error: 'partials/error.hbs' } },
-      production: fastify.config.nodeEnv === 'production',
+      // Templates are compiled once, except in development where edits show on reload.
+      production: fastify.config.nodeEnv !== 'development',
     })
   },
   { name: 'view', dependencies: ['config'] },

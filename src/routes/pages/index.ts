@@ -119,6 +119,7 @@ export default async function pages(fastify: FastifyInstance) {
   })
 
   fastify.get('/', async (_request, reply) => reply.redirect('/campaigns', 302))
+  fastify.get('/favicon.ico', async (_request, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send())
 
   // ---- accounts ----
   fastify.get('/login', async (request: Req, reply) => render(request, reply, 'login.hbs', { title: STRINGS.en.login, next: request.query.next ?? '' }))
@@ -225,7 +226,7 @@ export default async function pages(fastify: FastifyInstance) {
     const viewerZone = v.user?.timeZone ?? a.campaign.timeZone
     return render(request, reply, 'turn.hbs', {
       title: s.turn, campaign: campaignInfo(a), tab: 'turn', week: view.week, you: view.you, tribe: tribes.find((t) => t.id === a.tribeId),
-      viewerZone, otherZone: viewerZone !== a.campaign.timeZone,
+      viewerZone, otherZone: viewerZone !== a.campaign.timeZone, now: fastify.clock.now().toISOString(),
       mapSvg: renderMapSvg(mapOf(view), tribes, { label: a.campaign.name }),
       tileKeys: view.map.tiles.map((t) => t.tile),
       forms: ORDER_FORMS.map((f) => ({
