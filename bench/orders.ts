@@ -3,36 +3,20 @@
 // server as the ceiling (Debian's pgbench; skipped with a note if missing).
 // The clients run in a worker thread (bench/orders-client.mjs), apart from the server's event loop.
 import { execFileSync, spawnSync } from 'node:child_process'
-import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
-import { startEmbedded } from '../src/db/embedded.ts'
-import { migrate } from '../src/db/migrate.ts'
-import { adminQuery, freePort, withDatabase } from '../src/db/test-support.ts'
+import { benchConfig, benchServer, percentile } from './lib/server.ts'
 import type { Bench } from './run.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4)
 const HOMES: [city: string, next: string][] = [['2,1', '3,1'], ['3,3', '4,3']]
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!
-}
-
 const bench: Bench = async (report, log) => {
-  const root = path.resolve(import.meta.dirname, '..')
-  const db = await startEmbedded({ dataDir: path.join(root, '.data/bench-postgres'), port: await freePort(), database: 'postgres', log })
-  const admin = withDatabase(db.url, 'postgres')
-  for (const name of ['bench_orders', 'bench_pgbench']) {
-    await adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await adminQuery(admin, `CREATE DATABASE ${name}`)
-  }
-  const url = withDatabase(db.url, 'bench_orders')
-  await migrate(url)
-  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: path.join(root, '.data'), DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20' }), allowTestClock: true, loginRateLimit: 100_000 }
-  const app = await buildApp({ config, databaseUrl: url })
+  const db = await benchServer(log)
+  const url = await db.database('bench_orders')
+  const pgUrl = await db.database('bench_pgbench', { migrated: false })
+  const app = await buildApp({ config: benchConfig({ loginRateLimit: 100_000, databasePoolSize: Number(process.env.BENCH_POOL ?? 20) }), databaseUrl: url })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
   let now = new Date('2026-11-30T09:00:00Z') // a Monday morning in Madrid
@@ -88,7 +72,6 @@ const bench: Bench = async (report, log) => {
 
   const pgbench = spawnSync('pgbench', ['--version'], { encoding: 'utf8' }).status === 0 ? 'pgbench' : '/usr/lib/postgresql/15/bin/pgbench'
   try {
-    const pgUrl = withDatabase(db.url, 'bench_pgbench')
     execFileSync(pgbench, ['-i', '-q', pgUrl], { stdio: 'pipe' })
     const out = execFileSync(pgbench, ['-N', '-n', '-c', String(CLIENTS), '-j', '2', '-T', '10', pgUrl], { encoding: 'utf8' })
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1])

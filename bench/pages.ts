@@ -1,32 +1,16 @@
 // `npm run bench -- pages`: server time to render the campaign page and the
 // pools page of a 7-tribe campaign on coast-7 (goal p50 <= 20 ms), by
 // app.inject, beside the JSON state of the same campaign as the baseline.
-import path from 'node:path'
 import { buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
-import { startEmbedded } from '../src/db/embedded.ts'
-import { migrate } from '../src/db/migrate.ts'
 import { WEEKDAYS } from '../src/engine/index.ts'
-import { adminQuery, freePort, withDatabase } from '../src/db/test-support.ts'
+import { benchConfig, benchServer, percentile } from './lib/server.ts'
 import type { Bench } from './run.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200)
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!
-}
-
 const bench: Bench = async (report, log) => {
-  const root = path.resolve(import.meta.dirname, '..')
-  const db = await startEmbedded({ dataDir: path.join(root, '.data/bench-postgres'), port: await freePort(), database: 'postgres', log })
-  const admin = withDatabase(db.url, 'postgres')
-  await adminQuery(admin, 'DROP DATABASE IF EXISTS bench_pages WITH (FORCE)')
-  await adminQuery(admin, 'CREATE DATABASE bench_pages')
-  const url = withDatabase(db.url, 'bench_pages')
-  await migrate(url)
-  const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: path.join(root, '.data') }), allowTestClock: true }
-  const app = await buildApp({ config, databaseUrl: url })
+  const db = await benchServer(log)
+  const app = await buildApp({ config: benchConfig(), databaseUrl: await db.database('bench_pages') })
   try {
     app.clock.set(new Date('2026-11-30T09:00:00Z'))
     log('setting up a 7-tribe campaign on coast-7')

@@ -2,32 +2,21 @@
 // ledger rows, payout mails queued) over 1,000 and 10,000 running campaigns on
 // a 324-tile map, against one plain sequential read of all their snapshots.
 // BENCH_TICK_SIZES=1000,10000 by default.
-import path from 'node:path'
 import { buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
-import { startEmbedded } from '../src/db/embedded.ts'
-import { migrate } from '../src/db/migrate.ts'
-import { adminQuery, freePort, withDatabase } from '../src/db/test-support.ts'
 import { manyCampaigns } from '../test/helpers/many.ts'
 import { smtpReceiver } from '../test/helpers/smtp.ts'
+import { benchConfig, benchServer } from './lib/server.ts'
 import type { Bench } from './run.ts'
 
 const SIZES = (process.env.BENCH_TICK_SIZES ?? '1000,10000').split(',').map(Number)
 const MAP = 'coast-6'
 
 const bench: Bench = async (report, log) => {
-  const root = path.resolve(import.meta.dirname, '..')
-  const db = await startEmbedded({ dataDir: path.join(root, '.data/bench-postgres'), port: await freePort(), database: 'postgres', log })
-  const admin = withDatabase(db.url, 'postgres')
+  const db = await benchServer(log)
   const smtp = await smtpReceiver()
   try {
     for (const size of SIZES) {
-      await adminQuery(admin, 'DROP DATABASE IF EXISTS bench_tick WITH (FORCE)')
-      await adminQuery(admin, 'CREATE DATABASE bench_tick')
-      const url = withDatabase(db.url, 'bench_tick')
-      await migrate(url)
-      const config = { ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: path.join(root, '.data') }), allowTestClock: true, smtpUrl: smtp.url }
-      const app = await buildApp({ config, databaseUrl: url })
+      const app = await buildApp({ config: benchConfig({ smtpUrl: smtp.url }), databaseUrl: await db.database('bench_tick') })
       app.clock.set(new Date('2026-12-06T10:00:00Z')) // Sunday morning in Madrid
       const { ids: [template] } = await manyCampaigns(app, 1, { mapId: MAP })
       const tribes = (await app.prisma.tribe.findMany({ where: { campaignId: template! } })).map((t) => t.id)
