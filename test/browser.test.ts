@@ -81,6 +81,12 @@ t.test('a player logs in, reads the map and pools, recruits and moves through th
   t.match(await page.locator('ol.thread').textContent() ?? '', /Shall we share the coast\?/)
   await shot('4-scene')
 
+  await page.getByRole('link', { name: 'Dice' }).click()
+  const draw = page.locator('.dice-week', { hasText: 'Week 0' })
+  await draw.getByRole('button', { name: 'Verify in this browser' }).click()
+  await draw.locator('.verdict[data-ok]').waitFor()
+  t.equal(await draw.locator('.verdict').getAttribute('data-ok'), 'true', 'the draft seed matches its commitment, checked with WebCrypto')
+
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(`${base}/campaigns/${table.id}/turn`)
   // A string, so the test's TypeScript needs no DOM types.

@@ -5,6 +5,7 @@ import t, { type Test } from 'tap'
 import { buildTestApp } from './helpers/app.ts'
 import { call, draft, setClock, setUp, type App, type Table } from './helpers/campaign.ts'
 import { smtpReceiver } from './helpers/smtp.ts'
+import { bundledMap } from '../src/maps/index.ts'
 
 async function game(t: Test, smtpUrl: string): Promise<{ app: App; table: Table }> {
   const app = await buildTestApp(t, { allowTestClock: true, smtpUrl })
@@ -220,4 +221,34 @@ t.test('a paused campaign accrues no work: on resume the skipped periods are led
   t.equal(await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'payout', createdAt: { gt: new Date('2026-11-30T10:00:00Z') } } }), 0, 'no payout')
   await setClock(app, '2026-12-08T09:01:00Z')
   t.equal(smtp.mails.length, 0, 'no mails for skipped work')
+})
+
+t.test('R9.2 R9.3: a siege found at a window close costs the city 2 troops, and its player reads it in the digest', async (t) => {
+  const smtp = await smtpReceiver()
+  t.teardown(smtp.close)
+  const { app, table } = await game(t, smtp.url)
+  const ana = table.players.ana!.tribeId
+  // The board as it stands: ana's armies on every land tile around ben's city 5,5.
+  const map = bundledMap('coast-3')!
+  const land = (q: number, r: number) => map.tiles.findIndex((x) => x.q === q && x.r === r && x.terrain !== 'sea')
+  const around = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]].map(([dq, dr]) => [5 + dq!, 5 + dr!] as const).filter(([q, r]) => land(q, r) >= 0)
+  const { rows: [row] } = await app.pg.query<{ state: { owners: (string | null)[]; armies: Record<string, unknown> } }>('SELECT state FROM game_snapshots WHERE campaign_id = $1::uuid', [table.id])
+  for (const [q, r] of around) {
+    row!.state.owners[land(q, r)] = ana
+    row!.state.armies[`${q},${r}`] = { tribe: ana, troops: 1, mp: 0 }
+  }
+  await app.pg.query('UPDATE game_snapshots SET state = $2::jsonb WHERE campaign_id = $1::uuid', [table.id, JSON.stringify(row!.state)])
+  const troops = async () => (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body.armies.find((x: { tile: string }) => x.tile === '5,5').troops
+  t.equal(await troops(), 5)
+
+  await setClock(app, '2026-11-30T19:30:00Z') // ana's window closed at 20:00 Madrid: the siege check
+  t.equal(await troops(), 3, 'besieged: 2 troops lost (R9.3)')
+  const state = (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body
+  t.ok(state.besieged.includes('5,5'), 'and marked besieged')
+  const benMail = (await app.prisma.user.findUniqueOrThrow({ where: { id: table.players.ben!.userId } })).email
+  const digest = smtp.mails.find((m) => m.to[0] === benMail && m.headers['x-weekday-wars-kind'] === 'digest')
+  t.ok(digest, 'ben gets the digest')
+  t.match(digest!.text, /tropas perdidas: 2 \(2 por asedio, R9\)/, 'in Spanish, with the siege loss')
+  const losses = await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'siegeLoss' } })
+  t.equal(losses, 1, 'one siege check at one close')
 })

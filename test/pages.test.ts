@@ -94,6 +94,16 @@ t.test('the pages show the map, the pools and the turn; orders through the forms
   const state = await call(app, table.players.ana!.token, 'GET', `/api/campaigns/${table.id}/state`)
   t.equal(state.body.you.phase, 'actions', 'the forged end of turn did nothing')
 
+  await setClock(app, '2026-12-06T19:30:00Z') // after the Sunday tick
+  const history = await ana.get(`/campaigns/${table.id}/history?week=1`)
+  t.equal(history.status, 200)
+  t.match(history.body, /The map at the end of week 1/)
+  t.match(history.body, /<svg class="map"[^>]*aria-label="Test campaign, week 1"/, 'the map as it stood')
+  t.match(history.body, /<code>payout<\/code>/, 'the week\'s log')
+  const filtered = await ana.get(`/campaigns/${table.id}/history?type=moved`)
+  t.match(filtered.body, /<code>moved<\/code>/)
+  t.notMatch(filtered.body, /<code>payout<\/code>/, 'the type filter')
+
   const es = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-language': 'es-ES,es;q=0.9' } })
   t.match(es.body, /<html lang="es">/)
   t.match(es.body, /Contraseña/)
