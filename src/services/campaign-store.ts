@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import {
   applyOrder, applySystem, hmacRng, SHIP_COST, TROOP_COST,
-  type GameEvent, type GameState, type Order, type SystemAction, type Weekday,
+  type GameEvent, type GameState, type MapDef, type Order, type SystemAction, type Weekday,
 } from '../engine/index.ts'
 import { dayStart, dueWork, windowStatus, type CalendarTribe, type DueWork } from '../lib/calendar.ts'
 import { commitmentOf, newSeed } from '../lib/dice.ts'
@@ -118,18 +118,25 @@ export class Working {
 }
 
 /**
- * The stored snapshot leaves out the map, which never changes during a campaign:
- * most of the state's bytes. Loading puts the bundled map back (the same object
- * each time, so its compiled form is cached too).
+ * The stored snapshot leaves out a bundled map, which never changes during a
+ * campaign: most of the state's bytes. Loading puts it back (the same object
+ * each time, so its compiled form is cached too). An uploaded map stays in the
+ * snapshot; its ids are unique per upload, so one object per id is kept too.
  */
 export function storedState(state: GameState): unknown {
-  return { ...state, map: { id: state.map.id } }
+  return bundledMap(state.map.id) ? { ...state, map: { id: state.map.id } } : state
 }
+
+const uploadedMaps = new Map<string, MapDef>()
 
 export function loadState(json: unknown): GameState {
   const stored = json as GameState
-  const map = bundledMap(stored.map.id)
-  if (!map) throw new Error(`campaign map ${stored.map.id} is not bundled with this server`)
+  let map: MapDef | undefined = bundledMap(stored.map.id)
+  if (!map && Array.isArray(stored.map.tiles)) {
+    map = uploadedMaps.get(stored.map.id)
+    if (!map) uploadedMaps.set(stored.map.id, (map = stored.map))
+  }
+  if (!map) throw new Error(`campaign map ${stored.map.id} is neither bundled nor in the snapshot`)
   return { ...stored, map }
 }
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { IANAZone } from 'luxon'
 import type pg from 'pg'
-import { compileMap, createGame, previewPools, WEEKDAYS, type GameEvent, type Order, type Weekday } from '../../engine/index.ts'
+import { compileMap, createGame, previewPools, WEEKDAYS, type GameEvent, type MapDef, type Order, type Weekday } from '../../engine/index.ts'
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts'
 import { transaction, utc, UUID, type Sql } from '../../db/sql.ts'
 import { windowStatus } from '../../lib/calendar.ts'
@@ -86,6 +86,14 @@ export function campaignsService({ prisma, pool }: CampaignDatabase, clock: Cloc
     return { campaign, role, tribeId: role === 'player' ? tribeId : null, userId }
   }
 
+  /** A bundled map, or an uploaded one (R1.4). */
+  async function mapById(id: string): Promise<MapDef | undefined> {
+    const bundled = bundledMap(id)
+    if (bundled) return bundled
+    const uploaded = await prisma.uploadedMap.findUnique({ where: { id } })
+    return uploaded?.definition as MapDef | undefined
+  }
+
   function requireGm(a: Access, what: string) {
     if (a.role !== 'gm') throw new AppError(403, 'campaign/gm_only', `Only a game master may ${what}`, 'R2.3')
   }
@@ -161,7 +169,7 @@ export function campaignsService({ prisma, pool }: CampaignDatabase, clock: Cloc
     async create(userId: string, input: { name: string; mapId: string; timeZone?: string | undefined; weekLimit?: number | undefined; public?: boolean | undefined }) {
       const timeZone = input.timeZone ?? 'Europe/Madrid'
       if (!IANAZone.isValidZone(timeZone)) throw new AppError(400, 'campaign/invalid_time_zone', `"${timeZone}" is not an IANA time zone`, 'R2.2')
-      if (!bundledMap(input.mapId)) throw new AppError(400, 'campaign/unknown_map', `No bundled map "${input.mapId}"; see GET /api/maps`, 'R1.4')
+      if (!(await mapById(input.mapId))) throw new AppError(400, 'campaign/unknown_map', `No map "${input.mapId}"; see GET /api/maps, or upload one with POST /api/maps`, 'R1.4')
       const campaign = await prisma.$transaction(async (tx) => {
         const c = await tx.campaign.create({
           data: { name: input.name.trim(), mapId: input.mapId, timeZone, weekLimit: input.weekLimit ?? null, public: input.public ?? false, createdById: userId },
@@ -253,7 +261,7 @@ export function campaignsService({ prisma, pool }: CampaignDatabase, clock: Cloc
         if (tribes.length < 2) throw new AppError(409, 'draft/too_few_tribes', `A campaign needs 2 to 7 tribes; it has ${tribes.length}`, 'R2.1')
         const seed = newSeed()
         const created = createGame({
-          map: bundledMap(campaign.mapId)!,
+          map: (await mapById(campaign.mapId))!,
           tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })),
           seed,
           weekLimit: campaign.weekLimit,

@@ -1,0 +1,42 @@
+// R1.4 over HTTP: a GM uploads a map; a bad one is refused naming every problem,
+// a good one can be played like a bundled one.
+import t from 'tap'
+import { bundledMap } from '../src/maps/index.ts'
+import { buildTestApp, register } from './helpers/app.ts'
+import { call, draft, setClock, setUp } from './helpers/campaign.ts'
+
+t.test('R1.4: an uploaded map is validated, stored, listed and played; a bad one is refused naming each problem', async (t) => {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-11-30T09:00:00Z')
+  const gm = await register(app, 'mapper@example.com')
+  const coast = bundledMap('coast-2')!
+
+  const broken = {
+    ...coast, id: 'broken',
+    tiles: [...coast.tiles.map((x) => ({ ...x, city: false })), { q: 40, r: 40, terrain: 'land' }, { q: 40, r: 40, terrain: 'land' }],
+  }
+  const refused = await call(app, gm.token, 'POST', '/api/maps', broken)
+  t.equal(refused.status, 422)
+  t.match(refused.body.error, { code: 'map/invalid', rule: 'R1.4' })
+  for (const problem of ['map/duplicate_tile', 'map/not_connected', 'map/too_few_cities']) t.match(refused.body.error.message, problem, `names ${problem}`)
+  t.equal(await app.prisma.uploadedMap.count(), 0, 'nothing stored')
+  t.equal((await call(app, null, 'POST', '/api/maps', coast)).status, 401, 'uploading needs a login')
+
+  const uploaded = await call(app, gm.token, 'POST', '/api/maps', { ...coast, id: 'my-coast', name: 'My coast' })
+  t.equal(uploaded.status, 201)
+  t.match(uploaded.body, { id: /^my-coast-[0-9a-f]{8}$/, name: 'My coast', tiles: coast.tiles.length })
+  const id = uploaded.body.id as string
+  t.ok((await call(app, gm.token, 'GET', '/api/maps')).body.maps.some((m: { id: string }) => m.id === id), 'listed for its uploader')
+  t.notOk((await call(app, null, 'GET', '/api/maps')).body.maps.some((m: { id: string }) => m.id === id), 'not for everyone')
+  t.equal((await call(app, null, 'GET', `/api/maps/${id}`)).body.name, 'My coast')
+
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { mapId: id })
+  await draft(app, table, { ana: ['2,1', '3,3'] })
+  const state = await call(app, table.players.ana!.token, 'GET', `/api/campaigns/${table.id}/state`)
+  t.equal(state.body.map.id, id)
+  const order = await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } })
+  t.equal(order.status, 200, 'played like a bundled map')
+  const unknown = await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Nowhere', mapId: 'no-such-map' })
+  t.equal(unknown.status, 400)
+  t.equal(unknown.body.error.code, 'campaign/unknown_map')
+})
