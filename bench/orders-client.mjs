@@ -4,7 +4,21 @@
 import { parentPort, workerData } from 'node:worker_threads'
 
 const { base, players, homes } = workerData
-parentPort.on('message', async ({ forward }) => {
+parentPort.on('message', async ({ forward, floor }) => {
+  if (floor) {
+    // The HTTP floor: GET /health (one trivial query) with the same clients.
+    const t0 = performance.now()
+    let n = 0
+    await Promise.all(players.map(async () => {
+      for (let i = 0; i < 50; i++) {
+        const res = await fetch(`${base}/health`)
+        await res.arrayBuffer()
+        n++
+      }
+    }))
+    parentPort.postMessage({ n, busy: performance.now() - t0 })
+    return
+  }
   const latencies = []
   let accepted = 0
   let refused = 0

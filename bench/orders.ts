@@ -50,6 +50,9 @@ const bench: Bench = async (report, log) => {
   let refused = 0
   let busy = 0
   const client = new Worker(new URL('./orders-client.mjs', import.meta.url), { workerData: { base, players, homes: HOMES } })
+  client.postMessage({ floor: true })
+  const floor = await new Promise<{ n: number; busy: number }>((resolve) => client.once('message', resolve))
+  const floorPerS = floor.n / (floor.busy / 1000)
   for (let round = 0; round < ROUNDS; round++) {
     client.postMessage({ forward: round % 2 === 0 })
     const done = await new Promise<{ latencies: number[]; accepted: number; refused: number; busy: number }>((resolve) => client.once('message', resolve))
@@ -66,6 +69,8 @@ const bench: Bench = async (report, log) => {
   log(`${accepted} accepted, ${refused} refused in ${ROUNDS} rounds`)
   const ordersPerS = accepted / (busy / 1000)
   report('orders_per_s', ordersPerS, 'orders/s', `${CLIENTS} concurrent clients, one campaign each`)
+  report('health_per_s', floorPerS, 'requests/s', 'GET /health (one SELECT 1) with the same clients: the HTTP floor of this machine')
+  report('orders_vs_health', ordersPerS / floorPerS, 'ratio')
   report('p50_ms', percentile(latencies, 50), 'ms')
   report('p99_ms', percentile(latencies, 99), 'ms', 'goal <= 50')
   await app.close()
