@@ -8,7 +8,7 @@ import { applySystem, hmacRng, type TradeTransfer } from '../../engine/index.ts'
 import { sqlOf, transaction, UUID, type Sql } from '../../db/sql.ts'
 import { AppError } from '../../lib/errors.ts'
 import {
-  appendEvents, catchUp, currentWeek, lockAndLoad, lockCampaign, queueMails, save, type PendingMail,
+  appendEvents, catchUp, currentWeek, loadState, lockAndLoad, lockCampaign, queueMails, save, type PendingMail,
 } from '../../services/campaign-store.ts'
 import type { Access } from './campaigns.ts'
 
@@ -208,8 +208,10 @@ function scenesService(fastify: FastifyInstance) {
         const outsiders = [...new Set(input.transfers.flatMap((t) => [t.from, t.to]))].filter((t) => !scene.tribes.includes(t))
         if (outsiders.length) throw new AppError(422, 'proposal/not_in_scene', `Only the scene's tribes trade here; not ${outsiders.join(', ')}`, 'R11.3')
         // Checked against today's map now (a clear error early); checked again at ratification.
-        const loaded = await lockAndLoad(sql, a.campaign.id)
-        const dry = applySystem(loaded!.w.state, { type: 'executeTrade', transfers: input.transfers }, hmacRng)
+        // The campaign lock is already held by this step: a plain read of the snapshot is enough.
+        const [snap] = await sql.query<{ state: unknown }>('SELECT state FROM game_snapshots WHERE campaign_id = $1::uuid', [a.campaign.id])
+        if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
+        const dry = applySystem(loadState(snap.state), { type: 'executeTrade', transfers: input.transfers }, hmacRng)
         if (!dry.ok) throw new AppError(422, dry.error.code, dry.error.message, dry.error.rule)
         const transfers = input.transfers.map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] }))
         const [p] = await sql.query<{ id: string }>(
