@@ -1,7 +1,7 @@
 // Plain SQL for the hot paths (orders, the calendar sweep). Each Prisma query
 // costs a few hundred microseconds of CPU on top of its round trip; the locked
-// campaign transaction needs four round trips at most, so it speaks SQL to the
-// same pg pool that Prisma's adapter uses.
+// campaign transaction (lock, load, one write, around BEGIN and COMMIT) speaks
+// SQL to the same pg pool that Prisma's adapter uses.
 //
 // Timestamps are `timestamp(3)` columns holding UTC (Prisma's layout): reads
 // convert them with `AT TIME ZONE 'UTC'`, writes pass ISO strings through `utc()`.
@@ -10,11 +10,6 @@ import type pg from 'pg'
 export interface Sql {
   /** With a `name`, the statement is prepared once per connection and reused (no parse or plan). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>
-  /**
-   * Several statements without parameters in one round trip (the simple query
-   * protocol); each gets its own snapshot. The rows of each.
-   */
-  batch(statements: string[]): Promise<Record<string, unknown>[][]>
 }
 
 export function sqlOf(client: pg.Pool | pg.PoolClient): Sql {
@@ -22,17 +17,7 @@ export function sqlOf(client: pg.Pool | pg.PoolClient): Sql {
     async query<T>(text: string, params: unknown[] = [], name?: string) {
       return (await (name ? client.query({ name, text, values: params }) : client.query(text, params))).rows as T[]
     },
-    async batch(statements: string[]) {
-      const results = (await client.query(statements.join(';\n'))) as unknown as pg.QueryResult | pg.QueryResult[]
-      return (Array.isArray(results) ? results : [results]).map((r) => r.rows)
-    },
   }
-}
-
-/** A literal for `batch`, only for values already checked to be UUIDs. */
-export function uuidLiteral(value: string): string {
-  if (!UUID.test(value)) throw new Error(`not a UUID: ${value}`)
-  return `'${value}'::uuid`
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

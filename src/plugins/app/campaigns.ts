@@ -18,7 +18,6 @@ import {
 } from '../../services/campaign-store.ts'
 import type { Clock } from './clock.ts'
 
-export { loadState, storedState } from '../../services/campaign-store.ts'
 
 type Tx = Prisma.TransactionClient
 
@@ -45,14 +44,7 @@ function isoWeekday(value: string): value is Weekday {
 
 /** Store functions inside a Prisma interactive transaction (setup steps that also use Prisma models). */
 function prismaSql(tx: Tx): Sql {
-  return {
-    query: async <T>(text: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(text, ...params),
-    batch: async (statements: string[]) => {
-      const out: Record<string, unknown>[][] = []
-      for (const statement of statements) out.push(await tx.$queryRawUnsafe<Record<string, unknown>[]>(statement))
-      return out
-    },
-  }
+  return { query: async <T>(text: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(text, ...params) }
 }
 
 export interface CampaignDatabase { prisma: PrismaClient; pool: pg.Pool }
