@@ -3,14 +3,14 @@ import 'dotenv/config'
 import { loadConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/embedded.ts'
 import { migrate } from '../src/db/migrate.ts'
-import { seedDemo } from '../src/db/seed.ts'
-import { systemClock } from '../src/plugins/app/clock.ts'
-import { openPrisma } from '../src/plugins/external/prisma.ts'
+import { seedDemo } from '../src/services/demo.ts'
+import { connect } from '../src/db/index.ts'
+import { systemClock } from '../src/services/clock.ts'
 
 const say = (m: string) => console.log(`[db:seed] ${m}`)
 const config = loadConfig()
 const db = await openDatabase(config, say)
-const database = openPrisma(db.url)
+const database = connect(db.url)
 try {
   await migrate(db.url, { log: say })
   const outcome = await seedDemo(database, { clock: systemClock(), publicUrl: config.publicUrl })

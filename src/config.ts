@@ -1,9 +1,13 @@
-// Configuration comes only from the environment, validated once at start:
-// a bad or missing variable stops the process with a message naming it.
+// Configuration comes only from the environment, validated once at start
+// against one TypeBox schema (env-schema): a bad or missing variable stops the
+// process with a message naming it. Checks a schema cannot state (a cron
+// expression, a secret required only in production) follow it in code.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import envSchema from 'env-schema'
 import cron from 'node-cron'
+import { Type, type Static, type TSchema } from 'typebox'
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test'
@@ -41,61 +45,86 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>
 
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim()
-  return value === '' ? undefined : value
-}
+const BOOL = '^(true|1|yes|on|false|0|no|off)$'
+const BOOLEANS = ['MIGRATE_ON_START', 'SEED_DEMO', 'ALLOW_TEST_CLOCK', 'SCHEDULER']
 
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const value = read(env, name) ?? fallback
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${value}")`)
+/** A variable, and what to say when it is wrong. */
+const v = <T extends TSchema>(schema: T, problem: string) => Type.Optional(Type.Unsafe<Static<T>>({ ...schema, problem }))
+const int = (min: number, max: number) => v(Type.Integer({ minimum: min, maximum: max }), `must be a whole number from ${min} to ${max}`)
+const bool = () => v(Type.String({ pattern: BOOL }), 'must be true or false')
+const oneOf = (values: readonly string[]) => v(Type.String({ enum: [...values] }), `must be one of ${values.join(', ')}`)
+const urlOf = (protocols: string[]) => v(Type.String({ pattern: `^(${protocols.join('|')})://` }), `must be a valid URL starting with ${protocols.map((p) => p + '://').join(' or ')}`)
+
+const NODE_ENVS = ['development', 'production', 'test'] as const
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+/** Every variable the service reads (see .env.example). */
+export const EnvSchema = Type.Object({
+  NODE_ENV: oneOf(NODE_ENVS),
+  HOST: v(Type.String({ minLength: 1 }), 'must be a host name or address'),
+  PORT: int(0, 65535),
+  PUBLIC_URL: urlOf(['http', 'https']),
+  DATABASE_URL: urlOf(['postgres', 'postgresql']),
+  EMBEDDED_PG_PORT: int(1024, 65535),
+  DATA_DIR: v(Type.String({ minLength: 1 }), 'must be a folder'),
+  JWT_SECRET: v(Type.String({ minLength: 32 }), 'must be at least 32 characters long'),
+  JWT_EXPIRES_IN: v(Type.String({ pattern: '^\\d+[smhd]$' }), 'must be a number followed by s, m, h or d, like 7d'),
+  MIGRATE_ON_START: bool(),
+  SEED_DEMO: bool(),
+  LOG_LEVEL: oneOf(LOG_LEVELS),
+  LOGIN_RATE_LIMIT: int(1, 100_000),
+  ALLOW_TEST_CLOCK: bool(),
+  TEST_CLOCK_NOW: v(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T' }), 'must be an ISO-8601 instant like 2026-12-06T19:30:00Z'),
+  DATABASE_POOL_SIZE: int(1, 500),
+  SMTP_URL: urlOf(['smtp', 'smtps']),
+  MAIL_FROM: v(Type.String({ pattern: '^[^<>@\\s]+@[^<>@\\s]+$|<[^<>@\\s]+@[^<>@\\s]+>$' }), 'must be an address like "Weekday Wars <games@example.org>"'),
+  MAIL_DIR: v(Type.String({ minLength: 1 }), 'must be a folder'),
+  SCHEDULER: bool(),
+  SWEEP_CRON: v(Type.String({ minLength: 1 }), 'must be a cron expression like "* * * * *"'),
+})
+
+type Vars = Static<typeof EnvSchema>
+
+/** Validates the environment; the first bad variable is named with what is wrong and what was given. */
+function parseEnv(env: Env): Vars {
+  // Blank means unset; booleans are read without regard to case.
+  const given: Record<string, string> = {}
+  for (const name of Object.keys(EnvSchema.properties)) {
+    const value = env[name]?.trim()
+    if (value) given[name] = BOOLEANS.includes(name) ? value.toLowerCase() : value
   }
-  return value as T
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(env, name)
-  if (raw === undefined) return fallback
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`)
-  }
-  return Number(raw)
-}
-
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = read(env, name)?.toLowerCase()
-  if (raw === undefined) return fallback
-  if (['true', '1', 'yes', 'on'].includes(raw)) return true
-  if (['false', '0', 'no', 'off'].includes(raw)) return false
-  throw new ConfigError(name, `must be true or false (got "${raw}")`)
-}
-
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = read(env, name)
-  if (raw === undefined) return undefined
-  let parsed: URL
   try {
-    parsed = new URL(raw)
+    return envSchema<Vars>({
+      schema: EnvSchema, data: [given], env: false, dotenv: false,
+      ajv: { customOptions: (ajv) => ajv.addKeyword({ keyword: 'problem', schemaType: 'string' }) },
+    })
+  } catch (error) {
+    const first = (error as { errors?: { instancePath: string }[] }).errors?.[0]
+    const name = first?.instancePath.replace(/^\//, '')
+    if (!name) throw error
+    const problem = (EnvSchema.properties as Record<string, { problem?: string }>)[name]?.problem ?? 'is not valid'
+    throw new ConfigError(name, `${problem} (got "${given[name]}")`)
+  }
+}
+
+const yes = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value))
+
+function checkUrl(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  try {
+    new URL(value)
   } catch {
     throw new ConfigError(name, 'is not a valid URL')
   }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.map((p) => p + '//').join(' or ')}`)
-  }
-  return raw
+  return value
 }
 
 /**
  * Outside production a missing JWT_SECRET is generated once and kept under the
  * data folder, so logins survive restarts without any set-up.
  */
-function jwtSecret(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): string {
-  const given = read(env, 'JWT_SECRET')
-  if (given !== undefined) {
-    if (given.length < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long')
-    return given
-  }
+function jwtSecret(given: string | undefined, nodeEnv: Config['nodeEnv'], dataDir: string): string {
+  if (given !== undefined) return given
   if (nodeEnv === 'production') throw new ConfigError('JWT_SECRET', 'is required when NODE_ENV=production')
   const file = path.join(dataDir, 'jwt-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
@@ -105,57 +134,44 @@ function jwtSecret(env: Env, nodeEnv: Config['nodeEnv'], dataDir: string): strin
   return secret
 }
 
-function testClockNow(env: Env): Date | null {
-  const raw = read(env, 'TEST_CLOCK_NOW')
+function testClockNow(raw: string | undefined, allowed: boolean): Date | null {
   if (raw === undefined) return null
-  if (!boolean(env, 'ALLOW_TEST_CLOCK', false)) throw new ConfigError('TEST_CLOCK_NOW', 'needs ALLOW_TEST_CLOCK=true')
+  if (!allowed) throw new ConfigError('TEST_CLOCK_NOW', 'needs ALLOW_TEST_CLOCK=true')
   const at = new Date(raw)
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(raw) || Number.isNaN(at.getTime())) throw new ConfigError('TEST_CLOCK_NOW', `must be an ISO-8601 instant like 2026-12-06T19:30:00Z (got "${raw}")`)
+  if (Number.isNaN(at.getTime())) throw new ConfigError('TEST_CLOCK_NOW', `must be an ISO-8601 instant like 2026-12-06T19:30:00Z (got "${raw}")`)
   return at
 }
 
-function mailFrom(env: Env): string {
-  const value = read(env, 'MAIL_FROM') ?? 'Weekday Wars <no-reply@weekdaywars.test>'
-  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value)) throw new ConfigError('MAIL_FROM', `must be an address like "Weekday Wars <games@example.org>" (got "${value}")`)
-  return value
-}
-
-function cronExpression(env: Env): string {
-  const value = read(env, 'SWEEP_CRON') ?? '* * * * *'
-  if (!cron.validate(value)) throw new ConfigError('SWEEP_CRON', `is not a cron expression like "* * * * *" (got "${value}")`)
-  return value
-}
-
 export function loadConfig(env: Env = process.env): Config {
-  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development')
-  const host = read(env, 'HOST') ?? '127.0.0.1'
-  const port = integer(env, 'PORT', 3000, 0, 65535)
-  const dataDir = path.resolve(read(env, 'DATA_DIR') ?? '.data')
-  const jwtExpiresIn = read(env, 'JWT_EXPIRES_IN') ?? '7d'
-  if (!/^\d+[smhd]$/.test(jwtExpiresIn)) {
-    throw new ConfigError('JWT_EXPIRES_IN', `must be a number followed by s, m, h or d, like 7d (got "${jwtExpiresIn}")`)
-  }
+  const e = parseEnv(env)
+  const nodeEnv = (e.NODE_ENV ?? 'development') as Config['nodeEnv']
+  const host = e.HOST ?? '127.0.0.1'
+  const port = e.PORT ?? 3000
+  const dataDir = path.resolve(e.DATA_DIR ?? '.data')
+  const sweepCron = e.SWEEP_CRON ?? '* * * * *'
+  if (!cron.validate(sweepCron)) throw new ConfigError('SWEEP_CRON', `is not a cron expression like "* * * * *" (got "${sweepCron}")`)
+  const allowTestClock = yes(e.ALLOW_TEST_CLOCK, false)
   return {
     nodeEnv,
     host,
     port,
-    publicUrl: (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/$/, ''),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+    publicUrl: (checkUrl('PUBLIC_URL', e.PUBLIC_URL) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/$/, ''),
+    databaseUrl: checkUrl('DATABASE_URL', e.DATABASE_URL),
+    embeddedPgPort: e.EMBEDDED_PG_PORT ?? 54329,
     dataDir,
-    jwtSecret: jwtSecret(env, nodeEnv, dataDir),
-    jwtExpiresIn,
-    migrateOnStart: boolean(env, 'MIGRATE_ON_START', true),
-    seedDemo: boolean(env, 'SEED_DEMO', nodeEnv !== 'production'),
-    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
-    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 100_000),
-    allowTestClock: boolean(env, 'ALLOW_TEST_CLOCK', false),
-    testClockNow: testClockNow(env),
-    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: mailFrom(env),
-    mailDir: path.resolve(read(env, 'MAIL_DIR') ?? path.join(dataDir, 'mail')),
-    scheduler: boolean(env, 'SCHEDULER', nodeEnv !== 'test'),
-    sweepCron: cronExpression(env),
+    jwtSecret: jwtSecret(e.JWT_SECRET, nodeEnv, dataDir),
+    jwtExpiresIn: e.JWT_EXPIRES_IN ?? '7d',
+    migrateOnStart: yes(e.MIGRATE_ON_START, true),
+    seedDemo: yes(e.SEED_DEMO, nodeEnv !== 'production'),
+    logLevel: (e.LOG_LEVEL ?? 'info') as Config['logLevel'],
+    loginRateLimit: e.LOGIN_RATE_LIMIT ?? 10,
+    allowTestClock,
+    testClockNow: testClockNow(e.TEST_CLOCK_NOW, allowTestClock),
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? 20,
+    smtpUrl: checkUrl('SMTP_URL', e.SMTP_URL),
+    mailFrom: e.MAIL_FROM ?? 'Weekday Wars <no-reply@weekdaywars.test>',
+    mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
+    scheduler: yes(e.SCHEDULER, nodeEnv !== 'test'),
+    sweepCron,
   }
 }

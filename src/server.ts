@@ -6,7 +6,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/embedded.ts'
 import { migrate } from './db/migrate.ts'
-import { seedDemo } from './db/seed.ts'
+import { seedDemo } from './services/demo.ts'
 
 function say(message: string) {
   process.stdout.write(`[weekday-wars] ${message}\n`)

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto'
 import t from 'tap'
 import { createGame, hmacRng, replay, stateHash, type GameEvent, type GameState, type Weekday } from '../src/engine/index.ts'
 import { bundledMap } from '../src/maps/index.ts'
-import { loadState } from '../src/services/campaign-store.ts'
+import { loadState } from '../src/services/working.ts'
 import { buildTestApp } from './helpers/app.ts'
 import { call, draft, setClock, setUp } from './helpers/campaign.ts'
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { DEMO_USERS, seedDemo } from '../src/db/seed.ts'
+import { DEMO_USERS, seedDemo } from '../src/services/demo.ts'
 import { buildTestApp, register } from './helpers/app.ts'
 
 t.test('seeds demo users into an empty database, once', async (t) => {

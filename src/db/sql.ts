@@ -53,3 +53,12 @@ export function utc(n: number): string {
 export function instant(column: string, as = column): string {
   return `(${column} AT TIME ZONE 'UTC') AS "${as}"`
 }
+
+/** A point inside the transaction to roll back to, keeping what came before it. */
+export async function savepoint(sql: Sql, name: string) {
+  await sql.query(`SAVEPOINT ${name}`)
+}
+
+export async function rollbackTo(sql: Sql, name: string) {
+  await sql.query(`ROLLBACK TO SAVEPOINT ${name}`)
+}

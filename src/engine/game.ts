@@ -2,7 +2,7 @@
 import { compileMap, validateMap } from './map.ts'
 import { applyOrder, applySystem, STARTING_GARRISON } from './rules.ts'
 import type { Rng } from './rng.ts'
-import { sha256, toHex, utf8 } from './sha256.ts'
+import { sha256, toHex, utf8 } from './hashing.ts'
 import { WEEKDAYS, type Army, type EngineError, type GameEvent, type GameState, type MapDef, type TribeId, type Weekday } from './types.ts'
 
 export interface NewTribe { id: TribeId; name: string; weekday: Weekday }

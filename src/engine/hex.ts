@@ -16,9 +16,3 @@ export function parseTileKey(key: unknown): { q: number; r: number } | null {
   const m = /^(-?\d{1,4}),(-?\d{1,4})$/.exec(key)
   return m ? { q: Number(m[1]), r: Number(m[2]) } : null
 }
-
-export function hexDistance(a: { q: number; r: number }, b: { q: number; r: number }): number {
-  const dq = a.q - b.q
-  const dr = a.r - b.r
-  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2
-}

@@ -1,7 +1,7 @@
 // Dice (R8.4): every random number is a pure function of the campaign's current
 // seed and a roll counter kept in the state, so the log can be replayed and any
 // player can re-verify a roll once the week's seed is revealed.
-import { hmacSha256, utf8 } from './sha256.ts'
+import { hmacSha256, utf8 } from './hashing.ts'
 
 /** A uint32 for (seed, counter). The engine never draws randomness any other way. */
 export type Rng = (seed: string, counter: number) => number

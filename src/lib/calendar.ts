@@ -44,11 +44,6 @@ export function windowStatus(day: Weekday, zone: string, now: Date): WindowStatu
   }
 }
 
-/** Monday 00:00 of the week holding `now`, in the zone (R4.1). */
-export function weekStart(zone: string, now: Date): string {
-  return DateTime.fromJSDate(now, { zone }).startOf('week').toISO({ suppressMilliseconds: true })!
-}
-
 export type DueWork =
   | { at: Date; kind: 'open'; tribe: string }
   | { at: Date; kind: 'close'; tribe: string }

@@ -5,22 +5,9 @@ import path from 'node:path'
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
 import type { Config } from '../../config.ts'
+import type { Mailer, OutgoingMail } from '../../services/mail.ts'
 
-export interface OutgoingMail {
-  to: string
-  subject: string
-  text: string
-  html: string
-  /** Stable per outbox row, so a resend after a crash is recognisably the same mail. */
-  messageId: string
-  headers: Record<string, string>
-}
-
-export interface Mailer {
-  /** `smtp` or `files`. */
-  readonly via: 'smtp' | 'files'
-  send(mail: OutgoingMail): Promise<void>
-}
+export type { Mailer, OutgoingMail }
 
 declare module 'fastify' {
   interface FastifyInstance {

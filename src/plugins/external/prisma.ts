@@ -1,40 +1,22 @@
-import { PrismaPg } from '@prisma/adapter-pg'
+// The database: one pg pool with Prisma's client on top (src/db).
 import fp from 'fastify-plugin'
-import pg from 'pg'
-import { PrismaClient } from '../../generated/prisma/client.ts'
+import type pg from 'pg'
+import { connect, type Database } from '../../db/index.ts'
+import type { PrismaClient } from '../../generated/prisma/client.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
+    db: Database
     prisma: PrismaClient
     /** The pool under Prisma's adapter, for the plain-SQL hot paths (src/db/sql.ts). */
     pg: pg.Pool
   }
 }
 
-export interface Database {
-  prisma: PrismaClient
-  pool: pg.Pool
-  close(): Promise<void>
-}
-
-export function openPrisma(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize })
-  // An idle connection dropped by the server must not crash the process.
-  pool.on('error', () => {})
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) })
-  return {
-    prisma,
-    pool,
-    async close() {
-      await prisma.$disconnect()
-      await pool.end()
-    },
-  }
-}
-
 export default fp<{ databaseUrl: string; config: { databasePoolSize: number } }>(
   async (fastify, opts) => {
-    const db = openPrisma(opts.databaseUrl, opts.config.databasePoolSize)
+    const db = connect(opts.databaseUrl, opts.config.databasePoolSize)
+    fastify.decorate('db', { prisma: db.prisma, pool: db.pool })
     fastify.decorate('prisma', db.prisma)
     fastify.decorate('pg', db.pool)
     fastify.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { databaseAnswers } from '../../services/health.ts'
 
 const HealthSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
@@ -15,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   }, async (request, reply) => {
     try {
-      await fastify.prisma.$queryRaw`SELECT 1`
+      await databaseAnswers(fastify.db)
       return { status: 'ok' as const, database: 'ok' as const }
     } catch (error) {
       request.log.warn({ err: error }, 'health check: database unreachable')

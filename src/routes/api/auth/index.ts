@@ -1,26 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
+import { LoginBody, RegisterBody } from '../../../schemas/actions.ts'
 import { UserSchema } from '../me/index.ts'
-
-export const RegisterBodySchema = Type.Object(
-  {
-    email: Type.String({ format: 'email', maxLength: 254 }),
-    password: Type.String({ minLength: 8, maxLength: 200 }),
-    displayName: Type.String({ minLength: 1, maxLength: 60 }),
-    locale: Type.Optional(Type.Union([Type.Literal('es'), Type.Literal('en')])),
-    timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone, default Europe/Madrid' })),
-  },
-  { additionalProperties: false },
-)
-
-export const LoginBodySchema = Type.Object(
-  {
-    email: Type.String({ minLength: 1, maxLength: 254 }),
-    password: Type.String({ minLength: 1, maxLength: 200 }),
-  },
-  { additionalProperties: false },
-)
 
 export const TokenSchema = Type.Object({ token: Type.String(), user: UserSchema })
 
@@ -32,7 +14,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: {
       tags: ['accounts'],
       summary: 'Create an account and log in',
-      body: RegisterBodySchema,
+      body: RegisterBody,
       response: { 201: TokenSchema, 400: ErrorRef, 409: ErrorRef, 429: ErrorRef },
     },
   }, async (request, reply) => {
@@ -46,7 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: {
       tags: ['accounts'],
       summary: 'Log in with email and password',
-      body: LoginBodySchema,
+      body: LoginBody,
       response: { 200: TokenSchema, 400: ErrorRef, 401: ErrorRef, 429: ErrorRef },
     },
   }, async (request, reply) => {

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import {
-  CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OrdersBody, OrdersResult, PoolsSchema, StateSchema, Tile,
+  CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OrdersBody, OrdersResult, PoolsSchema, StateSchema,
 } from './schemas.ts'
+import { InviteBody, PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
 import sceneRoutes from './scenes.ts'
 
 const bearer = [{ bearerAuth: [] }]
@@ -36,10 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     schema: {
       tags: ['campaigns'], summary: 'Invite a player (GM); with an email, the link is mailed too', security: bearer, params: IdParams,
-      body: Type.Object({
-        email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
-        locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'Language of the mail to someone without an account' })),
-      }, { additionalProperties: false }),
+      body: InviteBody,
       response: { 201: Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Type.String(), mailedTo: Type.Union([Type.String(), Type.Null()]) }), ...errors },
     },
   }, async (request, reply) => {
@@ -59,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     onRequest: fastify.authenticate,
     schema: {
       tags: ['draft'], summary: 'Pick a city: the tribe on the clock, or a GM naming it (R3.2, R3.4)', security: bearer, params: IdParams,
-      body: Type.Object({ city: Tile, tribeId: Type.Optional(Type.String({ format: 'uuid' })) }, { additionalProperties: false }),
+      body: PickBody,
       response: { 200: OrdersResult, ...errors },
     },
   }, async (request) => campaigns.pick(await accessFor(request, request.params.id), request.body))
@@ -112,7 +110,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: {
       tags: ['campaigns'], summary: 'Give a tribe to another player (GM)', security: bearer,
       params: Type.Object({ id: Type.String({ format: 'uuid' }), tribeId: Type.String({ format: 'uuid' }) }),
-      body: Type.Object({ email: Type.String({ format: 'email' }) }, { additionalProperties: false }),
+      body: ReplacePlayerBody,
       response: { 200: Type.Object({ tribeId: Type.String(), userId: Type.String() }), ...errors },
     },
   }, async (request) => campaigns.replacePlayer(await accessFor(request, request.params.id), request.params.tribeId, request.body.email))

@@ -1,6 +1,7 @@
 // Diplomacy scenes (R11): /api/campaigns/{id}/scenes…, registered by ./index.ts (autoload takes only index.ts from a folder).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { OpenSceneBody, SceneMessageBody } from '../../../schemas/actions.ts'
 import { ErrorRef } from '../../../lib/errors.ts'
 
 const Id = Type.String({ format: 'uuid' })
@@ -41,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     onRequest: fastify.authenticate,
     schema: {
       tags, summary: 'Open a diplomacy scene for some tribes (GM)', security: bearer, params: Params,
-      body: Type.Object({ title: Type.String({ minLength: 1, maxLength: 200 }), tribes: Type.Array(Type.String(), { minItems: 2, maxItems: 7 }) }, { additionalProperties: false }),
+      body: OpenSceneBody,
       response: { 201: SceneSchema, ...errors },
     },
   }, async (request, reply) => reply.code(201).send(await scenes.open(await access(request, request.params.id), request.body)))
@@ -61,7 +62,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     onRequest: fastify.authenticate,
     schema: {
       tags, summary: 'Say something in the scene (as your tribe, or as GM); messages are never edited', security: bearer, params: SceneParams,
-      body: Type.Object({ body: Type.String({ minLength: 1, maxLength: 5000 }) }, { additionalProperties: false }),
+      body: SceneMessageBody,
       response: { 201: MessageSchema, ...errors },
     },
   }, async (request, reply) => reply.code(201).send(await scenes.say(await access(request, request.params.id), request.params.sceneId, request.body.body)))

@@ -1,8 +1,10 @@
 import { Type } from 'typebox'
 import type { Order } from '../../../engine/index.ts'
+import { CreateCampaignBody, Tile } from '../../../schemas/actions.ts'
+
+export { CreateCampaignBody, Tile }
 
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
-export const Tile = Type.String({ pattern: '^-?\\d{1,4},-?\\d{1,4}$', description: 'a tile as axial "q,r"', examples: ['3,-1'] })
 const Troops = Type.Integer({ minimum: 1, maximum: 9 })
 const ShipId = Type.String({ pattern: '^s\\d{1,9}$', examples: ['s1'] })
 const Path = Type.Array(Tile, { minItems: 1, maxItems: 16 })
@@ -54,14 +56,6 @@ export const CampaignSchema = Type.Object({
   tribeId: Type.Union([Type.String(), Type.Null()]),
   tribes: Type.Array(TribeSummary),
 }, { title: 'Campaign' })
-
-export const CreateCampaignBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 80 }),
-  mapId: Type.String({ minLength: 1, maxLength: 64, description: 'a bundled map id from GET /api/maps' }),
-  timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone (R2.2), default Europe/Madrid' })),
-  weekLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520 })),
-  public: Type.Optional(Type.Boolean({ description: 'anyone may watch, read-only' })),
-}, { additionalProperties: false })
 
 export const EventSchema = Type.Object({
   seq: Type.Integer(),

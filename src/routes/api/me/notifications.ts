@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
+import { NotificationsBody, NotificationsSchema } from '../../../schemas/actions.ts'
 
-export const NotificationsSchema = Type.Object({
-  windowOpen: Type.Boolean({ description: 'A mail when your window opens' }),
-  reminder: Type.Boolean({ description: 'A reminder before your window closes, unless you ended your turn' }),
-  payout: Type.Boolean({ description: 'The weekly payout summary' }),
-  digest: Type.Boolean({ description: 'A digest of the attacks and losses your tribe suffered that day' }),
-  diplomacy: Type.Boolean({ description: 'Diplomacy scenes and proposals' }),
-  reminderHours: Type.Integer({ minimum: 1, maximum: 19, description: 'How many hours before the window closes the reminder comes' }),
-}, { title: 'Notifications' })
+export { NotificationsSchema }
 
 const bearer = [{ bearerAuth: [] }]
 
@@ -23,7 +17,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     onRequest: fastify.authenticate,
     schema: {
       tags: ['accounts'], summary: 'Change which mails you get (send only what changes)', security: bearer,
-      body: Type.Partial(NotificationsSchema, { additionalProperties: false, minProperties: 1 }),
+      body: NotificationsBody,
       response: { 200: NotificationsSchema, 400: ErrorRef, 401: ErrorRef },
     },
   }, async (request) => fastify.notifications.update(request.user.sub, request.body))

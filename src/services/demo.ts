@@ -1,8 +1,10 @@
 // Demo data, so `npm start` on an empty database shows something to play with.
-import type { PrismaClient } from '../generated/prisma/client.ts'
+import { allEmails, insertUsers } from '../db/accounts.ts'
+import { tribesOfPool } from '../db/campaigns.ts'
+import type { Database } from '../db/index.ts'
 import { hashPassword } from '../lib/password.ts'
-import { campaignsService, type CampaignDatabase } from '../plugins/app/campaigns.ts'
-import type { Clock } from '../plugins/app/clock.ts'
+import { campaignsService } from './campaigns.ts'
+import type { Clock } from './clock.ts'
 
 export const DEMO_PASSWORD = 'weekday-demo'
 export const DEMO_DOMAIN = 'demo.weekdaywars.test'
@@ -29,18 +31,17 @@ export type SeedOutcome =
  * Seeds only an empty database (or says why not): real data is never touched.
  * The demo campaign is set up through the same service functions as the API.
  */
-export async function seedDemo(db: CampaignDatabase, options: { clock: Clock; publicUrl: string }): Promise<SeedOutcome> {
-  const { prisma } = db
-  const existing = await prisma.user.findMany({ select: { email: true } })
+export async function seedDemo(db: Database, options: { clock: Clock; publicUrl: string }): Promise<SeedOutcome> {
+  const existing = await allEmails(db)
   if (existing.length > 0) {
-    const real = existing.filter((u) => !u.email.endsWith(`@${DEMO_DOMAIN}`))
+    const real = existing.filter((email) => !email.endsWith(`@${DEMO_DOMAIN}`))
     return real.length > 0
       ? { seeded: false, reason: 'real_data', message: `the database holds ${real.length} real account(s); the demo is only seeded into an empty database` }
       : { seeded: false, reason: 'already_seeded', message: 'the demo data is already there' }
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  const users = await prisma.$transaction(DEMO_USERS.map((u) => prisma.user.create({ data: { ...u, passwordHash } })))
-  const campaigns = campaignsService(db, options.clock, options.publicUrl)
+  const users = await insertUsers(db, DEMO_USERS.map((u) => ({ ...u, passwordHash })))
+  const campaigns = campaignsService({ db, clock: options.clock, publicUrl: options.publicUrl })
   const gm = users[0]!.id
   const created = await campaigns.create(gm, { name: 'Demo: Tres Calas', mapId: 'coast-3', timeZone: 'Europe/Madrid', public: true })
   for (const t of DEMO_TRIBES) {
@@ -49,7 +50,7 @@ export async function seedDemo(db: CampaignDatabase, options: { clock: Clock; pu
   }
   const gmAccess = await campaigns.access(created.id, gm)
   const { order } = await campaigns.startDraft(gmAccess)
-  const tribes = await prisma.tribe.findMany({ where: { campaignId: created.id } })
+  const tribes = await tribesOfPool(db.pool, created.id)
   // One port and one inland city each, in the tribe's own region, picked by the GM (R3.4).
   const homes = new Map(tribes.map((t) => {
     const region = DEMO_TRIBES.findIndex((d) => d.tribeName === t.name)

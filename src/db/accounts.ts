@@ -1,0 +1,83 @@
+// Users: accounts (through Prisma, a cold path), mail settings, calendar feed rows.
+import type pg from 'pg'
+import type { Database } from './index.ts'
+import type { Locale } from '../generated/prisma/enums.ts'
+
+export type { Locale }
+import { SETTING_COLUMN, type NotificationSetting } from './outbox.ts'
+import { instant, UUID } from './sql.ts'
+
+export interface UserRow { id: string; email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string; createdAt: Date }
+
+export class EmailTaken extends Error {}
+
+export async function insertUser(db: Database, u: { email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string }): Promise<UserRow> {
+  try {
+    return await db.prisma.user.create({ data: u })
+  } catch (error) {
+    if ((error as { code?: string }).code === 'P2002') throw new EmailTaken(u.email)
+    throw error
+  }
+}
+
+export async function insertUsers(db: Database, users: { email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string }[]): Promise<UserRow[]> {
+  return db.prisma.$transaction(users.map((data) => db.prisma.user.create({ data })))
+}
+
+export async function userByEmail(db: Database, email: string): Promise<UserRow | null> {
+  return db.prisma.user.findUnique({ where: { email } })
+}
+
+export async function userById(db: Database, id: string): Promise<UserRow | null> {
+  if (!UUID.test(id)) return null
+  return db.prisma.user.findUnique({ where: { id } })
+}
+
+export async function allEmails(db: Database): Promise<string[]> {
+  return (await db.prisma.user.findMany({ select: { email: true } })).map((u) => u.email)
+}
+
+export interface SettingsRow { windowOpen: boolean; reminder: boolean; payout: boolean; digest: boolean; diplomacy: boolean; reminderHours: number }
+
+const SETTINGS = `mail_window_open AS "windowOpen", mail_reminder AS reminder, mail_payout AS payout, mail_digest AS digest,
+  mail_diplomacy AS diplomacy, reminder_hours AS "reminderHours"`
+
+export async function settingsOf(pool: pg.Pool, userId: string): Promise<SettingsRow | undefined> {
+  const { rows } = await pool.query<SettingsRow>(`SELECT ${SETTINGS} FROM users WHERE id = $1::uuid`, [userId])
+  return rows[0]
+}
+
+/** Changes the given settings; answers whether anything was written. */
+export async function updateSettings(pool: pg.Pool, userId: string, changes: Partial<SettingsRow>): Promise<boolean> {
+  const sets: string[] = []
+  const values: unknown[] = [userId]
+  for (const [key, column] of Object.entries(SETTING_COLUMN) as [NotificationSetting, string][]) {
+    if (changes[key] !== undefined) sets.push(`${column} = $${values.push(changes[key])}`)
+  }
+  if (changes.reminderHours !== undefined) sets.push(`reminder_hours = $${values.push(changes.reminderHours)}`)
+  if (sets.length === 0) return false
+  await pool.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1::uuid`, values)
+  return true
+}
+
+/** Turns one kind of mail off; the account's email, or undefined when there is no such account. */
+export async function turnOff(pool: pg.Pool, userId: string, setting: NotificationSetting): Promise<string | undefined> {
+  const { rows } = await pool.query<{ email: string }>(`UPDATE users SET ${SETTING_COLUMN[setting]} = false WHERE id = $1::uuid RETURNING email`, [userId])
+  return rows[0]?.email
+}
+
+export interface CalendarRow { tribeId: string; tribeName: string; weekday: string; campaignId: string; campaignName: string; timeZone: string; createdAt: Date }
+
+/** The tribes a user plays in campaigns that are not over. */
+export async function calendarRows(pool: pg.Pool, userId: string): Promise<CalendarRow[]> {
+  const { rows } = await pool.query<CalendarRow>(
+    `SELECT t.id AS "tribeId", t.name AS "tribeName", t.weekday, c.id AS "campaignId", c.name AS "campaignName", c.time_zone AS "timeZone",
+            ${instant('c.created_at', 'createdAt')}
+     FROM tribes t JOIN campaigns c ON c.id = t.campaign_id
+     WHERE t.user_id = $1::uuid AND c.status IN ('setup', 'draft', 'running', 'paused') ORDER BY c.created_at`, [userId])
+  return rows
+}
+
+export async function ping(pool: pg.Pool): Promise<void> {
+  await pool.query('SELECT 1')
+}

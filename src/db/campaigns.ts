@@ -1,0 +1,146 @@
+// Campaign rows, memberships, tribes and invitations: every statement about who
+// is in a campaign. Timestamps follow src/db/sql.ts (UTC timestamp(3) columns).
+import type pg from 'pg'
+import { AppError } from '../lib/errors.ts'
+import { instant, sqlOf, utc, UUID, type Sql } from './sql.ts'
+
+export type CampaignStatus = 'setup' | 'draft' | 'running' | 'paused' | 'finished'
+
+export interface CampaignRow {
+  id: string
+  name: string
+  mapId: string
+  timeZone: string
+  status: CampaignStatus
+  weekLimit: number | null
+  public: boolean
+  createdById: string
+  createdAt: Date
+}
+
+export interface TribeRow { id: string; name: string; colour: string; weekday: string; userId: string | null }
+
+export interface AccessRow extends CampaignRow { gm: boolean; member: boolean; tribeId: string | null }
+
+export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.status::text AS status,
+  c.week_limit AS "weekLimit", c.public, c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
+
+const TRIBE_COLUMNS = `id, name, colour, weekday, user_id AS "userId"`
+
+/** The campaign and the caller's place in it, in one statement. */
+export async function accessRow(pool: pg.Pool, campaignId: string, userId: string | null): Promise<AccessRow | undefined> {
+  const { rows } = await pool.query<AccessRow>({
+    name: 'campaign-access',
+    text: `SELECT ${CAMPAIGN_COLUMNS},
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid AND m.role = 'gm') AS gm,
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) AS member,
+            (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId"
+     FROM campaigns c WHERE c.id = $1::uuid`,
+    values: [campaignId, userId],
+  })
+  return rows[0]
+}
+
+/** Listed campaigns with the caller's role and their tribes, in one statement. */
+export interface ListedRow extends AccessRow { tribes: TribeRow[] }
+
+export async function listCampaigns(pool: pg.Pool, userId: string | null, limit: number): Promise<ListedRow[]> {
+  const { rows } = await pool.query<ListedRow>(
+    `SELECT ${CAMPAIGN_COLUMNS},
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid AND m.role = 'gm') AS gm,
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid) AS member,
+            (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $1::uuid LIMIT 1) AS "tribeId",
+            COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour, 'weekday', t.weekday, 'userId', t.user_id)
+                                      ORDER BY t.created_at, t.id)
+                      FROM tribes t WHERE t.campaign_id = c.id), '[]') AS tribes
+     FROM campaigns c
+     WHERE c.public OR c.id IN (SELECT campaign_id FROM memberships WHERE user_id = $1::uuid)
+     ORDER BY c.created_at DESC LIMIT $2`,
+    [userId, limit],
+  )
+  return rows
+}
+
+export async function tribesOf(sql: Sql, campaignId: string): Promise<TribeRow[]> {
+  return sql.query<TribeRow>(`SELECT ${TRIBE_COLUMNS} FROM tribes WHERE campaign_id = $1::uuid ORDER BY created_at, id`, [campaignId])
+}
+
+export const tribesOfPool = (pool: pg.Pool, campaignId: string) => tribesOf(sqlOf(pool), campaignId)
+
+export async function lockCampaign(sql: Sql, id: string): Promise<CampaignRow> {
+  const rows = UUID.test(id) ? await sql.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE c.id = $1::uuid FOR UPDATE`, [id]) : []
+  if (!rows[0]) throw new AppError(404, 'campaign/not_found', `No campaign ${id}`)
+  return rows[0]
+}
+
+export async function insertCampaign(sql: Sql, input: { name: string; mapId: string; timeZone: string; weekLimit: number | null; public: boolean; createdById: string }): Promise<CampaignRow> {
+  const [row] = await sql.query<CampaignRow>(
+    `INSERT INTO campaigns AS c (id, name, map_id, time_zone, status, week_limit, public, created_by_id, created_at, updated_at)
+     VALUES (gen_random_uuid(), $1, $2, $3, 'setup', $4, $5, $6::uuid, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+     RETURNING ${CAMPAIGN_COLUMNS}`,
+    [input.name, input.mapId, input.timeZone, input.weekLimit, input.public, input.createdById])
+  return row!
+}
+
+export async function insertMembership(sql: Sql, campaignId: string, userId: string, role: 'gm' | 'player') {
+  await sql.query(`INSERT INTO memberships (campaign_id, user_id, role, created_at) VALUES ($1::uuid, $2::uuid, $3::"MemberRole", now() AT TIME ZONE 'UTC')`,
+    [campaignId, userId, role])
+}
+
+export async function rolesOf(sql: Sql, campaignId: string, userId: string): Promise<('gm' | 'player')[]> {
+  const rows = await sql.query<{ role: 'gm' | 'player' }>(`SELECT role::text AS role FROM memberships WHERE campaign_id = $1::uuid AND user_id = $2::uuid`, [campaignId, userId])
+  return rows.map((r) => r.role)
+}
+
+export async function deletePlayerMembership(sql: Sql, campaignId: string, userId: string) {
+  await sql.query(`DELETE FROM memberships WHERE campaign_id = $1::uuid AND user_id = $2::uuid AND role = 'player'`, [campaignId, userId])
+}
+
+export async function insertTribe(sql: Sql, campaignId: string, tribe: { name: string; colour: string; weekday: string; userId: string }): Promise<TribeRow> {
+  const [row] = await sql.query<TribeRow>(
+    `INSERT INTO tribes (id, campaign_id, name, colour, weekday, user_id, created_at)
+     VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4, $5::uuid, clock_timestamp() AT TIME ZONE 'UTC') RETURNING ${TRIBE_COLUMNS}`,
+    [campaignId, tribe.name, tribe.colour, tribe.weekday, tribe.userId])
+  return row!
+}
+
+export async function tribeIn(sql: Sql, campaignId: string, tribeId: string): Promise<TribeRow | undefined> {
+  if (!UUID.test(tribeId)) return undefined
+  const [row] = await sql.query<TribeRow>(`SELECT ${TRIBE_COLUMNS} FROM tribes WHERE campaign_id = $1::uuid AND id = $2::uuid`, [campaignId, tribeId])
+  return row
+}
+
+export async function tribesNamed(sql: Sql, campaignId: string, ids: string[]): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(`SELECT id FROM tribes WHERE campaign_id = $1::uuid AND id = ANY($2::uuid[])`, [campaignId, ids.filter((t) => UUID.test(t))])
+  return rows.map((r) => r.id)
+}
+
+export async function setTribePlayer(sql: Sql, tribeId: string, userId: string) {
+  await sql.query(`UPDATE tribes SET user_id = $2::uuid WHERE id = $1::uuid`, [tribeId, userId])
+}
+
+export async function setCampaignStatus(sql: Sql, campaignId: string, status: CampaignStatus) {
+  await sql.query(`UPDATE campaigns SET status = $2::"CampaignStatus", updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1::uuid`, [campaignId, status])
+}
+
+// ---- invitations ----
+
+export interface InvitationRow { token: string; campaignId: string; expiresAt: Date; acceptedAt: Date | null }
+
+export async function insertInvitation(sql: Sql, inv: { token: string; campaignId: string; createdById: string; expiresAt: Date }) {
+  await sql.query(
+    `INSERT INTO invitations (token, campaign_id, created_by_id, created_at, expires_at) VALUES ($1, $2::uuid, $3::uuid, now() AT TIME ZONE 'UTC', ${utc(4)})`,
+    [inv.token, inv.campaignId, inv.createdById, inv.expiresAt.toISOString()])
+}
+
+/** The invitation, locked: two people accepting one token at once are served one after the other. */
+export async function lockInvitation(sql: Sql, token: string): Promise<InvitationRow | undefined> {
+  const [row] = await sql.query<InvitationRow>(
+    `SELECT token, campaign_id AS "campaignId", ${instant('expires_at', 'expiresAt')}, ${instant('accepted_at', 'acceptedAt')}
+     FROM invitations WHERE token = $1 FOR UPDATE`, [token])
+  return row
+}
+
+export async function markInvitationAccepted(sql: Sql, token: string, userId: string, at: Date) {
+  await sql.query(`UPDATE invitations SET accepted_at = ${utc(3)}, accepted_by_id = $2::uuid WHERE token = $1`, [token, userId, at.toISOString()])
+}

@@ -1,0 +1,93 @@
+// The campaign log (R12.1) and what is read from it: pages of events, the
+// dice of a week, the day's hostile events for digests; idempotency records.
+import type pg from 'pg'
+import { instant, utc, type Sql } from './sql.ts'
+
+export interface EventRow { seq: number; week: number; type: string; payload: unknown; createdAt: Date }
+
+/** Appends to the campaign log outside a snapshot change; the caller holds the campaign lock. */
+export async function appendEvents(sql: Sql, campaignId: string, events: { type: string; payload: unknown; week: number; at: Date }[]) {
+  if (events.length === 0) return
+  await sql.query(
+    `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
+     SELECT $1::uuid, COALESCE((SELECT max(seq) FROM campaign_events WHERE campaign_id = $1::uuid), 0) + e.n, e.week, e.type, e.payload,
+            (e.at::timestamptz AT TIME ZONE 'UTC')
+     FROM jsonb_to_recordset($2::jsonb) AS e(n int, week int, type text, payload jsonb, at text)`,
+    [campaignId, JSON.stringify(events.map((e, i) => ({ n: i + 1, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString() })))],
+  )
+}
+
+/** Up to `limit` events after `after`, oldest first. */
+export async function eventsAfter(pool: pg.Pool, campaignId: string, after: number, limit: number): Promise<EventRow[]> {
+  const { rows } = await pool.query<EventRow>(
+    `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
+     WHERE campaign_id = $1::uuid AND seq > $2 ORDER BY seq LIMIT $3`, [campaignId, after, limit])
+  return rows
+}
+
+export async function revealedWeeks(pool: pg.Pool, campaignId: string): Promise<Set<number>> {
+  const { rows } = await pool.query<{ week: number }>(`SELECT week FROM dice_weeks WHERE campaign_id = $1::uuid AND revealed_at IS NOT NULL`, [campaignId])
+  return new Set(rows.map((r) => r.week))
+}
+
+export interface DiceWeekRow { week: number; seed: string; commitment: string; committedAt: Date; revealedAt: Date | null }
+
+export async function diceWeek(pool: pg.Pool, campaignId: string, week: number): Promise<DiceWeekRow | undefined> {
+  const { rows } = await pool.query<DiceWeekRow>(
+    `SELECT week, seed, commitment, ${instant('committed_at', 'committedAt')}, ${instant('revealed_at', 'revealedAt')}
+     FROM dice_weeks WHERE campaign_id = $1::uuid AND week = $2`, [campaignId, week])
+  return rows[0]
+}
+
+export async function eventsOfType(pool: pg.Pool, campaignId: string, week: number, type: string): Promise<EventRow[]> {
+  const { rows } = await pool.query<EventRow>(
+    `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
+     WHERE campaign_id = $1::uuid AND week = $2 AND type = $3 ORDER BY seq`, [campaignId, week, type])
+  return rows
+}
+
+/** Stored events of these types in `week` since an instant (a day's digest). */
+export async function payloadsSince(sql: Sql, campaignId: string, week: number, types: string[], since: Date): Promise<unknown[]> {
+  const rows = await sql.query<{ payload: unknown }>(
+    `SELECT payload FROM campaign_events WHERE campaign_id = $1::uuid AND week = $2 AND type = ANY($3::text[]) AND created_at > ${utc(4)}`,
+    [campaignId, week, types, since.toISOString()],
+  )
+  return rows.map((r) => r.payload)
+}
+
+/** A campaign's players with their mail settings, as the calendar and the mails need them. */
+export interface PlayerRow {
+  tribeId: string
+  userId: string
+  weekday: string
+  mailWindowOpen: boolean
+  mailReminder: boolean
+  mailPayout: boolean
+  mailDigest: boolean
+  reminderHours: number
+}
+
+export async function playersOf(sql: Sql, campaignId: string): Promise<PlayerRow[]> {
+  return sql.query<PlayerRow>(
+    `SELECT t.id AS "tribeId", u.id AS "userId", t.weekday, u.mail_window_open AS "mailWindowOpen", u.mail_reminder AS "mailReminder",
+            u.mail_payout AS "mailPayout", u.mail_digest AS "mailDigest", u.reminder_hours AS "reminderHours"
+     FROM tribes t JOIN users u ON u.id = t.user_id WHERE t.campaign_id = $1::uuid`,
+    [campaignId],
+  )
+}
+
+// ---- idempotency (orders) ----
+
+export async function idempotencyRecord(sql: Sql, campaignId: string, userId: string, key: string): Promise<{ requestHash: string; response: unknown } | undefined> {
+  const [row] = await sql.query<{ requestHash: string; response: unknown }>(
+    `SELECT request_hash AS "requestHash", response FROM idempotency_records WHERE campaign_id = $1::uuid AND user_id = $2::uuid AND key = $3`,
+    [campaignId, userId, key])
+  return row
+}
+
+export async function saveIdempotencyRecord(sql: Sql, r: { campaignId: string; userId: string; key: string; requestHash: string; response: unknown; at: Date }) {
+  await sql.query(
+    `INSERT INTO idempotency_records (campaign_id, user_id, key, request_hash, status, response, created_at)
+     VALUES ($1::uuid, $2::uuid, $3, $4, 200, $5::jsonb, ${utc(6)})`,
+    [r.campaignId, r.userId, r.key, r.requestHash, JSON.stringify(r.response), r.at.toISOString()])
+}

@@ -1,0 +1,18 @@
+// Uploaded maps (R1.4), through Prisma: a cold path.
+import type { MapDef } from '../engine/index.ts'
+import type { Prisma } from '../generated/prisma/client.ts'
+import type { Database } from './index.ts'
+
+export async function uploadedMap(db: Database, id: string): Promise<MapDef | undefined> {
+  const row = await db.prisma.uploadedMap.findUnique({ where: { id } })
+  return row?.definition as MapDef | undefined
+}
+
+export async function mapsUploadedBy(db: Database, userId: string): Promise<MapDef[]> {
+  const rows = await db.prisma.uploadedMap.findMany({ where: { createdById: userId }, orderBy: { createdAt: 'asc' } })
+  return rows.map((r) => r.definition as unknown as MapDef)
+}
+
+export async function insertMap(db: Database, map: MapDef, createdById: string) {
+  await db.prisma.uploadedMap.create({ data: { id: map.id, name: map.name, definition: map as unknown as Prisma.InputJsonValue, createdById } })
+}

@@ -1,0 +1,93 @@
+// The mail outbox: mails are queued in the transaction of the event that causes
+// them and drained by the sender (src/services/mail.ts).
+import type pg from 'pg'
+import { utc, type Sql } from './sql.ts'
+
+export type MailKind = 'window_open' | 'reminder' | 'payout' | 'digest' | 'invitation' | 'scene'
+
+/** A mail for the outbox; `data` is what its template needs. */
+export interface PendingMail { userId: string | null; toAddress?: string; kind: MailKind; period: string; data: Record<string, unknown> }
+
+/** The outbox's uniqueness key for a recipient. */
+export function recipientOf(mail: Pick<PendingMail, 'userId' | 'toAddress'>): string {
+  return mail.userId ? `user:${mail.userId}` : (mail.toAddress ?? '').toLowerCase()
+}
+
+export const MAIL_KINDS: readonly MailKind[] = ['window_open', 'reminder', 'payout', 'digest', 'invitation', 'scene']
+
+export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy'
+
+/** Which user setting turns each kind of mail off (invitations cannot be: the invitee has no settings yet). */
+export const SETTING_OF: Record<MailKind, NotificationSetting | null> = {
+  window_open: 'windowOpen', reminder: 'reminder', payout: 'payout', digest: 'digest', scene: 'diplomacy', invitation: null,
+}
+
+export const SETTING_COLUMN: Record<NotificationSetting, string> = {
+  windowOpen: 'mail_window_open', reminder: 'mail_reminder', payout: 'mail_payout', digest: 'mail_digest', diplomacy: 'mail_diplomacy',
+}
+
+export async function queueMails(sql: Sql, campaignId: string, mails: PendingMail[], now: Date) {
+  if (mails.length === 0) return
+  await sql.query(
+    `INSERT INTO outbox_mails (id, campaign_id, user_id, recipient, to_address, kind, period, data, created_at, next_attempt_at)
+     SELECT gen_random_uuid(), $1::uuid, m."userId"::uuid, m.recipient, m."toAddress", m.kind, m.period, m.data, ${utc(3)}, ${utc(3)}
+     FROM jsonb_to_recordset($2::jsonb) AS m("userId" text, recipient text, "toAddress" text, kind text, period text, data jsonb)
+     ON CONFLICT (campaign_id, recipient, kind, period) DO NOTHING`,
+    [campaignId, JSON.stringify(mails.map((m) => ({ ...m, recipient: recipientOf(m) }))), now.toISOString()],
+  )
+}
+
+export interface ClaimedMail {
+  id: string
+  campaignId: string
+  userId: string | null
+  toAddress: string | null
+  kind: MailKind
+  period: string
+  data: Record<string, unknown>
+  attempts: number
+  campaignName: string
+  timeZone: string
+  email: string | null
+  displayName: string | null
+  locale: 'en' | 'es' | null
+  userTimeZone: string | null
+  /** False when the recipient turned this kind of mail off. */
+  wanted: boolean
+}
+
+/** Claims up to `limit` due mails until `lockedUntil`, with what rendering them needs. */
+export async function claimMails(pool: pg.Pool, now: Date, limit: number, lockedUntil: Date): Promise<ClaimedMail[]> {
+  const setting = `CASE o.kind ${Object.entries(SETTING_OF).map(([k, s]) => `WHEN '${k}' THEN ${s ? `u.${SETTING_COLUMN[s]}` : 'true'}`).join(' ')} ELSE true END`
+  const { rows } = await pool.query<ClaimedMail>(
+    `WITH due AS (
+       SELECT id FROM outbox_mails
+       WHERE sent_at IS NULL AND dropped_at IS NULL AND next_attempt_at <= ${utc(1)} AND (locked_until IS NULL OR locked_until <= ${utc(1)})
+       ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+     taken AS (
+       UPDATE outbox_mails o SET locked_until = ${utc(3)}, attempts = o.attempts + 1
+       FROM due WHERE o.id = due.id
+       RETURNING o.*)
+     SELECT o.id, o.campaign_id AS "campaignId", o.user_id AS "userId", o.to_address AS "toAddress", o.kind, o.period, o.data, o.attempts,
+            c.name AS "campaignName", c.time_zone AS "timeZone", u.email, u.display_name AS "displayName", u.locale::text AS locale,
+            u.time_zone AS "userTimeZone", ${setting} AS wanted
+     FROM taken o JOIN campaigns c ON c.id = o.campaign_id LEFT JOIN users u ON u.id = o.user_id`,
+    [now.toISOString(), limit, lockedUntil.toISOString()],
+  )
+  return rows
+}
+
+export async function markSent(pool: pg.Pool, id: string, at: Date) {
+  await pool.query(`UPDATE outbox_mails SET sent_at = ${utc(2)}, locked_until = NULL, last_error = NULL WHERE id = $1::uuid`, [id, at.toISOString()])
+}
+
+export async function markDropped(pool: pg.Pool, id: string, at: Date, reason: string) {
+  await pool.query(`UPDATE outbox_mails SET dropped_at = ${utc(2)}, locked_until = NULL, last_error = $3 WHERE id = $1::uuid`, [id, at.toISOString(), reason])
+}
+
+/** A failed attempt: retried at `retryAt`, or dropped now when `giveUpAt` is set. */
+export async function markFailed(pool: pg.Pool, id: string, error: string, retryAt: Date, giveUpAt: Date | null) {
+  await pool.query(
+    `UPDATE outbox_mails SET locked_until = NULL, last_error = $2, next_attempt_at = ${utc(3)}, dropped_at = ${giveUpAt ? utc(4) : 'NULL'} WHERE id = $1::uuid`,
+    giveUpAt ? [id, error, retryAt.toISOString(), giveUpAt.toISOString()] : [id, error, retryAt.toISOString()])
+}

@@ -1,0 +1,151 @@
+// The game snapshot of a campaign and everything written with it: the locked
+// load, and one statement that saves the snapshot, its log events, calendar
+// ledger rows, dice rows and queued mails (the hot path of every order).
+import type pg from 'pg'
+import { CAMPAIGN_COLUMNS, type CampaignRow, type CampaignStatus } from './campaigns.ts'
+import { recipientOf, type PendingMail } from './outbox.ts'
+import { instant, utc, type Sql } from './sql.ts'
+
+export interface LoadedRow extends CampaignRow {
+  state: unknown | null
+  version: number | null
+  syncedUntil: Date | null
+  nextDueAt: Date | null
+  lastSeq: number
+}
+
+/**
+ * Locks the campaign, then reads its snapshot and log position. The lock is a
+ * statement of its own: a statement that waited for the lock would read the
+ * other rows as they were before it waited. With `skipLocked` (the sweep), a
+ * busy campaign answers null: whoever holds the lock catches it up.
+ */
+export async function lockAndLoad(sql: Sql, id: string, options: { skipLocked?: boolean } = {}): Promise<LoadedRow | null> {
+  const locked = await sql.query(`SELECT 1 FROM campaigns WHERE id = $1::uuid FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`, [id],
+    options.skipLocked ? 'campaign-lock-skip' : 'campaign-lock')
+  if (locked.length === 0) return null
+  const rows = await sql.query<LoadedRow>(
+    `SELECT ${CAMPAIGN_COLUMNS}, s.state, s.version, ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
+            COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq"
+     FROM campaigns c LEFT JOIN game_snapshots s ON s.campaign_id = c.id
+     WHERE c.id = $1::uuid`, [id], 'campaign-load')
+  return rows[0] ?? null
+}
+
+export async function lastSeq(sql: Sql, campaignId: string): Promise<number> {
+  const [row] = await sql.query<{ lastSeq: number }>(`SELECT COALESCE(max(seq), 0)::int AS "lastSeq" FROM campaign_events WHERE campaign_id = $1::uuid`, [campaignId])
+  return row!.lastSeq
+}
+
+/** Whether a running campaign has calendar work due at `now` (one indexed read). */
+export async function isDue(pool: pg.Pool, campaignId: string, now: Date): Promise<boolean> {
+  const due = await pool.query(
+    `SELECT 1 FROM game_snapshots s JOIN campaigns c ON c.id = s.campaign_id
+     WHERE s.campaign_id = $1::uuid AND c.status = 'running' AND s.next_due_at <= ${utc(2)}`,
+    [campaignId, now.toISOString()],
+  )
+  return (due.rowCount ?? 0) > 0
+}
+
+/** The running campaigns whose calendar work is due, soonest first (the sweep). */
+export async function dueCampaigns(pool: pg.Pool, now: Date): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT s.campaign_id AS id FROM game_snapshots s JOIN campaigns c ON c.id = s.campaign_id
+     WHERE c.status = 'running' AND s.next_due_at <= ${utc(1)} ORDER BY s.next_due_at`,
+    [now.toISOString()],
+  )
+  return rows.map((r) => r.id)
+}
+
+export async function readSnapshot(sql: Sql, campaignId: string): Promise<{ state: unknown; version: number } | undefined> {
+  const [row] = await sql.query<{ state: unknown; version: number }>('SELECT state, version FROM game_snapshots WHERE campaign_id = $1::uuid', [campaignId])
+  return row
+}
+
+/** The current week of a started campaign (0 before the draft), for log entries outside a snapshot change. */
+export async function currentWeek(sql: Sql, campaignId: string): Promise<number> {
+  const rows = await sql.query<{ week: number }>(`SELECT (state->>'week')::int AS week FROM game_snapshots WHERE campaign_id = $1::uuid`, [campaignId])
+  return rows[0]?.week ?? 0
+}
+
+export interface LedgerWrite { kind: string; period: string; dueAt: Date; outcome: 'done' | 'skipped' }
+export interface DiceWrite { week: number; seed: string; commitment: string; committedAt: Date; revealedAt: Date | null }
+export interface EventWrite { type: string; payload: unknown; week: number; at: Date }
+
+/** Everything one change of a campaign writes. */
+export interface ChangeWrite {
+  campaignId: string
+  version: number
+  /** The snapshot's JSON, as stored. */
+  state: unknown
+  status: CampaignStatus
+  syncedUntil: Date
+  nextDueAt: Date | null
+  firstSeq: number
+  events: EventWrite[]
+  ledger: LedgerWrite[]
+  dice: DiceWrite[]
+  mails: PendingMail[]
+  now: Date
+  /** The first snapshot of the campaign (the draft's start). */
+  created?: boolean
+}
+
+const PARAM = { log: 6, ledger: 7, dice: 8, mail: 9 } as const
+
+/** Writes the whole change in one statement; each shape of it is prepared once per connection. */
+export async function saveChange(sql: Sql, c: ChangeWrite): Promise<void> {
+  let seq = c.firstSeq - 1
+  const events = c.events.map((e) => ({ seq: ++seq, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString() }))
+  const ledger = c.ledger.map((l) => ({ kind: l.kind, period: l.period, due: l.dueAt.toISOString(), outcome: l.outcome }))
+  const dice = c.dice.map((d) => ({ week: d.week, seed: d.seed, commitment: d.commitment, committed: d.committedAt.toISOString(), revealed: d.revealedAt?.toISOString() ?? null }))
+  const snapshotWrite = c.created
+    ? `INSERT INTO game_snapshots (campaign_id, version, state, synced_until, next_due_at, updated_at)
+       VALUES ($1::uuid, $2, $3::jsonb, ${utc(4)}, ${utc(5)}, ${utc(10)})`
+    : `UPDATE game_snapshots SET version = $2, state = $3::jsonb, synced_until = ${utc(4)}, next_due_at = ${utc(5)}, updated_at = ${utc(10)}
+       WHERE campaign_id = $1::uuid`
+  const parts: [name: keyof typeof PARAM, sql: string, rows: unknown[]][] = [
+    ['log', `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
+       SELECT $1::uuid, e.seq, e.week, e.type, e.payload, (e.at::timestamptz AT TIME ZONE 'UTC')
+       FROM jsonb_to_recordset($6::jsonb) AS e(seq int, week int, type text, payload jsonb, at text)`, events],
+    ['ledger', `INSERT INTO calendar_work (campaign_id, kind, period, due_at, done_at, outcome)
+       SELECT $1::uuid, l.kind, l.period, (l.due::timestamptz AT TIME ZONE 'UTC'), ${utc(10)}, l.outcome
+       FROM jsonb_to_recordset($7::jsonb) AS l(kind text, period text, due text, outcome text)`, ledger],
+    ['dice', `INSERT INTO dice_weeks (campaign_id, week, seed, commitment, committed_at, revealed_at)
+       SELECT $1::uuid, d.week, d.seed, d.commitment, (d.committed::timestamptz AT TIME ZONE 'UTC'), (d.revealed::timestamptz AT TIME ZONE 'UTC')
+       FROM jsonb_to_recordset($8::jsonb) AS d(week int, seed text, commitment text, committed text, revealed text)
+       ON CONFLICT (campaign_id, week) DO UPDATE SET revealed_at = EXCLUDED.revealed_at`, dice],
+    ['mail', `INSERT INTO outbox_mails (id, campaign_id, user_id, recipient, to_address, kind, period, data, created_at, next_attempt_at)
+       SELECT gen_random_uuid(), $1::uuid, m."userId"::uuid, m.recipient, m."toAddress", m.kind, m.period, m.data, ${utc(10)}, ${utc(10)}
+       FROM jsonb_to_recordset($9::jsonb) AS m("userId" text, recipient text, "toAddress" text, kind text, period text, data jsonb)
+       ON CONFLICT (campaign_id, recipient, kind, period) DO NOTHING`, c.mails],
+  ]
+  const used = parts.filter(([, , rows]) => rows.length > 0)
+  // Unused parameters are still typed, so every shape takes the same eleven.
+  const typed = parts.filter(([, , rows]) => rows.length === 0).map(([name]) => `${name} AS (SELECT $${PARAM[name]}::jsonb)`)
+  await sql.query(
+    `WITH snapshot AS (${snapshotWrite}),
+     ${[...used.map(([name, text]) => `${name} AS (${text})`), ...typed].join(',\n     ')}
+     UPDATE campaigns SET status = $11::"CampaignStatus", updated_at = ${utc(10)}
+     WHERE id = $1::uuid AND status <> $11::"CampaignStatus"`,
+    [
+      c.campaignId, c.version, JSON.stringify(c.state), c.syncedUntil.toISOString(), c.nextDueAt?.toISOString() ?? null,
+      JSON.stringify(events), JSON.stringify(ledger), JSON.stringify(dice), JSON.stringify(c.mails.map((m) => ({ ...m, recipient: recipientOf(m) }))),
+      c.now.toISOString(), c.status,
+    ],
+    `campaign-save-${c.created ? 'new' : 'update'}-${used.map(([name]) => name).join('-')}`,
+  )
+}
+
+/** Stores only the calendar marks, after a catch-up that found nothing to do. */
+export async function saveMarks(sql: Sql, campaignId: string, syncedUntil: Date, nextDueAt: Date | null) {
+  await sql.query(`UPDATE game_snapshots SET synced_until = ${utc(2)}, next_due_at = ${utc(3)} WHERE campaign_id = $1::uuid`,
+    [campaignId, syncedUntil.toISOString(), nextDueAt?.toISOString() ?? null])
+}
+
+/** The next reminder instants of a player changed: the next sweep looks at their campaigns again. */
+export async function recheckCampaignsOf(pool: pg.Pool, userId: string) {
+  await pool.query(
+    `UPDATE game_snapshots s SET next_due_at = LEAST(s.next_due_at, s.synced_until)
+     FROM tribes t WHERE t.campaign_id = s.campaign_id AND t.user_id = $1::uuid AND s.next_due_at IS NOT NULL`, [userId])
+}

@@ -1,0 +1,22 @@
+// SHA-256 and HMAC-SHA-256 from @noble/hashes: audited, pure JavaScript, and
+// the same code the browser can run, so dice and state hashes need no I/O
+// module and give the same answer everywhere.
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+
+export function utf8(text: string): Uint8Array {
+  return utf8ToBytes(text)
+}
+
+export function sha256(data: Uint8Array): Uint8Array {
+  return nobleSha256(data)
+}
+
+export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
+  return hmac(nobleSha256, key, message)
+}
+
+export function toHex(bytes: Uint8Array): string {
+  return bytesToHex(bytes)
+}

@@ -1,0 +1,44 @@
+// The city draft (R3): the order drawn with the dice, snake picks, starting
+// garrisons, and the first payout when the last city is picked.
+import type { TribeState } from '../types.ts'
+import { STARTING_GARRISON } from './constants.ts'
+import { payout } from './economy.ts'
+import { reject, tileIndex, type Work } from './work.ts'
+
+export function startDraft(w: Work) {
+  if (w.s.status !== 'setup') reject('draft/already_started', 'the draft has already started', 'R3.1')
+  const order = w.s.tribes.map((t) => t.id)
+  const counter = w.s.rng.counter
+  // Fisher–Yates with the campaign's dice (R3.1): the seed and counter are logged.
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = w.rng(w.s.rng.seed, w.s.rng.counter) % (i + 1)
+    w.s.rng = { seed: w.s.rng.seed, counter: w.s.rng.counter + 1 }
+    ;[order[i], order[j]] = [order[j]!, order[i]!]
+  }
+  w.s.status = 'draft'
+  w.s.draft = { order, picks: [] }
+  w.emit({ type: 'draftStarted', order, counter })
+}
+
+export function draftPick(w: Work, t: TribeState, o: Record<string, unknown>) {
+  if (w.s.status !== 'draft' || !w.s.draft) reject('draft/not_drafting', 'there is no draft going on', 'R3.2')
+  const draft = w.s.draft
+  const n = draft.order.length
+  const k = draft.picks.length
+  const onClock = k < n ? draft.order[k]! : draft.order[2 * n - 1 - k]! // snake (R3.2)
+  if (t.id !== onClock) reject('draft/not_your_pick', `it is ${onClock}'s pick`, 'R3.2')
+  const i = tileIndex(w, o.city, 'city')
+  const key = w.map.keys[i]!
+  if (!w.map.city[i]) reject('draft/not_a_city', `${key} is not a city`, 'R3.2')
+  if (w.s.owners[i] !== null) reject('draft/city_taken', `${key} is already ${w.s.owners[i]}'s`, 'R3.2')
+  w.setOwner(i, t.id)
+  const garrison = w.army(key)
+  w.setArmy(key, { tribe: t.id, troops: garrison?.troops ?? STARTING_GARRISON, mp: 0 }) // R3.3
+  w.s.draft = { order: draft.order, picks: [...draft.picks, { tribe: t.id, city: key }] }
+  w.emit({ type: 'draftPicked', tribe: t.id, city: key })
+  if (w.s.draft.picks.length === 2 * n) {
+    w.s.status = 'running'
+    w.emit({ type: 'campaignStarted' })
+    payout(w) // R3.5
+  }
+}

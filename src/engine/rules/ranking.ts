@@ -1,0 +1,62 @@
+// Elimination and the end of a campaign (R2.4, R2.5): a tribe without a city
+// is out; the last tribe standing, or the week limit, ends the campaign with a ranking.
+import { compileMap } from '../map.ts'
+import type { GameState, TribeId } from '../types.ts'
+import type { Work } from './work.ts'
+
+export function settle(w: Work) {
+  if (w.s.status !== 'running' || !w.cityChanged) return
+  const cities = new Map<TribeId, number>()
+  for (let i = 0; i < w.map.size; i++) {
+    const o = w.s.owners[i]
+    if (o && w.map.city[i]) cities.set(o, (cities.get(o) ?? 0) + 1)
+  }
+  for (const t of w.s.tribes) {
+    if (t.eliminated || cities.get(t.id)) continue
+    w.setTribe(t.id, { eliminated: true, phase: 'closed' })
+    let troopsRemoved = 0
+    const shipsRemoved: string[] = []
+    for (const key in w.s.armies) {
+      const army = w.s.armies[key]!
+      if (army.tribe !== t.id) continue
+      troopsRemoved += army.troops
+      w.setArmy(key, null)
+    }
+    for (const id in w.s.ships) {
+      const ship = w.s.ships[id]!
+      if (ship.tribe !== t.id) continue
+      troopsRemoved += ship.crew
+      shipsRemoved.push(id)
+      w.setShip(null, id)
+    }
+    for (let i = 0; i < w.map.size; i++) if (w.s.owners[i] === t.id) w.setOwner(i, null)
+    w.setPools(w.s.pools.filter((p) => p.tribe !== t.id))
+    w.emit({ type: 'eliminated', tribe: t.id, troopsRemoved, shipsRemoved })
+  }
+  const alive = w.s.tribes.filter((t) => !t.eliminated)
+  if (alive.length <= 1) finish(w, 'last_tribe')
+}
+
+export function ranking(state: GameState): TribeId[] {
+  const map = compileMap(state.map)
+  const score = new Map(state.tribes.map((t) => [t.id, { cities: 0, tiles: 0, troops: 0 }]))
+  state.owners.forEach((o, i) => {
+    const s = o ? score.get(o) : undefined
+    if (!s) return
+    s.tiles++
+    if (map.city[i]) s.cities++
+  })
+  for (const a of Object.values(state.armies)) if (a.tribe) score.get(a.tribe)!.troops += a.troops
+  for (const s of Object.values(state.ships)) score.get(s.tribe)!.troops += s.crew
+  return state.tribes
+    .map((t) => ({ id: t.id, out: t.eliminated ? 1 : 0, ...score.get(t.id)! }))
+    .sort((a, b) => a.out - b.out || b.cities - a.cities || b.tiles - a.tiles || b.troops - a.troops || (a.id < b.id ? -1 : 1))
+    .map((x) => x.id)
+}
+
+export function finish(w: Work, reason: 'last_tribe' | 'week_limit') {
+  w.s.status = 'finished'
+  w.s.ranking = ranking(w.s)
+  for (const t of w.s.tribes) if (t.phase !== 'closed') w.setTribe(t.id, { phase: 'closed' })
+  w.emit({ type: 'campaignFinished', ranking: w.s.ranking, reason })
+}

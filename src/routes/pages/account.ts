@@ -1,0 +1,82 @@
+// Account pages: log in, register, log out, join by invitation, mail settings.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { WEEKDAYS } from '../../engine/index.ts'
+import { AppError } from '../../lib/errors.ts'
+import { SESSION_COOKIE } from '../../plugins/external/view.ts'
+import { AcceptInvitationBody, LoginBody, NotificationsSchema, RegisterBody } from '../../schemas/actions.ts'
+import { one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+
+export function accountPages(fastify: FastifyInstance, kit: PageKit) {
+  const { accounts, campaigns, notifications } = fastify
+  const { render, requireUser, form, extrasOf } = kit
+  const rateLimit = { rateLimit: { max: fastify.config.loginRateLimit, timeWindow: '1 minute' } }
+
+  const loginCookie = (reply: FastifyReply, userId: string) => reply.setCookie(SESSION_COOKIE, fastify.jwt.sign({ sub: userId }), {
+    httpOnly: true, sameSite: 'lax', path: '/', secure: fastify.config.publicUrl.startsWith('https:'), maxAge: 7 * 86_400,
+  })
+  const safeNext = (next: string) => (next.startsWith('/') && !next.startsWith('//') ? next : '/campaigns')
+
+  fastify.get('/login', async (request: Req, reply) => render(request, reply, 'login.hbs', { title: STRINGS.en.login, next: request.query.next ?? '' }))
+
+  fastify.post<Route>('/login', { ...form(LoginBody, { extras: ['next'] }), config: rateLimit }, async (request: Req, reply) => {
+    const email = one(request.body.email)
+    const next = one(extrasOf(request).next)
+    try {
+      const user = await accounts.login(email, one(request.body.password))
+      loginCookie(reply, user.id)
+      return reply.redirect(safeNext(next), 303)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      return render(request, reply, 'login.hbs', { error, email, next }, error.statusCode)
+    }
+  })
+
+  fastify.get('/register', async (request, reply) => render(request, reply, 'register.hbs', {}))
+
+  fastify.post<Route>('/register', { ...form(RegisterBody), config: rateLimit }, async (request: Req, reply) => {
+    const body = request.body as unknown as { email: string; password: string; displayName: string; locale?: 'en' | 'es'; timeZone?: string }
+    try {
+      const user = await accounts.register(body)
+      loginCookie(reply, user.id)
+      return reply.redirect('/campaigns', 303)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      return render(request, reply, 'register.hbs', { error, form: { email: body.email, displayName: body.displayName } }, error.statusCode)
+    }
+  })
+
+  fastify.post<Route>('/logout', form(), async (_request, reply) => reply.clearCookie(SESSION_COOKIE, { path: '/' }).redirect('/login', 303))
+
+  fastify.get('/invitations/:token', async (request: Req, reply) => {
+    await requireUser(request)
+    return render(request, reply, 'invitation.hbs', { token: request.params.token, weekdays: WEEKDAYS })
+  })
+
+  fastify.post<Route>('/invitations/:token', form(AcceptInvitationBody), async (request: Req, reply) => {
+    const user = await requireUser(request)
+    try {
+      const joined = await campaigns.accept(request.params.token!, user.id, { tribeName: one(request.body.tribeName), weekday: one(request.body.weekday) })
+      return reply.redirect(`/campaigns/${joined.campaignId}`, 303)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      return render(request, reply, 'invitation.hbs', { token: request.params.token, weekdays: WEEKDAYS, error }, error.statusCode)
+    }
+  })
+
+  async function settingsPage(request: Req, reply: FastifyReply, userId: string, extra: { error?: AppError; saved?: boolean } = {}) {
+    const settings = await notifications.get(userId)
+    const s = STRINGS[(await kit.viewer(request)).locale]
+    const toggles = (['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy'] as const).map((name) => ({
+      name, on: settings[name], label: s[`mail${name[0]!.toUpperCase()}${name.slice(1)}`],
+    }))
+    return render(request, reply, 'notifications.hbs', { title: s.notifications, settings, toggles, calendarUrl: notifications.calendarUrl(userId), ...extra }, extra.error?.statusCode ?? 200)
+  }
+
+  fastify.get('/me/notifications', async (request: Req, reply) => settingsPage(request, reply, (await requireUser(request)).id))
+
+  fastify.post<Route>('/me/notifications', form(NotificationsSchema, { checkboxes: ['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy'] }), async (request: Req, reply) => {
+    const user = await requireUser(request)
+    await notifications.update(user.id, request.body as unknown as Parameters<typeof notifications.update>[1])
+    return settingsPage(request, reply, user.id, { saved: true })
+  })
+}

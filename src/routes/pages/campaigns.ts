@@ -1,0 +1,65 @@
+// Campaign pages: the list (and creating one), the map with the calendar, the pools.
+import type { FastifyInstance } from 'fastify'
+import { SHIP_COST, TROOP_COST } from '../../engine/index.ts'
+import { AppError } from '../../lib/errors.ts'
+import { renderMapSvg } from '../../lib/map-svg.ts'
+import { BUNDLED_MAPS } from '../../maps/index.ts'
+import { CreateCampaignBody } from '../../schemas/actions.ts'
+import { mapOf, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+
+const maps = () => BUNDLED_MAPS.map((m) => ({ id: m.id, name: m.name }))
+
+export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
+  const { campaigns } = fastify
+  const { render, requireUser, accessOf, campaignInfo, board, form, viewer } = kit
+
+  fastify.get('/campaigns', async (request, reply) => {
+    const v = await viewer(request)
+    const list = await campaigns.list(v.user?.id ?? null)
+    return render(request, reply, 'campaigns.hbs', { title: STRINGS[v.locale].campaigns, campaigns: list, maps: maps() })
+  })
+
+  fastify.post<Route>('/campaigns', form(CreateCampaignBody), async (request: Req, reply) => {
+    const user = await requireUser(request)
+    try {
+      const created = await campaigns.create(user.id, request.body as unknown as Parameters<typeof campaigns.create>[1])
+      return reply.redirect(`/campaigns/${created.id}/gm`, 303)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      return render(request, reply, 'campaigns.hbs', { error, campaigns: await campaigns.list(user.id), maps: maps() }, error.statusCode)
+    }
+  })
+
+  fastify.get('/campaigns/:id', async (request: Req, reply) => {
+    const a = await accessOf(request, request.params.id!)
+    if (a.campaign.status === 'setup') {
+      return render(request, reply, 'campaign.hbs', { title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', tribes: (await campaigns.get(a)).tribes, mapSvg: '' })
+    }
+    const { view, tribes } = await board(a)
+    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
+    return render(request, reply, 'campaign.hbs', {
+      title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', week: view.week,
+      mapSvg: renderMapSvg(mapOf(view), tribes, { label: a.campaign.name }),
+      tribes: view.tribes.map((t) => ({ ...t, colour: colours.get(t.id) })),
+    })
+  })
+
+  fastify.get('/campaigns/:id/pools', async (request: Req, reply) => {
+    const a = await accessOf(request, request.params.id!)
+    const { view, tribes } = await board(a)
+    const { pools, preview } = await campaigns.pools(a)
+    const name = new Map(tribes.map((t) => [t.id, t.name]))
+    const colour = new Map(tribes.map((t) => [t.id, t.colour]))
+    const highlight = new Map<string, string>()
+    const rows = pools.map((p, i) => {
+      const label = `P${i + 1}`
+      for (const c of p.cities) highlight.set(c, label)
+      return { ...p, label, tribeName: name.get(p.tribe), colour: colour.get(p.tribe), troops: Math.floor(p.balance / TROOP_COST), ships: Math.floor(p.balance / SHIP_COST) }
+    })
+    return render(request, reply, 'pools.hbs', {
+      title: STRINGS.en.pools, campaign: campaignInfo(a), tab: 'pools', week: view.week, pools: rows,
+      preview: preview.map((p) => ({ ...p, tribeName: name.get(p.tribe) })),
+      mapSvg: renderMapSvg(mapOf(view), tribes, { highlight, label: a.campaign.name }),
+    })
+  })
+}

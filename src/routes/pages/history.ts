@@ -1,0 +1,58 @@
+// The history (the log with filters, and the map at the end of a week) and the dice page.
+import type { FastifyInstance } from 'fastify'
+import type { GameEvent } from '../../engine/index.ts'
+import { AppError } from '../../lib/errors.ts'
+import { renderMapSvg } from '../../lib/map-svg.ts'
+import { describe, STRINGS, type PageKit, type Req } from './kit.ts'
+
+export function historyPages(fastify: FastifyInstance, kit: PageKit) {
+  const { campaigns } = fastify
+  const { render, accessOf, campaignInfo, board } = kit
+
+  fastify.get('/campaigns/:id/history', async (request: Req, reply) => {
+    const a = await accessOf(request, request.params.id!)
+    const tribes = (await campaigns.get(a)).tribes
+    const names = new Map(tribes.map((t) => [t.id, t.name]))
+    const { events } = await campaigns.events(a, 0, 5000)
+    const filter = { type: request.query.type ?? '', week: request.query.week ?? '' }
+    const shown = events.filter((e) => (!filter.type || e.type === filter.type) && (!filter.week || String(e.week) === filter.week))
+    let weekMap = ''
+    const ended = filter.week ? events.find((e) => e.type === 'map.week_ended' && String((e.payload as { week: number }).week) === filter.week) : undefined
+    if (ended && a.campaign.status !== 'setup') {
+      const p = ended.payload as { owners: number[]; armies: [string, number, number][]; ships: [string, string, number, number][]; besieged: string[] }
+      const { view } = await board(a)
+      const id = (i: number) => (i < 0 ? null : view.tribes[i]?.id ?? null)
+      weekMap = renderMapSvg({
+        tiles: view.map.tiles.map((t, i) => ({ ...t, owner: id(p.owners[i] ?? -1) })),
+        armies: p.armies.map(([tile, tribe, troops]) => ({ tile, tribe: id(tribe), troops })),
+        ships: p.ships.map(([shipId, tile, tribe, crew]) => ({ id: shipId, tile, tribe: id(tribe)!, crew })),
+        besieged: p.besieged,
+      }, tribes, { label: `${a.campaign.name}, week ${filter.week}` })
+    }
+    return render(request, reply, 'history.hbs', {
+      title: STRINGS.en.history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,
+      types: [...new Set(events.map((e) => e.type))].sort(),
+      weeks: [...new Set(events.map((e) => String(e.week)))],
+      events: shown.slice(-500).reverse().map((e) => ({ ...e, summary: describe(e.payload as GameEvent, names) })),
+    })
+  })
+
+  fastify.get('/campaigns/:id/dice', async (request: Req, reply) => {
+    const a = await accessOf(request, request.params.id!)
+    const weeks = []
+    let algorithm = ''
+    if (a.campaign.status !== 'setup') {
+      const { view } = await board(a)
+      for (let week = view.week; week >= 0; week--) {
+        try {
+          const d = await campaigns.dice(a, week)
+          algorithm = d.algorithm
+          weeks.push(d)
+        } catch (error) {
+          if (!(error instanceof AppError && error.statusCode === 404)) throw error
+        }
+      }
+    }
+    return render(request, reply, 'dice.hbs', { title: STRINGS.en.dice, campaign: campaignInfo(a), tab: 'dice', weeks, algorithm })
+  })
+}

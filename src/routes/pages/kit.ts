@@ -1,0 +1,134 @@
+// What every page area shares: who is looking, rendering in their language,
+// the login and campaign checks, and forms validated by the API's own schemas.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler, RouteShorthandOptions } from 'fastify'
+import type { TSchema } from 'typebox'
+import type { GameEvent } from '../../engine/index.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { MapData } from '../../lib/map-svg.ts'
+import { SESSION_COOKIE } from '../../plugins/external/view.ts'
+import type { Access } from '../../services/access.ts'
+import type { PublicUser } from '../../services/accounts.ts'
+
+const VIEWS = path.resolve(import.meta.dirname, '../../../views')
+export type Strings = Record<string, string>
+export const STRINGS: Record<'en' | 'es', Strings> = {
+  en: JSON.parse(readFileSync(path.join(VIEWS, 'pages/i18n/en.json'), 'utf8')),
+  es: JSON.parse(readFileSync(path.join(VIEWS, 'pages/i18n/es.json'), 'utf8')),
+}
+
+export type Body = Record<string, string | string[] | undefined>
+export type Route = { Params: Record<string, string>; Body: Body; Querystring: Record<string, string> }
+export type Req = FastifyRequest<Route>
+
+export interface Viewer { user: PublicUser | null; locale: 'en' | 'es' }
+
+/** The first value of a form field, trimmed. */
+export const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? ''
+
+/** Page-only form fields (not part of the action's schema) are kept here. */
+type WithExtras = FastifyRequest & { viewer?: Viewer; formExtras?: Body }
+
+export function mapOf(view: { map: { tiles: MapData['tiles'] }; armies: MapData['armies']; ships: MapData['ships']; besieged: string[] }): MapData {
+  return { tiles: view.map.tiles, armies: view.armies, ships: view.ships, besieged: view.besieged }
+}
+
+/** One line about an event, for the history and the turn results. */
+export function describe(e: GameEvent | Record<string, unknown>, names: Map<string, string>): string {
+  const n = (id: unknown) => (typeof id === 'string' ? names.get(id) ?? id : 'neutral')
+  const x = e as Record<string, unknown>
+  switch (x.type) {
+    case 'moved': return `${n(x.tribe)}: ${x.troops} from ${x.from} to ${(x.path as string[]).at(-1)}`
+    case 'recruited': return `${n(x.tribe)}: ${x.troops} troops at ${x.city} (cost ${x.cost})`
+    case 'combat': return `${n(x.attacker)} attacks ${x.tile} (${n(x.defender)}): d4 ${x.roll}, ${x.attack} against ${x.defence}, ${x.result} wins`
+    case 'tileTaken': return `${x.tile} passes from ${n(x.from)} to ${n(x.to)}`
+    case 'siegeLoss': return `${x.city} (${n(x.owner)}) loses ${x.lost} to the siege`
+    case 'payout': return `payout of week ${x.week}`
+    case 'eliminated': return `${n(x.tribe)} is eliminated`
+    case 'windowOpened': case 'windowClosed': case 'turnEnded': return n(x.tribe)
+    case 'shipBuilt': return `${n(x.tribe)}: ship ${x.ship} at ${x.sea}`
+    default: return ''
+  }
+}
+
+export function pageKit(fastify: FastifyInstance) {
+  const { campaigns, accounts } = fastify
+
+  async function viewer(request: FastifyRequest): Promise<Viewer> {
+    const known = (request as WithExtras).viewer
+    if (known) return known
+    const token = request.cookies[SESSION_COOKIE]
+    let user: PublicUser | null = null
+    if (token) {
+      try {
+        user = await accounts.get(fastify.jwt.verify<{ sub: string }>(token).sub)
+      } catch { /* an expired or foreign cookie is no login */ }
+    }
+    const wanted = user?.locale ?? (/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en')
+    const v: Viewer = { user, locale: wanted === 'es' ? 'es' : 'en' }
+    ;(request as WithExtras).viewer = v
+    return v
+  }
+
+  async function render(request: FastifyRequest, reply: FastifyReply, template: string, data: Record<string, unknown>, status = 200) {
+    const v = await viewer(request)
+    const html = await fastify.view(template, { ...data, locale: v.locale, s: STRINGS[v.locale], user: v.user, csrf: reply.generateCsrf() })
+    return reply.code(status).type('text/html; charset=utf-8').send(html)
+  }
+
+  /** The logged-in user, or a redirect to the login page. */
+  async function requireUser(request: FastifyRequest): Promise<PublicUser> {
+    const v = await viewer(request)
+    if (!v.user) throw new AppError(401, 'auth/unauthenticated', 'Log in first')
+    return v.user
+  }
+
+  async function accessOf(request: FastifyRequest, id: string): Promise<Access> {
+    const v = await viewer(request)
+    try {
+      return await campaigns.access(id, v.user?.id ?? null)
+    } catch (error) {
+      // Someone logged out may be a member: the login page first.
+      if (!v.user && error instanceof AppError && error.statusCode === 404) throw new AppError(401, 'auth/unauthenticated', 'Log in first')
+      throw error
+    }
+  }
+
+  const campaignInfo = (a: Access) => ({ id: a.campaign.id, name: a.campaign.name, status: a.campaign.status, timeZone: a.campaign.timeZone, role: a.role })
+
+  async function board(a: Access) {
+    const view = await campaigns.stateView(a)
+    const tribes = (await campaigns.get(a)).tribes
+    return { view, tribes }
+  }
+
+  // CSRF is checked first; then the token and page-only fields leave the body, empty
+  // fields count as not given, and unticked boxes as false, so that the action's
+  // schema (the API's) validates exactly what the API would get.
+  const csrfHook = fastify.csrfProtection as unknown as preValidationAsyncHookHandler
+  function form(schema?: TSchema, options: { extras?: string[]; checkboxes?: string[]; lists?: string[] } = {}): RouteShorthandOptions {
+    const shape: preValidationAsyncHookHandler = async (request) => {
+      const body = (request.body ?? {}) as Body
+      const extras: Body = {}
+      for (const key of ['_csrf', ...(options.extras ?? [])]) {
+        extras[key] = body[key]
+        delete body[key]
+      }
+      for (const [key, value] of Object.entries(body)) {
+        if (value === '' || (typeof value === 'string' && value.trim() === '' && !schema)) delete body[key]
+      }
+      for (const key of options.checkboxes ?? []) body[key] ??= 'false'
+      for (const key of options.lists ?? []) if (typeof body[key] === 'string') body[key] = [body[key] as string]
+      ;(request as WithExtras).formExtras = extras
+      request.body = body
+    }
+    return { preValidation: [csrfHook, shape], ...(schema ? { schema: { body: schema } } : {}) }
+  }
+
+  const extrasOf = (request: FastifyRequest): Body => (request as WithExtras).formExtras ?? {}
+
+  return { viewer, render, requireUser, accessOf, campaignInfo, board, form, extrasOf }
+}
+
+export type PageKit = ReturnType<typeof pageKit>

@@ -1,0 +1,73 @@
+// The turn page: the tribe's window and MP, a form for each order, the results
+// and any rule error beside its form.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { GameEvent, Order } from '../../engine/index.ts'
+import { AppError } from '../../lib/errors.ts'
+import { renderMapSvg } from '../../lib/map-svg.ts'
+import type { Access } from '../../services/access.ts'
+import { describe, mapOf, one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
+
+const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, kind: 'tile' | 'ship' | 'number' | 'check', label: string][] }[] = [
+  { type: 'recruit', rule: 'R5', fields: [['city', 'tile', 'city'], ['troops', 'number', 'troops']] },
+  { type: 'move', rule: 'R7', fields: [['from', 'tile', 'from'], ['to', 'tile', 'to'], ['troops', 'number', 'troops']] },
+  { type: 'buildShip', rule: 'R5.6', fields: [['port', 'tile', 'port'], ['sea', 'tile', 'sea']] },
+  { type: 'embark', rule: 'R10.2', fields: [['from', 'tile', 'from'], ['ship', 'ship', 'ship'], ['troops', 'number', 'troops']] },
+  { type: 'disembark', rule: 'R10.4', fields: [['ship', 'ship', 'ship'], ['to', 'tile', 'to'], ['troops', 'number', 'troops']] },
+  { type: 'shipMove', rule: 'R10.3', fields: [['ship', 'ship', 'ship'], ['to', 'tile', 'to']] },
+  { type: 'portAssault', rule: 'R10.6', fields: [['ship', 'ship', 'ship'], ['port', 'tile', 'port'], ['troops', 'number', 'troops'], ['occupy', 'check', 'occupy']] },
+  { type: 'board', rule: 'R10.7', fields: [['ship', 'ship', 'ship'], ['target', 'ship', 'target']] },
+  { type: 'crewTransfer', rule: 'R10.8', fields: [['from', 'ship', 'from'], ['to', 'ship', 'to'], ['troops', 'number', 'troops']] },
+  { type: 'endTurn', rule: 'R4.6', fields: [] },
+]
+
+export function turnPages(fastify: FastifyInstance, kit: PageKit) {
+  const { campaigns } = fastify
+  const { render, requireUser, accessOf, campaignInfo, board, form, viewer } = kit
+
+  async function turnPage(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; failed?: string; results?: GameEvent[]; values?: Body } = {}, status = 200) {
+    if (a.role !== 'player') throw new AppError(403, 'orders/not_a_player', a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : 'Only a tribe\'s player has a turn here', 'R2.3')
+    const { view, tribes } = await board(a)
+    const v = await viewer(request)
+    const s = STRINGS[v.locale]
+    const names = new Map(tribes.map((t) => [t.id, t.name]))
+    const viewerZone = v.user?.timeZone ?? a.campaign.timeZone
+    return render(request, reply, 'turn.hbs', {
+      title: s.turn, campaign: campaignInfo(a), tab: 'turn', week: view.week, you: view.you, tribe: tribes.find((t) => t.id === a.tribeId),
+      viewerZone, otherZone: viewerZone !== a.campaign.timeZone, now: fastify.clock.now().toISOString(),
+      mapSvg: renderMapSvg(mapOf(view), tribes, { label: a.campaign.name }),
+      tileKeys: view.map.tiles.map((t) => t.tile),
+      forms: ORDER_FORMS.map((f) => ({
+        type: f.type, rule: f.rule, label: s[f.type],
+        fields: f.fields.map(([name, kind, label]) => ({ name, kind, label: s[label], value: extra.failed === f.type ? one(extra.values?.[name]) : '' })),
+      })),
+      error: extra.error, failed: extra.failed,
+      results: (extra.results ?? []).map((e) => (e.type === 'combat' ? { combat: e } : { text: describe(e, names) })),
+    }, status)
+  }
+
+  fastify.get('/campaigns/:id/turn', async (request: Req, reply) => {
+    const a = await accessOf(request, request.params.id!)
+    await requireUser(request)
+    return turnPage(request, reply, a)
+  })
+
+  fastify.post<Route>('/campaigns/:id/turn', form(), async (request: Req, reply) => {
+    await requireUser(request)
+    const a = await accessOf(request, request.params.id!)
+    const type = one(request.body.type)
+    const orderForm = ORDER_FORMS.find((f) => f.type === type)
+    if (!orderForm) throw new AppError(400, 'orders/unknown_type', `Unknown order type "${type}"`)
+    const order: Record<string, unknown> = { type }
+    for (const [name, kind] of orderForm.fields) {
+      const raw = one(request.body[name])
+      order[name] = kind === 'number' ? Number(raw) : kind === 'check' ? raw === 'true' : raw
+    }
+    try {
+      const { events } = await campaigns.orders(a, { orders: [order as Order] }, undefined)
+      return turnPage(request, reply, a, { results: events })
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500 || error.statusCode === 403) throw error
+      return turnPage(request, reply, a, { error, failed: type, values: request.body }, error.statusCode)
+    }
+  })
+}

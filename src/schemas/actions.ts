@@ -1,0 +1,66 @@
+// One TypeBox schema per action that both the API (JSON) and the page forms
+// (url-encoded, coerced by the same Ajv) send: bad input is refused the same
+// way, with the same error code, wherever it comes from.
+import { Type } from 'typebox'
+
+/** Some visible text: not blank, not only spaces. */
+const Text = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(description ? { description } : {}) })
+
+const Locale = Type.Union([Type.Literal('es'), Type.Literal('en')])
+const Zone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone, default Europe/Madrid' })
+export const Tile = Type.String({ pattern: '^-?\\d{1,4},-?\\d{1,4}$', description: 'a tile as axial "q,r"', examples: ['3,-1'] })
+
+export const RegisterBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Type.String({ minLength: 8, maxLength: 200 }),
+  displayName: Text(60),
+  locale: Type.Optional(Locale),
+  timeZone: Type.Optional(Zone),
+}, { additionalProperties: false })
+
+export const LoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+}, { additionalProperties: false })
+
+export const CreateCampaignBody = Type.Object({
+  name: Text(80),
+  mapId: Type.String({ minLength: 1, maxLength: 64, description: 'a map id from GET /api/maps' }),
+  timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone (R2.2), default Europe/Madrid' })),
+  weekLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520 })),
+  public: Type.Optional(Type.Boolean({ description: 'anyone may watch, read-only' })),
+}, { additionalProperties: false })
+
+export const InviteBody = Type.Object({
+  email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+  locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'Language of the mail to someone without an account' })),
+}, { additionalProperties: false })
+
+export const AcceptInvitationBody = Type.Object({
+  tribeName: Text(40),
+  weekday: Type.String({ maxLength: 16, description: 'monday … sunday' }),
+  colour: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
+}, { additionalProperties: false })
+
+export const PickBody = Type.Object({ city: Tile, tribeId: Type.Optional(Type.String({ format: 'uuid' })) }, { additionalProperties: false })
+
+export const ReplacePlayerBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false })
+
+export const OpenSceneBody = Type.Object({
+  title: Text(200),
+  tribes: Type.Array(Type.String({ maxLength: 64 }), { minItems: 2, maxItems: 7 }),
+}, { additionalProperties: false })
+
+export const SceneMessageBody = Type.Object({ body: Text(5000) }, { additionalProperties: false })
+
+export const NotificationsSchema = Type.Object({
+  windowOpen: Type.Boolean({ description: 'a mail when your window opens' }),
+  reminder: Type.Boolean({ description: 'a reminder before your window closes, unless you ended your turn' }),
+  payout: Type.Boolean({ description: 'the weekly payout, with what each pool buys' }),
+  digest: Type.Boolean({ description: 'the day\'s attacks and losses' }),
+  diplomacy: Type.Boolean({ description: 'diplomacy scene news' }),
+  reminderHours: Type.Integer({ minimum: 1, maximum: 19, description: 'hours before the window closes' }),
+}, { title: 'Notifications' })
+
+export const NotificationsBody = Type.Partial(NotificationsSchema, { additionalProperties: false, minProperties: 1 })

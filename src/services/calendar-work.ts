@@ -1,0 +1,172 @@
+// The calendar catch-up: window opens and closes, reminders and the weekly
+// tick (R4, R6.1, R9.2), each with its ledger row and its mails, applied to a
+// campaign's working state under its lock. Also the provable dice's weekly
+// commitment and reveal (R8.4).
+import { SHIP_COST, TROOP_COST, type GameEvent } from '../engine/index.ts'
+import type { CampaignRow } from '../db/campaigns.ts'
+import { payloadsSince, playersOf, type PlayerRow } from '../db/log.ts'
+import type { EventWrite } from '../db/snapshots.ts'
+import type { Sql } from '../db/sql.ts'
+import { dayStart, dueWork, windowStatus, type CalendarTribe, type DueWork } from '../lib/calendar.ts'
+import { commitmentOf, newSeed } from '../lib/dice.ts'
+import type { Working } from './working.ts'
+
+/** A fresh secret seed for `week`: its hash is published now, the seed at the week's end. */
+export function commitWeek(w: Working, week: number, at: Date, seed = newSeed()) {
+  w.dice.push({ week, seed, committedAt: at, revealedAt: null })
+  w.note('dice.committed', { week, commitment: commitmentOf(seed) }, at)
+  w.system({ type: 'setSeed', seed }, at)
+}
+
+/** Publishes the ending week's seed, which is still the state's current one. */
+function revealWeek(w: Working, week: number, at: Date) {
+  const seed = w.state.rng.seed
+  // Committed in this same catch-up (a long one): one row, revealed.
+  const pending = w.dice.find((d) => d.week === week)
+  if (pending) pending.revealedAt = at
+  else w.dice.push({ week, seed, committedAt: at, revealedAt: at })
+  w.note('dice.revealed', { week, seed, commitment: commitmentOf(seed) }, at)
+}
+
+
+function calendarTribes(w: Working, players: PlayerRow[]): CalendarTribe[] {
+  return w.state.tribes.map((t) => {
+    const p = players.find((x) => x.tribeId === t.id)
+    return { id: t.id, weekday: t.weekday, reminderHours: p?.mailReminder ? p.reminderHours : 0 }
+  })
+}
+
+export function periodOf(due: DueWork): string {
+  return 'tribe' in due ? `${due.at.toISOString()}/${due.tribe}` : due.at.toISOString()
+}
+
+const NEXT_DUE_HORIZON_MS = 8 * 86_400_000
+
+/**
+ * Brings the engine up to the calendar: window opens and closes, reminders,
+ * weekly ticks, each with its ledger row and its mails. Cheap when nothing
+ * is due: the stored next due instant says so without any query.
+ */
+export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: Date): Promise<void> {
+  if (w.campaignStatus !== 'running' || w.state.status !== 'running') return
+  if (w.storedNextDueAt && now < w.storedNextDueAt) {
+    w.syncedUntil = now
+    return
+  }
+  const players = await playersOf(sql, campaign.id)
+  const tribes = calendarTribes(w, players)
+  for (const due of dueWork(tribes, campaign.timeZone, w.syncedUntil, now)) {
+    if (w.state.status !== 'running') break
+    await doDue(sql, campaign, w, due, players)
+    w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'done' })
+  }
+  w.syncedUntil = now
+  w.nextDueAt = w.state.status === 'running' ? dueWork(tribes, campaign.timeZone, now, new Date(now.getTime() + NEXT_DUE_HORIZON_MS))[0]?.at ?? null : null
+}
+
+/** Records the calendar work a pause skipped, without doing it (a paused campaign accrues nothing). */
+export function skipUntil(campaign: CampaignRow, w: Working, now: Date) {
+  const tribes = w.state.tribes.map((t) => ({ id: t.id, weekday: t.weekday }))
+  for (const due of dueWork(tribes, campaign.timeZone, w.syncedUntil, now)) {
+    w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'skipped' })
+  }
+  w.syncedUntil = now
+  w.nextDueAt = now
+}
+
+async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[]) {
+  const base = { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone }
+  if (due.kind === 'open') {
+    const tribe = w.state.tribes.find((t) => t.id === due.tribe)
+    if (!tribe || tribe.eliminated) return
+    w.system({ type: 'openWindow', tribe: due.tribe }, due.at)
+    const player = players.find((p) => p.tribeId === due.tribe)
+    if (player?.mailWindowOpen) {
+      const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
+      w.mails.push({ userId: player.userId, kind: 'window_open', period: periodOf(due), data: { ...base, tribeName: tribe.name, opensAt: due.at.toISOString(), closesAt } })
+    }
+  } else if (due.kind === 'remind') {
+    const tribe = w.state.tribes.find((t) => t.id === due.tribe)
+    const player = players.find((p) => p.tribeId === due.tribe)
+    // A tribe that ended its turn early (R4.6) is not nagged.
+    if (!tribe || tribe.eliminated || tribe.phase === 'closed' || tribe.phase === 'ended' || !player?.mailReminder) return
+    const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
+    w.mails.push({ userId: player.userId, kind: 'reminder', period: periodOf(due), data: { ...base, tribeName: tribe.name, closesAt, hours: player.reminderHours } })
+  } else if (due.kind === 'close') {
+    const from = w.events.length
+    w.system({ type: 'closeWindow', tribe: due.tribe }, due.at)
+    await queueDigests(sql, campaign, w, due, players, w.events.slice(from))
+  } else {
+    const ending = w.state.week
+    // The map as it stood at the week's end, compactly (tribe indices), for the history page.
+    const order = new Map(w.state.tribes.map((t, i) => [t.id, i]))
+    w.note('map.week_ended', {
+      week: ending,
+      owners: w.state.owners.map((o) => (o === null ? -1 : order.get(o)!)),
+      armies: Object.entries(w.state.armies).map(([tile, a]) => [tile, a.tribe === null ? -1 : order.get(a.tribe)!, a.troops]),
+      ships: Object.values(w.state.ships).map((x) => [x.id, x.tile, order.get(x.tribe)!, x.crew]),
+      besieged: w.state.besieged,
+    }, due.at)
+    w.system({ type: 'weeklyPayout' }, due.at)
+    revealWeek(w, ending, due.at)
+    if (w.state.status === 'running') commitWeek(w, w.state.week, due.at)
+    queuePayouts(campaign, w, due, players)
+  }
+}
+
+const HOSTILE = ['combat', 'tileTaken', 'shipTaken', 'siegeLoss', 'eliminated']
+
+interface Hurt { attacks: number; troopsLost: number; tilesLost: string[]; shipsLost: string[]; siegeLosses: number; eliminated: boolean }
+
+/**
+ * The day's digest: after a window closes (and its siege check), every player
+ * whose tribe was attacked or lost something that day gets one mail.
+ */
+async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], closing: EventWrite[]) {
+  const since = dayStart(campaign.timeZone, due.at)
+  const stored = await payloadsSince(sql, campaign.id, w.state.week, HOSTILE, since) as GameEvent[]
+  const pending = w.events.filter((e) => e.at > since && HOSTILE.includes(e.type) && !closing.includes(e)).concat(closing.filter((e) => HOSTILE.includes(e.type)))
+  const hurt = new Map<string, Hurt>()
+  const of = (tribe: string) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
+  for (const e of [...stored, ...pending.map((p) => p.payload as GameEvent)]) {
+    if (e.type === 'combat' && e.defender) {
+      const h = of(e.defender)
+      h.attacks++
+      h.troopsLost += e.defenders - e.defenderSurvivors
+    } else if (e.type === 'tileTaken' && e.from) of(e.from).tilesLost.push(e.tile)
+    else if (e.type === 'shipTaken') of(e.from).shipsLost.push(e.ship)
+    else if (e.type === 'siegeLoss') {
+      of(e.owner).siegeLosses += e.lost
+      of(e.owner).troopsLost += e.lost
+    } else if (e.type === 'eliminated') of(e.tribe).eliminated = true
+  }
+  const names = new Map(w.state.tribes.map((t) => [t.id, t.name]))
+  for (const [tribe, h] of hurt) {
+    const player = players.find((p) => p.tribeId === tribe)
+    if (!player?.mailDigest) continue
+    w.mails.push({
+      userId: player.userId, kind: 'digest', period: periodOf(due),
+      data: { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: names.get(tribe), day: since.toISOString(), ...h },
+    })
+  }
+}
+
+function queuePayouts(campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[]) {
+  for (const player of players) {
+    if (!player.mailPayout) continue
+    const tribe = w.state.tribes.find((t) => t.id === player.tribeId)
+    if (!tribe || tribe.eliminated) continue
+    const pools = w.state.pools.filter((p) => p.tribe === tribe.id).map((p) => ({
+      cities: p.cities, tiles: p.tiles, payout: p.payout, balance: p.balance,
+      troops: Math.floor(p.balance / TROOP_COST), ships: Math.floor(p.balance / SHIP_COST),
+    }))
+    w.mails.push({
+      userId: player.userId, kind: 'payout', period: periodOf(due),
+      data: {
+        campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: tribe.name,
+        week: w.state.week, total: pools.reduce((s, p) => s + p.payout, 0), pools, troopCost: TROOP_COST, shipCost: SHIP_COST,
+        finished: w.state.status === 'finished',
+      },
+    })
+  }
+}

@@ -1,0 +1,86 @@
+// The weekly clockwork: a sweep finds the running campaigns whose next calendar
+// work is due (window opens and closes, reminders, the Sunday tick) and catches
+// each up in its own locked transaction, with a ledger row per unit of work.
+// Then the outbox is drained. The scheduler only starts sweeps; a sweep at
+// boot catches up whatever fell due while the server was down.
+import type { Database } from '../db/index.ts'
+import { dueCampaigns } from '../db/snapshots.ts'
+import type { Clock } from './clock.ts'
+import type { DrainResult } from './mail.ts'
+
+export interface SweepResult {
+  /** Campaigns that had work due. */
+  due: number
+  /** Campaigns this sweep caught up (the rest were busy with another sweep or request, which catches them up). */
+  caughtUp: number
+  failed: number
+  mails: DrainResult
+  /** Time for the campaigns' catch-up, and for the whole sweep with the mails. */
+  campaignsMs: number
+  ms: number
+}
+
+interface Logger { info(obj: object, message?: string): void; error(obj: object, message: string): void }
+
+type Progress = (done: number, total: number) => void
+
+export function clockworkService(deps: {
+  db: Database
+  clock: Clock
+  sync: (campaignId: string, options: { skipLocked: boolean }) => Promise<boolean>
+  drain: () => Promise<DrainResult>
+  concurrency: number
+  log: Logger
+}) {
+  const { db, clock, sync, drain, concurrency, log } = deps
+  let running: Promise<SweepResult> | null = null
+
+  async function sweepOnce(options: { progress?: Progress } = {}): Promise<SweepResult> {
+    const started = performance.now()
+    const ids = await dueCampaigns(db.pool, clock.now())
+    let next = 0
+    let caughtUp = 0
+    let failed = 0
+    let done = 0
+    const worker = async () => {
+      while (next < ids.length) {
+        const id = ids[next++]!
+        try {
+          if (await sync(id, { skipLocked: true })) caughtUp++
+        } catch (error) {
+          // One broken campaign must not stop the others; it stays due and is retried next sweep.
+          failed++
+          log.error({ err: error, campaign: id }, 'calendar catch-up failed')
+        }
+        done++
+        if (done % 1000 === 0) options.progress?.(done, ids.length)
+      }
+    }
+    await Promise.all(Array.from({ length: concurrency }, worker))
+    const campaignsMs = Math.round(performance.now() - started)
+    const mails = await drain()
+    const result = { due: ids.length, caughtUp, failed, mails, campaignsMs, ms: Math.round(performance.now() - started) }
+    if (ids.length > 0 || mails.sent + mails.failed + mails.dropped > 0) log.info(result, 'sweep done')
+    return result
+  }
+
+  /** One sweep at a time per instance; a caller during a sweep waits for it and then sweeps again. */
+  async function sweep(options: { progress?: Progress } = {}): Promise<SweepResult> {
+    while (running) await running.catch(() => {})
+    running = sweepOnce(options)
+    try {
+      return await running
+    } finally {
+      running = null
+    }
+  }
+
+  /** Waits for a sweep under way (shutdown). */
+  async function settle() {
+    await running?.catch(() => {})
+  }
+
+  return { sweep, settle }
+}
+
+export type ClockworkService = ReturnType<typeof clockworkService>

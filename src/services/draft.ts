@@ -1,0 +1,66 @@
+// The draft (R3): the GM starts it, the order is drawn with the dice, and
+// the tribes (or a GM for them) pick cities in snake order.
+import { createGame, type Weekday } from '../engine/index.ts'
+import { lockCampaign, tribesOf } from '../db/campaigns.ts'
+import { lastSeq } from '../db/snapshots.ts'
+import { transaction } from '../db/sql.ts'
+import { commitmentOf, newSeed } from '../lib/dice.ts'
+import { AppError } from '../lib/errors.ts'
+import { requireGm, type Access } from './access.ts'
+import { commitWeek } from './calendar-work.ts'
+import type { ServiceDeps } from './deps.ts'
+import { openCurrentWindows, type Locked } from './locked.ts'
+import { mapById } from './maps.ts'
+import { save, Working } from './working.ts'
+
+export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
+  return {
+    async startDraft(a: Access) {
+      requireGm(a, 'start the draft')
+      return transaction(db.pool, async (sql) => {
+        const campaign = await lockCampaign(sql, a.campaign.id)
+        if (campaign.status !== 'setup') throw new AppError(409, 'draft/already_started', 'The draft has already started', 'R3.1')
+        const tribes = await tribesOf(sql, campaign.id)
+        if (tribes.length < 2) throw new AppError(409, 'draft/too_few_tribes', `A campaign needs 2 to 7 tribes; it has ${tribes.length}`, 'R2.1')
+        const seed = newSeed()
+        const created = createGame({
+          map: (await mapById(db, campaign.mapId))!,
+          tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })),
+          seed,
+          weekLimit: campaign.weekLimit,
+        })
+        if (!created.ok) throw new AppError(422, created.error.code, created.error.message, created.error.rule)
+        const now = clock.now()
+        const w = new Working(created.state, 0, now, 'draft', await lastSeq(sql, campaign.id))
+        // The draw's seed is committed and revealed at once: the order is public anyway (R3.1).
+        w.dice.push({ week: 0, seed, committedAt: now, revealedAt: now })
+        w.note('dice.committed', { week: 0, commitment: commitmentOf(seed) }, now)
+        w.system({ type: 'startDraft' }, now)
+        w.note('dice.revealed', { week: 0, seed, commitment: commitmentOf(seed) }, now)
+        const version = await save(sql, campaign, w, now, { created: true })
+        return { version, order: w.state.draft!.order }
+      })
+    },
+
+    async pick(a: Access, input: { city: string; tribeId?: string | undefined }) {
+      const tribeId = a.role === 'gm' ? input.tribeId : a.tribeId
+      if (a.role === 'spectator') throw new AppError(403, 'draft/not_a_player', 'Only the tribe on the clock or a game master may pick', 'R3.4')
+      if (a.role === 'gm' && !tribeId) throw new AppError(400, 'draft/tribe_required', 'A game master picking for a tribe names it in tribeId', 'R3.4')
+      if (a.role === 'player' && input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You pick only for your own tribe', 'R2.3')
+      return locked.plain(a.campaign.id, async (sql, campaign, w, now) => {
+        if (campaign.status !== 'draft') throw new AppError(409, 'draft/not_drafting', `There is no draft going on (the campaign is ${campaign.status})`, 'R3.2')
+        const events = w.order(tribeId!, { type: 'draftPick', city: input.city }, now, 'pick')
+        if (w.state.status === 'running') {
+          // The last pick starts the campaign (R3.5): the first week's dice, then the calendar.
+          w.campaignStatus = 'running'
+          commitWeek(w, w.state.week, now)
+          w.syncedUntil = now
+          w.nextDueAt = now
+          openCurrentWindows(campaign, w, now)
+        }
+        const version = await save(sql, campaign, w, now)
+        return { version, events }
+      })
+    },
+  }
+}

@@ -1,0 +1,50 @@
+// Mail templates (views/emails): subject, text and HTML in the recipient's
+// language, with instants in the campaign's time zone and the reader's.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import Handlebars from 'handlebars'
+import { DateTime } from 'luxon'
+import type { MailKind } from '../db/outbox.ts'
+
+const VIEWS = path.resolve(import.meta.dirname, '../../views/emails')
+const LOCALES = ['en', 'es'] as const
+export type Locale = (typeof LOCALES)[number]
+
+export interface RenderedMail { subject: string; text: string; html: string }
+
+export function mailTemplates() {
+  const hb = Handlebars.create()
+  const cache = new Map<string, Handlebars.TemplateDelegate>()
+  const strings = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(path.join(VIEWS, l, 'strings.json'), 'utf8'))])) as Record<Locale, {
+    subject: Record<MailKind, string>; footer: string; settingsLabel: string; unsubscribeLabel: string; yourTime: string
+  }>
+  const compile = (key: string, source: () => string, html: boolean) => {
+    let t = cache.get(key)
+    if (!t) cache.set(key, (t = hb.compile(source(), { noEscape: !html, strict: false })))
+    return t
+  }
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b)
+  hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
+  // An instant in the campaign's zone, and in the reader's when that differs.
+  hb.registerHelper('when', function (this: unknown, iso: unknown, options: Handlebars.HelperOptions) {
+    if (typeof iso !== 'string') return ''
+    const root = options.data.root as { timeZone: string; userTimeZone: string; locale: Locale }
+    const fmt = (zone: string) => DateTime.fromISO(iso, { zone }).setLocale(root.locale === 'es' ? 'es-ES' : 'en-GB')
+    const campaign = `${fmt(root.timeZone).toFormat('cccc d LLLL, HH:mm')} (${root.timeZone})`
+    if (root.userTimeZone === root.timeZone) return campaign
+    const mine = fmt(root.userTimeZone)
+    return `${campaign}; ${mine.toFormat('cccc HH:mm')} ${strings[root.locale].yourTime} (${root.userTimeZone})`
+  })
+  return {
+    render(kind: MailKind, locale: Locale, context: Record<string, unknown>): RenderedMail {
+      const s = strings[locale]
+      const subject = compile(`${locale}/subject/${kind}`, () => s.subject[kind], false)(context)
+      const text = compile(`${locale}/${kind}.text`, () => readFileSync(path.join(VIEWS, locale, `${kind}.text.hbs`), 'utf8'), false)(context)
+      const body = compile(`${locale}/${kind}.html`, () => readFileSync(path.join(VIEWS, locale, `${kind}.html.hbs`), 'utf8'), true)(context)
+      const footer = compile(`${locale}/footer`, () => s.footer, true)(context)
+      const layout = compile('layout', () => readFileSync(path.join(VIEWS, 'layout.html.hbs'), 'utf8'), true)
+      const html = layout({ ...context, subject, body, footer, settingsLabel: s.settingsLabel, unsubscribeLabel: s.unsubscribeLabel })
+      return { subject, text: `${text.trim()}\n\n-- \n${s.settingsLabel}: ${context.settingsUrl}\n${s.unsubscribeLabel}: ${context.unsubscribeUrl}\n`, html }
+    },
+  }
+}

@@ -1,0 +1,109 @@
+// The outbox sender. Mails are queued as rows in the transaction of the event
+// that causes them; this drains them: claim a batch, render each in the
+// recipient's language and time zone, send, mark sent. A failure is retried
+// with backoff. A crash after the send and before the mark resends the same
+// Message-ID, which mail systems treat as the same message.
+import { claimMails, markDropped, markFailed, markSent, MAIL_KINDS, type ClaimedMail, type MailKind } from '../db/outbox.ts'
+import type { Database } from '../db/index.ts'
+import { readSigned, signValue } from '../lib/signed.ts'
+import type { Clock } from './clock.ts'
+import { mailTemplates, type Locale } from './mail-templates.ts'
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html: string
+  /** Stable per outbox row, so a resend after a crash is recognisably the same mail. */
+  messageId: string
+  headers: Record<string, string>
+}
+
+export interface Mailer {
+  /** `smtp` or `files`. */
+  readonly via: 'smtp' | 'files'
+  send(mail: OutgoingMail): Promise<void>
+}
+
+export interface DrainResult { sent: number; failed: number; dropped: number }
+
+interface Logger { warn(obj: object, message: string): void }
+
+const MAX_ATTEMPTS = 8
+const CLAIM_MS = 2 * 60_000
+
+export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; publicUrl: string; secret: string; log: Logger }) {
+  const { db, clock, mailer, publicUrl, secret, log } = deps
+  const t = mailTemplates()
+  const host = new URL(publicUrl).hostname || 'weekdaywars.local'
+
+  function unsubscribeToken(userId: string, kind: MailKind) {
+    return signValue(secret, 'unsubscribe', `${userId}/${kind}`)
+  }
+
+  /** The user and kind of an unsubscribe token, or null when it is not one of ours. */
+  function readUnsubscribeToken(token: string) {
+    const [userId, kind] = readSigned(secret, 'unsubscribe', token)?.split('/') ?? []
+    return userId && MAIL_KINDS.includes(kind as MailKind) ? { userId, kind: kind as MailKind } : null
+  }
+
+  function contextOf(m: ClaimedMail) {
+    const locale: Locale = m.locale ?? ((m.data.locale as Locale | undefined) === 'es' ? 'es' : 'en')
+    const settingsUrl = `${publicUrl}/me/notifications`
+    const unsubscribeUrl = m.userId ? `${publicUrl}/api/unsubscribe?token=${unsubscribeToken(m.userId, m.kind)}` : settingsUrl
+    return {
+      ...m.data, locale, campaignName: m.campaignName, timeZone: m.timeZone, userTimeZone: m.userTimeZone ?? m.timeZone,
+      displayName: m.displayName, campaignUrl: `${publicUrl}/campaigns/${m.campaignId}`, settingsUrl, unsubscribeUrl,
+    }
+  }
+
+  async function sendOne(m: ClaimedMail): Promise<'sent' | 'failed' | 'dropped'> {
+    const now = clock.now()
+    const to = m.email ?? m.toAddress
+    if (!to || !m.wanted) {
+      await markDropped(db.pool, m.id, now, to ? 'the recipient turned this kind of mail off' : 'no address')
+      return 'dropped'
+    }
+    try {
+      const context = contextOf(m)
+      const rendered = t.render(m.kind, context.locale, context)
+      const headers: Record<string, string> = { 'X-Weekday-Wars-Kind': m.kind }
+      if (m.userId) {
+        headers['List-Unsubscribe'] = `<${context.unsubscribeUrl}>`
+        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
+      }
+      await mailer.send({ to, ...rendered, messageId: `<${m.id}@${host}>`, headers })
+      await markSent(db.pool, m.id, clock.now())
+      return 'sent'
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 500)
+      const giveUp = m.attempts >= MAX_ATTEMPTS
+      // 1, 2, 4 … minutes, at most 6 hours.
+      const retryAt = new Date(now.getTime() + Math.min(2 ** (m.attempts - 1) * 60_000, 6 * 3_600_000))
+      await markFailed(db.pool, m.id, message, retryAt, giveUp ? now : null)
+      log.warn({ mail: m.id, kind: m.kind, attempts: m.attempts, err: message }, giveUp ? 'mail dropped after too many attempts' : 'mail failed; will retry')
+      return giveUp ? 'dropped' : 'failed'
+    }
+  }
+
+  /** Sends what is due in the outbox; returns what happened. */
+  async function drain(options: { limit?: number } = {}): Promise<DrainResult> {
+    const result: DrainResult = { sent: 0, failed: 0, dropped: 0 }
+    const limit = options.limit ?? 10_000
+    while (result.sent + result.failed + result.dropped < limit) {
+      const now = clock.now()
+      const batch = await claimMails(db.pool, now, Math.min(50, limit - result.sent - result.failed - result.dropped), new Date(now.getTime() + CLAIM_MS))
+      if (batch.length === 0) break
+      // A few at a time: an SMTP server is slower than the database.
+      for (let i = 0; i < batch.length; i += 4) {
+        for (const outcome of await Promise.all(batch.slice(i, i + 4).map(sendOne))) result[outcome]++
+      }
+      if (result.failed > 0) break
+    }
+    return result
+  }
+
+  return { drain, render: t.render, unsubscribeToken, readUnsubscribeToken }
+}
+
+export type MailService = ReturnType<typeof mailService>

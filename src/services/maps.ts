@@ -1,0 +1,54 @@
+// Maps: the bundled ones and those players upload (R1.4, docs/maps.md).
+import { randomBytes } from 'node:crypto'
+import { compileMap, validateMap, type MapDef } from '../engine/index.ts'
+import type { Database } from '../db/index.ts'
+import { insertMap, mapsUploadedBy, uploadedMap } from '../db/maps.ts'
+import { AppError } from '../lib/errors.ts'
+import { BUNDLED_MAPS, bundledMap } from '../maps/index.ts'
+
+// An uploaded map never changes under its id, so one read per process is enough.
+const uploaded = new Map<string, MapDef>()
+
+/** A bundled map, or an uploaded one. */
+export async function mapById(db: Database, id: string): Promise<MapDef | undefined> {
+  const bundled = bundledMap(id) ?? uploaded.get(id)
+  if (bundled) return bundled
+  const map = await uploadedMap(db, id)
+  if (map) uploaded.set(id, map)
+  return map
+}
+
+export function summaryOf(m: MapDef) {
+  const c = compileMap(m)
+  return { id: m.id, name: m.name, description: m.description ?? '', tribes: m.tribes, tiles: c.size, cities: c.cityCount, ports: [...c.port].filter(Boolean).length }
+}
+
+const bundledSummaries = BUNDLED_MAPS.map(summaryOf)
+
+export function mapsService(db: Database) {
+  return {
+    get: (id: string) => mapById(db, id),
+
+    /** The bundled maps, and the caller's uploads. */
+    async list(userId: string | null) {
+      const mine = userId ? await mapsUploadedBy(db, userId) : []
+      return [...bundledSummaries, ...mine.map(summaryOf)]
+    },
+
+    /** Every problem of a bad map is named, and nothing is stored unless it is valid (R1.4). */
+    async upload(userId: string, body: unknown) {
+      const problems = validateMap(body)
+      if (problems.length > 0) {
+        const listed = problems.slice(0, 20).map((p) => `${p.code}: ${p.message}`).join('; ')
+        throw new AppError(422, 'map/invalid', `The map has ${problems.length} problem(s): ${listed}${problems.length > 20 ? '; …' : ''}`, 'R1.4')
+      }
+      const given = body as MapDef
+      // A suffix keeps uploads apart from bundled maps and from each other.
+      const map: MapDef = { ...given, id: `${given.id.slice(0, 50)}-${randomBytes(4).toString('hex')}` }
+      await insertMap(db, map, userId)
+      return summaryOf(map)
+    },
+  }
+}
+
+export type MapsService = ReturnType<typeof mapsService>

@@ -1,0 +1,56 @@
+// Orders (R4.3, R5–R10): a tribe's player sends one order or a batch, applied
+// all or nothing under the campaign lock; an Idempotency-Key makes retries safe.
+import { createHash } from 'node:crypto'
+import type { GameEvent, Order } from '../engine/index.ts'
+import { idempotencyRecord, saveIdempotencyRecord } from '../db/log.ts'
+import { windowStatus } from '../lib/calendar.ts'
+import { AppError } from '../lib/errors.ts'
+import type { Access } from './access.ts'
+import { StoredAnswer, type Locked } from './locked.ts'
+
+/** A stable hash of a request body, for Idempotency-Key checks. */
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex')
+}
+
+export function ordersService(locked: Locked) {
+  return {
+    async orders(a: Access, input: { tribeId?: string | undefined; orders: Order[] }, idempotencyKey: string | undefined) {
+      if (a.role === 'gm') throw new AppError(403, 'orders/gm_cannot_play', 'A game master never plays orders for a tribe', 'R2.3')
+      if (a.role !== 'player' || !a.tribeId || !a.userId) throw new AppError(403, 'orders/not_a_player', 'Only a tribe\'s player gives its orders')
+      if (input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You give orders only to your own tribe')
+      const hash = requestHash(input.orders)
+      const userId = a.userId
+      const tribeId = a.tribeId
+      try {
+        return await locked.change(a.campaign.id, async (sql, campaign, w, now) => {
+          if (idempotencyKey) {
+            const seen = await idempotencyRecord(sql, campaign.id, userId, idempotencyKey)
+            if (seen) {
+              if (seen.requestHash !== hash) throw new AppError(422, 'idempotency/key_reused', 'This Idempotency-Key was used for a different request')
+              throw new StoredAnswer(seen.response)
+            }
+          }
+          if (w.campaignStatus === 'paused') throw new AppError(409, 'campaign/paused', 'The campaign is paused by its game master')
+          if (w.campaignStatus !== 'running') throw new AppError(409, 'campaign/not_running', `Orders are taken while the campaign runs (it is ${w.campaignStatus})`)
+          const tribe = w.state.tribes.find((t) => t.id === tribeId)!
+          if (tribe.phase === 'closed' && !tribe.eliminated) {
+            const next = windowStatus(tribe.weekday, campaign.timeZone, now).nextOpening
+            throw new AppError(409, 'turn/window_closed', `${tribe.name} gives orders only on ${tribe.weekday}, 00:00–20:00 ${campaign.timeZone}; the next window opens at ${next}`, 'R4.3')
+          }
+          const events: GameEvent[] = []
+          input.orders.forEach((order, i) => {
+            events.push(...w.order(tribeId, order, now, input.orders.length > 1 ? `orders[${i}]` : 'order'))
+          })
+          if (idempotencyKey) {
+            await saveIdempotencyRecord(sql, { campaignId: campaign.id, userId, key: idempotencyKey, requestHash: hash, response: { events, version: w.version + 1 }, at: now })
+          }
+          return { events }
+        })
+      } catch (e) {
+        if (e instanceof StoredAnswer) return e.response as { events: GameEvent[]; version: number }
+        throw e
+      }
+    },
+  }
+}

@@ -1,0 +1,106 @@
+// What members and spectators read of a campaign: the board with the caller's
+// window and MP, the pools, the log, and a week's dice.
+import { compileMap, previewPools } from '../engine/index.ts'
+import { diceWeek, eventsAfter, eventsOfType, revealedWeeks } from '../db/log.ts'
+import { readSnapshot } from '../db/snapshots.ts'
+import { sqlOf } from '../db/sql.ts'
+import { windowStatus } from '../lib/calendar.ts'
+import { AppError } from '../lib/errors.ts'
+import type { Access } from './access.ts'
+import type { ServiceDeps } from './deps.ts'
+import type { Locked } from './locked.ts'
+import { loadState } from './working.ts'
+
+export interface LoggedEvent { seq: number; week: number; type: string; payload: unknown; at: string }
+
+/** The seed of an unrevealed week never leaves the server (the `setSeed` input holds it). */
+function redactSeed(payload: unknown, type: string, week: number, revealed: Set<number>): unknown {
+  const p = payload as { action?: { type?: string } }
+  if (type !== 'system' || p.action?.type !== 'setSeed' || revealed.has(week)) return payload
+  return { ...p, action: { type: 'setSeed', seed: null } }
+}
+
+export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
+  async function snapshot(campaignId: string) {
+    await locked.sync(campaignId)
+    const snap = await readSnapshot(sqlOf(db.pool), campaignId)
+    if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
+    return { state: loadState(snap.state), version: snap.version }
+  }
+
+  return {
+    snapshot,
+
+    async stateView(a: Access) {
+      const { state, version } = await snapshot(a.campaign.id)
+      const now = clock.now()
+      const map = compileMap(state.map)
+      const mine = a.tribeId ? state.tribes.find((t) => t.id === a.tribeId) : undefined
+      const tribes = state.tribes.map((t) => {
+        const w = windowStatus(t.weekday, a.campaign.timeZone, now)
+        return { id: t.id, name: t.name, weekday: t.weekday, phase: t.phase, eliminated: t.eliminated, windowOpen: w.open && t.phase !== 'closed', nextOpening: w.nextOpening }
+      })
+      let you = null
+      if (mine) {
+        const w = windowStatus(mine.weekday, a.campaign.timeZone, now)
+        you = {
+          tribeId: mine.id,
+          phase: mine.phase,
+          windowOpen: mine.phase !== 'closed',
+          closesAt: mine.phase !== 'closed' ? w.closesAt : null,
+          nextOpening: w.nextOpening,
+          armies: Object.entries(state.armies).filter(([, x]) => x.tribe === mine.id).map(([tile, x]) => ({ tile, troops: x.troops, mp: x.mp })),
+          ships: Object.values(state.ships).filter((s) => s.tribe === mine.id).map((s) => ({ id: s.id, tile: s.tile, crew: s.crew, mp: s.mp })),
+        }
+      }
+      return {
+        version,
+        status: a.campaign.status === 'paused' ? 'paused' : state.status,
+        week: state.week,
+        map: { id: state.map.id, name: state.map.name, tiles: state.map.tiles.map((t, i) => ({ tile: map.keys[i]!, q: t.q, r: t.r, terrain: t.terrain, city: !!t.city, port: map.port[i] === 1, owner: state.owners[i] ?? null })) },
+        armies: Object.entries(state.armies).map(([tile, x]) => ({ tile, tribe: x.tribe, troops: x.troops })),
+        ships: Object.values(state.ships).map((s) => ({ id: s.id, tribe: s.tribe, tile: s.tile, crew: s.crew })),
+        besieged: state.besieged,
+        draft: state.draft ? { order: state.draft.order, picks: state.draft.picks } : null,
+        ranking: state.ranking,
+        tribes,
+        you,
+      }
+    },
+
+    async pools(a: Access) {
+      const { state } = await snapshot(a.campaign.id)
+      return { week: state.week, pools: state.pools, preview: previewPools(state) }
+    },
+
+    async events(a: Access, after: number, limit: number): Promise<{ events: LoggedEvent[]; next: number | null }> {
+      await locked.sync(a.campaign.id)
+      const rows = await eventsAfter(db.pool, a.campaign.id, after, limit + 1)
+      const revealed = await revealedWeeks(db.pool, a.campaign.id)
+      const page = rows.slice(0, limit).map((r) => ({
+        seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(),
+        payload: redactSeed(r.payload, r.type, r.week, revealed),
+      }))
+      return { events: page, next: rows.length > limit ? page[page.length - 1]!.seq : null }
+    },
+
+    async dice(a: Access, week: number) {
+      await locked.sync(a.campaign.id)
+      const d = await diceWeek(db.pool, a.campaign.id, week)
+      if (!d) throw new AppError(404, 'dice/no_week', `No dice for week ${week} yet`)
+      const rolls = await eventsOfType(db.pool, a.campaign.id, week, 'combat')
+      return {
+        week,
+        commitment: d.commitment,
+        committedAt: d.committedAt.toISOString(),
+        seed: d.revealedAt ? d.seed : null,
+        revealedAt: d.revealedAt?.toISOString() ?? null,
+        algorithm: 'd4 = (first 4 bytes of HMAC-SHA-256(key = seed, message = decimal counter), big-endian) mod 4 + 1; commitment = SHA-256(seed)',
+        rolls: rolls.map((r) => {
+          const p = r.payload as { counter: number; roll: number; attackers: number; defenders: number; a: number; d: number; attack: number; defence: number; tile: string }
+          return { seq: r.seq, counter: p.counter, roll: p.roll, tile: p.tile, attackers: p.attackers, defenders: p.defenders, a: p.a, d: p.d, attack: p.attack, defence: p.defence }
+        }),
+      }
+    },
+  }
+}

@@ -1,0 +1,127 @@
+// The engine state of one campaign inside its locked transaction, and what
+// the change will write with it (src/db/snapshots.ts saves it in one statement).
+import {
+  applyOrder, applySystem, hmacRng, type GameEvent, type GameState, type MapDef, type Order, type SystemAction,
+} from '../engine/index.ts'
+import type { CampaignRow, CampaignStatus } from '../db/campaigns.ts'
+import type { PendingMail } from '../db/outbox.ts'
+import { lockAndLoad, saveChange, saveMarks, type EventWrite, type LedgerWrite } from '../db/snapshots.ts'
+import type { Sql } from '../db/sql.ts'
+import { commitmentOf } from '../lib/dice.ts'
+import { AppError } from '../lib/errors.ts'
+import { bundledMap } from '../maps/index.ts'
+
+interface DiceEntry { week: number; seed: string; committedAt: Date; revealedAt: Date | null }
+
+export class Working {
+  events: EventWrite[] = []
+  ledger: LedgerWrite[] = []
+  mails: PendingMail[] = []
+  dice: DiceEntry[] = []
+  /** Set when the catch-up ran and knows the next due instant. */
+  nextDueAt: Date | null | undefined
+  constructor(
+    public state: GameState,
+    readonly version: number,
+    public syncedUntil: Date,
+    public campaignStatus: CampaignStatus,
+    readonly lastSeq = 0,
+    readonly storedNextDueAt: Date | null = null,
+  ) {}
+
+  private record(events: GameEvent[], week: number, at: Date) {
+    for (const e of events) this.events.push({ type: e.type, payload: e, week, at })
+  }
+
+  system(action: SystemAction, at: Date) {
+    const result = applySystem(this.state, action, hmacRng)
+    if (!result.ok) throw new AppError(422, result.error.code, result.error.message, result.error.rule)
+    this.record(result.events, this.state.week, at)
+    this.state = result.state
+    return result.events
+  }
+
+  order(tribe: string, order: Order, at: Date, label = 'order') {
+    const result = applyOrder(this.state, tribe, order, hmacRng)
+    if (!result.ok) throw new AppError(422, result.error.code, `${label}: ${result.error.message}`, result.error.rule)
+    this.record(result.events, this.state.week, at)
+    this.state = result.state
+    return result.events
+  }
+
+  note(type: string, payload: unknown, at: Date) {
+    this.events.push({ type, payload, week: this.state.week, at })
+  }
+
+  /** Whether anything would be written besides the snapshot's sync mark. */
+  get dirty(): boolean {
+    return this.events.length + this.ledger.length + this.mails.length + this.dice.length > 0
+  }
+
+  /** A point to return to: the engine state is never mutated, so references suffice. */
+  mark() {
+    const at = { state: this.state, status: this.campaignStatus, events: this.events.length, ledger: this.ledger.length, mails: this.mails.length, dice: this.dice.length }
+    return () => {
+      this.state = at.state
+      this.campaignStatus = at.status
+      this.events.length = at.events
+      this.ledger.length = at.ledger
+      this.mails.length = at.mails
+      this.dice.length = at.dice
+    }
+  }
+}
+
+/**
+ * The stored snapshot leaves out a bundled map, which never changes during a
+ * campaign: most of the state's bytes. Loading puts it back (the same object
+ * each time, so its compiled form is cached too). An uploaded map stays in the
+ * snapshot; its ids are unique per upload, so one object per id is kept too.
+ */
+export function storedState(state: GameState): unknown {
+  return bundledMap(state.map.id) ? { ...state, map: { id: state.map.id } } : state
+}
+
+const uploadedMaps = new Map<string, MapDef>()
+
+export function loadState(json: unknown): GameState {
+  const stored = json as GameState
+  let map: MapDef | undefined = bundledMap(stored.map.id)
+  if (!map && Array.isArray(stored.map.tiles)) {
+    map = uploadedMaps.get(stored.map.id)
+    if (!map) uploadedMaps.set(stored.map.id, (map = stored.map))
+  }
+  if (!map) throw new Error(`campaign map ${stored.map.id} is neither bundled nor in the snapshot`)
+  return { ...stored, map }
+}
+
+/** Locks and loads a started campaign; null only for a busy one under `skipLocked`. */
+export async function load(sql: Sql, id: string, options: { skipLocked?: boolean } = {}): Promise<{ campaign: CampaignRow; w: Working } | null> {
+  const row = await lockAndLoad(sql, id, options)
+  if (!row) {
+    if (options.skipLocked) return null
+    throw new AppError(404, 'campaign/not_found', `No campaign ${id}`)
+  }
+  if (row.state === null) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
+  const { state, version, syncedUntil, nextDueAt, lastSeq, ...campaign } = row
+  return { campaign, w: new Working(loadState(state), version!, syncedUntil!, campaign.status, lastSeq, nextDueAt) }
+}
+
+/** Writes everything the change produced; answers the new version. */
+export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Date, options: { created?: boolean } = {}): Promise<number> {
+  const version = w.version + 1
+  const status = w.state.status === 'finished' ? 'finished' : w.campaignStatus
+  await saveChange(sql, {
+    campaignId: campaign.id, version, state: storedState(w.state), status, syncedUntil: w.syncedUntil,
+    nextDueAt: status === 'running' ? (w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt) : null,
+    firstSeq: w.lastSeq + 1, events: w.events, ledger: w.ledger, mails: w.mails, now,
+    dice: w.dice.map((d) => ({ ...d, commitment: commitmentOf(d.seed) })),
+    ...(options.created ? { created: true } : {}),
+  })
+  return version
+}
+
+/** Stores only the calendar marks (the version stays: the game did not change). */
+export async function saveSyncMarks(sql: Sql, campaign: CampaignRow, w: Working) {
+  await saveMarks(sql, campaign.id, w.syncedUntil, w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt)
+}
