@@ -49,6 +49,9 @@ const NEXT_DUE_HORIZON_MS = 8 * 86_400_000
  */
 export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: Date): Promise<void> {
   if (w.campaignStatus !== 'running' || w.state.status !== 'running') return
+  // The mark never moves back: an instance whose clock is behind another's (or a
+  // clock stepped back) finds the work up to the mark done, and does it never again.
+  if (now <= w.syncedUntil) return
   if (w.storedNextDueAt && now < w.storedNextDueAt) {
     w.syncedUntil = now
     return
@@ -66,12 +69,13 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
 
 /** Records the calendar work a pause skipped, without doing it (a paused campaign accrues nothing). */
 export function skipUntil(campaign: CampaignRow, w: Working, now: Date) {
+  w.nextDueAt = now
+  if (now <= w.syncedUntil) return
   const tribes = w.state.tribes.map((t) => ({ id: t.id, weekday: t.weekday }))
   for (const due of dueWork(tribes, campaign.timeZone, w.syncedUntil, now)) {
     w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'skipped' })
   }
   w.syncedUntil = now
-  w.nextDueAt = now
 }
 
 async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[]) {
