@@ -151,6 +151,8 @@ export function loadConfig(env: Env = process.env): Config {
   const sweepCron = e.SWEEP_CRON ?? '* * * * *'
   if (!cron.validate(sweepCron)) throw new ConfigError('SWEEP_CRON', `is not a cron expression like "* * * * *" (got "${sweepCron}")`)
   const allowTestClock = yes(e.ALLOW_TEST_CLOCK, false)
+  // A settable clock lets anyone who reaches it fast-forward every campaign.
+  if (allowTestClock && nodeEnv === 'production') throw new ConfigError('ALLOW_TEST_CLOCK', 'must not be true when NODE_ENV=production')
   return {
     nodeEnv,
     host,

@@ -4,7 +4,7 @@ import { WEEKDAYS } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { SESSION_COOKIE } from '../../plugins/external/view.ts'
 import { AcceptInvitationBody, LoginBody, NotificationsSchema, RegisterBody } from '../../schemas/actions.ts'
-import { one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+import { one, safeNext, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
 export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   const { accounts, campaigns, notifications } = fastify
@@ -14,7 +14,6 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   const loginCookie = (reply: FastifyReply, userId: string) => reply.setCookie(SESSION_COOKIE, fastify.jwt.sign({ sub: userId }), {
     httpOnly: true, sameSite: 'lax', path: '/', secure: fastify.config.publicUrl.startsWith('https:'), maxAge: 7 * 86_400,
   })
-  const safeNext = (next: string) => (next.startsWith('/') && !next.startsWith('//') ? next : '/campaigns')
 
   fastify.get('/login', async (request: Req, reply) => render(request, reply, 'login.hbs', { title: STRINGS.en.login, next: request.query.next ?? '' }))
 

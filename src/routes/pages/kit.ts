@@ -27,6 +27,15 @@ export interface Viewer { user: PublicUser | null; locale: 'en' | 'es' }
 /** The first value of a form field, trimmed. */
 export const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? ''
 
+/**
+ * Where to go after logging in: only a path of this site. A backslash, a second
+ * slash or any control character (browsers drop tabs and newlines, and read "\\"
+ * as "/") could turn "/…" into another host, so such a path goes home instead.
+ */
+export function safeNext(next: string): string {
+  return /^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/.test(next) ? next : '/campaigns'
+}
+
 /** Page-only form fields (not part of the action's schema) are kept here. */
 type WithExtras = FastifyRequest & { viewer?: Viewer; formExtras?: Body }
 
