@@ -6,7 +6,7 @@ export { compileMap, validateMap, type CompiledMap, type MapProblem } from './ma
 export { computePools, CITY_PAYOUT, TILE_PAYOUT } from './pools.ts'
 export { d4From, hmacRng, scriptedRng, type Rng } from './rng.ts'
 export { hmacSha256, sha256, toHex, utf8 } from './hashing.ts'
-export { applyOrder, applySystem, ranking, ARMY_MP, MAX_TROOPS, SHIP_COST, SHIP_MP, SIEGE_LOSS, STARTING_GARRISON, TROOP_COST } from './rules.ts'
+export { applyBatch, applyOrder, applySystem, ranking, ARMY_MP, MAX_TROOPS, SHIP_COST, SHIP_MP, SIEGE_LOSS, STARTING_GARRISON, TROOP_COST } from './rules.ts'
 export { canonicalJson, checkSetup, createGame, replay, stateHash, type NewGame, type NewTribe, type ReplayResult } from './game.ts'
 export { parseBoard, renderBoard, type ParsedBoard } from './ascii.ts'
 export { previewPools } from './preview.ts'

@@ -4,7 +4,7 @@
 // typed error. Arguments are never mutated and bad input never throws.
 import { compileMap } from './map.ts'
 import type { Rng } from './rng.ts'
-import type { GameState, Order, Result, SystemAction, TribeId, TribeState } from './types.ts'
+import type { EngineError, GameEvent, GameState, Order, Result, SystemAction, TribeId, TribeState } from './types.ts'
 import { draftPick, startDraft } from './rules/draft.ts'
 import { payout } from './rules/economy.ts'
 import { move } from './rules/movement.ts'
@@ -64,6 +64,27 @@ export function applyOrder(state: GameState, tribe: TribeId, order: Order, rng: 
     }
     handler(w, t, order as unknown as Record<string, unknown>)
   })
+}
+
+/** Draws no die: an order before the last of a batch that would roll is refused instead (R8.4). */
+const noDice: Rng = () => reject('orders/dice_not_last', 'an order that rolls dice (an attack, a port assault, a boarding) must be the last order of its batch', 'R8.4')
+
+/**
+ * A batch of orders, all or nothing (R8.4 clarified). Only the last order may
+ * roll dice, and every check of every order, the rolling one's included, runs
+ * before its first die: so a refused batch never depends on a die, and nobody
+ * learns a roll without committing to it.
+ */
+export function applyBatch(state: GameState, tribe: TribeId, orders: readonly Order[], rng: Rng): Result | { ok: false; error: EngineError; index: number } {
+  let s = state
+  const events: GameEvent[] = []
+  for (let i = 0; i < orders.length; i++) {
+    const result = applyOrder(s, tribe, orders[i]!, i === orders.length - 1 ? rng : noDice)
+    if (!result.ok) return { ok: false, error: result.error, index: i }
+    s = result.state
+    events.push(...result.events)
+  }
+  return { ok: true, state: s, events }
 }
 
 /** A transition of the clock, the GM or diplomacy. */

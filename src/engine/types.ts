@@ -119,7 +119,8 @@ export interface TradeTransfer {
 export type SystemAction =
   | { type: 'startDraft' }
   | { type: 'openWindow'; tribe: TribeId }
-  | { type: 'closeWindow'; tribe: TribeId }
+  /** `siege: false`: closed by a GM's resume, not by the calendar, so no siege check (R9.2). */
+  | { type: 'closeWindow'; tribe: TribeId; siege?: boolean }
   | { type: 'weeklyPayout' }
   | { type: 'setSeed'; seed: string }
   | { type: 'executeTrade'; transfers: TradeTransfer[] }

@@ -67,15 +67,15 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
   w.nextDueAt = w.state.status === 'running' ? dueWork(tribes, campaign.timeZone, now, new Date(now.getTime() + NEXT_DUE_HORIZON_MS))[0]?.at ?? null : null
 }
 
-/** Records the calendar work a pause skipped, without doing it (a paused campaign accrues nothing). */
-export function skipUntil(campaign: CampaignRow, w: Working, now: Date) {
+/** Records the calendar work a pause skipped, without doing it (a paused campaign accrues nothing); answers that work. */
+export function skipUntil(campaign: CampaignRow, w: Working, now: Date): DueWork[] {
   w.nextDueAt = now
-  if (now <= w.syncedUntil) return
+  if (now <= w.syncedUntil) return []
   const tribes = w.state.tribes.map((t) => ({ id: t.id, weekday: t.weekday }))
-  for (const due of dueWork(tribes, campaign.timeZone, w.syncedUntil, now)) {
-    w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'skipped' })
-  }
+  const skipped = dueWork(tribes, campaign.timeZone, w.syncedUntil, now)
+  for (const due of skipped) w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'skipped' })
   w.syncedUntil = now
+  return skipped
 }
 
 async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[]) {

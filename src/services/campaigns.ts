@@ -144,10 +144,15 @@ export function campaignsService(deps: ServiceDeps) {
           if (campaign.status !== 'paused') throw new AppError(409, 'campaign/not_paused', 'The campaign is not paused')
           // A paused campaign accrues no work: the periods it skipped are recorded as skipped, not replayed.
           w.note('campaign.resumed', { skippedFrom: w.syncedUntil.toISOString(), skippedTo: now.toISOString() }, now)
-          skipUntil(campaign, w, now)
+          const skipped = skipUntil(campaign, w, now)
           w.campaignStatus = 'running'
+          // A window that closed while paused is closed now, and one open now is a fresh window
+          // (R4.5: full MP, recruitment first), even on the same weekday a week later. The
+          // skipped closes did no siege check, and neither does the resume (R9.2).
+          const closedWhilePaused = new Set(skipped.flatMap((d) => (d.kind === 'close' ? [d.tribe] : [])))
           for (const t of w.state.tribes) {
-            if (!t.eliminated && t.phase !== 'closed' && !windowStatus(t.weekday, campaign.timeZone, now).open) w.system({ type: 'closeWindow', tribe: t.id }, now)
+            if (t.eliminated || t.phase === 'closed') continue
+            if (closedWhilePaused.has(t.id) || !windowStatus(t.weekday, campaign.timeZone, now).open) w.system({ type: 'closeWindow', tribe: t.id, siege: false }, now)
           }
           openCurrentWindows(campaign, w, now)
         }

@@ -38,10 +38,7 @@ export function ordersService(locked: Locked) {
             const next = windowStatus(tribe.weekday, campaign.timeZone, now).nextOpening
             throw new AppError(409, 'turn/window_closed', `${tribe.name} gives orders only on ${tribe.weekday}, 00:00–20:00 ${campaign.timeZone}; the next window opens at ${next}`, 'R4.3')
           }
-          const events: GameEvent[] = []
-          input.orders.forEach((order, i) => {
-            events.push(...w.order(tribeId, order, now, input.orders.length > 1 ? `orders[${i}]` : 'order'))
-          })
+          const events = w.batch(tribeId, input.orders, now)
           if (idempotencyKey) {
             await saveIdempotencyRecord(sql, { campaignId: campaign.id, userId, key: idempotencyKey, requestHash: hash, response: { events, version: w.version + 1 }, at: now })
           }

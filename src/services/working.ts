@@ -1,7 +1,7 @@
 // The engine state of one campaign inside its locked transaction, and what
 // the change will write with it (src/db/snapshots.ts saves it in one statement).
 import {
-  applyOrder, applySystem, hmacRng, type GameEvent, type GameState, type MapDef, type Order, type SystemAction,
+  applyBatch, applyOrder, applySystem, hmacRng, type GameEvent, type GameState, type MapDef, type Order, type SystemAction,
 } from '../engine/index.ts'
 import type { CampaignRow, CampaignStatus } from '../db/campaigns.ts'
 import type { PendingMail } from '../db/outbox.ts'
@@ -44,6 +44,18 @@ export class Working {
   order(tribe: string, order: Order, at: Date, label = 'order') {
     const result = applyOrder(this.state, tribe, order, hmacRng)
     if (!result.ok) throw new AppError(422, result.error.code, `${label}: ${result.error.message}`, result.error.rule)
+    this.record(result.events, this.state.week, at)
+    this.state = result.state
+    return result.events
+  }
+
+  /** A batch, all or nothing; only its last order may roll dice (R8.4). */
+  batch(tribe: string, orders: Order[], at: Date) {
+    const result = applyBatch(this.state, tribe, orders, hmacRng)
+    if (!result.ok) {
+      const label = orders.length > 1 && 'index' in result ? `orders[${result.index}]` : 'order'
+      throw new AppError(422, result.error.code, `${label}: ${result.error.message}`, result.error.rule)
+    }
     this.record(result.events, this.state.week, at)
     this.state = result.state
     return result.events

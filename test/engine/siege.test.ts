@@ -60,3 +60,19 @@ t.test('R9.3 a besieged city loses 2 troops (never below 0), cannot recruit, and
     .  b1 b1 .
   `))
 })
+
+t.test('R9.1 R9.2 two adjacent cities besiege each other: both lose 2 troops, whatever the order of the tiles in the map', async (t) => {
+  for (const [name, row] of [['a first', 'A2 B2'], ['b first', 'B2 A2']] as const) {
+    const s = board(`
+      ~  ~  ~  ~
+        ~  ${row} ~
+      ~  ~  ~  ~
+    `)
+    const { state, events } = play(s, [close('a')])
+    const losses = events.filter((e) => e.type === 'siegeLoss')
+    t.same(losses.map((e) => (e as { owner: string; lost: number }).owner).sort(), ['a', 'b'], `${name}: both cities are besieged`)
+    t.ok(losses.every((e) => (e as { lost: number }).lost === 2), `${name}: each loses 2`)
+    t.same(state.besieged, [at(1, 1), at(2, 1)], `${name}: both are marked`)
+    t.same(Object.values(state.armies), [], `${name}: both garrisons are gone`)
+  }
+})

@@ -3,27 +3,40 @@
 import { SIEGE_LOSS } from './constants.ts'
 import type { Work } from './work.ts'
 
+/** Whether city i is besieged on the board as it stands (R9.1). */
+function isBesieged(w: Work, i: number): boolean {
+  const owner = w.s.owners[i] ?? null
+  if (owner === null) return false
+  let land = 0
+  let hostile = 0
+  for (const j of w.map.neighbors[i]!) {
+    if (!w.map.land[j]) continue
+    land++
+    const a = w.s.armies[w.map.keys[j]!]
+    if (a && a.tribe !== null && a.tribe !== owner) hostile++
+  }
+  return land > 0 && hostile === land
+}
+
+/**
+ * The besieged cities are found on the board as it stands, and only then do
+ * they lose troops (R9.2): a garrison lost to one siege still besieges its
+ * neighbour in the same check, whatever the order of the tiles in the map.
+ */
 export function siegeCheck(w: Work) {
   const marks = new Set(w.s.besieged)
-  for (let i = 0; i < w.map.size; i++) {
-    if (!w.map.city[i]) continue
+  const cities: number[] = []
+  for (let i = 0; i < w.map.size; i++) if (w.map.city[i]) cities.push(i)
+  const besieged = new Set(cities.filter((i) => isBesieged(w, i)))
+  for (const i of cities) {
     const key = w.map.keys[i]!
     const owner = w.s.owners[i] ?? null
-    let land = 0
-    let hostile = 0
-    for (const j of w.map.neighbors[i]!) {
-      if (!w.map.land[j]) continue
-      land++
-      const a = w.s.armies[w.map.keys[j]!]
-      if (a && a.tribe !== null && a.tribe !== owner) hostile++
-    }
-    const besieged = owner !== null && land > 0 && hostile === land // R9.1
-    if (besieged) {
+    if (besieged.has(i)) {
       const army = w.army(key)
       const garrison = Math.max(0, (army?.troops ?? 0) - SIEGE_LOSS)
       if (army) w.setArmy(key, { ...army, troops: garrison })
       marks.add(key)
-      w.emit({ type: 'siegeLoss', city: key, owner, lost: (army?.troops ?? 0) - garrison, garrison })
+      w.emit({ type: 'siegeLoss', city: key, owner: owner!, lost: (army?.troops ?? 0) - garrison, garrison })
     } else if (marks.delete(key)) {
       w.emit({ type: 'siegeLifted', city: key, owner })
     }

@@ -46,5 +46,5 @@ export function closeWindow(w: Work, a: Record<string, unknown>) {
   if (w.s.status !== 'running') reject('campaign/not_running', `windows close only while the campaign runs (it is ${w.s.status})`)
   if (!t.eliminated) w.setTribe(t.id, { phase: 'closed' })
   w.emit({ type: 'windowClosed', tribe: t.id })
-  siegeCheck(w) // R9.2
+  if (a.siege !== false) siegeCheck(w) // R9.2: at the calendar's closes only
 }
