@@ -39,7 +39,7 @@ t.test('R9.2 a resume outside the window closes it without a siege check', async
   const snapshot = await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: table.id } })
   const state = snapshot.state as { armies: Record<string, unknown>; owners: (string | null)[] }
   for (const key of around) state.armies[key] = { tribe: table.players.ben!.tribeId, troops: 3, mp: 0 }
-  await app.prisma.gameSnapshot.update({ where: { campaignId: table.id }, data: { state } })
+  await app.prisma.gameSnapshot.update({ where: { campaignId: table.id }, data: { state: state as object } })
   t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/pause`)).status, 200, 'paused during ana\'s window')
   await setClock(app, '2026-12-01T09:00:00Z') // Tuesday: ana's window would have closed
   const before = await app.prisma.campaignEvent.count({ where: { campaignId: table.id } })
