@@ -6,7 +6,9 @@ import fp from 'fastify-plugin'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
-import { AppError, errorBody } from './lib/errors.ts'
+import { AppError, errorBody, isDatabaseDown } from './lib/errors.ts'
+
+const RETRY_AFTER_S = 5
 
 export interface AppOptions {
   config: Config
@@ -32,6 +34,11 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
         : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'request/invalid_json'
         : `request/${status}`
       return reply.code(status).send(errorBody(code, error.message))
+    }
+    if (isDatabaseDown(error)) {
+      request.log.warn({ err: error }, 'database unreachable')
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_S))
+        .send(errorBody('service/unavailable', `The database is not answering; try again in ${RETRY_AFTER_S} seconds.`))
     }
     request.log.error({ err: error }, 'request failed')
     // No internals in 5xx bodies: the request id lets an operator find the log line.

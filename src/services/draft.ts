@@ -11,7 +11,7 @@ import { commitWeek } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
 import { openCurrentWindows, type Locked } from './locked.ts'
 import { mapById } from './maps.ts'
-import { save, Working } from './working.ts'
+import { engineRefusal, save, Working } from './working.ts'
 
 export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
   return {
@@ -29,7 +29,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
           seed,
           weekLimit: campaign.weekLimit,
         })
-        if (!created.ok) throw new AppError(422, created.error.code, created.error.message, created.error.rule)
+        if (!created.ok) throw engineRefusal(created.error)
         const now = clock.now()
         const w = new Working(created.state, 0, now, 'draft', await lastSeq(sql, campaign.id))
         // The draw's seed is committed and revealed at once: the order is public anyway (R3.1).

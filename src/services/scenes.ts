@@ -16,7 +16,7 @@ import { AppError } from '../lib/errors.ts'
 import type { Access } from './access.ts'
 import { catchUp } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
-import { load, loadState, save } from './working.ts'
+import { engineRefusal, load, loadState, save } from './working.ts'
 
 export interface SceneView { id: string; title: string; status: 'open' | 'closed'; tribes: string[]; createdAt: string; closedAt: string | null }
 
@@ -158,7 +158,7 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         const snap = await readSnapshot(sql, a.campaign.id)
         if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
         const dry = applySystem(loadState(snap.state), { type: 'executeTrade', transfers: input.transfers }, hmacRng)
-        if (!dry.ok) throw new AppError(422, dry.error.code, dry.error.message, dry.error.rule)
+        if (!dry.ok) throw engineRefusal(dry.error)
         const transfers = input.transfers.map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] }))
         const tribeId = a.role === 'gm' ? null : a.tribeId
         const id = await insertProposal(sql, { campaignId: a.campaign.id, sceneId: scene.id, createdById: a.userId, tribeId, transfers, at: now })

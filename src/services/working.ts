@@ -1,7 +1,7 @@
 // The engine state of one campaign inside its locked transaction, and what
 // the change will write with it (src/db/snapshots.ts saves it in one statement).
 import {
-  applyBatch, applyOrder, applySystem, hmacRng, type GameEvent, type GameState, type MapDef, type Order, type SystemAction,
+  applyBatch, applyOrder, applySystem, hmacRng, type EngineError, type GameEvent, type GameState, type MapDef, type Order, type SystemAction,
 } from '../engine/index.ts'
 import type { CampaignRow, CampaignStatus } from '../db/campaigns.ts'
 import type { PendingMail } from '../db/outbox.ts'
@@ -10,6 +10,16 @@ import type { Sql } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
 import { bundledMap } from '../maps/index.ts'
+
+/**
+ * A refusal of the rules is the player's 422; the engine failing on its own
+ * input is ours: a plain error, logged as a 500 with the request id, with no
+ * internals in the answer.
+ */
+export function engineRefusal(error: EngineError, label?: string): Error {
+  if (error.code === 'engine/internal_error') return new Error(`engine failure: ${error.message}`)
+  return new AppError(422, error.code, label ? `${label}: ${error.message}` : error.message, error.rule)
+}
 
 interface DiceEntry { week: number; seed: string; committedAt: Date; revealedAt: Date | null }
 
@@ -35,7 +45,7 @@ export class Working {
 
   system(action: SystemAction, at: Date) {
     const result = applySystem(this.state, action, hmacRng)
-    if (!result.ok) throw new AppError(422, result.error.code, result.error.message, result.error.rule)
+    if (!result.ok) throw engineRefusal(result.error)
     this.record(result.events, this.state.week, at)
     this.state = result.state
     return result.events
@@ -43,7 +53,7 @@ export class Working {
 
   order(tribe: string, order: Order, at: Date, label = 'order') {
     const result = applyOrder(this.state, tribe, order, hmacRng)
-    if (!result.ok) throw new AppError(422, result.error.code, `${label}: ${result.error.message}`, result.error.rule)
+    if (!result.ok) throw engineRefusal(result.error, label)
     this.record(result.events, this.state.week, at)
     this.state = result.state
     return result.events
@@ -54,7 +64,7 @@ export class Working {
     const result = applyBatch(this.state, tribe, orders, hmacRng)
     if (!result.ok) {
       const label = orders.length > 1 && 'index' in result ? `orders[${result.index}]` : 'order'
-      throw new AppError(422, result.error.code, `${label}: ${result.error.message}`, result.error.rule)
+      throw engineRefusal(result.error, label)
     }
     this.record(result.events, this.state.week, at)
     this.state = result.state
