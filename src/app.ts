@@ -9,6 +9,23 @@ import type { Config } from './config.ts'
 import { AppError, errorBody, isDatabaseDown } from './lib/errors.ts'
 
 const RETRY_AFTER_S = 5
+const MAX_DEPTH = 32
+
+function refuseHostileInput(value: unknown, where: string) {
+  const stack: [unknown, number][] = [[value, 0]]
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) throw new AppError(400, 'request/nul_character', `The ${where} holds a NUL character (U+0000), which no text may contain`)
+    } else if (v && typeof v === 'object') {
+      if (depth >= MAX_DEPTH) throw new AppError(400, 'request/too_deep', `The ${where} is nested more than ${MAX_DEPTH} levels deep`)
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes('\u0000')) throw new AppError(400, 'request/nul_character', `The ${where} holds a NUL character (U+0000), which no text may contain`)
+        stack.push([x, depth + 1])
+      }
+    }
+  }
+}
 
 export interface AppOptions {
   config: Config
@@ -43,6 +60,14 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
     request.log.error({ err: error }, 'request failed')
     // No internals in 5xx bodies: the request id lets an operator find the log line.
     return reply.code(500).send(errorBody('internal', `Something went wrong on our side (request ${request.id}).`))
+  })
+
+  // Text with a NUL byte cannot be stored, and input nested deeper than any of ours is
+  // not ours: both are refused before a route sees them.
+  fastify.addHook('preValidation', async (request) => {
+    refuseHostileInput(request.body, 'body')
+    refuseHostileInput(request.query, 'query')
+    refuseHostileInput(request.params, 'path')
   })
 
   fastify.setNotFoundHandler((request, reply) => {

@@ -3,6 +3,7 @@ import { IANAZone } from 'luxon'
 import { EmailTaken, insertUser, userByEmail, userById, type Locale, type UserRow } from '../db/accounts.ts'
 import type { Database } from '../db/index.ts'
 import { AppError } from '../lib/errors.ts'
+import { cleanName } from '../lib/names.ts'
 import { hashPassword, verifyPassword } from '../lib/password.ts'
 
 export interface PublicUser {
@@ -38,8 +39,7 @@ export function accountsService(db: Database) {
         throw new AppError(400, 'auth/invalid_time_zone', `"${timeZone}" is not an IANA time zone (like Europe/Madrid)`)
       }
       const email = normalizeEmail(input.email)
-      const displayName = input.displayName.trim()
-      if (!displayName) throw new AppError(400, 'auth/invalid_display_name', 'displayName must not be blank')
+      const displayName = cleanName(input.displayName, 'displayName')
       const passwordHash = await hashPassword(input.password)
       try {
         return toPublic(await insertUser(db, { email, displayName, passwordHash, locale: input.locale ?? 'en', timeZone }))

@@ -15,6 +15,7 @@ import { currentWeek } from '../db/snapshots.ts'
 import { transaction } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
+import { cleanName, nameSkeleton } from '../lib/names.ts'
 import { accessService, requireGm, type Access, type Role } from './access.ts'
 import { skipUntil, catchUp } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
@@ -58,12 +59,13 @@ export function campaignsService(deps: ServiceDeps) {
     ...viewsService(deps, locked),
 
     async create(userId: string, input: { name: string; mapId: string; timeZone?: string | undefined; weekLimit?: number | undefined; public?: boolean | undefined }) {
+      const name = cleanName(input.name, 'name')
       const timeZone = input.timeZone ?? 'Europe/Madrid'
       if (!IANAZone.isValidZone(timeZone)) throw new AppError(400, 'campaign/invalid_time_zone', `"${timeZone}" is not an IANA time zone`, 'R2.2')
       const map = await mapById(db, input.mapId)
       if (!map) throw new AppError(400, 'campaign/unknown_map', `No map "${input.mapId}"; see GET /api/maps, or upload one with POST /api/maps`, 'R1.4')
       const campaign = await transaction(db.pool, async (sql) => {
-        const c = await insertCampaign(sql, { name: input.name.trim(), mapId: input.mapId, timeZone, weekLimit: input.weekLimit ?? null, public: input.public ?? false, createdById: userId })
+        const c = await insertCampaign(sql, { name, mapId: input.mapId, timeZone, weekLimit: input.weekLimit ?? null, public: input.public ?? false, createdById: userId })
         await insertMembership(sql, c.id, userId, 'gm')
         await appendEvents(sql, c.id, [{ type: 'campaign.created', payload: { name: c.name, mapId: c.mapId, timeZone }, week: 0, at: clock.now() }])
         return c
@@ -107,7 +109,7 @@ export function campaignsService(deps: ServiceDeps) {
 
     async accept(token: string, userId: string, input: { tribeName: string; weekday: string; colour?: string | undefined }) {
       if (!isoWeekday(input.weekday)) throw new AppError(400, 'tribe/bad_weekday', `"${input.weekday}" is not a weekday (monday … sunday)`, 'R2.1')
-      const tribeName = input.tribeName.trim()
+      const tribeName = cleanName(input.tribeName, 'tribeName')
       return transaction(db.pool, async (sql) => {
         const inv = await lockInvitation(sql, token)
         if (!inv) throw new AppError(404, 'invitation/not_found', 'No such invitation')
@@ -122,7 +124,8 @@ export function campaignsService(deps: ServiceDeps) {
         if (tribes.length >= 7) throw new AppError(409, 'campaign/full', 'A campaign has at most 7 tribes', 'R2.1')
         const taken = tribes.find((t) => t.weekday === input.weekday)
         if (taken) throw new AppError(409, 'tribe/weekday_taken', `${input.weekday} already belongs to ${taken.name}`, 'R2.1')
-        if (tribes.some((t) => t.name.toLowerCase() === tribeName.toLowerCase())) throw new AppError(409, 'tribe/name_taken', `A tribe is already called ${tribeName}`)
+        const alike = tribes.find((t) => nameSkeleton(t.name) === nameSkeleton(tribeName))
+        if (alike) throw new AppError(409, 'tribe/name_taken', alike.name === tribeName ? `A tribe is already called ${tribeName}` : `"${tribeName}" looks too much like the tribe ${alike.name}; choose another name`)
         const colour = input.colour ?? COLOURS.find((c) => !tribes.some((t) => t.colour === c)) ?? COLOURS[0]!
         const tribe = await insertTribe(sql, campaign.id, { name: tribeName, colour, weekday: input.weekday, userId })
         await insertMembership(sql, campaign.id, userId, 'player')

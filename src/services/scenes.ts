@@ -13,6 +13,7 @@ import {
 import { currentWeek, readSnapshot } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
+import { cleanName } from '../lib/names.ts'
 import type { Access } from './access.ts'
 import { catchUp } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
@@ -109,7 +110,7 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         const known = await tribesNamed(sql, a.campaign.id, wanted)
         const unknown = wanted.filter((t) => !known.includes(t))
         if (unknown.length) throw new AppError(422, 'scene/unknown_tribe', `No tribe ${unknown.join(', ')} in this campaign`, 'R11.3')
-        const id = await insertScene(sql, { campaignId: a.campaign.id, title: input.title.trim(), openedById: a.userId, tribes: wanted, at: now })
+        const id = await insertScene(sql, { campaignId: a.campaign.id, title: cleanName(input.title, 'title'), openedById: a.userId, tribes: wanted, at: now })
         const [row] = await sceneRows(sql, a.campaign.id, id)
         log('scene.opened', { scene: id, tribes: wanted })
         mail(await sceneMails(sql, a, row!, `${id}/opened`, { event: 'opened' }))

@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:id/events', {
     schema: {
       tags: ['play'], summary: 'The campaign log, oldest first, paged by seq', params: IdParams,
-      querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, default: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }),
+      querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }),
       response: { 200: Type.Object({ events: Type.Array(EventSchema), next: Type.Union([Type.Integer(), Type.Null()]) }), 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
     },
   }, async (request) => campaigns.events(await accessFor(request, request.params.id), request.query.after ?? 0, request.query.limit ?? 100))
@@ -118,7 +118,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:id/dice/:week', {
     schema: {
       tags: ['play'], summary: 'A week\'s dice: the seed commitment, the seed once the week is over, and every roll (R8.4)',
-      params: Type.Object({ id: Type.String({ format: 'uuid' }), week: Type.Integer({ minimum: 0 }) }),
+      params: Type.Object({ id: Type.String({ format: 'uuid' }), week: Type.Integer({ minimum: 0, maximum: 100_000 }) }),
       response: { 200: DiceSchema, 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
     },
   }, async (request) => campaigns.dice(await accessFor(request, request.params.id), request.params.week))
