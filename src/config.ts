@@ -23,6 +23,8 @@ export interface Config {
   seedDemo: boolean
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   loginRateLimit: number
+  /** Campaigns one user may create in an hour. */
+  campaignRateLimit: number
   allowTestClock: boolean
   /** With allowTestClock: the clock starts frozen here (demos, crash tests). */
   testClockNow: Date | null
@@ -73,6 +75,7 @@ export const EnvSchema = Type.Object({
   SEED_DEMO: bool(),
   LOG_LEVEL: oneOf(LOG_LEVELS),
   LOGIN_RATE_LIMIT: int(1, 100_000),
+  CAMPAIGN_RATE_LIMIT: int(1, 100_000),
   ALLOW_TEST_CLOCK: bool(),
   TEST_CLOCK_NOW: v(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T' }), 'must be an ISO-8601 instant like 2026-12-06T19:30:00Z'),
   DATABASE_POOL_SIZE: int(1, 500),
@@ -167,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: yes(e.SEED_DEMO, nodeEnv !== 'production'),
     logLevel: (e.LOG_LEVEL ?? 'info') as Config['logLevel'],
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 10,
+    campaignRateLimit: e.CAMPAIGN_RATE_LIMIT ?? 20,
     allowTestClock,
     testClockNow: testClockNow(e.TEST_CLOCK_NOW, allowTestClock),
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 20,

@@ -62,7 +62,7 @@ t.test('with the database down every route answers 503 with Retry-After in the e
   const routes: [method: 'GET' | 'POST', url: string, token: string | null, body?: unknown][] = [
     ['GET', `/api/campaigns/${table.id}/state`, ana],
     ['POST', `/api/campaigns/${table.id}/orders`, ana, { order: { type: 'endTurn' } }],
-    ['GET', '/api/campaigns', null],
+    ['GET', '/api/campaigns/public', null],
     ['POST', '/api/auth/login', null, { email: 'nobody@example.com', password: 'whatever-it-is' }],
     ['GET', '/api/maps', ana],
   ]

@@ -123,7 +123,7 @@ t.test('public campaigns are read-only for anyone', async (t) => {
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { public: true })
   await draft(app, table)
   t.equal((await call(app, null, 'GET', `/api/campaigns/${table.id}/state`)).status, 200)
-  t.equal((await call(app, null, 'GET', `/api/campaigns`)).body.campaigns.length, 1)
+  t.equal((await call(app, null, 'GET', `/api/campaigns/public`)).body.campaigns.length, 1)
   t.equal((await call(app, null, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'endTurn' } })).status, 401)
 })
 

@@ -45,7 +45,7 @@ t.test('npm start serves /health on the embedded database and keeps data across 
   t.match(first.output(), /gm@demo\.weekdaywars\.test/)
   const reg = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'keeper@example.com', password: 'persistent!', displayName: 'Keeper' }),
+    body: JSON.stringify({ email: 'keeper@example.com', password: 'persistent keeper of keys', displayName: 'Keeper' }),
   })
   t.equal(reg.status, 201)
 
@@ -58,7 +58,7 @@ t.test('npm start serves /health on the embedded database and keeps data across 
   t.match(second.output(), /database schema is up to date/)
   const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'keeper@example.com', password: 'persistent!' }),
+    body: JSON.stringify({ email: 'keeper@example.com', password: 'persistent keeper of keys' }),
   })
   t.equal(login.status, 200, 'the account survived the restart')
 
@@ -70,7 +70,7 @@ t.test('npm start serves /health on the embedded database and keeps data across 
   t.match(third.output(), /stopping an embedded PostgreSQL left running/)
   const again = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'keeper@example.com', password: 'persistent!' }),
+    body: JSON.stringify({ email: 'keeper@example.com', password: 'persistent keeper of keys' }),
   })
   t.equal(again.status, 200, 'the account survived the crash')
   third.child.kill('SIGTERM')

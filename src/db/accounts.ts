@@ -7,7 +7,7 @@ export type { Locale }
 import { SETTING_COLUMN, type NotificationSetting } from './outbox.ts'
 import { instant, UUID } from './sql.ts'
 
-export interface UserRow { id: string; email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string; createdAt: Date }
+export interface UserRow { id: string; email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string; tokenVersion: number; createdAt: Date }
 
 export class EmailTaken extends Error {}
 
@@ -76,6 +76,28 @@ export async function calendarRows(pool: pg.Pool, userId: string): Promise<Calen
      FROM tribes t JOIN campaigns c ON c.id = t.campaign_id
      WHERE t.user_id = $1::uuid AND c.status IN ('setup', 'draft', 'running', 'paused') ORDER BY c.created_at`, [userId])
   return rows
+}
+
+/** What a login token is checked against: the user's token version, and whether this token was revoked. */
+export async function sessionState(pool: pg.Pool, userId: string, jti: string): Promise<{ tokenVersion: number; revoked: boolean } | undefined> {
+  const { rows } = await pool.query<{ tokenVersion: number; revoked: boolean }>({
+    name: 'session-state',
+    text: `SELECT token_version AS "tokenVersion", EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = $2) AS revoked FROM users WHERE id = $1::uuid`,
+    values: [userId, jti],
+  })
+  return rows[0]
+}
+
+/** Revokes one token until it would have expired; expired revocations are cleared on the way. */
+export async function revokeToken(pool: pg.Pool, jti: string, userId: string, expiresAt: Date) {
+  await pool.query(`DELETE FROM revoked_tokens WHERE expires_at < now() AT TIME ZONE 'UTC'`)
+  await pool.query(`INSERT INTO revoked_tokens (jti, user_id, expires_at) VALUES ($1, $2::uuid, (to_timestamp($3) AT TIME ZONE 'UTC')) ON CONFLICT DO NOTHING`,
+    [jti, userId, Math.floor(expiresAt.getTime() / 1000)])
+}
+
+/** Every token issued so far stops working. */
+export async function raiseTokenVersion(pool: pg.Pool, userId: string) {
+  await pool.query(`UPDATE users SET token_version = token_version + 1, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1::uuid`, [userId])
 }
 
 export async function ping(pool: pg.Pool): Promise<void> {

@@ -44,20 +44,29 @@ export async function accessRow(pool: pg.Pool, campaignId: string, userId: strin
 /** Listed campaigns with the caller's role and their tribes, in one statement. */
 export interface ListedRow extends AccessRow { tribes: TribeRow[] }
 
-export async function listCampaigns(pool: pg.Pool, userId: string | null, limit: number): Promise<ListedRow[]> {
+const LISTED = `${CAMPAIGN_COLUMNS},
+  EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid AND m.role = 'gm') AS gm,
+  EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid) AS member,
+  (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $1::uuid LIMIT 1) AS "tribeId",
+  COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour, 'weekday', t.weekday, 'userId', t.user_id)
+                            ORDER BY t.created_at, t.id)
+            FROM tribes t WHERE t.campaign_id = c.id), '[]') AS tribes`
+
+/** The caller's own campaigns, newest first: one page of `limit` (one more is read to tell whether a next page exists). */
+export async function campaignsOf(pool: pg.Pool, userId: string, offset: number, limit: number): Promise<ListedRow[]> {
   const { rows } = await pool.query<ListedRow>(
-    `SELECT ${CAMPAIGN_COLUMNS},
-            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid AND m.role = 'gm') AS gm,
-            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid) AS member,
-            (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $1::uuid LIMIT 1) AS "tribeId",
-            COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour, 'weekday', t.weekday, 'userId', t.user_id)
-                                      ORDER BY t.created_at, t.id)
-                      FROM tribes t WHERE t.campaign_id = c.id), '[]') AS tribes
-     FROM campaigns c
-     WHERE c.public OR c.id IN (SELECT campaign_id FROM memberships WHERE user_id = $1::uuid)
-     ORDER BY c.created_at DESC LIMIT $2`,
-    [userId, limit],
-  )
+    `SELECT ${LISTED} FROM campaigns c
+     WHERE c.id IN (SELECT campaign_id FROM memberships WHERE user_id = $1::uuid)
+     ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`, [userId, limit + 1, offset])
+  return rows
+}
+
+/** Public campaigns the caller is not in, newest first, one page. */
+export async function publicCampaigns(pool: pg.Pool, userId: string | null, offset: number, limit: number): Promise<ListedRow[]> {
+  const { rows } = await pool.query<ListedRow>(
+    `SELECT ${LISTED} FROM campaigns c
+     WHERE c.public AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid)
+     ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`, [userId, limit + 1, offset])
   return rows
 }
 

@@ -1,9 +1,11 @@
 // Accounts: registration and login.
 import { IANAZone } from 'luxon'
-import { EmailTaken, insertUser, userByEmail, userById, type Locale, type UserRow } from '../db/accounts.ts'
+import { randomUUID } from 'node:crypto'
+import { EmailTaken, insertUser, raiseTokenVersion, revokeToken, sessionState, userByEmail, userById, type Locale, type UserRow } from '../db/accounts.ts'
 import type { Database } from '../db/index.ts'
 import { AppError } from '../lib/errors.ts'
 import { cleanName } from '../lib/names.ts'
+import { passwordStrength } from '../lib/password-strength.ts'
 import { hashPassword, verifyPassword } from '../lib/password.ts'
 
 export interface PublicUser {
@@ -31,8 +33,40 @@ function toPublic(user: UserRow): PublicUser {
   return { id: user.id, email: user.email, displayName: user.displayName, locale: user.locale, timeZone: user.timeZone, createdAt: user.createdAt.toISOString() }
 }
 
+/** What a login token says: who, the token version it was issued under, and its own id. */
+export interface Claims { sub: string; tv?: number; jti?: string; exp?: number }
+
+/** A hash of a password nobody has, checked when the email is unknown, so both answers take as long. */
+let dummyHash: Promise<string> | null = null
+
 export function accountsService(db: Database) {
   return {
+    /** The claims of a new login token for this user. */
+    async claims(userId: string): Promise<Claims> {
+      const user = await userById(db, userId)
+      if (!user) throw new AppError(401, 'auth/unauthenticated', 'This account no longer exists')
+      return { sub: user.id, tv: user.tokenVersion, jti: randomUUID() }
+    },
+
+    /** Whether a verified token still stands: not logged out, not older than "log out everywhere". */
+    async checkSession(claims: Claims): Promise<void> {
+      const state = await sessionState(db.pool, claims.sub, claims.jti ?? '')
+      if (!state || state.revoked || (claims.tv ?? 0) !== state.tokenVersion) {
+        throw new AppError(401, 'auth/session_ended', 'This login has ended (you logged out); log in again')
+      }
+    },
+
+    /** Ends this login (its token stops working now). */
+    async logout(claims: Claims): Promise<void> {
+      if (!claims.jti) return this.logoutEverywhere(claims.sub)
+      await revokeToken(db.pool, claims.jti, claims.sub, new Date((claims.exp ?? Date.now() / 1000 + 86_400 * 30) * 1000))
+    },
+
+    /** Ends every login of this user, on every device. */
+    async logoutEverywhere(userId: string): Promise<void> {
+      await raiseTokenVersion(db.pool, userId)
+    },
+
     async register(input: Registration): Promise<PublicUser> {
       const timeZone = input.timeZone ?? 'Europe/Madrid'
       if (!IANAZone.isValidZone(timeZone)) {
@@ -40,6 +74,10 @@ export function accountsService(db: Database) {
       }
       const email = normalizeEmail(input.email)
       const displayName = cleanName(input.displayName, 'displayName')
+      const strength = passwordStrength(input.password, [email, displayName, ...email.split(/[@.]/)])
+      if (strength.score < 2) {
+        throw new AppError(400, 'auth/weak_password', `This password is too easy to guess${strength.warning ? ` (${strength.warning.replace(/\.$/, '')})` : ''}: try a few unusual words together, like a short sentence`)
+      }
       const passwordHash = await hashPassword(input.password)
       try {
         return toPublic(await insertUser(db, { email, displayName, passwordHash, locale: input.locale ?? 'en', timeZone }))
@@ -51,8 +89,10 @@ export function accountsService(db: Database) {
 
     async login(emailInput: string, password: string): Promise<PublicUser> {
       const user = await userByEmail(db, normalizeEmail(emailInput))
-      // One message for both cases, so the answer does not reveal which emails exist.
-      if (!user || !(await verifyPassword(password, user.passwordHash))) {
+      // One message and one scrypt for both cases, so neither the answer nor its time tells which emails exist.
+      const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword('not anybody\'s password')))
+      const matches = await verifyPassword(password, hash)
+      if (!user || !matches) {
         throw new AppError(401, 'auth/invalid_credentials', 'Wrong email or password')
       }
       return toPublic(user)

@@ -6,8 +6,8 @@ import { IANAZone } from 'luxon'
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
 import { userByEmail, userById } from '../db/accounts.ts'
 import {
-  deletePlayerMembership, insertCampaign, insertInvitation, insertMembership, insertTribe, listCampaigns, lockCampaign, lockInvitation,
-  markInvitationAccepted, rolesOf, setTribePlayer, tribeIn, tribesOf, tribesOfPool, type CampaignRow, type TribeRow,
+  campaignsOf, deletePlayerMembership, insertCampaign, insertInvitation, insertMembership, insertTribe, lockCampaign, lockInvitation, publicCampaigns,
+  markInvitationAccepted, rolesOf, setTribePlayer, tribeIn, tribesOf, tribesOfPool, type CampaignRow, type ListedRow, type TribeRow,
 } from '../db/campaigns.ts'
 import { appendEvents } from '../db/log.ts'
 import { queueMails } from '../db/outbox.ts'
@@ -30,7 +30,8 @@ export type { Access, Role } from './access.ts'
 
 const COLOURS = ['#c0392b', '#2471a3', '#229954', '#d68910', '#7d3c98', '#17a589', '#5d6d7e']
 const INVITATION_DAYS = 14
-const LIST_LIMIT = 200
+const MINE_PAGE = 100
+const PUBLIC_PAGE = 50
 
 function isoWeekday(value: string): value is Weekday {
   return (WEEKDAYS as readonly string[]).includes(value)
@@ -50,6 +51,14 @@ export function campaignsService(deps: ServiceDeps) {
   const access = accessService(db)
   const locked = lockedService(db, clock)
   const mapName = async (id: string) => (await mapById(db, id))?.name ?? id
+
+  async function listed(rows: ListedRow[], size: number, page: number) {
+    const campaigns = await Promise.all(rows.slice(0, size).map(async ({ gm, member: _member, tribeId, tribes, ...c }) => {
+      const role: Role = gm ? 'gm' : tribeId ? 'player' : 'spectator'
+      return summary(c, tribes, role, role === 'player' ? tribeId : null, await mapName(c.mapId))
+    }))
+    return { campaigns, nextPage: rows.length > size ? page + 1 : null }
+  }
 
   return {
     access,
@@ -73,13 +82,15 @@ export function campaignsService(deps: ServiceDeps) {
       return summary(campaign, [], 'gm', null, map.name)
     },
 
-    /** Your campaigns and the public ones, newest first, in one query. */
-    async list(userId: string | null) {
-      const rows = await listCampaigns(db.pool, userId, LIST_LIMIT)
-      return Promise.all(rows.map(async ({ gm, member: _member, tribeId, tribes, ...c }) => {
-        const role: Role = gm ? 'gm' : tribeId ? 'player' : 'spectator'
-        return summary(c, tribes, role, role === 'player' ? tribeId : null, await mapName(c.mapId))
-      }))
+    /** Your own campaigns, every one of them, page by page, newest first (one query a page). */
+    async list(userId: string | null, page = 1) {
+      if (!userId) return { campaigns: [], nextPage: null }
+      return listed(await campaignsOf(db.pool, userId, (page - 1) * MINE_PAGE, MINE_PAGE), MINE_PAGE, page)
+    },
+
+    /** Public campaigns you are not in, a separate list, page by page (one query a page). */
+    async listPublic(userId: string | null, page = 1) {
+      return listed(await publicCampaigns(db.pool, userId, (page - 1) * PUBLIC_PAGE, PUBLIC_PAGE), PUBLIC_PAGE, page)
     },
 
     async get(a: Access) {

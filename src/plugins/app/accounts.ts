@@ -10,12 +10,15 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** The caller's user id, or null when no token was sent (a bad token is still 401). */
     optionalUser: (request: FastifyRequest) => Promise<string | null>
+    /** A new login token for this user (API bearer and page cookie alike). */
+    issueToken: (userId: string) => Promise<string>
   }
 }
 
 export default fp(
   async (fastify) => {
-    fastify.decorate('accounts', accountsService(fastify.db))
+    const accounts = accountsService(fastify.db)
+    fastify.decorate('accounts', accounts)
     const authenticate = async (request: FastifyRequest) => {
       try {
         await request.jwtVerify()
@@ -24,8 +27,10 @@ export default fp(
         throw new AppError(401, expired ? 'auth/token_expired' : 'auth/unauthenticated',
           expired ? 'Your login has expired; log in again' : 'Log in first: send Authorization: Bearer <token>')
       }
+      await accounts.checkSession(request.user)
     }
     fastify.decorate('authenticate', authenticate)
+    fastify.decorate('issueToken', async (userId: string) => fastify.jwt.sign(await accounts.claims(userId)))
     fastify.decorate('optionalUser', async (request: FastifyRequest) => {
       if (!request.headers.authorization) return null
       await authenticate(request)

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin'
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string }
-    user: { sub: string }
+    payload: { sub: string; tv?: number; jti?: string }
+    user: { sub: string; tv?: number; jti?: string; exp?: number }
   }
 }
 

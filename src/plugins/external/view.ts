@@ -7,11 +7,28 @@ import cookie from '@fastify/cookie'
 import csrf from '@fastify/csrf-protection'
 import formbody from '@fastify/formbody'
 import view from '@fastify/view'
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import Handlebars from 'handlebars'
 import { registerHelpers } from '../../lib/page-helpers.ts'
 
 export const SESSION_COOKIE = 'ww_session'
+
+/**
+ * A form's CSRF token is tied to the login it was made for (the login token's
+ * id), so a token from another login, or from before logging in, is refused.
+ */
+export function csrfUserInfo(request: FastifyRequest): string {
+  const token = request.cookies[SESSION_COOKIE]
+  if (!token) return 'anonymous'
+  try {
+    const [, payload] = token.split('.')
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as { jti?: string; sub?: string }
+    return claims.jti ?? claims.sub ?? 'anonymous'
+  } catch {
+    return 'anonymous'
+  }
+}
 
 export default fp(
   async (fastify) => {
@@ -21,6 +38,8 @@ export default fp(
     await fastify.register(csrf, {
       sessionPlugin: '@fastify/cookie',
       cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: fastify.config.publicUrl.startsWith('https:') },
+      getUserInfo: csrfUserInfo,
+      csrfOpts: { hmacKey: createHmac('sha256', fastify.config.jwtSecret).update('csrf').digest('base64url') },
       getToken: (request) => (request.body as { _csrf?: string } | undefined)?._csrf ?? (request.headers['x-csrf-token'] as string | undefined),
     })
     const hb = Handlebars.create()

@@ -11,9 +11,12 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   const { render, requireUser, form, extrasOf } = kit
   const rateLimit = { rateLimit: { max: fastify.config.loginRateLimit, timeWindow: '1 minute' } }
 
-  const loginCookie = (reply: FastifyReply, userId: string) => reply.setCookie(SESSION_COOKIE, fastify.jwt.sign({ sub: userId }), {
-    httpOnly: true, sameSite: 'lax', path: '/', secure: fastify.config.publicUrl.startsWith('https:'), maxAge: 7 * 86_400,
-  })
+  // Returns nothing: a reply is thenable, and awaiting it would wait for its own sending.
+  const loginCookie = async (reply: FastifyReply, userId: string): Promise<void> => {
+    reply.setCookie(SESSION_COOKIE, await fastify.issueToken(userId), {
+      httpOnly: true, sameSite: 'lax', path: '/', secure: fastify.config.publicUrl.startsWith('https:'), maxAge: 7 * 86_400,
+    })
+  }
 
   fastify.get('/login', async (request: Req, reply) => render(request, reply, 'login.hbs', { title: STRINGS.en.login, next: request.query.next ?? '' }))
 
@@ -22,7 +25,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     const next = one(extrasOf(request).next)
     try {
       const user = await accounts.login(email, one(request.body.password))
-      loginCookie(reply, user.id)
+      await loginCookie(reply, user.id)
       return reply.redirect(safeNext(next), 303)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
@@ -36,7 +39,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     const body = request.body as unknown as { email: string; password: string; displayName: string; locale?: 'en' | 'es'; timeZone?: string }
     try {
       const user = await accounts.register(body)
-      loginCookie(reply, user.id)
+      await loginCookie(reply, user.id)
       return reply.redirect('/campaigns', 303)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
@@ -44,7 +47,18 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     }
   })
 
-  fastify.post<Route>('/logout', form(), async (_request, reply) => reply.clearCookie(SESSION_COOKIE, { path: '/' }).redirect('/login', 303))
+  // Logging out ends this login for good: the cookie's token is revoked, not only forgotten.
+  fastify.post<Route>('/logout', form(), async (request, reply) => {
+    const claims = kit.loginClaims(request)
+    if (claims) await accounts.logout(claims)
+    return reply.clearCookie(SESSION_COOKIE, { path: '/' }).redirect('/login', 303)
+  })
+
+  fastify.post<Route>('/logout-everywhere', form(), async (request, reply) => {
+    const user = await requireUser(request)
+    await accounts.logoutEverywhere(user.id)
+    return reply.clearCookie(SESSION_COOKIE, { path: '/' }).redirect('/login', 303)
+  })
 
   fastify.get('/invitations/:token', async (request: Req, reply) => {
     await requireUser(request)

@@ -13,20 +13,27 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
   const { render, requireUser, accessOf, campaignInfo, board, form, viewer } = kit
 
-  fastify.get('/campaigns', async (request, reply) => {
+  /** Your campaigns (every one) and, apart, a page of the public ones. */
+  async function lists(userId: string | null, query: Record<string, string>) {
+    const page = (name: string) => Math.max(1, Math.min(100_000, Number.parseInt(query[name] ?? '1', 10) || 1))
+    const mine = await campaigns.list(userId, page('page'))
+    const open = await campaigns.listPublic(userId, page('publicPage'))
+    return { campaigns: mine.campaigns, nextPage: mine.nextPage, publicCampaigns: open.campaigns, nextPublicPage: open.nextPage }
+  }
+
+  fastify.get('/campaigns', async (request: Req, reply) => {
     const v = await viewer(request)
-    const list = await campaigns.list(v.user?.id ?? null)
-    return render(request, reply, 'campaigns.hbs', { title: STRINGS[v.locale].campaigns, campaigns: list, maps: maps() })
+    return render(request, reply, 'campaigns.hbs', { title: STRINGS[v.locale].campaigns, ...(await lists(v.user?.id ?? null, request.query)), maps: maps() })
   })
 
-  fastify.post<Route>('/campaigns', form(CreateCampaignBody), async (request: Req, reply) => {
+  fastify.post<Route>('/campaigns', { ...form(CreateCampaignBody), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } }, async (request: Req, reply) => {
     const user = await requireUser(request)
     try {
       const created = await campaigns.create(user.id, request.body as unknown as Parameters<typeof campaigns.create>[1])
       return reply.redirect(`/campaigns/${created.id}/gm`, 303)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      return render(request, reply, 'campaigns.hbs', { error, campaigns: await campaigns.list(user.id), maps: maps() }, error.statusCode)
+      return render(request, reply, 'campaigns.hbs', { error, ...(await lists(user.id, {})), maps: maps() }, error.statusCode)
     }
   })
 

@@ -7,9 +7,9 @@ import type { TSchema } from 'typebox'
 import type { GameEvent } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { MapData } from '../../lib/map-svg.ts'
-import { SESSION_COOKIE } from '../../plugins/external/view.ts'
+import { csrfUserInfo, SESSION_COOKIE } from '../../plugins/external/view.ts'
 import type { Access } from '../../services/access.ts'
-import type { PublicUser } from '../../services/accounts.ts'
+import type { Claims, PublicUser } from '../../services/accounts.ts'
 
 const VIEWS = path.resolve(import.meta.dirname, '../../../views')
 export type Strings = Record<string, string>
@@ -64,15 +64,29 @@ export function describe(e: GameEvent | Record<string, unknown>, names: Map<stri
 export function pageKit(fastify: FastifyInstance) {
   const { campaigns, accounts } = fastify
 
+  /** The claims of a valid login cookie, or null (expired, forged, or none). */
+  function loginClaims(request: FastifyRequest): Claims | null {
+    const token = request.cookies[SESSION_COOKIE]
+    if (!token) return null
+    try {
+      return fastify.jwt.verify<Claims>(token)
+    } catch {
+      return null
+    }
+  }
+
   async function viewer(request: FastifyRequest): Promise<Viewer> {
     const known = (request as WithExtras).viewer
     if (known) return known
-    const token = request.cookies[SESSION_COOKIE]
+    const claims = loginClaims(request)
     let user: PublicUser | null = null
-    if (token) {
+    if (claims) {
       try {
-        user = await accounts.get(fastify.jwt.verify<{ sub: string }>(token).sub)
-      } catch { /* an expired or foreign cookie is no login */ }
+        await accounts.checkSession(claims)
+        user = await accounts.get(claims.sub)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error // a logged-out cookie is no login; a database failure is one
+      }
     }
     const wanted = user?.locale ?? (/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en')
     const v: Viewer = { user, locale: wanted === 'es' ? 'es' : 'en' }
@@ -82,7 +96,7 @@ export function pageKit(fastify: FastifyInstance) {
 
   async function render(request: FastifyRequest, reply: FastifyReply, template: string, data: Record<string, unknown>, status = 200) {
     const v = await viewer(request)
-    const html = await fastify.view(template, { ...data, locale: v.locale, s: STRINGS[v.locale], user: v.user, csrf: reply.generateCsrf() })
+    const html = await fastify.view(template, { ...data, locale: v.locale, s: STRINGS[v.locale], user: v.user, csrf: reply.generateCsrf({ userInfo: csrfUserInfo(request) }) })
     return reply.code(status).type('text/html; charset=utf-8').send(html)
   }
 
@@ -137,7 +151,7 @@ export function pageKit(fastify: FastifyInstance) {
 
   const extrasOf = (request: FastifyRequest): Body => (request as WithExtras).formExtras ?? {}
 
-  return { viewer, render, requireUser, accessOf, campaignInfo, board, form, extrasOf }
+  return { loginClaims, viewer, render, requireUser, accessOf, campaignInfo, board, form, extrasOf }
 }
 
 export type PageKit = ReturnType<typeof pageKit>

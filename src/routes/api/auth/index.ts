@@ -19,7 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   }, async (request, reply) => {
     const user = await fastify.accounts.register(request.body)
-    const token = await reply.jwtSign({ sub: user.id })
+    const token = await fastify.issueToken(user.id)
     return reply.code(201).send({ token, user })
   })
 
@@ -33,8 +33,24 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   }, async (request, reply) => {
     const user = await fastify.accounts.login(request.body.email, request.body.password)
-    const token = await reply.jwtSign({ sub: user.id })
+    const token = await fastify.issueToken(user.id)
     return { token, user }
+  })
+
+  fastify.post('/logout', {
+    onRequest: fastify.authenticate,
+    schema: { tags: ['accounts'], summary: 'End this login: its token stops working at once', security: [{ bearerAuth: [] }], response: { 204: Type.Null(), 401: ErrorRef } },
+  }, async (request, reply) => {
+    await fastify.accounts.logout(request.user)
+    return reply.code(204).send(null)
+  })
+
+  fastify.post('/logout-everywhere', {
+    onRequest: fastify.authenticate,
+    schema: { tags: ['accounts'], summary: 'End every login of your account, on every device', security: [{ bearerAuth: [] }], response: { 204: Type.Null(), 401: ErrorRef } },
+  }, async (request, reply) => {
+    await fastify.accounts.logoutEverywhere(request.user.sub)
+    return reply.code(204).send(null)
   })
 }
 

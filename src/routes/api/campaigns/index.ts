@@ -18,12 +18,20 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('', {
     onRequest: fastify.authenticate,
-    schema: { tags: ['campaigns'], summary: 'Create a campaign; you become its game master', security: bearer, body: CreateCampaignBody, response: { 201: CampaignSchema, 400: ErrorRef, 401: ErrorRef } },
+    config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => (request.user as { sub?: string } | undefined)?.sub ?? request.ip } },
+    schema: { tags: ['campaigns'], summary: 'Create a campaign; you become its game master (at most CAMPAIGN_RATE_LIMIT an hour)', security: bearer, body: CreateCampaignBody, response: { 201: CampaignSchema, 400: ErrorRef, 401: ErrorRef, 429: ErrorRef } },
   }, async (request, reply) => reply.code(201).send(await campaigns.create(request.user.sub, request.body)))
 
+  const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) })
+  const Listed = Type.Object({ campaigns: Type.Array(CampaignSchema), nextPage: Type.Union([Type.Integer(), Type.Null()]) })
+
   fastify.get('', {
-    schema: { tags: ['campaigns'], summary: 'Your campaigns and the public ones', response: { 200: Type.Object({ campaigns: Type.Array(CampaignSchema) }), 401: ErrorRef } },
-  }, async (request) => ({ campaigns: await campaigns.list(await caller(request)) }))
+    schema: { tags: ['campaigns'], summary: 'Your own campaigns, every one, newest first, 100 a page', security: bearer, querystring: PageQuery, response: { 200: Listed, 400: ErrorRef, 401: ErrorRef } },
+  }, async (request) => campaigns.list(await caller(request), request.query.page ?? 1))
+
+  fastify.get('/public', {
+    schema: { tags: ['campaigns'], summary: 'Public campaigns you are not in, newest first, 50 a page', querystring: PageQuery, response: { 200: Listed, 400: ErrorRef, 401: ErrorRef } },
+  }, async (request) => campaigns.listPublic(await caller(request), request.query.page ?? 1))
 
   fastify.get('/:id', {
     schema: { tags: ['campaigns'], summary: 'One campaign', params: IdParams, response: { 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef } },
