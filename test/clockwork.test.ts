@@ -3,7 +3,7 @@
 // mails go through the outbox exactly once.
 import t, { type Test } from 'tap'
 import { buildTestApp } from './helpers/app.ts'
-import { call, draft, setClock, setUp, type App, type Table } from './helpers/campaign.ts'
+import { call, clockToken, draft, setClock, setUp, type App, type Table } from './helpers/campaign.ts'
 import { smtpReceiver } from './helpers/smtp.ts'
 import { bundledMap } from '../src/maps/index.ts'
 
@@ -196,7 +196,7 @@ t.test('R4.2 R6.1: on both Europe/Madrid DST Sundays the sweep opens and closes 
   t.same(await ledger('close', '2026-03-29T00:00:00Z', '2026-03-30T00:00:00Z'), ['2026-03-29T18:00:00.000Z sol'], 'closed at 20:00 CEST')
   t.same(await ledger('tick', '2026-03-29T00:00:00Z', '2026-03-30T00:00:00Z'), ['2026-03-29T18:00:00.000Z'], 'one tick')
 
-  const oct = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: '2026-10-25T19:00:00Z' } }) // 20:00 CET, the clocks went back at 03:00
+  const oct = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: '2026-10-25T19:00:00Z' }, headers: { authorization: `Bearer ${await clockToken(app)}` } }) // 20:00 CET, the clocks went back at 03:00
   t.same(oct.json().sweep.failed, 0, 'the catch-up of 30 weeks did not fail')
   t.same(await ledger('open', '2026-10-24T00:00:00Z', '2026-10-26T00:00:00Z'), ['2026-10-24T22:00:00.000Z sol'], 'opened at 00:00 CEST')
   t.same(await ledger('close', '2026-10-25T00:00:00Z', '2026-10-26T00:00:00Z'), ['2026-10-25T19:00:00.000Z sol'], 'closed at 20:00 CET, 25 hours later')

@@ -3,7 +3,7 @@
 import t from 'tap'
 import { ConfigError, loadConfig } from '../src/config.ts'
 import { buildTestApp, register } from './helpers/app.ts'
-import { call, setUp } from './helpers/campaign.ts'
+import { call, draft, setClock, setUp } from './helpers/campaign.ts'
 import { visitor } from './helpers/pages.ts'
 
 const PASSWORD = 'correct horse battery'
@@ -55,6 +55,17 @@ t.test('ALLOW_TEST_CLOCK refuses to start under NODE_ENV=production', async (t) 
   t.equal((caught as ConfigError).variable, 'ALLOW_TEST_CLOCK')
   t.match((caught as ConfigError).message, /must not be true when NODE_ENV=production/)
   t.equal(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'production-secret-production-secret-1' }).allowTestClock, false, 'production without it starts')
+})
+
+t.test('the test clock route needs a login', async (t) => {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  const anonymous = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: '2030-01-01T00:00:00Z' } })
+  t.equal(anonymous.statusCode, 401)
+  t.ok(app.clock.now().getFullYear() < 2030, 'the clock did not move')
+  const { token } = await register(app, 'timekeeper@example.com', PASSWORD)
+  const moved = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: '2030-01-01T00:00:00Z' }, headers: { authorization: `Bearer ${token}` } })
+  t.equal(moved.statusCode, 200)
+  t.equal(app.clock.now().toISOString(), '2030-01-01T00:00:00.000Z')
 })
 
 t.test('logging out revokes the token; "log out everywhere" ends every login', async (t) => {
@@ -162,4 +173,27 @@ t.test('201 public campaigns of an attacker never hide a victim\'s own campaign;
   const page = await v.get('/campaigns')
   t.match(page.body, /My own/, 'the page shows the victim\'s campaign')
   t.ok(page.body.indexOf('My own') < page.body.indexOf('Flood'), 'before any public one')
+})
+
+t.test('the history pages by week: in a long campaign the latest week is shown first, and every week can be opened', async (t) => {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-11-29T21:00:00Z')
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { public: true })
+  await draft(app, table)
+  // A long campaign: 6,000 log entries in week 1, then the tick into week 2.
+  await app.pg.query(
+    `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
+     SELECT $1::uuid, 100000 + n, 1, 'scene.message', '{}'::jsonb, now() AT TIME ZONE 'UTC' FROM generate_series(1, 6000) AS n`, [table.id])
+  await setClock(app, '2026-12-06T19:30:00Z') // after the Sunday tick: week 2
+  await app.pg.query(
+    `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at) VALUES ($1::uuid, 200000, 2, 'campaign.marker', '{}'::jsonb, now() AT TIME ZONE 'UTC')`, [table.id])
+  const v = visitor(app)
+  const latest = await v.get(`/campaigns/${table.id}/history`)
+  t.equal(latest.status, 200)
+  t.match(latest.body, /<code>campaign.marker<\/code>/, 'the latest week\'s entries are on the first page')
+  t.match(latest.body, /<option value="2" selected>/, 'week 2 is the one shown')
+  t.notMatch(latest.body, /<code>scene.message<\/code>/, 'not the older week\'s')
+  const first = await v.get(`/campaigns/${table.id}/history?week=1`)
+  t.match(first.body, /<code>payout<\/code>/, 'week 1 opens, with its payout')
+  t.equal((first.body.match(/<code>scene.message<\/code>/g) ?? []).length, 6000, 'all of week 1 is there')
 })

@@ -40,3 +40,20 @@ t.test('R1.4: an uploaded map is validated, stored, listed and played; a bad one
   t.equal(unknown.status, 400)
   t.equal(unknown.body.error.code, 'campaign/unknown_map')
 })
+
+t.test('R1.4 a map of more than 2,000 tiles is refused, and an account keeps at most 20 uploads', async (t) => {
+  const app = await buildTestApp(t, { loginRateLimit: 1000 })
+  const { token } = await register(app, 'cartographer@example.com')
+  const tiles = Array.from({ length: 2001 }, (_, i) => ({ q: i % 50, r: Math.floor(i / 50), terrain: 'land', ...(i % 97 === 0 ? { city: true } : {}) }))
+  const huge = await app.inject({ method: 'POST', url: '/api/maps', headers: { authorization: `Bearer ${token}` }, payload: { id: 'huge', name: 'Huge', tribes: 2, tiles } })
+  t.equal(huge.statusCode, 422)
+  t.match(huge.json().error, { code: 'map/invalid', rule: 'R1.4' })
+  t.match(huge.json().error.message, /map\/too_large: a map has at most 2000 tiles; this one has 2001/)
+  t.equal(await app.prisma.uploadedMap.count(), 0, 'nothing stored')
+  const small = (await app.inject({ method: 'GET', url: '/api/maps/coast-2' })).json()
+  // The upload limit of 10 an hour counts too; the 21st upload is refused by the count of kept maps.
+  for (let i = 0; i < 20; i++) await app.maps.upload((await app.accounts.login('cartographer@example.com', 'correct horse battery')).id, { ...small, id: `mine-${i}` })
+  const more = await app.inject({ method: 'POST', url: '/api/maps', headers: { authorization: `Bearer ${token}` }, payload: { ...small, id: 'one-more' } })
+  t.equal(more.statusCode, 409)
+  t.equal(more.json().error.code, 'map/too_many')
+})

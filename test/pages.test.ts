@@ -100,7 +100,7 @@ t.test('the pages show the map, the pools and the turn; orders through the forms
   t.match(history.body, /The map at the end of week 1/)
   t.match(history.body, /<svg class="map"[^>]*aria-label="Test campaign, week 1"/, 'the map as it stood')
   t.match(history.body, /<code>payout<\/code>/, 'the week\'s log')
-  const filtered = await ana.get(`/campaigns/${table.id}/history?type=moved`)
+  const filtered = await ana.get(`/campaigns/${table.id}/history?week=1&type=moved`)
   t.match(filtered.body, /<code>moved<\/code>/)
   t.notMatch(filtered.body, /<code>payout<\/code>/, 'the type filter')
 

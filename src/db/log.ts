@@ -25,6 +25,20 @@ export async function eventsAfter(pool: pg.Pool, campaignId: string, after: numb
   return rows
 }
 
+/** The weeks that have events, oldest first. */
+export async function weeksWithEvents(pool: pg.Pool, campaignId: string): Promise<number[]> {
+  const { rows } = await pool.query<{ week: number }>(`SELECT DISTINCT week FROM campaign_events WHERE campaign_id = $1::uuid ORDER BY week`, [campaignId])
+  return rows.map((r) => r.week)
+}
+
+/** One week's events, oldest first, at most `limit`. */
+export async function eventsOfWeek(pool: pg.Pool, campaignId: string, week: number, limit: number): Promise<EventRow[]> {
+  const { rows } = await pool.query<EventRow>(
+    `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
+     WHERE campaign_id = $1::uuid AND week = $2 ORDER BY seq LIMIT $3`, [campaignId, week, limit])
+  return rows
+}
+
 export async function revealedWeeks(pool: pg.Pool, campaignId: string): Promise<Set<number>> {
   const { rows } = await pool.query<{ week: number }>(`SELECT week FROM dice_weeks WHERE campaign_id = $1::uuid AND revealed_at IS NOT NULL`, [campaignId])
   return new Set(rows.map((r) => r.week))

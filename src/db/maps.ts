@@ -16,3 +16,7 @@ export async function mapsUploadedBy(db: Database, userId: string): Promise<MapD
 export async function insertMap(db: Database, map: MapDef, createdById: string) {
   await db.prisma.uploadedMap.create({ data: { id: map.id, name: map.name, definition: map as unknown as Prisma.InputJsonValue, createdById } })
 }
+
+export async function countMapsOf(db: Database, userId: string): Promise<number> {
+  return db.prisma.uploadedMap.count({ where: { createdById: userId } })
+}

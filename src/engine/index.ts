@@ -2,7 +2,7 @@
 // It imports nothing from the web stack or the database, and reads no clock or environment.
 export * from './types.ts'
 export { DIRECTIONS, parseTileKey, tileKey, type TileKey } from './hex.ts'
-export { compileMap, validateMap, type CompiledMap, type MapProblem } from './map.ts'
+export { compileMap, MAX_TILES, validateMap, type CompiledMap, type MapProblem } from './map.ts'
 export { computePools, CITY_PAYOUT, TILE_PAYOUT } from './pools.ts'
 export { d4From, hmacRng, scriptedRng, type Rng } from './rng.ts'
 export { hmacSha256, sha256, toHex, utf8 } from './hashing.ts'

@@ -52,6 +52,9 @@ export function compileMap(def: MapDef): CompiledMap {
 export interface MapProblem { code: string; message: string }
 
 /** Every problem of a map definition (R1.4); an empty list means it is playable. */
+/** The largest map a campaign may be played on: its pages stay light on a phone (R1.4, docs/maps.md). */
+export const MAX_TILES = 2000
+
 export function validateMap(input: unknown, tribes?: number): MapProblem[] {
   const problems: MapProblem[] = []
   const def = input as Partial<MapDef> | null
@@ -65,6 +68,10 @@ export function validateMap(input: unknown, tribes?: number): MapProblem[] {
   }
   if (!Array.isArray(def.tiles) || def.tiles.length === 0) {
     problems.push({ code: 'map/no_tiles', message: 'tiles must be a non-empty array' })
+    return problems
+  }
+  if (def.tiles.length > MAX_TILES) {
+    problems.push({ code: 'map/too_large', message: `a map has at most ${MAX_TILES} tiles; this one has ${def.tiles.length} (R1.4)` })
     return problems
   }
   const seen = new Map<TileKey, number>()

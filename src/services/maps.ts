@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { compileMap, validateMap, type MapDef } from '../engine/index.ts'
 import type { Database } from '../db/index.ts'
-import { insertMap, mapsUploadedBy, uploadedMap } from '../db/maps.ts'
+import { countMapsOf, insertMap, mapsUploadedBy, uploadedMap } from '../db/maps.ts'
 import { AppError } from '../lib/errors.ts'
 import { BUNDLED_MAPS, bundledMap } from '../maps/index.ts'
 
@@ -25,6 +25,9 @@ export function summaryOf(m: MapDef) {
 
 const bundledSummaries = BUNDLED_MAPS.map(summaryOf)
 
+/** Uploads an account may keep (docs/maps.md). */
+export const MAX_MAPS_PER_USER = 20
+
 export function mapsService(db: Database) {
   return {
     get: (id: string) => mapById(db, id),
@@ -37,6 +40,9 @@ export function mapsService(db: Database) {
 
     /** Every problem of a bad map is named, and nothing is stored unless it is valid (R1.4). */
     async upload(userId: string, body: unknown) {
+      if ((await countMapsOf(db, userId)) >= MAX_MAPS_PER_USER) {
+        throw new AppError(409, 'map/too_many', `An account keeps at most ${MAX_MAPS_PER_USER} uploaded maps`, 'R1.4')
+      }
       const problems = validateMap(body)
       if (problems.length > 0) {
         const listed = problems.slice(0, 20).map((p) => `${p.code}: ${p.message}`).join('; ')

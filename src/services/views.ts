@@ -1,7 +1,7 @@
 // What members and spectators read of a campaign: the board with the caller's
 // window and MP, the pools, the log, and a week's dice.
 import { compileMap, previewPools } from '../engine/index.ts'
-import { diceWeek, eventsAfter, eventsOfType, revealedWeeks } from '../db/log.ts'
+import { diceWeek, eventsAfter, eventsOfType, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
 import { readSnapshot } from '../db/snapshots.ts'
 import { sqlOf } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
@@ -10,6 +10,9 @@ import type { Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 import type { Locked } from './locked.ts'
 import { loadState } from './working.ts'
+
+/** More than any week of play logs; a bound for a page. */
+const WEEK_LIMIT = 20_000
 
 export interface LoggedEvent { seq: number; week: number; type: string; payload: unknown; at: string }
 
@@ -82,6 +85,19 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
         payload: redactSeed(r.payload, r.type, r.week, revealed),
       }))
       return { events: page, next: rows.length > limit ? page[page.length - 1]!.seq : null }
+    },
+
+    /** The weeks with events, and one week's log (the latest when none is named), for the history. */
+    async week(a: Access, week: number | null): Promise<{ weeks: number[]; week: number; events: LoggedEvent[] }> {
+      await locked.sync(a.campaign.id)
+      const weeks = await weeksWithEvents(db.pool, a.campaign.id)
+      const shown = week !== null && weeks.includes(week) ? week : weeks.at(-1) ?? 0
+      const rows = await eventsOfWeek(db.pool, a.campaign.id, shown, WEEK_LIMIT)
+      const revealed = await revealedWeeks(db.pool, a.campaign.id)
+      return {
+        weeks, week: shown,
+        events: rows.map((r) => ({ seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(), payload: redactSeed(r.payload, r.type, r.week, revealed) })),
+      }
     },
 
     async dice(a: Access, week: number) {

@@ -9,8 +9,17 @@ export async function call(app: App, token: string | null, method: 'GET' | 'POST
   return { status: res.statusCode, body: res.body ? res.json() : null }
 }
 
+const clockKeepers = new WeakMap<App, Promise<string>>()
+
+/** A login for the clock route (it needs one): one account per app. */
+export function clockToken(app: App): Promise<string> {
+  let token = clockKeepers.get(app)
+  if (!token) clockKeepers.set(app, (token = register(app, `clock-${Math.random().toString(36).slice(2)}@example.com`).then((r) => r.token)))
+  return token
+}
+
 export async function setClock(app: App, iso: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: iso } })
+  const res = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: iso }, headers: { authorization: `Bearer ${await clockToken(app)}` } })
   if (res.statusCode !== 200) throw new Error(`clock: ${res.statusCode} ${res.body}`)
 }
 

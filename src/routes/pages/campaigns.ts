@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify'
 import { SHIP_COST, TROOP_COST } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
-import { renderMapSvg } from '../../lib/map-svg.ts'
 import { BUNDLED_MAPS } from '../../maps/index.ts'
 import { CreateCampaignBody } from '../../schemas/actions.ts'
 import { mapOf, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
@@ -46,7 +45,7 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     return render(request, reply, 'campaign.hbs', {
       title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', week: view.week,
-      mapSvg: renderMapSvg(mapOf(view), tribes, { label: a.campaign.name }),
+      mapSvg: kit.mapSvg(a.campaign.id, view.version, 'board', () => [mapOf(view), tribes, { label: a.campaign.name }]),
       tribes: view.tribes.map((t) => ({ ...t, colour: colours.get(t.id) })),
     })
   })
@@ -66,7 +65,7 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
     return render(request, reply, 'pools.hbs', {
       title: STRINGS.en.pools, campaign: campaignInfo(a), tab: 'pools', week: view.week, pools: rows,
       preview: preview.map((p) => ({ ...p, tribeName: name.get(p.tribe) })),
-      mapSvg: renderMapSvg(mapOf(view), tribes, { highlight, label: a.campaign.name }),
+      mapSvg: kit.mapSvg(a.campaign.id, view.version, 'pools', () => [mapOf(view), tribes, { highlight, label: a.campaign.name }]),
     })
   })
 }

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { GameEvent } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
-import { renderMapSvg } from '../../lib/map-svg.ts'
 import { describe, STRINGS, type PageKit, type Req } from './kit.ts'
 
 export function historyPages(fastify: FastifyInstance, kit: PageKit) {
@@ -13,27 +12,28 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit) {
     const a = await accessOf(request, request.params.id!)
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
-    const { events } = await campaigns.events(a, 0, 5000)
-    const filter = { type: request.query.type ?? '', week: request.query.week ?? '' }
-    const shown = events.filter((e) => (!filter.type || e.type === filter.type) && (!filter.week || String(e.week) === filter.week))
+    const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
+    const { weeks, week, events } = await campaigns.week(a, asked)
+    const filter = { type: request.query.type ?? '', week: String(week) }
+    const shown = events.filter((e) => !filter.type || e.type === filter.type)
     let weekMap = ''
-    const ended = filter.week ? events.find((e) => e.type === 'map.week_ended' && String((e.payload as { week: number }).week) === filter.week) : undefined
+    const ended = events.find((e) => e.type === 'map.week_ended')
     if (ended && a.campaign.status !== 'setup') {
       const p = ended.payload as { owners: number[]; armies: [string, number, number][]; ships: [string, string, number, number][]; besieged: string[] }
       const { view } = await board(a)
       const id = (i: number) => (i < 0 ? null : view.tribes[i]?.id ?? null)
-      weekMap = renderMapSvg({
+      weekMap = kit.mapSvg(a.campaign.id, -1, `week:${week}`, () => [{
         tiles: view.map.tiles.map((t, i) => ({ ...t, owner: id(p.owners[i] ?? -1) })),
         armies: p.armies.map(([tile, tribe, troops]) => ({ tile, tribe: id(tribe), troops })),
         ships: p.ships.map(([shipId, tile, tribe, crew]) => ({ id: shipId, tile, tribe: id(tribe)!, crew })),
         besieged: p.besieged,
-      }, tribes, { label: `${a.campaign.name}, week ${filter.week}` })
+      }, tribes, { label: `${a.campaign.name}, week ${week}` }])
     }
     return render(request, reply, 'history.hbs', {
       title: STRINGS.en.history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,
       types: [...new Set(events.map((e) => e.type))].sort(),
-      weeks: [...new Set(events.map((e) => String(e.week)))],
-      events: shown.slice(-500).reverse().map((e) => ({ ...e, summary: describe(e.payload as GameEvent, names) })),
+      weeks: weeks.map(String),
+      events: shown.reverse().map((e) => ({ ...e, summary: describe(e.payload as GameEvent, names) })),
     })
   })
 

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncH
 import type { TSchema } from 'typebox'
 import type { GameEvent } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { MapData } from '../../lib/map-svg.ts'
+import { LRUCache } from 'lru-cache'
+import { renderMapSvg, type MapData } from '../../lib/map-svg.ts'
 import { csrfUserInfo, SESSION_COOKIE } from '../../plugins/external/view.ts'
 import type { Access } from '../../services/access.ts'
 import type { Claims, PublicUser } from '../../services/accounts.ts'
@@ -63,6 +64,16 @@ export function describe(e: GameEvent | Record<string, unknown>, names: Map<stri
 
 export function pageKit(fastify: FastifyInstance) {
   const { campaigns, accounts } = fastify
+  // A campaign version's map looks the same to everyone: drawn once, served many times.
+  const svgs = new LRUCache<string, string>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (svg) => svg.length || 1 })
+
+  /** The SVG of a map, cached by campaign, version and variant (board, pools, a week's end). */
+  function mapSvg(campaignId: string, version: number, variant: string, draw: () => Parameters<typeof renderMapSvg>): string {
+    const key = `${campaignId}:${version}:${variant}`
+    let svg = svgs.get(key)
+    if (svg === undefined) svgs.set(key, (svg = renderMapSvg(...draw())))
+    return svg
+  }
 
   /** The claims of a valid login cookie, or null (expired, forged, or none). */
   function loginClaims(request: FastifyRequest): Claims | null {
@@ -151,7 +162,7 @@ export function pageKit(fastify: FastifyInstance) {
 
   const extrasOf = (request: FastifyRequest): Body => (request as WithExtras).formExtras ?? {}
 
-  return { loginClaims, viewer, render, requireUser, accessOf, campaignInfo, board, form, extrasOf }
+  return { mapSvg, loginClaims, viewer, render, requireUser, accessOf, campaignInfo, board, form, extrasOf }
 }
 
 export type PageKit = ReturnType<typeof pageKit>

@@ -3,7 +3,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { GameEvent, Order } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
-import { renderMapSvg } from '../../lib/map-svg.ts'
 import type { Access } from '../../services/access.ts'
 import { describe, mapOf, one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
@@ -34,7 +33,7 @@ export function turnPages(fastify: FastifyInstance, kit: PageKit) {
     return render(request, reply, 'turn.hbs', {
       title: s.turn, campaign: campaignInfo(a), tab: 'turn', week: view.week, you: view.you, tribe: tribes.find((t) => t.id === a.tribeId),
       viewerZone, otherZone: viewerZone !== a.campaign.timeZone, now: fastify.clock.now().toISOString(),
-      mapSvg: renderMapSvg(mapOf(view), tribes, { label: a.campaign.name }),
+      mapSvg: kit.mapSvg(a.campaign.id, view.version, 'board', () => [mapOf(view), tribes, { label: a.campaign.name }]),
       tileKeys: view.map.tiles.map((t) => t.tile),
       forms: ORDER_FORMS.map((f) => ({
         type: f.type, rule: f.rule, label: s[f.type],

@@ -6,8 +6,9 @@ import { ErrorRef } from '../../../lib/errors.ts'
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   if (!fastify.config.allowTestClock) return
   fastify.post('/clock', {
+    onRequest: fastify.authenticate,
     schema: {
-      tags: ['dev'], summary: 'Set the service clock (only with ALLOW_TEST_CLOCK=true)',
+      tags: ['dev'], summary: 'Set the service clock (only with ALLOW_TEST_CLOCK=true; any logged-in user)', security: [{ bearerAuth: [] }],
       description: 'Moving the clock runs the calendar sweep and drains the outbox, so a week can be walked through in seconds.',
       body: Type.Object({ now: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) }, { additionalProperties: false }),
       response: {
@@ -19,6 +20,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
           }),
         }),
         400: ErrorRef,
+        401: ErrorRef,
       },
     },
   }, async (request) => {

@@ -14,11 +14,13 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post('', {
     onRequest: fastify.authenticate,
+    bodyLimit: 256 * 1024,
+    config: { rateLimit: { max: 10, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => (request.user as { sub?: string } | undefined)?.sub ?? request.ip } },
     schema: {
       tags: ['maps'], summary: 'Upload a map (docs/maps.md); every problem is named, and nothing is stored unless the map is valid (R1.4)',
       security: [{ bearerAuth: [] }],
       body: Type.Unknown({ description: 'A map as in docs/maps.md' }),
-      response: { 201: MapSummary, 400: ErrorRef, 401: ErrorRef, 422: ErrorRef },
+      response: { 201: MapSummary, 400: ErrorRef, 401: ErrorRef, 409: ErrorRef, 413: ErrorRef, 422: ErrorRef, 429: ErrorRef },
     },
   }, async (request, reply) => reply.code(201).send(await fastify.maps.upload(request.user.sub, request.body)))
 
