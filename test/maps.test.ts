@@ -1,7 +1,8 @@
 // R1.4 over HTTP: a GM uploads a map; a bad one is refused naming every problem,
 // a good one can be played like a bundled one.
 import t from 'tap'
-import { bundledMap } from '../src/maps/index.ts'
+import type { MapDef } from '../src/engine/index.ts'
+import { BUNDLED_MAPS, bundledMap } from '../src/maps/index.ts'
 import { buildTestApp, register } from './helpers/app.ts'
 import { call, draft, setClock, setUp } from './helpers/campaign.ts'
 
@@ -56,4 +57,29 @@ t.test('R1.4 a map of more than 2,000 tiles is refused, and an account keeps at 
   const more = await app.inject({ method: 'POST', url: '/api/maps', headers: { authorization: `Bearer ${token}` }, payload: { ...small, id: 'one-more' } })
   t.equal(more.statusCode, 409)
   t.equal(more.json().error.code, 'map/too_many')
+})
+
+t.test('R1.4 a running campaign keeps the map it started with when a bundled map is regenerated', async (t) => {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-11-30T09:00:00Z')
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { mapId: 'coast-2' })
+  await draft(app, table)
+  const before = (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body.map.tiles
+  // `npm run maps` regenerates coast-2 with other content: every land tile without a city becomes sea.
+  const maps = BUNDLED_MAPS as MapDef[]
+  const i = maps.findIndex((m) => m.id === 'coast-2')
+  const original = maps[i]!
+  t.teardown(() => { maps[i] = original })
+  maps[i] = { ...original, tiles: original.tiles.map((x) => (x.city ? x : { ...x, terrain: 'sea' as const })) }
+  const after = await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)
+  t.equal(after.status, 200)
+  t.same(after.body.map.tiles.map((x: { terrain: string }) => x.terrain), before.map((x: { terrain: string }) => x.terrain), 'the campaign plays on the map it started with')
+  const move = await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'endTurn' } })
+  t.equal(move.status, 200, 'and takes orders')
+  const kept = await app.prisma.campaignMap.findUniqueOrThrow({ where: { campaignId: table.id } })
+  t.same((kept.definition as unknown as MapDef).tiles, original.tiles, 'its copy is kept')
+  const fresh = await setUp(app, { cleo: 'friday', dan: 'saturday' }, { mapId: 'coast-2' })
+  await draft(app, fresh)
+  const freshTiles = (await call(app, fresh.gm, 'GET', `/api/campaigns/${fresh.id}/state`)).body.map.tiles
+  t.ok(freshTiles.filter((x: { terrain: string }) => x.terrain === 'land').every((x: { city: boolean }) => x.city), 'a new campaign takes the regenerated map')
 })

@@ -149,3 +149,15 @@ export async function recheckCampaignsOf(pool: pg.Pool, userId: string) {
     `UPDATE game_snapshots s SET next_due_at = LEAST(s.next_due_at, s.synced_until)
      FROM tribes t WHERE t.campaign_id = s.campaign_id AND t.user_id = $1::uuid AND s.next_due_at IS NOT NULL`, [userId])
 }
+
+/** Keeps the map a campaign starts on (once; a second call changes nothing). */
+export async function keepCampaignMap(sql: Sql, campaignId: string, hash: string, definition: unknown) {
+  await sql.query(
+    `INSERT INTO campaign_maps (campaign_id, hash, definition, created_at) VALUES ($1::uuid, $2, $3::jsonb, now() AT TIME ZONE 'UTC')
+     ON CONFLICT (campaign_id) DO NOTHING`, [campaignId, hash, JSON.stringify(definition)])
+}
+
+export async function campaignMap(sql: Sql, campaignId: string): Promise<{ hash: string; definition: unknown } | undefined> {
+  const [row] = await sql.query<{ hash: string; definition: unknown }>(`SELECT hash, definition FROM campaign_maps WHERE campaign_id = $1::uuid`, [campaignId])
+  return row
+}

@@ -69,6 +69,11 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`
 }
 
+/** A map's content hash: the same map gives the same hash wherever it is stored. */
+export function mapHash(map: MapDef): string {
+  return toHex(sha256(utf8(canonicalJson(map))))
+}
+
 export function stateHash(state: GameState): string {
   return toHex(sha256(utf8(canonicalJson(state))))
 }

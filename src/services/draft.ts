@@ -2,7 +2,7 @@
 // the tribes (or a GM for them) pick cities in snake order.
 import { createGame, type Weekday } from '../engine/index.ts'
 import { lockCampaign, tribesOf } from '../db/campaigns.ts'
-import { lastSeq } from '../db/snapshots.ts'
+import { keepCampaignMap, lastSeq } from '../db/snapshots.ts'
 import { transaction } from '../db/sql.ts'
 import { commitmentOf, newSeed } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
@@ -11,7 +11,7 @@ import { commitWeek } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
 import { openCurrentWindows, type Locked } from './locked.ts'
 import { mapById } from './maps.ts'
-import { engineRefusal, save, Working } from './working.ts'
+import { engineRefusal, hashOf, save, Working } from './working.ts'
 
 export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
   return {
@@ -23,8 +23,10 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         const tribes = await tribesOf(sql, campaign.id)
         if (tribes.length < 2) throw new AppError(409, 'draft/too_few_tribes', `A campaign needs 2 to 7 tribes; it has ${tribes.length}`, 'R2.1')
         const seed = newSeed()
+        const map = (await mapById(db, campaign.mapId))!
+        await keepCampaignMap(sql, campaign.id, hashOf(map), map)
         const created = createGame({
-          map: (await mapById(db, campaign.mapId))!,
+          map,
           tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })),
           seed,
           weekLimit: campaign.weekLimit,

@@ -17,7 +17,7 @@ import { cleanName } from '../lib/names.ts'
 import type { Access } from './access.ts'
 import { catchUp } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
-import { engineRefusal, load, loadState, save } from './working.ts'
+import { engineRefusal, load, loadStateOf, save } from './working.ts'
 
 export interface SceneView { id: string; title: string; status: 'open' | 'closed'; tribes: string[]; createdAt: string; closedAt: string | null }
 
@@ -158,7 +158,7 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         // The campaign lock is already held by this step: a plain read of the snapshot is enough.
         const snap = await readSnapshot(sql, a.campaign.id)
         if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
-        const dry = applySystem(loadState(snap.state), { type: 'executeTrade', transfers: input.transfers }, hmacRng)
+        const dry = applySystem(await loadStateOf(sql, a.campaign.id, snap.state), { type: 'executeTrade', transfers: input.transfers }, hmacRng)
         if (!dry.ok) throw engineRefusal(dry.error)
         const transfers = input.transfers.map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] }))
         const tribeId = a.role === 'gm' ? null : a.tribeId

@@ -9,7 +9,7 @@ import { AppError } from '../lib/errors.ts'
 import type { Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 import type { Locked } from './locked.ts'
-import { loadState } from './working.ts'
+import { loadStateOf } from './working.ts'
 
 /** More than any week of play logs; a bound for a page. */
 const WEEK_LIMIT = 20_000
@@ -26,9 +26,10 @@ function redactSeed(payload: unknown, type: string, week: number, revealed: Set<
 export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
   async function snapshot(campaignId: string) {
     await locked.sync(campaignId)
-    const snap = await readSnapshot(sqlOf(db.pool), campaignId)
+    const sql = sqlOf(db.pool)
+    const snap = await readSnapshot(sql, campaignId)
     if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
-    return { state: loadState(snap.state), version: snap.version }
+    return { state: await loadStateOf(sql, campaignId, snap.state), version: snap.version }
   }
 
   return {

@@ -1,11 +1,11 @@
 // The engine state of one campaign inside its locked transaction, and what
 // the change will write with it (src/db/snapshots.ts saves it in one statement).
 import {
-  applyBatch, applyOrder, applySystem, hmacRng, type EngineError, type GameEvent, type GameState, type MapDef, type Order, type SystemAction,
+  applyBatch, applyOrder, applySystem, hmacRng, mapHash, type EngineError, type GameEvent, type GameState, type MapDef, type Order, type SystemAction,
 } from '../engine/index.ts'
 import type { CampaignRow, CampaignStatus } from '../db/campaigns.ts'
 import type { PendingMail } from '../db/outbox.ts'
-import { lockAndLoad, saveChange, saveMarks, type EventWrite, type LedgerWrite } from '../db/snapshots.ts'
+import { campaignMap, keepCampaignMap, lockAndLoad, saveChange, saveMarks, type EventWrite, type LedgerWrite } from '../db/snapshots.ts'
 import type { Sql } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
@@ -95,26 +95,58 @@ export class Working {
 }
 
 /**
- * The stored snapshot leaves out a bundled map, which never changes during a
- * campaign: most of the state's bytes. Loading puts it back (the same object
- * each time, so its compiled form is cached too). An uploaded map stays in the
- * snapshot; its ids are unique per upload, so one object per id is kept too.
+ * The stored snapshot names its map by id and content hash instead of holding
+ * its tiles (most of the state's bytes). The campaign's own copy is kept once,
+ * at the draft, in campaign_maps: a bundled map regenerated with other content
+ * has another hash, and the campaign goes on with the copy it started with.
+ * Loading gives the same map object each time, so its compiled form is cached too.
  */
-export function storedState(state: GameState): unknown {
-  return bundledMap(state.map.id) ? { ...state, map: { id: state.map.id } } : state
+const hashes = new WeakMap<MapDef, string>()
+const byHash = new Map<string, MapDef>()
+
+export function hashOf(map: MapDef): string {
+  let hash = hashes.get(map)
+  if (hash === undefined) hashes.set(map, (hash = mapHash(map)))
+  return hash
 }
 
-const uploadedMaps = new Map<string, MapDef>()
+export function storedState(state: GameState): unknown {
+  return { ...state, map: { id: state.map.id, hash: hashOf(state.map) } }
+}
 
+class MapNotLoaded extends Error {}
+
+/** The state of a stored snapshot whose map is bundled as it was, inline, or already loaded. */
 export function loadState(json: unknown): GameState {
-  const stored = json as GameState
-  let map: MapDef | undefined = bundledMap(stored.map.id)
-  if (!map && Array.isArray(stored.map.tiles)) {
-    map = uploadedMaps.get(stored.map.id)
-    if (!map) uploadedMaps.set(stored.map.id, (map = stored.map))
+  const stored = json as GameState & { map: { id: string; hash?: string } }
+  const stub = stored.map
+  if (Array.isArray(stub.tiles)) {
+    // An older snapshot that holds its map: one object per hash.
+    const hash = mapHash(stub)
+    let map = byHash.get(hash)
+    if (!map) byHash.set(hash, (map = stub))
+    return { ...stored, map }
   }
-  if (!map) throw new Error(`campaign map ${stored.map.id} is neither bundled nor in the snapshot`)
-  return { ...stored, map }
+  const bundled = bundledMap(stub.id)
+  if (bundled && (stub.hash === undefined || hashOf(bundled) === stub.hash)) return { ...stored, map: bundled }
+  const kept = stub.hash ? byHash.get(stub.hash) : undefined
+  if (kept) return { ...stored, map: kept }
+  throw new MapNotLoaded(`campaign map ${stub.id} (${stub.hash ?? 'no hash'}) is not loaded`)
+}
+
+/** Like loadState, reading the campaign's kept map when this process has not seen it yet. */
+export async function loadStateOf(sql: Sql, campaignId: string, json: unknown): Promise<GameState> {
+  try {
+    return loadState(json)
+  } catch (error) {
+    if (!(error instanceof MapNotLoaded)) throw error
+    const kept = await campaignMap(sql, campaignId)
+    if (!kept) throw new Error(`campaign ${campaignId}: ${error.message}, and no copy is kept`)
+    const map = kept.definition as MapDef
+    byHash.set(kept.hash, map)
+    hashes.set(map, kept.hash)
+    return loadState(json)
+  }
 }
 
 /** Locks and loads a started campaign; null only for a busy one under `skipLocked`. */
@@ -126,7 +158,10 @@ export async function load(sql: Sql, id: string, options: { skipLocked?: boolean
   }
   if (row.state === null) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
   const { state, version, syncedUntil, nextDueAt, lastSeq, ...campaign } = row
-  return { campaign, w: new Working(loadState(state), version!, syncedUntil!, campaign.status, lastSeq, nextDueAt) }
+  const loaded = await loadStateOf(sql, campaign.id, state)
+  // A campaign from before maps were kept: it keeps the map it has now.
+  if ((state as { map: { hash?: string } }).map.hash === undefined) await keepCampaignMap(sql, campaign.id, hashOf(loaded.map), loaded.map)
+  return { campaign, w: new Working(loaded, version!, syncedUntil!, campaign.status, lastSeq, nextDueAt) }
 }
 
 /** Writes everything the change produced; answers the new version. */
