@@ -15,7 +15,7 @@ const TEMPLATE = 'ww_test_template'
 let db: Database
 if (process.env.DATABASE_URL) {
   say('using the PostgreSQL server of DATABASE_URL')
-  db = { url: process.env.DATABASE_URL, embedded: false, async stop() {} }
+  db = { url: process.env.DATABASE_URL, adminUrl: process.env.DATABASE_URL, embedded: false, async stop() {} }
 } else {
   const port = Number(process.env.EMBEDDED_PG_TEST_PORT ?? 0) || (await freePort())
   db = await startEmbedded({ dataDir: path.join(root, '.data/test-postgres'), port, database: 'postgres', log: say })
@@ -24,7 +24,7 @@ if (process.env.DATABASE_URL) {
 
 let code = 1
 try {
-  const adminUrl = withDatabase(db.url, 'postgres')
+  const adminUrl = withDatabase(db.adminUrl, 'postgres')
   // Leftovers of an interrupted run would only waste disk.
   const { rows } = await adminQuery(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE 't\\_%' OR datname = '${TEMPLATE}'`)
   for (const row of rows) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`)

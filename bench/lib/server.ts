@@ -11,13 +11,13 @@ const root = path.resolve(import.meta.dirname, '../..')
 
 export async function benchServer(log: (message: string) => void) {
   const db = await startEmbedded({ dataDir: path.join(root, '.data/bench-postgres'), port: await freePort(), database: 'postgres', log })
-  const admin = withDatabase(db.url, 'postgres')
+  const admin = withDatabase(db.adminUrl, 'postgres')
   return {
     /** A fresh database of this name; migrated unless told otherwise. */
     async database(name: string, options: { migrated?: boolean } = {}): Promise<string> {
       await adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await adminQuery(admin, `CREATE DATABASE ${name}`)
-      const url = withDatabase(db.url, name)
+      const url = withDatabase(db.adminUrl, name)
       if (options.migrated !== false) await migrate(url)
       return url
     },

