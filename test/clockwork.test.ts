@@ -109,7 +109,7 @@ t.test('notification settings, one-click unsubscribe and the reminder lead time'
   const { app, table } = await game(t, smtp.url)
   const ana = table.players.ana!
   const get = await call(app, ana.token, 'GET', '/api/me/notifications')
-  t.same(get.body, { windowOpen: true, reminder: true, payout: true, digest: true, diplomacy: true, reminderHours: 3 })
+  t.same(get.body, { windowOpen: true, reminder: true, payout: true, digest: true, diplomacy: true, invitations: true, reminderHours: 3 })
   const bad = await call(app, ana.token, 'PUT', '/api/me/notifications', { reminderHours: 30 })
   t.equal(bad.status, 400)
   t.equal((await call(app, ana.token, 'GET', '/api/me/notifications')).body.reminderHours, 3, 'a refused change stores nothing')
@@ -173,7 +173,8 @@ t.test('an invitation with an email is mailed through the outbox', async (t) => 
   await setClock(app, '2026-11-30T09:01:00Z')
   t.equal(smtp.mails.length, 1)
   t.same(smtp.mails[0]!.to, ['friend@example.com'])
-  t.match(smtp.mails[0]!.subject, /Te invitan a Test campaign/)
+  t.match(smtp.mails[0]!.subject, /Una invitación a Weekday Wars/, 'to someone without an account: no name the inviter chose')
+  t.notMatch(smtp.mails[0]!.text, /Test campaign/)
   t.match(smtp.mails[0]!.text, new RegExp(res.body.url.replace(/[/.?]/g, '\\$&')))
 })
 

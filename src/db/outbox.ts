@@ -15,15 +15,16 @@ export function recipientOf(mail: Pick<PendingMail, 'userId' | 'toAddress'>): st
 
 export const MAIL_KINDS: readonly MailKind[] = ['window_open', 'reminder', 'payout', 'digest', 'invitation', 'scene']
 
-export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy'
+export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy' | 'invitations'
 
-/** Which user setting turns each kind of mail off (invitations cannot be: the invitee has no settings yet). */
-export const SETTING_OF: Record<MailKind, NotificationSetting | null> = {
-  window_open: 'windowOpen', reminder: 'reminder', payout: 'payout', digest: 'digest', scene: 'diplomacy', invitation: null,
+/** Which user setting turns each kind of mail off (an address with no account opts out of invitations in mail_opt_outs). */
+export const SETTING_OF: Record<MailKind, NotificationSetting> = {
+  window_open: 'windowOpen', reminder: 'reminder', payout: 'payout', digest: 'digest', scene: 'diplomacy', invitation: 'invitations',
 }
 
 export const SETTING_COLUMN: Record<NotificationSetting, string> = {
   windowOpen: 'mail_window_open', reminder: 'mail_reminder', payout: 'mail_payout', digest: 'mail_digest', diplomacy: 'mail_diplomacy',
+  invitations: 'mail_invitations',
 }
 
 export async function queueMails(sql: Sql, campaignId: string, mails: PendingMail[], now: Date) {
@@ -58,7 +59,8 @@ export interface ClaimedMail {
 
 /** Claims up to `limit` due mails until `lockedUntil`, with what rendering them needs. */
 export async function claimMails(pool: pg.Pool, now: Date, limit: number, lockedUntil: Date): Promise<ClaimedMail[]> {
-  const setting = `CASE o.kind ${Object.entries(SETTING_OF).map(([k, s]) => `WHEN '${k}' THEN ${s ? `u.${SETTING_COLUMN[s]}` : 'true'}`).join(' ')} ELSE true END`
+  const setting = `CASE WHEN u.id IS NULL THEN NOT EXISTS (SELECT 1 FROM mail_opt_outs x WHERE x.address = lower(o.to_address))
+    ELSE CASE o.kind ${Object.entries(SETTING_OF).map(([k, s]) => `WHEN '${k}' THEN u.${SETTING_COLUMN[s]}`).join(' ')} ELSE true END END`
   const { rows } = await pool.query<ClaimedMail>(
     `WITH due AS (
        SELECT id FROM outbox_mails
@@ -90,4 +92,18 @@ export async function markFailed(pool: pg.Pool, id: string, error: string, retry
   await pool.query(
     `UPDATE outbox_mails SET locked_until = NULL, last_error = $2, next_attempt_at = ${utc(3)}, dropped_at = ${giveUpAt ? utc(4) : 'NULL'} WHERE id = $1::uuid`,
     giveUpAt ? [id, error, retryAt.toISOString(), giveUpAt.toISOString()] : [id, error, retryAt.toISOString()])
+}
+
+/** Invitation mails queued in the last day: by this game master, and to this address (the anti-relay limits). */
+export async function invitationsInLastDay(sql: Sql, by: string, address: string, now: Date): Promise<{ byGm: number; toAddress: number }> {
+  const [row] = await sql.query<{ byGm: number; toAddress: number }>(
+    `SELECT count(*) FILTER (WHERE data->>'invitedBy' = $1)::int AS "byGm", count(*) FILTER (WHERE lower(to_address) = $2)::int AS "toAddress"
+     FROM outbox_mails WHERE kind = 'invitation' AND created_at > ${utc(3)}`,
+    [by, address, new Date(now.getTime() - 86_400_000).toISOString()])
+  return row!
+}
+
+/** An address that wants no more invitations. */
+export async function optOut(sql: Sql, address: string) {
+  await sql.query(`INSERT INTO mail_opt_outs (address, created_at) VALUES (lower($1), now() AT TIME ZONE 'UTC') ON CONFLICT DO NOTHING`, [address])
 }

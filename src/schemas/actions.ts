@@ -60,6 +60,7 @@ export const NotificationsSchema = Type.Object({
   payout: Type.Boolean({ description: 'the weekly payout, with what each pool buys' }),
   digest: Type.Boolean({ description: 'the day\'s attacks and losses' }),
   diplomacy: Type.Boolean({ description: 'diplomacy scene news' }),
+  invitations: Type.Boolean({ description: 'invitations to campaigns' }),
   reminderHours: Type.Integer({ minimum: 1, maximum: 19, description: 'hours before the window closes' }),
 }, { title: 'Notifications' })
 

@@ -10,7 +10,7 @@ import {
   markInvitationAccepted, rolesOf, setTribePlayer, tribeIn, tribesOf, tribesOfPool, type CampaignRow, type ListedRow, type TribeRow,
 } from '../db/campaigns.ts'
 import { appendEvents } from '../db/log.ts'
-import { queueMails } from '../db/outbox.ts'
+import { invitationsInLastDay, queueMails } from '../db/outbox.ts'
 import { currentWeek } from '../db/snapshots.ts'
 import { transaction } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
@@ -30,6 +30,8 @@ export type { Access, Role } from './access.ts'
 
 const COLOURS = ['#c0392b', '#2471a3', '#229954', '#d68910', '#7d3c98', '#17a589', '#5d6d7e']
 const INVITATION_DAYS = 14
+const INVITATIONS_PER_GM_DAY = 20
+const INVITATIONS_PER_ADDRESS_DAY = 3
 const MINE_PAGE = 100
 const PUBLIC_PAGE = 50
 
@@ -108,11 +110,22 @@ export function campaignsService(deps: ServiceDeps) {
       const email = input.email?.trim().toLowerCase()
       const [invitee, gm] = email ? await Promise.all([userByEmail(db, email), userById(db, createdById)]) : [null, null]
       await transaction(db.pool, async (sql) => {
+        if (email) {
+          // The service is no mail relay: a few invitations a day, by a GM and to an address.
+          const sent = await invitationsInLastDay(sql, createdById, email, now)
+          if (sent.byGm >= INVITATIONS_PER_GM_DAY) throw new AppError(429, 'invitation/too_many', `A game master mails at most ${INVITATIONS_PER_GM_DAY} invitations a day; share the link instead`)
+          if (sent.toAddress >= INVITATIONS_PER_ADDRESS_DAY) throw new AppError(429, 'invitation/too_many_to_address', `This address got ${INVITATIONS_PER_ADDRESS_DAY} invitations today; share the link instead`)
+        }
         await insertInvitation(sql, { token, campaignId: a.campaign.id, createdById, expiresAt })
         if (!email) return
+        // To someone without an account, nothing the inviter wrote: no name, no campaign name.
+        const member = invitee !== null
         await queueMails(sql, a.campaign.id, [{
           userId: invitee?.id ?? null, toAddress: email, kind: 'invitation', period: token,
-          data: { gmName: gm?.displayName ?? 'A game master', invitationUrl: url, expiresAt: expiresAt.toISOString(), locale: input.locale ?? 'en' },
+          data: {
+            member, invitedBy: createdById, invitationUrl: url, expiresAt: expiresAt.toISOString(), locale: input.locale ?? 'en',
+            ...(member ? { gmName: gm?.displayName ?? 'A game master' } : {}),
+          },
         }], now)
       })
       return { token, url, expiresAt: expiresAt.toISOString(), mailedTo: email ?? null }

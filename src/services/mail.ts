@@ -41,8 +41,15 @@ export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; 
     return signValue(secret, 'unsubscribe', `${userId}/${kind}`)
   }
 
-  /** The user and kind of an unsubscribe token, or null when it is not one of ours. */
-  function readUnsubscribeToken(token: string) {
+  /** An address without an account may stop invitations to it. */
+  function addressToken(address: string) {
+    return signValue(secret, 'unsubscribe-address', address.toLowerCase())
+  }
+
+  /** The user and kind, or the address, of an unsubscribe token; null when it is not one of ours. */
+  function readUnsubscribeToken(token: string): { userId: string; kind: MailKind } | { address: string } | null {
+    const address = readSigned(secret, 'unsubscribe-address', token)
+    if (address) return { address }
     const [userId, kind] = readSigned(secret, 'unsubscribe', token)?.split('/') ?? []
     return userId && MAIL_KINDS.includes(kind as MailKind) ? { userId, kind: kind as MailKind } : null
   }
@@ -50,7 +57,7 @@ export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; 
   function contextOf(m: ClaimedMail) {
     const locale: Locale = m.locale ?? ((m.data.locale as Locale | undefined) === 'es' ? 'es' : 'en')
     const settingsUrl = `${publicUrl}/me/notifications`
-    const unsubscribeUrl = m.userId ? `${publicUrl}/api/unsubscribe?token=${unsubscribeToken(m.userId, m.kind)}` : settingsUrl
+    const unsubscribeUrl = `${publicUrl}/api/unsubscribe?token=${m.userId ? unsubscribeToken(m.userId, m.kind) : addressToken(m.toAddress ?? '')}`
     return {
       ...m.data, locale, campaignName: m.campaignName, timeZone: m.timeZone, userTimeZone: m.userTimeZone ?? m.timeZone,
       displayName: m.displayName, campaignUrl: `${publicUrl}/campaigns/${m.campaignId}`, settingsUrl, unsubscribeUrl,
@@ -68,7 +75,7 @@ export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; 
       const context = contextOf(m)
       const rendered = t.render(m.kind, context.locale, context)
       const headers: Record<string, string> = { 'X-Weekday-Wars-Kind': m.kind }
-      if (m.userId) {
+      {
         headers['List-Unsubscribe'] = `<${context.unsubscribeUrl}>`
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
       }

@@ -4,7 +4,8 @@ import { DateTime } from 'luxon'
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
 import { calendarRows, settingsOf, turnOff, updateSettings, type SettingsRow } from '../db/accounts.ts'
 import type { Database } from '../db/index.ts'
-import { SETTING_OF, type NotificationSetting } from '../db/outbox.ts'
+import { optOut, SETTING_OF, type NotificationSetting } from '../db/outbox.ts'
+import { sqlOf } from '../db/sql.ts'
 import { recheckCampaignsOf } from '../db/snapshots.ts'
 import { weekdayNumber, WINDOW_CLOSES_HOUR, WINDOW_OPENS_HOUR } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
@@ -32,8 +33,11 @@ export function notificationsService(deps: { db: Database; mail: Pick<MailServic
   async function unsubscribe(token: string): Promise<{ setting: NotificationSetting; email: string }> {
     const read = mail.readUnsubscribeToken(token)
     if (!read) throw new AppError(400, 'unsubscribe/bad_token', 'This unsubscribe link is not valid; change your mail settings after logging in')
+    if ('address' in read) {
+      await optOut(sqlOf(db.pool), read.address)
+      return { setting: 'invitations', email: read.address }
+    }
     const setting = SETTING_OF[read.kind]
-    if (!setting) throw new AppError(400, 'unsubscribe/bad_token', 'This kind of mail has no setting')
     const email = await turnOff(db.pool, read.userId, setting)
     if (!email) throw new AppError(404, 'unsubscribe/no_user', 'This account no longer exists')
     return { setting, email }
