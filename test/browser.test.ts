@@ -1,17 +1,15 @@
-// The pages in a real browser: Debian's Chromium driven by playwright-core.
+// The pages in a real browser: a Chromium (test/helpers/browser.ts) driven by playwright-core.
 // Screenshots go to test-artifacts/ (kept by CI, ignored by git).
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
 import t from 'tap'
 import { buildTestApp } from './helpers/app.ts'
+import { launchBrowser } from './helpers/browser.ts'
 import { call, draft, setClock, setUp } from './helpers/campaign.ts'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ARTIFACTS = path.resolve(import.meta.dirname, '../test-artifacts')
 
 t.test('a player logs in, reads the map and pools, recruits and moves through the forms, meets a rule error and talks in a scene', async (t) => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does it), or set CHROMIUM_PATH`)
   mkdirSync(ARTIFACTS, { recursive: true })
   const app = await buildTestApp(t, { allowTestClock: true })
   await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid: ana's window is open
@@ -22,7 +20,8 @@ t.test('a player logs in, reads the map and pools, recruits and moves through th
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
 
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] })
+  const { browser, via } = await launchBrowser()
+  t.comment(`browser: ${via}`)
   t.teardown(() => browser.close())
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' })
   const problems: string[] = []

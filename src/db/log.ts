@@ -39,6 +39,20 @@ export async function eventsOfWeek(pool: pg.Pool, campaignId: string, week: numb
   return rows
 }
 
+/** The events the engine wrote (its types have no dot; the service's own notes do), in log order. */
+export async function engineEvents(pool: pg.Pool, campaignId: string): Promise<{ seq: number; payload: unknown }[]> {
+  const { rows } = await pool.query<{ seq: number; payload: unknown }>(
+    `SELECT seq, payload FROM campaign_events WHERE campaign_id = $1::uuid AND position('.' in type) = 0 ORDER BY seq`, [campaignId])
+  return rows
+}
+
+/** Every week's seed and commitment (the server's view: unrevealed seeds included). */
+export async function allDiceWeeks(pool: pg.Pool, campaignId: string): Promise<{ week: number; seed: string; commitment: string }[]> {
+  const { rows } = await pool.query<{ week: number; seed: string; commitment: string }>(
+    `SELECT week, seed, commitment FROM dice_weeks WHERE campaign_id = $1::uuid ORDER BY week`, [campaignId])
+  return rows
+}
+
 export async function revealedWeeks(pool: pg.Pool, campaignId: string): Promise<Set<number>> {
   const { rows } = await pool.query<{ week: number }>(`SELECT week FROM dice_weeks WHERE campaign_id = $1::uuid AND revealed_at IS NOT NULL`, [campaignId])
   return new Set(rows.map((r) => r.week))

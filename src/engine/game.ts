@@ -94,9 +94,10 @@ export function replay(initial: GameState, events: readonly GameEvent[], rng: Rn
       : null
     if (!result) return { ok: false, at: i, message: `event ${i} (${input.type}) is not an order or system input` }
     if (!result.ok) return { ok: false, at: i, message: `event ${i} was refused on replay: ${result.error.code}` }
-    const recorded = events.slice(i, i + result.events.length)
-    if (canonicalJson(recorded) !== canonicalJson(result.events)) {
-      return { ok: false, at: i, message: `events from ${i} differ on replay` }
+    for (let k = 0; k < result.events.length; k++) {
+      if (canonicalJson(events[i + k]) !== canonicalJson(result.events[k])) {
+        return { ok: false, at: i + k, message: `events from ${i + k} (${events[i + k]?.type ?? "missing"}) differ on replay` }
+      }
     }
     state = result.state
     i += result.events.length

@@ -1,6 +1,6 @@
 // What members and spectators read of a campaign: the board with the caller's
 // window and MP, the pools, the log, and a week's dice.
-import { compileMap, previewPools } from '../engine/index.ts'
+import { compileMap, hmacRng, previewPools } from '../engine/index.ts'
 import { diceWeek, eventsAfter, eventsOfType, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
 import { readSnapshot } from '../db/snapshots.ts'
 import { sqlOf } from '../db/sql.ts'
@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors.ts'
 import type { Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 import type { Locked } from './locked.ts'
+import { verifyCampaign } from './verify.ts'
 import { loadStateOf } from './working.ts'
 
 /** More than any week of play logs; a bound for a page. */
@@ -21,6 +22,21 @@ function redactSeed(payload: unknown, type: string, week: number, revealed: Set<
   const p = payload as { action?: { type?: string } }
   if (type !== 'system' || p.action?.type !== 'setSeed' || revealed.has(week)) return payload
   return { ...p, action: { type: 'setSeed', seed: null } }
+}
+
+/**
+ * The draft order's draw (R3.1): a Fisher–Yates shuffle of the tribes in the
+ * order they joined, position i (from the last down) swapped with
+ * value mod (i + 1), each value a roll of the campaign's dice.
+ */
+function draftDraw(seq: number, e: { order: string[]; counter: number }, seed: string | null) {
+  const n = e.order.length
+  const draws = Array.from({ length: Math.max(0, n - 1) }, (_, k) => {
+    const position = n - 1 - k
+    const value = seed ? hmacRng(seed, e.counter + k) : null
+    return { counter: e.counter + k, position, modulo: position + 1, value, swapWith: value === null ? null : value % (position + 1) }
+  })
+  return { seq, order: e.order, firstCounter: e.counter, draws }
 }
 
 export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
@@ -101,11 +117,18 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       }
     },
 
+    /** Replays the whole log and compares the result with the stored state (R12.2). */
+    async verify(a: Access) {
+      await locked.sync(a.campaign.id)
+      return verifyCampaign(db, a.campaign.id, a.campaign.weekLimit, a.campaign.mapId)
+    },
+
     async dice(a: Access, week: number) {
       await locked.sync(a.campaign.id)
       const d = await diceWeek(db.pool, a.campaign.id, week)
       if (!d) throw new AppError(404, 'dice/no_week', `No dice for week ${week} yet`)
       const rolls = await eventsOfType(db.pool, a.campaign.id, week, 'combat')
+      const started = week === 0 ? (await eventsOfType(db.pool, a.campaign.id, 0, 'draftStarted'))[0] : undefined
       return {
         week,
         commitment: d.commitment,
@@ -117,6 +140,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
           const p = r.payload as { counter: number; roll: number; attackers: number; defenders: number; a: number; d: number; attack: number; defence: number; tile: string }
           return { seq: r.seq, counter: p.counter, roll: p.roll, tile: p.tile, attackers: p.attackers, defenders: p.defenders, a: p.a, d: p.d, attack: p.attack, defence: p.defence }
         }),
+        draftDraw: started ? draftDraw(started.seq, started.payload as { order: string[]; counter: number }, d.revealedAt ? d.seed : null) : null,
       }
     },
   }

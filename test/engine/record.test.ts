@@ -52,7 +52,7 @@ t.test('R12.2 replaying the log from the initial state reproduces the state exac
   t.ok(i > 0, 'the campaign has a battle')
   const forged = events.map((e, k) => (k === i && e.type === 'combat' ? { ...e, roll: (e.roll % 4) + 1 } : e))
   const caught = replay(initial, forged, hmacRng)
-  t.match(caught, { ok: false, message: /differ on replay/ }, 'a forged roll is caught')
+  t.match(caught, { ok: false, at: i, message: /differ on replay/ }, 'a forged roll is caught, at its own place in the log')
 })
 
 t.test('the state is plain JSON and round-trips unchanged', async (t) => {

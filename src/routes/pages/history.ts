@@ -53,6 +53,8 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit) {
         }
       }
     }
-    return render(request, reply, 'dice.hbs', { title: STRINGS.en.dice, campaign: campaignInfo(a), tab: 'dice', weeks, algorithm })
+    // The replay is asked for (it reads the whole log), not run on every view.
+    const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
+    return render(request, reply, 'dice.hbs', { title: STRINGS.en.dice, campaign: campaignInfo(a), tab: 'dice', weeks, algorithm, verification })
   })
 }

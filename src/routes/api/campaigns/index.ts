@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import {
-  CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OrdersBody, OrdersResult, PoolsSchema, StateSchema,
+  CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OrdersBody, OrdersResult, PoolsSchema, StateSchema, VerifySchema,
 } from './schemas.ts'
 import { InviteBody, PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
 import sceneRoutes from './scenes.ts'
@@ -122,6 +122,13 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: Type.Object({ tribeId: Type.String(), userId: Type.String() }), ...errors },
     },
   }, async (request) => campaigns.replacePlayer(await accessFor(request, request.params.id), request.params.tribeId, request.body.email))
+
+  fastify.get('/:id/verify', {
+    schema: {
+      tags: ['play'], summary: 'Replay the whole log from the setup with the seeds and compare with the stored state (R12.2)',
+      security: bearer, params: IdParams, response: { 200: VerifySchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+    },
+  }, async (request) => campaigns.verify(await accessFor(request, request.params.id)))
 
   fastify.get('/:id/dice/:week', {
     schema: {

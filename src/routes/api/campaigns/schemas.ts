@@ -104,4 +104,20 @@ export const DiceSchema = Type.Object({
   revealedAt: Type.Union([Type.String(), Type.Null()]),
   algorithm: Type.String(),
   rolls: Type.Array(Type.Object({ seq: Type.Integer(), counter: Type.Integer(), roll: Type.Integer(), tile: Type.String(), attackers: Type.Integer(), defenders: Type.Integer(), a: Type.Integer(), d: Type.Integer(), attack: Type.Integer(), defence: Type.Integer() })),
+  draftDraw: Type.Union([Type.Null(), Type.Object({
+    seq: Type.Integer(), order: Type.Array(Type.String()), firstCounter: Type.Integer(),
+    draws: Type.Array(Type.Object({
+      counter: Type.Integer(), position: Type.Integer(), modulo: Type.Integer(),
+      value: Type.Union([Type.Integer(), Type.Null()]), swapWith: Type.Union([Type.Integer(), Type.Null()]),
+    })),
+  }, { description: 'Week 0: the draft order\'s draw (R3.1), a Fisher–Yates shuffle of the tribes in joining order, one roll per position' })]),
+})
+
+export const VerifySchema = Type.Object({
+  ok: Type.Boolean(),
+  events: Type.Integer({ description: 'engine events replayed' }),
+  stateHash: Type.Union([Type.String(), Type.Null()], { description: 'SHA-256 of the replayed state (canonical JSON)' }),
+  storedHash: Type.String({ description: 'SHA-256 of the stored state' }),
+  divergedAt: Type.Optional(Type.Integer({ description: 'the seq where the replay first differs from the log' })),
+  reason: Type.Optional(Type.String()),
 })
