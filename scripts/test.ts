@@ -1,8 +1,10 @@
 // `npm test` runs this after the type check: one PostgreSQL server for the whole
-// run (DATABASE_URL's, or an embedded one under .data/test-postgres), a freshly
+// run (DATABASE_URL's, or an embedded one in a temporary folder of its own), a freshly
 // migrated template database, then tap, whose test files each clone the template.
 import 'dotenv/config'
 import { spawn } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startEmbedded, type Database } from '../src/db/embedded.ts'
 import { migrate } from '../src/db/migrate.ts'
@@ -13,13 +15,17 @@ const say = (m: string) => console.log(`[test] ${m}`)
 const TEMPLATE = 'ww_test_template'
 
 let db: Database
+let dataDir: string | undefined
 if (process.env.DATABASE_URL) {
   say('using the PostgreSQL server of DATABASE_URL')
   db = { url: process.env.DATABASE_URL, adminUrl: process.env.DATABASE_URL, embedded: false, async stop() {} }
 } else {
+  // A server of this run's own, in a fresh folder and on a free port: two runs at once never meet.
   const port = Number(process.env.EMBEDDED_PG_TEST_PORT ?? 0) || (await freePort())
-  db = await startEmbedded({ dataDir: path.join(root, '.data/test-postgres'), port, database: 'postgres', log: say })
-  say(`embedded PostgreSQL for tests on port ${port}`)
+  dataDir = mkdtempSync(path.join(tmpdir(), 'ww-test-'))
+  chmodSync(dataDir, 0o755) // the server runs as the postgres user when we are root
+  db = await startEmbedded({ dataDir: path.join(dataDir, 'postgres'), port, database: 'postgres', log: say })
+  say(`embedded PostgreSQL for tests on port ${port} in ${dataDir}`)
 }
 
 let code = 1
@@ -40,5 +46,6 @@ try {
   code = await new Promise<number>((resolve) => tap.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
 } finally {
   await db.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 }
 process.exit(code)

@@ -84,6 +84,8 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
 export function serverOptions(config: Config): FastifyServerOptions {
   return {
     logger: { level: config.logLevel },
+    // Loading the plugins is mostly loading modules: seconds on a busy machine, never a reason to fail the start.
+    pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, discriminator: true } },
   }

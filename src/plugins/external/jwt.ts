@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; tv?: number; jti?: string }
+    payload: { sub: string; tv?: number; jti?: string; iat?: number; exp?: number }
     user: { sub: string; tv?: number; jti?: string; exp?: number }
   }
 }
