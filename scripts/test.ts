@@ -13,6 +13,8 @@ import { adminQuery, freePort, withDatabase } from '../src/db/test-support.ts'
 const root = path.resolve(import.meta.dirname, '..')
 const say = (m: string) => console.log(`[test] ${m}`)
 const TEMPLATE = 'ww_test_template'
+const ENGINE_LINES = 95
+const ENGINE_BRANCHES = 95
 
 let db: Database
 let dataDir: string | undefined
@@ -38,12 +40,35 @@ try {
   await migrate(withDatabase(adminUrl, TEMPLATE))
   say(`template database ${TEMPLATE} migrated`)
 
-  const tap = spawn(path.join(root, 'node_modules/.bin/tap'), process.argv.slice(2), {
+  // V8 coverage of every test process, in this run's own folder (two runs at once never mix).
+  const coverage = mkdtempSync(path.join(tmpdir(), 'ww-coverage-'))
+  const args = process.argv.slice(2)
+  const tap = spawn(path.join(root, 'node_modules/.bin/tap'), args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, WW_TEST_ADMIN_URL: adminUrl, WW_TEST_TEMPLATE: TEMPLATE },
+    env: { ...process.env, WW_TEST_ADMIN_URL: adminUrl, WW_TEST_TEMPLATE: TEMPLATE, NODE_V8_COVERAGE: coverage },
   })
   code = await new Promise<number>((resolve) => tap.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
+  // The engine's coverage is enforced on a whole run; the rest is reported.
+  const whole = !args.some((a) => !a.startsWith('-'))
+  const c8 = (extra: string[]) => new Promise<number>((resolve) => {
+    spawn(path.join(root, 'node_modules/.bin/c8'), [...extra, '--temp-directory', coverage], { cwd: root, stdio: 'inherit' })
+      .on('exit', (c) => resolve(c ?? 1))
+  })
+  if (code === 0) {
+    say('coverage of src/ (reported):')
+    await c8(['report', '--include', 'src/**', '--exclude', 'src/generated/**', '--reporter', 'text-summary'])
+    if (whole) {
+      say(`coverage of src/engine/ (enforced: at least ${ENGINE_LINES}% of lines and ${ENGINE_BRANCHES}% of branches):`)
+      await c8(['report', '--include', 'src/engine/**', '--reporter', 'text-summary'])
+      const checked = await c8(['check-coverage', '--include', 'src/engine/**', '--lines', String(ENGINE_LINES), '--branches', String(ENGINE_BRANCHES)])
+      if (checked !== 0) {
+        say('the engine\'s coverage is below its threshold: add tests for the lines and branches above')
+        code = checked
+      }
+    }
+  }
+  rmSync(coverage, { recursive: true, force: true })
 } finally {
   await db.stop()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
