@@ -3,7 +3,7 @@
 // migrated template database, then tap, whose test files each clone the template.
 import 'dotenv/config'
 import { spawn } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startEmbedded, type Database } from '../src/db/embedded.ts'
@@ -49,24 +49,34 @@ try {
     env: { ...process.env, WW_TEST_ADMIN_URL: adminUrl, WW_TEST_TEMPLATE: TEMPLATE, NODE_V8_COVERAGE: coverage },
   })
   code = await new Promise<number>((resolve) => tap.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
-  // The engine's coverage is enforced on a whole run; the rest is reported.
+  // The engine's coverage is enforced on a whole run, measured on the engine's own tests
+  // (one kind of process, so V8's counts merge cleanly); the rest of src/ is reported.
   const whole = !args.some((a) => !a.startsWith('-'))
-  const c8 = (extra: string[]) => new Promise<number>((resolve) => {
-    spawn(path.join(root, 'node_modules/.bin/c8'), [...extra, '--temp-directory', coverage], { cwd: root, stdio: 'inherit' })
+  const c8 = (dir: string, extra: string[]) => new Promise<number>((resolve) => {
+    spawn(path.join(root, 'node_modules/.bin/c8'), [...extra, '--temp-directory', dir], { cwd: root, stdio: 'inherit' })
       .on('exit', (c) => resolve(c ?? 1))
   })
   if (code === 0) {
-    say('coverage of src/ (reported):')
-    await c8(['report', '--include', 'src/**', '--exclude', 'src/generated/**', '--reporter', 'text-summary'])
-    if (whole) {
-      say(`coverage of src/engine/ (enforced: at least ${ENGINE_LINES}% of lines and ${ENGINE_BRANCHES}% of branches):`)
-      await c8(['report', '--include', 'src/engine/**', '--reporter', 'text-summary'])
-      const checked = await c8(['check-coverage', '--include', 'src/engine/**', '--lines', String(ENGINE_LINES), '--branches', String(ENGINE_BRANCHES)])
+    say('coverage of src/ over the whole run (reported):')
+    await c8(coverage, ['report', '--include', 'src/**', '--exclude', 'src/generated/**', '--reporter', 'text-summary'])
+  }
+  if (code === 0 && whole) {
+    const engineCoverage = mkdtempSync(path.join(tmpdir(), 'ww-engine-coverage-'))
+    const engineTests = readdirSync(path.join(root, 'test/engine')).filter((f) => f.endsWith('.test.ts')).map((f) => `test/engine/${f}`)
+    say(`the engine's tests once more, for its coverage (enforced: at least ${ENGINE_LINES}% of lines and ${ENGINE_BRANCHES}% of branches)`)
+    const engineRun = spawn(path.join(root, 'node_modules/.bin/tap'), ['--reporter', 'terse', ...engineTests], {
+      cwd: root, stdio: 'inherit', env: { ...process.env, WW_TEST_ADMIN_URL: adminUrl, WW_TEST_TEMPLATE: TEMPLATE, NODE_V8_COVERAGE: engineCoverage },
+    })
+    code = await new Promise<number>((resolve) => engineRun.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
+    if (code === 0) {
+      await c8(engineCoverage, ['report', '--include', 'src/engine/**', '--reporter', 'text-summary'])
+      const checked = await c8(engineCoverage, ['check-coverage', '--include', 'src/engine/**', '--lines', String(ENGINE_LINES), '--branches', String(ENGINE_BRANCHES)])
       if (checked !== 0) {
-        say('the engine\'s coverage is below its threshold: add tests for the lines and branches above')
+        say('the engine\'s coverage is below its threshold: add tests for the lines and branches that c8 names')
         code = checked
       }
     }
+    rmSync(engineCoverage, { recursive: true, force: true })
   }
   rmSync(coverage, { recursive: true, force: true })
 } finally {
