@@ -64,7 +64,7 @@ try {
     const engineCoverage = mkdtempSync(path.join(tmpdir(), 'ww-engine-coverage-'))
     const engineTests = readdirSync(path.join(root, 'test/engine')).filter((f) => f.endsWith('.test.ts')).map((f) => `test/engine/${f}`)
     say(`the engine's tests once more, for its coverage (enforced: at least ${ENGINE_LINES}% of lines and ${ENGINE_BRANCHES}% of branches)`)
-    const engineRun = spawn(path.join(root, 'node_modules/.bin/tap'), ['--reporter', 'terse', ...engineTests], {
+    const engineRun = spawn(path.join(root, 'node_modules/.bin/tap'), ['--reporter', 'dot', ...engineTests], {
       cwd: root, stdio: 'inherit', env: { ...process.env, WW_TEST_ADMIN_URL: adminUrl, WW_TEST_TEMPLATE: TEMPLATE, NODE_V8_COVERAGE: engineCoverage },
     })
     code = await new Promise<number>((resolve) => engineRun.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
