@@ -32,6 +32,40 @@ export async function lockAndLoad(sql: Sql, id: string, options: { skipLocked?: 
   return rows[0] ?? null
 }
 
+/** What a caller's change reads, beside the campaign: their place in it, their login, a stored answer. */
+export interface ChangeRow extends LoadedRow {
+  gm: boolean
+  member: boolean
+  tribeId: string | null
+  /** Null when the user no longer exists. */
+  tokenVersion: number | null
+  revoked: boolean
+  seen: { requestHash: string; response: unknown } | null
+}
+
+/**
+ * One statement, no lock: the campaign, its snapshot and log position, the
+ * caller's place in it, whether their login still stands, and the answer kept
+ * for an Idempotency-Key. The change built on it is saved only if the
+ * snapshot's version is still the one read here (saveChange). Always one row;
+ * its campaign columns are null when there is no such campaign.
+ */
+export async function readForChange(sql: Sql, c: { campaignId: string; userId: string; jti: string; key: string | null }): Promise<ChangeRow> {
+  const rows = await sql.query<ChangeRow>(
+    `SELECT ${CAMPAIGN_COLUMNS}, s.state, s.version, ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
+            COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq",
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid AND m.role = 'gm') AS gm,
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) AS member,
+            (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId",
+            (SELECT u.token_version FROM users u WHERE u.id = $2::uuid) AS "tokenVersion",
+            EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3) AS revoked,
+            (SELECT json_build_object('requestHash', i.request_hash, 'response', i.response) FROM idempotency_records i
+             WHERE i.campaign_id = c.id AND i.user_id = $2::uuid AND i.key = $4) AS seen
+     FROM (SELECT $1::uuid AS id) wanted LEFT JOIN campaigns c ON c.id = wanted.id LEFT JOIN game_snapshots s ON s.campaign_id = c.id`,
+    [c.campaignId, c.userId, c.jti, c.key], 'campaign-read-for-change')
+  return rows[0]!
+}
+
 export async function lastSeq(sql: Sql, campaignId: string): Promise<number> {
   const [row] = await sql.query<{ lastSeq: number }>(`SELECT COALESCE(max(seq), 0)::int AS "lastSeq" FROM campaign_events WHERE campaign_id = $1::uuid`, [campaignId])
   return row!.lastSeq
@@ -71,10 +105,12 @@ export async function currentWeek(sql: Sql, campaignId: string): Promise<number>
 export interface LedgerWrite { kind: string; period: string; dueAt: Date; outcome: 'done' | 'skipped' }
 export interface DiceWrite { week: number; seed: string; commitment: string; committedAt: Date; revealedAt: Date | null }
 export interface EventWrite { type: string; payload: unknown; week: number; at: Date }
+export interface IdempotencyWrite { userId: string; key: string; requestHash: string; response: unknown }
 
 /** Everything one change of a campaign writes. */
 export interface ChangeWrite {
   campaignId: string
+  /** The new version; the change is saved only over version - 1. */
   version: number
   /** The snapshot's JSON, as stored. */
   state: unknown
@@ -86,61 +122,75 @@ export interface ChangeWrite {
   ledger: LedgerWrite[]
   dice: DiceWrite[]
   mails: PendingMail[]
+  idempotency?: IdempotencyWrite | undefined
   now: Date
   /** The first snapshot of the campaign (the draft's start). */
   created?: boolean
 }
 
-const PARAM = { log: 6, ledger: 7, dice: 8, mail: 9 } as const
+const PARAM = { log: 6, ledger: 7, dice: 8, mail: 9, idempotency: 13 } as const
 
-/** Writes the whole change in one statement; each shape of it is prepared once per connection. */
-export async function saveChange(sql: Sql, c: ChangeWrite): Promise<void> {
+/**
+ * Writes the whole change in one statement, each shape of it prepared once per
+ * connection. The snapshot is written only over the version the change was
+ * built on, and everything else only with it: answers false, having written
+ * nothing, when another change came first. A campaign log row that another
+ * writer took first fails the statement with a unique violation (23505).
+ */
+export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
   let seq = c.firstSeq - 1
   const events = c.events.map((e) => ({ seq: ++seq, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString() }))
   const ledger = c.ledger.map((l) => ({ kind: l.kind, period: l.period, due: l.dueAt.toISOString(), outcome: l.outcome }))
   const dice = c.dice.map((d) => ({ week: d.week, seed: d.seed, commitment: d.commitment, committed: d.committedAt.toISOString(), revealed: d.revealedAt?.toISOString() ?? null }))
   const snapshotWrite = c.created
     ? `INSERT INTO game_snapshots (campaign_id, version, state, synced_until, next_due_at, updated_at)
-       VALUES ($1::uuid, $2, $3::jsonb, ${utc(4)}, ${utc(5)}, ${utc(10)})`
+       SELECT $1::uuid, $2, $3::jsonb, ${utc(4)}, ${utc(5)}, ${utc(10)} WHERE $12::int = 0 RETURNING 1`
     : `UPDATE game_snapshots SET version = $2, state = $3::jsonb, synced_until = ${utc(4)}, next_due_at = ${utc(5)}, updated_at = ${utc(10)}
-       WHERE campaign_id = $1::uuid`
+       WHERE campaign_id = $1::uuid AND version = $12::int RETURNING 1`
+  const withSnapshot = 'WHERE EXISTS (SELECT 1 FROM snapshot)'
   const parts: [name: keyof typeof PARAM, sql: string, rows: unknown[]][] = [
     ['log', `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
        SELECT $1::uuid, e.seq, e.week, e.type, e.payload, (e.at::timestamptz AT TIME ZONE 'UTC')
-       FROM jsonb_to_recordset($6::jsonb) AS e(seq int, week int, type text, payload jsonb, at text)`, events],
+       FROM jsonb_to_recordset($6::jsonb) AS e(seq int, week int, type text, payload jsonb, at text) ${withSnapshot}`, events],
     ['ledger', `INSERT INTO calendar_work (campaign_id, kind, period, due_at, done_at, outcome)
        SELECT $1::uuid, l.kind, l.period, (l.due::timestamptz AT TIME ZONE 'UTC'), ${utc(10)}, l.outcome
-       FROM jsonb_to_recordset($7::jsonb) AS l(kind text, period text, due text, outcome text)`, ledger],
+       FROM jsonb_to_recordset($7::jsonb) AS l(kind text, period text, due text, outcome text) ${withSnapshot}`, ledger],
     ['dice', `INSERT INTO dice_weeks (campaign_id, week, seed, commitment, committed_at, revealed_at)
        SELECT $1::uuid, d.week, d.seed, d.commitment, (d.committed::timestamptz AT TIME ZONE 'UTC'), (d.revealed::timestamptz AT TIME ZONE 'UTC')
-       FROM jsonb_to_recordset($8::jsonb) AS d(week int, seed text, commitment text, committed text, revealed text)
+       FROM jsonb_to_recordset($8::jsonb) AS d(week int, seed text, commitment text, committed text, revealed text) ${withSnapshot}
        ON CONFLICT (campaign_id, week) DO UPDATE SET revealed_at = EXCLUDED.revealed_at`, dice],
     ['mail', `INSERT INTO outbox_mails (id, campaign_id, user_id, recipient, to_address, kind, period, data, created_at, next_attempt_at)
        SELECT gen_random_uuid(), $1::uuid, m."userId"::uuid, m.recipient, m."toAddress", m.kind, m.period, m.data, ${utc(10)}, ${utc(10)}
-       FROM jsonb_to_recordset($9::jsonb) AS m("userId" text, recipient text, "toAddress" text, kind text, period text, data jsonb)
+       FROM jsonb_to_recordset($9::jsonb) AS m("userId" text, recipient text, "toAddress" text, kind text, period text, data jsonb) ${withSnapshot}
        ON CONFLICT (campaign_id, recipient, kind, period) DO NOTHING`, c.mails],
+    ['idempotency', `INSERT INTO idempotency_records (campaign_id, user_id, key, request_hash, status, response, created_at)
+       SELECT $1::uuid, i."userId"::uuid, i.key, i."requestHash", 200, i.response, ${utc(10)}
+       FROM jsonb_to_recordset($13::jsonb) AS i("userId" text, key text, "requestHash" text, response jsonb) ${withSnapshot}`, c.idempotency ? [c.idempotency] : []],
   ]
   const used = parts.filter(([, , rows]) => rows.length > 0)
-  // Unused parameters are still typed, so every shape takes the same eleven.
+  // Unused parameters are still typed, so every shape takes the same thirteen.
   const typed = parts.filter(([, , rows]) => rows.length === 0).map(([name]) => `${name} AS (SELECT $${PARAM[name]}::jsonb)`)
-  await sql.query(
+  const [row] = await sql.query<{ saved: boolean }>(
     `WITH snapshot AS (${snapshotWrite}),
-     ${[...used.map(([name, text]) => `${name} AS (${text})`), ...typed].join(',\n     ')}
-     UPDATE campaigns SET status = $11::"CampaignStatus", updated_at = ${utc(10)}
-     WHERE id = $1::uuid AND status <> $11::"CampaignStatus"`,
+     ${[...used.map(([name, text]) => `${name} AS (${text})`), ...typed].join(',\n     ')},
+     campaign_status AS (UPDATE campaigns SET status = $11::"CampaignStatus", updated_at = ${utc(10)}
+       WHERE id = $1::uuid AND status <> $11::"CampaignStatus" AND EXISTS (SELECT 1 FROM snapshot))
+     SELECT EXISTS (SELECT 1 FROM snapshot) AS saved`,
     [
       c.campaignId, c.version, JSON.stringify(c.state), c.syncedUntil.toISOString(), c.nextDueAt?.toISOString() ?? null,
       JSON.stringify(events), JSON.stringify(ledger), JSON.stringify(dice), JSON.stringify(c.mails.map((m) => ({ ...m, recipient: recipientOf(m) }))),
-      c.now.toISOString(), c.status,
+      c.now.toISOString(), c.status, c.version - 1, JSON.stringify(c.idempotency ? [c.idempotency] : []),
     ],
     `campaign-save-${c.created ? 'new' : 'update'}-${used.map(([name]) => name).join('-')}`,
   )
+  return row!.saved
 }
 
-/** Stores only the calendar marks, after a catch-up that found nothing to do. */
-export async function saveMarks(sql: Sql, campaignId: string, syncedUntil: Date, nextDueAt: Date | null) {
-  await sql.query(`UPDATE game_snapshots SET synced_until = ${utc(2)}, next_due_at = ${utc(3)} WHERE campaign_id = $1::uuid`,
-    [campaignId, syncedUntil.toISOString(), nextDueAt?.toISOString() ?? null])
+/** Stores only the calendar marks, after a catch-up that found nothing to do, if the snapshot is still at `version`. */
+export async function saveMarks(sql: Sql, campaignId: string, version: number, syncedUntil: Date, nextDueAt: Date | null): Promise<boolean> {
+  const rows = await sql.query(`UPDATE game_snapshots SET synced_until = ${utc(2)}, next_due_at = ${utc(3)} WHERE campaign_id = $1::uuid AND version = $4::int RETURNING 1`,
+    [campaignId, syncedUntil.toISOString(), nextDueAt?.toISOString() ?? null, version], 'campaign-save-marks')
+  return rows.length > 0
 }
 
 /** The next reminder instants of a player changed: the next sweep looks at their campaigns again. */

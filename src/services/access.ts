@@ -1,5 +1,5 @@
 // Who the caller is in a campaign. Private campaigns do not exist for outsiders.
-import { accessRow, type CampaignRow } from '../db/campaigns.ts'
+import { accessRow, type AccessRow, type CampaignRow } from '../db/campaigns.ts'
 import { UUID } from '../db/sql.ts'
 import type { Database } from '../db/index.ts'
 import { AppError } from '../lib/errors.ts'
@@ -14,14 +14,30 @@ export interface Access {
   userId: string | null
 }
 
+function notFound(campaignId: string) {
+  return new AppError(404, 'campaign/not_found', `No campaign ${campaignId}`)
+}
+
+export function checkCampaignId(campaignId: string, userId: string | null) {
+  if (!UUID.test(campaignId) || (userId !== null && !UUID.test(userId))) throw notFound(campaignId)
+}
+
+/** The caller's access from a row with their place in the campaign; a campaign they may not see does not exist. */
+export function accessOf(campaignId: string, row: AccessRow | undefined, userId: string | null): Access {
+  if (!row?.id || (!row.public && !row.member)) throw notFound(campaignId)
+  const { gm, member: _member, tribeId, ...rest } = row
+  const campaign: CampaignRow = {
+    id: rest.id, name: rest.name, mapId: rest.mapId, timeZone: rest.timeZone, status: rest.status,
+    weekLimit: rest.weekLimit, public: rest.public, createdById: rest.createdById, createdAt: rest.createdAt,
+  }
+  const role: Role = gm ? 'gm' : tribeId ? 'player' : 'spectator'
+  return { campaign, role, tribeId: role === 'player' ? tribeId : null, userId }
+}
+
 export function accessService(db: Database) {
   return async function access(campaignId: string, userId: string | null): Promise<Access> {
-    if (!UUID.test(campaignId) || (userId !== null && !UUID.test(userId))) throw new AppError(404, 'campaign/not_found', `No campaign ${campaignId}`)
-    const row = await accessRow(db.pool, campaignId, userId)
-    if (!row || (!row.public && !row.member)) throw new AppError(404, 'campaign/not_found', `No campaign ${campaignId}`)
-    const { gm, member: _member, tribeId, ...campaign } = row
-    const role: Role = gm ? 'gm' : tribeId ? 'player' : 'spectator'
-    return { campaign, role, tribeId: role === 'player' ? tribeId : null, userId }
+    checkCampaignId(campaignId, userId)
+    return accessOf(campaignId, await accessRow(db.pool, campaignId, userId), userId)
   }
 }
 

@@ -36,6 +36,15 @@ function toPublic(user: UserRow): PublicUser {
 /** What a login token says: who, the token version it was issued under, and its own id. */
 export interface Claims { sub: string; tv?: number; jti?: string; exp?: number }
 
+/** Whether a verified token still stands, given its user's token version (null: no such user) and whether its id was revoked. */
+export function sessionStands(claims: Claims, state: { tokenVersion: number | null; revoked: boolean } | undefined): boolean {
+  return !!state && state.tokenVersion !== null && !state.revoked && (claims.tv ?? 0) === state.tokenVersion
+}
+
+export function sessionEnded() {
+  return new AppError(401, 'auth/session_ended', 'This login has ended (you logged out); log in again')
+}
+
 /** A hash of a password nobody has, checked when the email is unknown, so both answers take as long. */
 let dummyHash: Promise<string> | null = null
 
@@ -50,10 +59,7 @@ export function accountsService(db: Database) {
 
     /** Whether a verified token still stands: not logged out, not older than "log out everywhere". */
     async checkSession(claims: Claims): Promise<void> {
-      const state = await sessionState(db.pool, claims.sub, claims.jti ?? '')
-      if (!state || state.revoked || (claims.tv ?? 0) !== state.tokenVersion) {
-        throw new AppError(401, 'auth/session_ended', 'This login has ended (you logged out); log in again')
-      }
+      if (!sessionStands(claims, await sessionState(db.pool, claims.sub, claims.jti ?? ''))) throw sessionEnded()
     },
 
     /** Ends this login (its token stops working now). */

@@ -64,7 +64,17 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
     w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'done' })
   }
   w.syncedUntil = now
-  w.nextDueAt = w.state.status === 'running' ? dueWork(tribes, campaign.timeZone, now, new Date(now.getTime() + NEXT_DUE_HORIZON_MS))[0]?.at ?? null : null
+  w.nextDueAt = w.state.status === 'running' ? nextDue(tribes, campaign.timeZone, now) : null
+}
+
+function nextDue(tribes: CalendarTribe[], timeZone: string, after: Date): Date | null {
+  return dueWork(tribes, timeZone, after, new Date(after.getTime() + NEXT_DUE_HORIZON_MS))[0]?.at ?? null
+}
+
+/** A campaign starts (the draft's end): the calendar is done up to `now`, and its next due instant known, so the first order does no catch-up. */
+export async function startCalendar(sql: Sql, campaign: CampaignRow, w: Working, now: Date): Promise<void> {
+  w.syncedUntil = now
+  w.nextDueAt = nextDue(calendarTribes(w, await playersOf(sql, campaign.id)), campaign.timeZone, now)
 }
 
 /** Records the calendar work a pause skipped, without doing it (a paused campaign accrues nothing); answers that work. */

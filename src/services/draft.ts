@@ -7,7 +7,7 @@ import { transaction } from '../db/sql.ts'
 import { commitmentOf, newSeed } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
-import { commitWeek } from './calendar-work.ts'
+import { commitWeek, startCalendar } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
 import { openCurrentWindows, type Locked } from './locked.ts'
 import { mapById } from './maps.ts'
@@ -56,9 +56,8 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
           // The last pick starts the campaign (R3.5): the first week's dice, then the calendar.
           w.campaignStatus = 'running'
           commitWeek(w, w.state.week, now)
-          w.syncedUntil = now
-          w.nextDueAt = now
           openCurrentWindows(campaign, w, now)
+          await startCalendar(sql, campaign, w, now)
         }
         const version = await save(sql, campaign, w, now)
         return { version, events }

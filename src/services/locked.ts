@@ -1,15 +1,32 @@
-// The locked campaign transaction: lock, load, catch up with the calendar, run
-// a change, save it all in one statement. Orders, the draft, pauses, the sweep
-// and ratified trades all go through here.
-import type { CampaignRow } from '../db/campaigns.ts'
+// Changes of a campaign. Orders, the hot path, are optimistic: one statement
+// reads, the engine runs, one statement saves over the version read (two
+// database round trips). The draft, pauses, the sweep and ratified trades lock
+// the campaign in a transaction; both kinds save everything in one statement.
+import { lockCampaign, type CampaignRow } from '../db/campaigns.ts'
 import type { Database } from '../db/index.ts'
-import { isDue } from '../db/snapshots.ts'
-import { rollbackTo, savepoint, transaction, type Sql } from '../db/sql.ts'
+import { isDue, type IdempotencyWrite, type LoadedRow } from '../db/snapshots.ts'
+import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
 import { catchUp } from './calendar-work.ts'
 import type { Clock } from './clock.ts'
-import { load, save, saveSyncMarks, type Working } from './working.ts'
+import { ChangeConflict, load, save, saveSyncMarks, working, type Working } from './working.ts'
+
+/** Tries of an optimistic change, the last of them under the campaign lock. */
+const OPTIMISTIC_TRIES = 4
+
+function isConflict(error: unknown): boolean {
+  // 23505: a log row taken by a writer that does not move the version (a replaced player's note).
+  return error instanceof ChangeConflict || (error as { code?: string } | null)?.code === '23505'
+}
+
+export type ChangeBody<R, T> = (row: R, campaign: CampaignRow, w: Working, now: Date) => ChangeOutcome<T>
+
+export interface ChangeOutcome<T> {
+  value: T
+  /** The answer to keep for the request's Idempotency-Key, saved with the change. */
+  idempotency?: IdempotencyWrite
+}
 
 /** Thrown inside a change to roll it back and answer with a stored response (a retried request). */
 export class StoredAnswer {
@@ -27,30 +44,52 @@ export function openCurrentWindows(campaign: CampaignRow, w: Working, now: Date)
 
 export function lockedService(db: Database, clock: Clock) {
   /**
-   * Runs `body` under the campaign lock after catching up with the calendar.
-   * A refused change never rolls the catch-up back: when the catch-up did work,
-   * the body runs after a savepoint, and on a refusal the catch-up alone commits.
+   * One try of a change on `sql`: read, catch up, run the body, save over the
+   * version read. A refusal after a catch-up saves the catch-up alone and is
+   * answered as an outcome, so that a transaction around it still commits.
    */
-  async function change<T>(campaignId: string, body: (sql: Sql, campaign: CampaignRow, w: Working, now: Date) => Promise<T>): Promise<T & { version: number }> {
-    const outcome = await transaction(db.pool, async (sql) => {
-      const { campaign, w } = (await load(sql, campaignId))!
-      const now = clock.now()
-      await catchUp(sql, campaign, w, now)
-      const caughtUp = w.dirty || w.nextDueAt !== undefined
-      const reset = w.mark()
-      if (caughtUp) await savepoint(sql, 'change')
+  async function attempt<R extends LoadedRow, T>(sql: Sql, read: (sql: Sql) => Promise<R>, body: ChangeBody<R, T>): Promise<{ ok: true; value: T & { version: number } } | { ok: false; error: AppError }> {
+    const row = await read(sql)
+    const { campaign, w } = await working(sql, row)
+    const now = clock.now()
+    await catchUp(sql, campaign, w, now)
+    const caughtUp = w.dirty || w.nextDueAt !== undefined
+    const reset = w.mark()
+    let out: ChangeOutcome<T>
+    try {
+      out = body(row, campaign, w, now)
+    } catch (error) {
+      if (!caughtUp || !(error instanceof AppError)) throw error
+      reset()
+      if (w.dirty) await save(sql, campaign, w, now)
+      else await saveSyncMarks(sql, campaign, w)
+      return { ok: false, error }
+    }
+    const version = await save(sql, campaign, w, now, out.idempotency ? { idempotency: out.idempotency } : {})
+    return { ok: true, value: { ...out.value, version } }
+  }
+
+  /**
+   * Reads the campaign with `read` (one statement, which also checks the
+   * caller), catches up with the calendar, runs `body` and saves it all over
+   * the version read: two round trips, no lock. When other changes keep coming
+   * first, the last try locks the campaign, which always gets through.
+   */
+  async function change<R extends LoadedRow, T>(campaignId: string, read: (sql: Sql) => Promise<R>, body: ChangeBody<R, T>): Promise<T & { version: number }> {
+    for (let n = 1; n < OPTIMISTIC_TRIES; n++) {
       try {
-        const out = await body(sql, campaign, w, now)
-        const version = await save(sql, campaign, w, now)
-        return { ok: true as const, value: { ...out, version } }
+        const outcome = await attempt(sqlOf(db.pool), read, body)
+        if (!outcome.ok) throw outcome.error
+        return outcome.value
       } catch (error) {
-        if (!caughtUp || !(error instanceof AppError || error instanceof StoredAnswer)) throw error
-        await rollbackTo(sql, 'change')
-        reset()
-        if (w.dirty) await save(sql, campaign, w, now)
-        else await saveSyncMarks(sql, campaign, w)
-        return { ok: false as const, error }
+        if (!isConflict(error)) throw error
+        // Jitter, so that colliding writers do not collide again.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * n * 2))
       }
+    }
+    const outcome = await transaction(db.pool, async (sql) => {
+      await lockCampaign(sql, campaignId)
+      return attempt(sql, read, body)
     })
     if (!outcome.ok) throw outcome.error
     return outcome.value

@@ -1,11 +1,14 @@
 // Orders (R4.3, R5–R10): a tribe's player sends one order or a batch, applied
-// all or nothing under the campaign lock; an Idempotency-Key makes retries safe.
+// all or nothing; an Idempotency-Key makes retries safe. The hot path of the
+// service: the login, the caller's tribe, the campaign and a kept answer are
+// read in one statement, and the change saved in one more (locked.change).
 import { createHash } from 'node:crypto'
 import type { GameEvent, Order } from '../engine/index.ts'
-import { idempotencyRecord, saveIdempotencyRecord } from '../db/log.ts'
+import { readForChange } from '../db/snapshots.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
-import type { Access } from './access.ts'
+import { accessOf, checkCampaignId } from './access.ts'
+import { sessionEnded, sessionStands, type Claims } from './accounts.ts'
 import { StoredAnswer, type Locked } from './locked.ts'
 
 /** A stable hash of a request body, for Idempotency-Key checks. */
@@ -15,35 +18,43 @@ export function requestHash(body: unknown): string {
 
 export function ordersService(locked: Locked) {
   return {
-    async orders(a: Access, input: { tribeId?: string | undefined; orders: Order[] }, idempotencyKey: string | undefined) {
-      if (a.role === 'gm') throw new AppError(403, 'orders/gm_cannot_play', 'A game master never plays orders for a tribe', 'R2.3')
-      if (a.role !== 'player' || !a.tribeId || !a.userId) throw new AppError(403, 'orders/not_a_player', 'Only a tribe\'s player gives its orders')
-      if (input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You give orders only to your own tribe')
+    /** Orders from the holder of a verified token (`claims`); whether the login still stands is checked here, in the same read. */
+    async orders(claims: Claims, campaignId: string, input: { tribeId?: string | undefined; orders: Order[] }, idempotencyKey: string | undefined) {
+      const userId = claims.sub
+      checkCampaignId(campaignId, userId)
       const hash = requestHash(input.orders)
-      const userId = a.userId
-      const tribeId = a.tribeId
       try {
-        return await locked.change(a.campaign.id, async (sql, campaign, w, now) => {
-          if (idempotencyKey) {
-            const seen = await idempotencyRecord(sql, campaign.id, userId, idempotencyKey)
-            if (seen) {
-              if (seen.requestHash !== hash) throw new AppError(422, 'idempotency/key_reused', 'This Idempotency-Key was used for a different request')
-              throw new StoredAnswer(seen.response)
+        return await locked.change(
+          campaignId,
+          async (sql) => {
+            const row = await readForChange(sql, { campaignId, userId, jti: claims.jti ?? '', key: idempotencyKey ?? null })
+            if (!sessionStands(claims, row)) throw sessionEnded()
+            const a = accessOf(campaignId, row, userId)
+            if (a.role === 'gm') throw new AppError(403, 'orders/gm_cannot_play', 'A game master never plays orders for a tribe', 'R2.3')
+            if (a.role !== 'player' || !a.tribeId) throw new AppError(403, 'orders/not_a_player', 'Only a tribe\'s player gives its orders')
+            if (input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You give orders only to your own tribe')
+            if (row.seen) {
+              if (row.seen.requestHash !== hash) throw new AppError(422, 'idempotency/key_reused', 'This Idempotency-Key was used for a different request')
+              throw new StoredAnswer(row.seen.response)
             }
-          }
-          if (w.campaignStatus === 'paused') throw new AppError(409, 'campaign/paused', 'The campaign is paused by its game master')
-          if (w.campaignStatus !== 'running') throw new AppError(409, 'campaign/not_running', `Orders are taken while the campaign runs (it is ${w.campaignStatus})`)
-          const tribe = w.state.tribes.find((t) => t.id === tribeId)!
-          if (tribe.phase === 'closed' && !tribe.eliminated) {
-            const next = windowStatus(tribe.weekday, campaign.timeZone, now).nextOpening
-            throw new AppError(409, 'turn/window_closed', `${tribe.name} gives orders only on ${tribe.weekday}, 00:00–20:00 ${campaign.timeZone}; the next window opens at ${next}`, 'R4.3')
-          }
-          const events = w.batch(tribeId, input.orders, now)
-          if (idempotencyKey) {
-            await saveIdempotencyRecord(sql, { campaignId: campaign.id, userId, key: idempotencyKey, requestHash: hash, response: { events, version: w.version + 1 }, at: now })
-          }
-          return { events }
-        })
+            return row
+          },
+          (row, campaign, w, now) => {
+            const tribeId = row.tribeId!
+            if (w.campaignStatus === 'paused') throw new AppError(409, 'campaign/paused', 'The campaign is paused by its game master')
+            if (w.campaignStatus !== 'running') throw new AppError(409, 'campaign/not_running', `Orders are taken while the campaign runs (it is ${w.campaignStatus})`)
+            const tribe = w.state.tribes.find((t) => t.id === tribeId)!
+            if (tribe.phase === 'closed' && !tribe.eliminated) {
+              const next = windowStatus(tribe.weekday, campaign.timeZone, now).nextOpening
+              throw new AppError(409, 'turn/window_closed', `${tribe.name} gives orders only on ${tribe.weekday}, 00:00–20:00 ${campaign.timeZone}; the next window opens at ${next}`, 'R4.3')
+            }
+            const events = w.batch(tribeId, input.orders, now)
+            return {
+              value: { events },
+              ...(idempotencyKey ? { idempotency: { userId, key: idempotencyKey, requestHash: hash, response: { events, version: w.version + 1 } } } : {}),
+            }
+          },
+        )
       } catch (e) {
         if (e instanceof StoredAnswer) return e.response as { events: GameEvent[]; version: number }
         throw e

@@ -5,7 +5,7 @@ import {
 } from '../engine/index.ts'
 import type { CampaignRow, CampaignStatus } from '../db/campaigns.ts'
 import type { PendingMail } from '../db/outbox.ts'
-import { campaignMap, keepCampaignMap, lockAndLoad, saveChange, saveMarks, type EventWrite, type LedgerWrite } from '../db/snapshots.ts'
+import { campaignMap, keepCampaignMap, lockAndLoad, saveChange, saveMarks, type EventWrite, type IdempotencyWrite, type LedgerWrite, type LoadedRow } from '../db/snapshots.ts'
 import type { Sql } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
@@ -149,13 +149,15 @@ export async function loadStateOf(sql: Sql, campaignId: string, json: unknown): 
   }
 }
 
-/** Locks and loads a started campaign; null only for a busy one under `skipLocked`. */
-export async function load(sql: Sql, id: string, options: { skipLocked?: boolean } = {}): Promise<{ campaign: CampaignRow; w: Working } | null> {
-  const row = await lockAndLoad(sql, id, options)
-  if (!row) {
-    if (options.skipLocked) return null
-    throw new AppError(404, 'campaign/not_found', `No campaign ${id}`)
+/** Another change of the campaign was saved after this one read it: nothing of this one was written. */
+export class ChangeConflict extends Error {
+  constructor(campaignId: string) {
+    super(`campaign ${campaignId} changed while this change was built`)
   }
+}
+
+/** The working state of a loaded snapshot row (a started campaign). */
+export async function working(sql: Sql, row: LoadedRow): Promise<{ campaign: CampaignRow; w: Working }> {
   if (row.state === null) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
   const { state, version, syncedUntil, nextDueAt, lastSeq, ...campaign } = row
   const loaded = await loadStateOf(sql, campaign.id, state)
@@ -164,21 +166,32 @@ export async function load(sql: Sql, id: string, options: { skipLocked?: boolean
   return { campaign, w: new Working(loaded, version!, syncedUntil!, campaign.status, lastSeq, nextDueAt) }
 }
 
-/** Writes everything the change produced; answers the new version. */
-export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Date, options: { created?: boolean } = {}): Promise<number> {
+/** Locks and loads a started campaign; null only for a busy one under `skipLocked`. */
+export async function load(sql: Sql, id: string, options: { skipLocked?: boolean } = {}): Promise<{ campaign: CampaignRow; w: Working } | null> {
+  const row = await lockAndLoad(sql, id, options)
+  if (!row) {
+    if (options.skipLocked) return null
+    throw new AppError(404, 'campaign/not_found', `No campaign ${id}`)
+  }
+  return working(sql, row)
+}
+
+/** Writes everything the change produced over the version it was built on; answers the new version. */
+export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Date, options: { created?: boolean; idempotency?: IdempotencyWrite } = {}): Promise<number> {
   const version = w.version + 1
   const status = w.state.status === 'finished' ? 'finished' : w.campaignStatus
-  await saveChange(sql, {
+  const saved = await saveChange(sql, {
     campaignId: campaign.id, version, state: storedState(w.state), status, syncedUntil: w.syncedUntil,
     nextDueAt: status === 'running' ? (w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt) : null,
-    firstSeq: w.lastSeq + 1, events: w.events, ledger: w.ledger, mails: w.mails, now,
+    firstSeq: w.lastSeq + 1, events: w.events, ledger: w.ledger, mails: w.mails, now, idempotency: options.idempotency,
     dice: w.dice.map((d) => ({ ...d, commitment: commitmentOf(d.seed) })),
     ...(options.created ? { created: true } : {}),
   })
+  if (!saved) throw new ChangeConflict(campaign.id)
   return version
 }
 
 /** Stores only the calendar marks (the version stays: the game did not change). */
 export async function saveSyncMarks(sql: Sql, campaign: CampaignRow, w: Working) {
-  await saveMarks(sql, campaign.id, w.syncedUntil, w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt)
+  if (!(await saveMarks(sql, campaign.id, w.version, w.syncedUntil, w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt))) throw new ChangeConflict(campaign.id)
 }

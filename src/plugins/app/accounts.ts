@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsService
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** The token's signature and expiry only; the route checks that the login stands (the orders' one read). */
+    verifyToken: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** The caller's user id, or null when no token was sent (a bad token is still 401). */
     optionalUser: (request: FastifyRequest) => Promise<string | null>
     /** A new login token for this user (API bearer and page cookie alike). */
@@ -19,7 +21,9 @@ export default fp(
   async (fastify) => {
     const accounts = accountsService(fastify.db)
     fastify.decorate('accounts', accounts)
-    const authenticate = async (request: FastifyRequest) => {
+    // Verified once per request: later calls (a route's own optionalUser) reuse it.
+    const checked = new WeakSet<FastifyRequest>()
+    const verifyToken = async (request: FastifyRequest) => {
       try {
         await request.jwtVerify()
       } catch (error) {
@@ -27,9 +31,15 @@ export default fp(
         throw new AppError(401, expired ? 'auth/token_expired' : 'auth/unauthenticated',
           expired ? 'Your login has expired; log in again' : 'Log in first: send Authorization: Bearer <token>')
       }
+    }
+    const authenticate = async (request: FastifyRequest) => {
+      if (checked.has(request)) return
+      await verifyToken(request)
       await accounts.checkSession(request.user)
+      checked.add(request)
     }
     fastify.decorate('authenticate', authenticate)
+    fastify.decorate('verifyToken', verifyToken)
     fastify.decorate('issueToken', async (userId: string) => fastify.jwt.sign(await accounts.claims(userId)))
     fastify.decorate('optionalUser', async (request: FastifyRequest) => {
       if (!request.headers.authorization) return null

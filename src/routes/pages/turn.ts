@@ -21,7 +21,7 @@ const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, k
 
 export function turnPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, requireUser, accessOf, campaignInfo, board, form, viewer } = kit
+  const { render, requireUser, accessOf, campaignInfo, board, form, viewer, loginClaims } = kit
 
   async function turnPage(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; failed?: string; results?: GameEvent[]; values?: Body } = {}, status = 200) {
     if (a.role !== 'player') throw new AppError(403, 'orders/not_a_player', a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : 'Only a tribe\'s player has a turn here', 'R2.3')
@@ -62,7 +62,7 @@ export function turnPages(fastify: FastifyInstance, kit: PageKit) {
       order[name] = kind === 'number' ? Number(raw) : kind === 'check' ? raw === 'true' : raw
     }
     try {
-      const { events } = await campaigns.orders(a, { orders: [order as Order] }, undefined)
+      const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [order as Order] }, undefined)
       return turnPage(request, reply, a, { results: events })
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500 || error.statusCode === 403) throw error
