@@ -5,8 +5,9 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-export interface Figure { bench: string; metric: string; value: number; unit: string; note?: string }
-export type Report = (metric: string, value: number, unit: string, note?: string) => void
+export interface Figure { bench: string; metric: string; clients?: number; value: number; unit: string; note?: string }
+/** `extra` is a note, or a note and the number of concurrent clients the figure was measured with. */
+export type Report = (metric: string, value: number, unit: string, extra?: string | { note?: string; clients?: number }) => void
 export type Bench = (report: Report, log: (message: string) => void) => Promise<void>
 
 const here = import.meta.dirname
@@ -23,8 +24,9 @@ for (const name of names) {
 await mkdir(path.join(here, 'results'), { recursive: true })
 for (const name of names) {
   const figures: Figure[] = []
-  const report: Report = (metric, value, unit, note) => {
-    const figure: Figure = { bench: name, metric, value: Math.round(value * 1000) / 1000, unit, ...(note ? { note } : {}) }
+  const report: Report = (metric, value, unit, extra) => {
+    const { note, clients } = typeof extra === 'string' ? { note: extra, clients: undefined } : extra ?? {}
+    const figure: Figure = { bench: name, metric, ...(clients !== undefined ? { clients } : {}), value: Math.round(value * 1000) / 1000, unit, ...(note ? { note } : {}) }
     figures.push(figure)
     console.log(JSON.stringify(figure))
   }

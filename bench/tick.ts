@@ -5,6 +5,7 @@
 import { buildApp } from '../src/app.ts'
 import { manyCampaigns } from '../test/helpers/many.ts'
 import { smtpReceiver } from '../test/helpers/smtp.ts'
+import { cloneCampaign } from './lib/clone.ts'
 import { benchConfig, benchServer } from './lib/server.ts'
 import type { Bench } from './run.ts'
 
@@ -49,25 +50,6 @@ const bench: Bench = async (report, log) => {
     await smtp.close()
     await db.stop()
   }
-}
-
-/** `count` copies of a running campaign: new ids for it and its tribes, everything else the same. */
-async function cloneCampaign(pool: import('pg').Pool, template: string, tribes: string[], count: number) {
-  const swap = tribes.reduce((expr, _t, i) => `replace(${expr}, $${i + 3}, md5(n.id::text || $${i + 3})::uuid::text)`, 's.state::text')
-  await pool.query(
-    `WITH n AS (SELECT gen_random_uuid() AS id, g FROM generate_series(1, $2::int) g),
-     c AS (INSERT INTO campaigns (id, name, map_id, time_zone, status, week_limit, public, created_by_id, created_at, updated_at)
-           SELECT n.id, c.name || ' #' || n.g, c.map_id, c.time_zone, c.status, c.week_limit, c.public, c.created_by_id, c.created_at, c.updated_at
-           FROM campaigns c, n WHERE c.id = $1::uuid),
-     m AS (INSERT INTO memberships (campaign_id, user_id, role, created_at) SELECT n.id, m.user_id, m.role, m.created_at FROM memberships m, n WHERE m.campaign_id = $1::uuid),
-     t AS (INSERT INTO tribes (id, campaign_id, name, colour, weekday, user_id, created_at)
-           SELECT md5(n.id::text || t.id::text)::uuid, n.id, t.name, t.colour, t.weekday, t.user_id, t.created_at FROM tribes t, n WHERE t.campaign_id = $1::uuid),
-     d AS (INSERT INTO dice_weeks (campaign_id, week, seed, commitment, committed_at, revealed_at)
-           SELECT n.id, d.week, d.seed, d.commitment, d.committed_at, d.revealed_at FROM dice_weeks d, n WHERE d.campaign_id = $1::uuid)
-     INSERT INTO game_snapshots (campaign_id, version, state, synced_until, next_due_at, updated_at)
-     SELECT n.id, s.version, (${swap})::jsonb, s.synced_until, s.next_due_at, s.updated_at FROM game_snapshots s, n WHERE s.campaign_id = $1::uuid`,
-    [template, count, ...tribes],
-  )
 }
 
 export default bench

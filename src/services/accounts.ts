@@ -80,7 +80,7 @@ export function accountsService(db: Database) {
       }
       const email = normalizeEmail(input.email)
       const displayName = cleanName(input.displayName, 'displayName')
-      const strength = passwordStrength(input.password, [email, displayName, ...email.split(/[@.]/)])
+      const strength = await passwordStrength(input.password, [email, displayName, ...email.split(/[@.]/)])
       if (strength.score < 2) {
         throw new AppError(400, 'auth/weak_password', `This password is too easy to guess${strength.warning ? ` (${strength.warning.replace(/\.$/, '')})` : ''}: try a few unusual words together, like a short sentence`)
       }

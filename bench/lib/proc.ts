@@ -1,0 +1,48 @@
+// CPU time and resident memory of processes, read from /proc (Linux), so a
+// bench can say what one request costs the server and the database.
+import { readdirSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+
+/** utime + stime of one process, in ms; 0 when it is gone. */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1000
+  } catch {
+    return 0
+  }
+}
+
+/** A process and all its children (PostgreSQL's postmaster and its backends). */
+export function family(pid: number): number[] {
+  const out = [pid]
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (ppid === pid) out.push(Number(entry))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out
+}
+
+/** CPU ms of a set of processes, by pid, so that a later reading can subtract per process. */
+export function cpuOf(pids: number[]): Map<number, number> {
+  return new Map(pids.map((p) => [p, cpuMs(p)]))
+}
+
+export function cpuSince(before: Map<number, number>, pids: number[]): number {
+  return pids.reduce((sum, p) => sum + Math.max(0, cpuMs(p) - (before.get(p) ?? 0)), 0)
+}
+
+/** Resident memory of a process in MB (VmRSS). */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) / 1024 : 0
+}
