@@ -10,7 +10,8 @@
 // put back as it was before each run. The server's clock is frozen on a Monday
 // at 10:00 in Madrid (TEST_CLOCK_NOW), inside that tribe's window.
 //
-// BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000
+// BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_POOL=20  BENCH_PROFILE=1
+// BENCH_NODE_FLAGS adds node flags to those of `npm start`.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -50,11 +51,18 @@ const bench: Bench = async (report, log) => {
 
   const figures = new Map<number, { orders: number[]; p50: number[]; p99: number[]; pgbench: number[]; nodeCpu: number[]; pgCpu: number[]; rss: number[] }>()
   const health: number[] = []
+  const reset = async () => {
+    await pool.query(`UPDATE game_snapshots s SET state = r.state, version = s.version + 1 FROM bench_reset r WHERE r.campaign_id = s.campaign_id`)
+    await pool.query('VACUUM ANALYZE game_snapshots')
+  }
   try {
+    // Not measured: compiles the hot code and prepares every pool connection's statements.
+    log('warming up')
+    await reset()
+    await loadRun({ url: `${server.base}/`, token, campaigns, orders, connections: Math.max(...CLIENTS), seconds: 5 })
     for (let run = 1; run <= RUNS; run++) {
       for (const clients of CLIENTS) {
-        await pool.query(`UPDATE game_snapshots s SET state = r.state, version = s.version + 1 FROM bench_reset r WHERE r.campaign_id = s.campaign_id`)
-        await pool.query('VACUUM ANALYZE game_snapshots')
+        await reset()
         const pids = family(postmaster)
         const pgBefore = cpuOf(pids)
         const nodeBefore = cpuOf([server.pid])
@@ -156,7 +164,12 @@ function legalMoves(state: GameState, tribe: string): Order[] {
 
 async function startServer(url: string, log: (m: string) => void) {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server.js')], {
+  // BENCH_PROFILE=1: the server writes a CPU profile to .data/profiles when it stops.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data/profiles')}`] : []
+  // The server runs exactly as `npm start` runs it: the same node flags.
+  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/)
+  if (start[0] !== 'node') throw new Error(`npm start is not "node …": ${start.join(' ')}`)
+  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...start.slice(1)], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: url, JWT_SECRET: SECRET,

@@ -10,10 +10,15 @@ function countQueries(t: Test) {
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown
   const seen: string[] = []
   let pending: { prefix: string; hook: () => Promise<void> } | undefined
+  const waiters: { prefix: string; resolve: () => void }[] = []
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const config = args[0] as string | { name?: string; text?: string }
     const label = typeof config === 'string' ? config : config.name ?? config.text ?? '?'
     seen.push(label)
+    for (const w of waiters.filter((x) => label.startsWith(x.prefix))) {
+      waiters.splice(waiters.indexOf(w), 1)
+      w.resolve()
+    }
     if (pending && label.startsWith(pending.prefix)) {
       const { hook } = pending
       pending = undefined
@@ -30,10 +35,23 @@ function countQueries(t: Test) {
       const value = await fn()
       return { value, queries: [...seen] }
     },
+    /** Resolves when a statement whose label starts with `prefix` is sent. */
+    sent(prefix: string): Promise<void> {
+      return new Promise((resolve) => waiters.push({ prefix, resolve }))
+    },
     /** Runs `hook` once, before the next statement whose label starts with `prefix` is sent. */
     beforeNext(prefix: string, hook: () => Promise<void>) {
       pending = { prefix, hook }
     },
+  }
+}
+
+/** Resolves once a statement of this database waits for a row lock. */
+async function lockWait(app: App) {
+  for (;;) {
+    const { rows } = await app.pg.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)
+    if (rows[0].n > 0) return
+    await new Promise((resolve) => setImmediate(resolve))
   }
 }
 
@@ -115,4 +133,23 @@ t.test('an order overtaken by another of the same tribe is tried again on the ne
   const events = await app.prisma.campaignEvent.findMany({ where: { campaignId: table.id, type: 'moved' }, orderBy: { seq: 'asc' } })
   t.same(events.map((e) => (e.payload as { from: string }).from), ['3,3', '2,1'], 'the overtaking order first, then the retried one; no log row lost')
   t.equal(res.body.version, (await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: table.id } })).version)
+})
+
+t.test('an order that reads while a game master\'s pause holds the campaign waits for it, is read again and refused as paused; the pause is saved', async (t) => {
+  const { app, table } = await mondayGame(t)
+  const counter = countQueries(t)
+  const ana = table.players.ana!.token
+  const gm = (await call(app, table.gm, 'GET', '/api/me')).body.id as string
+  let order: Promise<Awaited<ReturnType<typeof call>>> | undefined
+  counter.beforeNext('campaign-save-update', async () => {
+    // The pause has locked and loaded; the order reads the running campaign and saves: it must wait for the pause.
+    order = call(app, ana, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'recruit', city: '2,1', troops: 1 } })
+    await Promise.race([order, lockWait(app)])
+  })
+  const paused = await app.campaigns.setPaused(await app.campaigns.access(table.id, gm), true)
+  t.equal(paused.status, 'paused', 'the pause is saved, not overtaken')
+  const res = await order!
+  t.equal(res.status, 409)
+  t.equal(res.body.error.code, 'campaign/paused')
+  t.equal(await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'recruited' } }), 0)
 })

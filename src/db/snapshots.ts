@@ -15,15 +15,29 @@ export interface LoadedRow extends CampaignRow {
 }
 
 /**
+ * Locks the campaign row and its snapshot row, campaign first. Orders take no
+ * lock: they save over the version they read, so a locked change must hold the
+ * snapshot row too, or an order could save under it. With `skipLocked` (the
+ * sweep), a busy campaign answers false: whoever holds it catches it up.
+ */
+export async function lockCampaignAndSnapshot(sql: Sql, id: string, options: { skipLocked?: boolean } = {}): Promise<boolean> {
+  const skip = options.skipLocked ? ' SKIP LOCKED' : ''
+  // A CTE runs only when read: the snapshot count is read so that its row is locked.
+  const [row] = await sql.query<{ locked: boolean }>(
+    `WITH c AS (SELECT id FROM campaigns WHERE id = $1::uuid FOR UPDATE${skip}),
+     s AS (SELECT campaign_id FROM game_snapshots WHERE campaign_id IN (SELECT id FROM c) FOR UPDATE)
+     SELECT EXISTS (SELECT 1 FROM c) AS locked, (SELECT count(*) FROM s)::int AS snapshots`, [id],
+    options.skipLocked ? 'campaign-lock-skip' : 'campaign-lock')
+  return row!.locked
+}
+
+/**
  * Locks the campaign, then reads its snapshot and log position. The lock is a
  * statement of its own: a statement that waited for the lock would read the
- * other rows as they were before it waited. With `skipLocked` (the sweep), a
- * busy campaign answers null: whoever holds the lock catches it up.
+ * other rows as they were before it waited.
  */
 export async function lockAndLoad(sql: Sql, id: string, options: { skipLocked?: boolean } = {}): Promise<LoadedRow | null> {
-  const locked = await sql.query(`SELECT 1 FROM campaigns WHERE id = $1::uuid FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`, [id],
-    options.skipLocked ? 'campaign-lock-skip' : 'campaign-lock')
-  if (locked.length === 0) return null
+  if (!(await lockCampaignAndSnapshot(sql, id, options))) return null
   const rows = await sql.query<LoadedRow>(
     `SELECT ${CAMPAIGN_COLUMNS}, s.state, s.version, ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
             COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq"

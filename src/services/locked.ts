@@ -2,9 +2,9 @@
 // reads, the engine runs, one statement saves over the version read (two
 // database round trips). The draft, pauses, the sweep and ratified trades lock
 // the campaign in a transaction; both kinds save everything in one statement.
-import { lockCampaign, type CampaignRow } from '../db/campaigns.ts'
+import type { CampaignRow } from '../db/campaigns.ts'
 import type { Database } from '../db/index.ts'
-import { isDue, type IdempotencyWrite, type LoadedRow } from '../db/snapshots.ts'
+import { isDue, lockCampaignAndSnapshot, type IdempotencyWrite, type LoadedRow } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
@@ -17,7 +17,9 @@ const OPTIMISTIC_TRIES = 4
 
 function isConflict(error: unknown): boolean {
   // 23505: a log row taken by a writer that does not move the version (a replaced player's note).
-  return error instanceof ChangeConflict || (error as { code?: string } | null)?.code === '23505'
+  // 40P01: an order that ends the game locks the campaign row after its snapshot, a locked change the other way round.
+  const code = (error as { code?: string } | null)?.code
+  return error instanceof ChangeConflict || code === '23505' || code === '40P01'
 }
 
 export type ChangeBody<R, T> = (row: R, campaign: CampaignRow, w: Working, now: Date) => ChangeOutcome<T>
@@ -88,7 +90,7 @@ export function lockedService(db: Database, clock: Clock) {
       }
     }
     const outcome = await transaction(db.pool, async (sql) => {
-      await lockCampaign(sql, campaignId)
+      await lockCampaignAndSnapshot(sql, campaignId)
       return attempt(sql, read, body)
     })
     if (!outcome.ok) throw outcome.error
