@@ -59,6 +59,35 @@ export interface CalendarTribe {
   reminderHours?: number | undefined
 }
 
+/** A local date's window in a zone, as instants (ms). */
+interface LocalDay { weekday: number; opens: number; closes: number }
+
+// The sweep asks the same few zones about the same few days for thousands of
+// campaigns; each answer costs luxon a time zone lookup through Intl.
+const localDays = new Map<string, LocalDay>()
+const LOCAL_DAYS_KEPT = 20_000
+
+function localDay(zone: string, utcDate: Date): LocalDay {
+  const year = utcDate.getUTCFullYear()
+  const month = utcDate.getUTCMonth() + 1
+  const day = utcDate.getUTCDate()
+  const key = `${zone} ${year}-${month}-${day}`
+  let found = localDays.get(key)
+  if (!found) {
+    if (localDays.size >= LOCAL_DAYS_KEPT) localDays.clear()
+    const { opens, closes } = windowOn(DateTime.fromObject({ year, month, day }, { zone }))
+    found = { weekday: ((utcDate.getUTCDay() + 6) % 7) + 1, opens: opens.toMillis(), closes: closes.toMillis() }
+    localDays.set(key, found)
+  }
+  return found
+}
+
+/** The local calendar date of an instant in a zone, as midnight UTC of that date (for day-by-day stepping). */
+function localDate(zone: string, at: Date): number {
+  const local = DateTime.fromJSDate(at, { zone })
+  return Date.UTC(local.year, local.month - 1, local.day)
+}
+
 /**
  * Calendar work due in (from, to]: window opens (R4.5) and closes (R9.2) of
  * each tribe's weekday, and the weekly tick on Sunday 20:00 after that hour's
@@ -69,18 +98,18 @@ export function dueWork(tribes: CalendarTribe[], zone: string, from: Date, to: D
   if (to <= from) return due
   const byDay = new Map<number, CalendarTribe[]>()
   for (const t of tribes) byDay.set(weekdayNumber(t.weekday), [...(byDay.get(weekdayNumber(t.weekday)) ?? []), t])
-  const end = DateTime.fromJSDate(to, { zone })
-  for (let day = DateTime.fromJSDate(from, { zone }).startOf('day'); day <= end; day = day.plus({ days: 1 })) {
-    const { opens, closes } = windowOn(day)
+  const last = localDate(zone, to)
+  for (let date = localDate(zone, from); date <= last; date += 86_400_000) {
+    const day = localDay(zone, new Date(date))
     for (const t of byDay.get(day.weekday) ?? []) {
-      due.push({ at: opens.toJSDate(), kind: 'open', tribe: t.id })
-      due.push({ at: closes.toJSDate(), kind: 'close', tribe: t.id })
+      due.push({ at: new Date(day.opens), kind: 'open', tribe: t.id })
+      due.push({ at: new Date(day.closes), kind: 'close', tribe: t.id })
       if (t.reminderHours && t.reminderHours > 0) {
-        const remind = closes.minus({ hours: t.reminderHours })
-        if (remind > opens) due.push({ at: remind.toJSDate(), kind: 'remind', tribe: t.id })
+        const remind = day.closes - t.reminderHours * 3_600_000
+        if (remind > day.opens) due.push({ at: new Date(remind), kind: 'remind', tribe: t.id })
       }
     }
-    if (day.weekday === 7) due.push({ at: closes.toJSDate(), kind: 'tick' })
+    if (day.weekday === 7) due.push({ at: new Date(day.closes), kind: 'tick' })
   }
   return due
     .filter((d) => d.at > from && d.at <= to)

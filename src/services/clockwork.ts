@@ -27,7 +27,7 @@ type Progress = (done: number, total: number) => void
 export function clockworkService(deps: {
   db: Database
   clock: Clock
-  sync: (campaignId: string, options: { skipLocked: boolean }) => Promise<boolean>
+  sync: (campaignId: string, options: { skipLocked: boolean; due: boolean }) => Promise<boolean>
   drain: () => Promise<DrainResult>
   concurrency: number
   log: Logger
@@ -46,7 +46,7 @@ export function clockworkService(deps: {
       while (next < ids.length) {
         const id = ids[next++]!
         try {
-          if (await sync(id, { skipLocked: true })) caughtUp++
+          if (await sync(id, { skipLocked: true, due: true })) caughtUp++
         } catch (error) {
           // One broken campaign must not stop the others; it stays due and is retried next sweep.
           failed++

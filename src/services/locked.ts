@@ -98,11 +98,12 @@ export function lockedService(db: Database, clock: Clock) {
   }
 
   /** Applies calendar work that fell due since the last change, if any. */
-  async function sync(campaignId: string, options: { skipLocked?: boolean } = {}): Promise<boolean> {
+  async function sync(campaignId: string, options: { skipLocked?: boolean; due?: boolean } = {}): Promise<boolean> {
     const now = clock.now()
-    if (!(await isDue(db.pool, campaignId, now))) return false
+    // `due`: the caller (the sweep) has just read that it is; a campaign caught up meanwhile finds nothing to do.
+    if (!options.due && !(await isDue(db.pool, campaignId, now))) return false
     return transaction(db.pool, async (sql) => {
-      const loaded = await load(sql, campaignId, options)
+      const loaded = await load(sql, campaignId, { skipLocked: !!options.skipLocked })
       if (!loaded) return false
       const { campaign, w } = loaded
       await catchUp(sql, campaign, w, now)
