@@ -2,6 +2,7 @@
 // Each bench prints one JSON line per figure and the lot goes to bench/results/<name>.json.
 // Benches report ratios against a baseline measured in the same process, since
 // these machines are noisy; tests never assert on speed.
+import { cpus, totalmem } from 'node:os'
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -33,5 +34,7 @@ for (const name of names) {
   const log = (message: string) => console.error(`[bench ${name}] ${message}`)
   const mod = (await import(path.join(here, `${name}.ts`))) as { default: Bench }
   await mod.default(report, log)
-  await writeFile(path.join(here, 'results', `${name}.json`), JSON.stringify(figures, null, 2) + '\n')
+  // `npm run bench:table` writes README's table from these files.
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`
+  await writeFile(path.join(here, 'results', `${name}.json`), JSON.stringify({ bench: name, date: new Date().toISOString(), machine, figures }, null, 2) + '\n')
 }

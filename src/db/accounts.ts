@@ -1,4 +1,5 @@
-// Users: accounts (through Prisma, a cold path), mail settings, calendar feed rows.
+// Users: accounts (created through Prisma, a cold path; read in plain SQL, as every
+// logged-in page reads its user), mail settings, calendar feed rows.
 import type pg from 'pg'
 import type { Database } from './index.ts'
 import type { Locale } from '../generated/prisma/enums.ts'
@@ -24,13 +25,29 @@ export async function insertUsers(db: Database, users: { email: string; displayN
   return db.prisma.$transaction(users.map((data) => db.prisma.user.create({ data })))
 }
 
+const USER_COLUMNS = `id, email, display_name AS "displayName", password_hash AS "passwordHash", locale::text AS locale,
+  time_zone AS "timeZone", token_version AS "tokenVersion", ${instant('created_at', 'createdAt')}`
+
 export async function userByEmail(db: Database, email: string): Promise<UserRow | null> {
-  return db.prisma.user.findUnique({ where: { email } })
+  const { rows } = await db.pool.query<UserRow>({ name: 'user-by-email', text: `SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, values: [email] })
+  return rows[0] ?? null
 }
 
 export async function userById(db: Database, id: string): Promise<UserRow | null> {
   if (!UUID.test(id)) return null
-  return db.prisma.user.findUnique({ where: { id } })
+  const { rows } = await db.pool.query<UserRow>({ name: 'user-by-id', text: `SELECT ${USER_COLUMNS} FROM users WHERE id = $1::uuid`, values: [id] })
+  return rows[0] ?? null
+}
+
+/** A user, with whether a login token id of theirs was revoked: a page's login in one read. */
+export async function userWithSession(db: Database, id: string, jti: string): Promise<(UserRow & { revoked: boolean }) | null> {
+  if (!UUID.test(id)) return null
+  const { rows } = await db.pool.query<UserRow & { revoked: boolean }>({
+    name: 'user-with-session',
+    text: `SELECT ${USER_COLUMNS}, EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = $2) AS revoked FROM users WHERE id = $1::uuid`,
+    values: [id, jti],
+  })
+  return rows[0] ?? null
 }
 
 export async function allEmails(db: Database): Promise<string[]> {

@@ -1,7 +1,7 @@
 // Accounts: registration and login.
 import { IANAZone } from 'luxon'
 import { randomUUID } from 'node:crypto'
-import { EmailTaken, insertUser, raiseTokenVersion, revokeToken, sessionState, userByEmail, userById, type Locale, type UserRow } from '../db/accounts.ts'
+import { EmailTaken, insertUser, raiseTokenVersion, revokeToken, sessionState, userByEmail, userById, userWithSession, type Locale, type UserRow } from '../db/accounts.ts'
 import type { Database } from '../db/index.ts'
 import { AppError } from '../lib/errors.ts'
 import { cleanName } from '../lib/names.ts'
@@ -102,6 +102,12 @@ export function accountsService(db: Database) {
         throw new AppError(401, 'auth/invalid_credentials', 'Wrong email or password')
       }
       return toPublic(user)
+    },
+
+    /** The user of a verified token whose login still stands, in one read; null when it ended. */
+    async loggedIn(claims: Claims): Promise<PublicUser | null> {
+      const user = await userWithSession(db, claims.sub, claims.jti ?? '')
+      return user && sessionStands(claims, user) ? toPublic(user) : null
     },
 
     async get(id: string): Promise<PublicUser | null> {

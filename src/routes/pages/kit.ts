@@ -91,14 +91,8 @@ export function pageKit(fastify: FastifyInstance) {
     if (known) return known
     const claims = loginClaims(request)
     let user: PublicUser | null = null
-    if (claims) {
-      try {
-        await accounts.checkSession(claims)
-        user = await accounts.get(claims.sub)
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error // a logged-out cookie is no login; a database failure is one
-      }
-    }
+    // A logged-out cookie is no login; a database failure is an error.
+    if (claims) user = await accounts.loggedIn(claims)
     const wanted = user?.locale ?? (/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en')
     const v: Viewer = { user, locale: wanted === 'es' ? 'es' : 'en' }
     ;(request as WithExtras).viewer = v
