@@ -10,7 +10,7 @@
 // put back as it was before each run. The server's clock is frozen on a Monday
 // at 10:00 in Madrid (TEST_CLOCK_NOW), inside that tribe's window.
 //
-// BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_POOL=20  BENCH_PROFILE=1
+// BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_POOL (the server's DATABASE_POOL_SIZE)  BENCH_PROFILE=1
 // BENCH_NODE_FLAGS adds node flags to those of `npm start`.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -174,7 +174,7 @@ async function startServer(url: string, log: (m: string) => void) {
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: url, JWT_SECRET: SECRET,
       ALLOW_TEST_CLOCK: 'true', TEST_CLOCK_NOW: MONDAY, SEED_DEMO: 'false', MIGRATE_ON_START: 'false', LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(root, '.data/bench-server'), DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20',
+      DATA_DIR: path.join(root, '.data/bench-server'), ...(process.env.BENCH_POOL ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

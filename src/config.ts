@@ -173,7 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     campaignRateLimit: e.CAMPAIGN_RATE_LIMIT ?? 20,
     allowTestClock,
     testClockNow: testClockNow(e.TEST_CLOCK_NOW, allowTestClock),
-    databasePoolSize: e.DATABASE_POOL_SIZE ?? 20,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
     smtpUrl: checkUrl('SMTP_URL', e.SMTP_URL),
     mailFrom: e.MAIL_FROM ?? 'Weekday Wars <no-reply@weekdaywars.test>',
     mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
