@@ -153,3 +153,11 @@ t.test('an order that reads while a game master\'s pause holds the campaign wait
   t.equal(res.body.error.code, 'campaign/paused')
   t.equal(await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'recruited' } }), 0)
 })
+
+t.test('a request is authenticated once: one login check for a route that also reads its caller (the campaign read)', async (t) => {
+  const { app, table } = await mondayGame(t)
+  const counter = countQueries(t)
+  const read = await counter.during(() => call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/invitations`))
+  t.equal(read.value.status, 403, 'a player may not invite')
+  t.equal(read.queries.filter((q) => q === 'session-state').length, 1, `one session check, not one per hook: ${read.queries.join(', ')}`)
+})
