@@ -10,3 +10,4 @@ export { applyBatch, applyOrder, applySystem, ranking, ARMY_MP, MAX_TROOPS, SHIP
 export { canonicalJson, checkSetup, createGame, mapHash, replay, stateHash, type NewGame, type NewTribe, type ReplayResult } from './game.ts'
 export { parseBoard, renderBoard, type ParsedBoard } from './ascii.ts'
 export { previewPools } from './preview.ts'
+export { legalOptions, type ArmyOptions, type AttackInfo, type MoveOption, type ShipOptions, type TribeOptions } from './options.ts'

@@ -1,6 +1,6 @@
 // What members and spectators read of a campaign: the board with the caller's
 // window and MP, the pools, the log, and a week's dice.
-import { compileMap, hmacRng, previewPools } from '../engine/index.ts'
+import { compileMap, hmacRng, previewPools, legalOptions } from '../engine/index.ts'
 import { diceWeek, eventsAfter, eventsOfType, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
 import { readSnapshot } from '../db/snapshots.ts'
 import { sqlOf } from '../db/sql.ts'
@@ -86,6 +86,12 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
         tribes,
         you,
       }
+    },
+
+    /** What the caller's tribe may order now, each option checked by the engine; null for a GM or a spectator. */
+    async options(a: Access) {
+      const { state, version } = await snapshot(a.campaign.id)
+      return { version, options: a.role === 'player' && a.tribeId ? legalOptions(state, a.tribeId) : null }
     },
 
     async pools(a: Access) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import {
-  CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OrdersBody, OrdersResult, PoolsSchema, StateSchema, VerifySchema,
+  CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OptionsSchema, OrdersBody, OrdersResult, PoolsSchema, StateSchema, VerifySchema,
 } from './schemas.ts'
 import { InviteBody, PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
 import sceneRoutes from './scenes.ts'
@@ -73,6 +73,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:id/state', {
     schema: { tags: ['play'], summary: 'The board, and for your tribe: window, phase, MP left', params: IdParams, response: { 200: StateSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef } },
   }, async (request) => campaigns.stateView(await accessFor(request, request.params.id)))
+
+  fastify.get('/:id/options', {
+    schema: {
+      tags: ['play'], params: IdParams, response: { 200: OptionsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+      summary: 'What your tribe may order now: each option found legal by the engine itself (the map offers only these)',
+      description: 'For each army the reachable tiles with their paths, MP, claimed tiles and effect (move, merge, attack with its defenders and multipliers); for each ship sailing, landing, port assault, boarding and crew transfers; recruitment and ship building with their limits; the draft pick. A game master or a spectator gets options: null; who may not see the campaign gets what /state gives them.',
+    },
+  }, async (request) => campaigns.options(await accessFor(request, request.params.id)))
 
   fastify.post('/:id/orders', {
     // The token only: the orders service checks the login in its one read.

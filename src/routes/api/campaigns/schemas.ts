@@ -121,3 +121,38 @@ export const VerifySchema = Type.Object({
   divergedAt: Type.Optional(Type.Integer({ description: 'the seq where the replay first differs from the log' })),
   reason: Type.Optional(Type.String()),
 })
+
+const Key = Type.String({ description: 'a tile, q,r' })
+const Attack = Type.Object({
+  defender: Type.Union([Type.String(), Type.Null()]), defenders: Type.Integer(),
+  a: Type.Integer({ description: 'attack multiplier (R8.2)' }), d: Type.Integer({ description: 'defence multiplier (R8.2)' }),
+}, { description: 'Who defends and the multipliers; never the die' })
+const Effect = Type.Union([Type.Literal('move'), Type.Literal('merge'), Type.Literal('attack')])
+const TribeOptionsSchema = Type.Object({
+  tribe: Type.String(),
+  phase: Type.String(),
+  draftPick: Type.Array(Key, { description: 'Free cities this tribe may pick now (R3.4)' }),
+  recruit: Type.Array(Type.Object({ city: Key, maxTroops: Type.Integer() })),
+  buildShip: Type.Array(Type.Object({ port: Key, sea: Key })),
+  armies: Type.Array(Type.Object({
+    tile: Key, troops: Type.Integer(), mp: Type.Integer(),
+    moves: Type.Array(Type.Object({
+      to: Key, path: Type.Array(Key), mp: Type.Integer(), maxTroops: Type.Integer(), effect: Effect,
+      claims: Type.Array(Key, { description: 'Keys the move claims (R7.5)' }), city: Type.Boolean(), attack: Type.Optional(Attack),
+    })),
+    embark: Type.Array(Type.Object({ ship: Type.String(), maxTroops: Type.Integer() })),
+  })),
+  ships: Type.Array(Type.Object({
+    id: Type.String(), tile: Key, crew: Type.Integer(), mp: Type.Integer(),
+    sail: Type.Array(Type.Object({ to: Key, path: Type.Array(Key), mp: Type.Integer() })),
+    disembark: Type.Array(Type.Object({ to: Key, maxTroops: Type.Integer(), effect: Effect, attack: Type.Optional(Attack) })),
+    portAssault: Type.Array(Type.Object({ port: Key, maxTroops: Type.Integer(), attack: Attack })),
+    board: Type.Array(Type.Object({ target: Type.String(), attack: Attack })),
+    crewTransfer: Type.Array(Type.Object({ to: Type.String(), maxTroops: Type.Integer() })),
+  })),
+  endTurn: Type.Boolean(),
+}, { title: 'TribeOptions' })
+export const OptionsSchema = Type.Object({
+  version: Type.Integer(),
+  options: Type.Union([TribeOptionsSchema, Type.Null()], { description: 'null for a game master or a spectator' }),
+})
