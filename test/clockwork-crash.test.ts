@@ -116,7 +116,7 @@ t.test('two instances sweeping one database at once: each ledger key is done onc
   const units = await a.prisma.calendarWork.groupBy({ by: ['kind'], _count: true })
   t.same(Object.fromEntries(units.map((u) => [u.kind, u._count])), { tick: 40, open: 40, remind: 40, close: 40 }, 'each unit once')
   t.equal(await a.prisma.campaignEvent.count({ where: { type: 'payout', createdAt: new Date(TICK) } }), 40)
-  t.equal(await a.prisma.outboxMail.count(), 40 * 2 + 40 + 40, 'payouts, window openings and reminders queued once')
+  t.equal(await a.prisma.outboxMail.count({ where: { kind: { not: 'draft_pick' } } }), 40 * 2 + 40 + 40, 'payouts, window openings and reminders queued once')
   t.equal(new Set(smtp.mails.map((m) => m.messageId)).size, smtp.mails.length, 'no mail sent twice')
   t.equal(smtp.mails.length, 160)
 })

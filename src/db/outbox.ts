@@ -3,7 +3,7 @@
 import type pg from 'pg'
 import { utc, type Sql } from './sql.ts'
 
-export type MailKind = 'window_open' | 'reminder' | 'payout' | 'digest' | 'invitation' | 'scene'
+export type MailKind = 'window_open' | 'reminder' | 'payout' | 'digest' | 'invitation' | 'scene' | 'draft_pick'
 
 /** A mail for the outbox; `data` is what its template needs. */
 export interface PendingMail { userId: string | null; toAddress?: string; kind: MailKind; period: string; data: Record<string, unknown> }
@@ -13,13 +13,14 @@ export function recipientOf(mail: Pick<PendingMail, 'userId' | 'toAddress'>): st
   return mail.userId ? `user:${mail.userId}` : (mail.toAddress ?? '').toLowerCase()
 }
 
-export const MAIL_KINDS: readonly MailKind[] = ['window_open', 'reminder', 'payout', 'digest', 'invitation', 'scene']
+export const MAIL_KINDS: readonly MailKind[] = ['window_open', 'reminder', 'payout', 'digest', 'invitation', 'scene', 'draft_pick']
 
 export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy' | 'invitations'
 
 /** Which user setting turns each kind of mail off (an address with no account opts out of invitations in mail_opt_outs). */
 export const SETTING_OF: Record<MailKind, NotificationSetting> = {
-  window_open: 'windowOpen', reminder: 'reminder', payout: 'payout', digest: 'digest', scene: 'diplomacy', invitation: 'invitations',
+  // "Your pick" in the draft is the draft's "your window is open".
+  window_open: 'windowOpen', draft_pick: 'windowOpen', reminder: 'reminder', payout: 'payout', digest: 'digest', scene: 'diplomacy', invitation: 'invitations',
 }
 
 export const SETTING_COLUMN: Record<NotificationSetting, string> = {
@@ -106,4 +107,12 @@ export async function invitationsInLastDay(sql: Sql, by: string, address: string
 /** An address that wants no more invitations. */
 export async function optOut(sql: Sql, address: string) {
   await sql.query(`INSERT INTO mail_opt_outs (address, created_at) VALUES (lower($1), now() AT TIME ZONE 'UTC') ON CONFLICT DO NOTHING`, [address])
+}
+
+/** Drops the unsent mails of a kind in a campaign that no longer hold (a "your pick" mail once the pick is made). */
+export async function dropUnsent(sql: Sql, campaignId: string, kind: MailKind, reason: string, now: Date) {
+  await sql.query(
+    `UPDATE outbox_mails SET dropped_at = ${utc(3)}, last_error = $4
+     WHERE campaign_id = $1::uuid AND kind = $2 AND sent_at IS NULL AND dropped_at IS NULL AND (locked_until IS NULL OR locked_until < ${utc(3)})`,
+    [campaignId, kind, now.toISOString(), reason])
 }

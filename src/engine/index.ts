@@ -11,3 +11,4 @@ export { canonicalJson, checkSetup, createGame, mapHash, replay, stateHash, type
 export { parseBoard, renderBoard, type ParsedBoard } from './ascii.ts'
 export { previewPools } from './preview.ts'
 export { legalOptions, type ArmyOptions, type AttackInfo, type MoveOption, type ShipOptions, type TribeOptions } from './options.ts'
+export { onTheClock } from './rules/draft.ts'

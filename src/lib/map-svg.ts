@@ -53,6 +53,7 @@ export function renderMapSvg(map: MapData, tribes: MapTribe[], options: { highli
       t.tile, t.terrain === 'sea' ? 'sea' : 'land', t.city ? 'city' : '', t.port ? 'port' : '',
       t.owner ? `owner ${name.get(t.owner)}` : '', army ? `${army.troops} troops${army.tribe ? ` of ${name.get(army.tribe)}` : ' (neutral)'}` : '',
       ...here.map((s) => `ship ${s.id} of ${name.get(s.tribe)} with ${s.crew}`), besieged.has(t.tile) ? 'besieged' : '',
+      options.highlight?.get(t.tile) ?? '',
     ].filter(Boolean).join(', ')
     const pool = options.highlight?.get(t.tile)
     cells.push(`<g class="tile" data-tile="${t.tile}" tabindex="-1"><title>${esc(title)}</title>`
@@ -63,7 +64,8 @@ export function renderMapSvg(map: MapData, tribes: MapTribe[], options: { highli
       + (besieged.has(t.tile) ? `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${SIZE - 3}" class="siege"/>` : '')
       + (army ? `<text x="${x.toFixed(1)}" y="${(y + 13).toFixed(1)}" class="troops">${army.troops}</text>` : '')
       + (here.length ? `<text x="${x.toFixed(1)}" y="${(y + 5).toFixed(1)}" class="ship">⛵${here.map((s) => s.crew).join('+')}</text>` : '')
-      + (pool ? `<text x="${(x - 10).toFixed(1)}" y="${(y + 5).toFixed(1)}" class="pool">${esc(pool)}</text>` : '')
+      // A short mark is drawn in the tile; a longer one ("free city") only outlines it and is read from its title.
+      + (pool && pool.length <= 3 ? `<text x="${(x - 10).toFixed(1)}" y="${(y + 5).toFixed(1)}" class="pool">${esc(pool)}</text>` : '')
       + '</g>')
   }
   return `<svg class="map" viewBox="${minX.toFixed(0)} ${minY.toFixed(0)} ${width.toFixed(0)} ${height.toFixed(0)}" role="img" aria-label="${esc(options.label ?? 'Campaign map')}" xmlns="http://www.w3.org/2000/svg">`

@@ -1,9 +1,12 @@
 // The draft (R3): the GM starts it, the order is drawn with the dice, and
 // the tribes (or a GM for them) pick cities in snake order.
-import { createGame, type Weekday } from '../engine/index.ts'
+import { createGame, onTheClock, type Weekday } from '../engine/index.ts'
+import type { CampaignRow } from '../db/campaigns.ts'
+import { playersOf } from '../db/log.ts'
+import { dropUnsent } from '../db/outbox.ts'
 import { lockCampaign, tribesOf } from '../db/campaigns.ts'
 import { keepCampaignMap, lastSeq } from '../db/snapshots.ts'
-import { transaction } from '../db/sql.ts'
+import { transaction, type Sql } from '../db/sql.ts'
 import { commitmentOf, newSeed } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
@@ -12,6 +15,20 @@ import type { ServiceDeps } from './deps.ts'
 import { openCurrentWindows, type Locked } from './locked.ts'
 import { mapById } from './maps.ts'
 import { engineRefusal, hashOf, save, Working } from './working.ts'
+
+/** Tells the player whose pick it is now, by mail when they want "your window is open" mails (R3.2). */
+async function tellOnTheClock(sql: Sql, campaign: CampaignRow, w: Working) {
+  const draft = w.state.draft
+  const tribeId = w.state.status === 'draft' && draft ? onTheClock(draft) : null
+  if (!draft || !tribeId) return
+  const player = (await playersOf(sql, campaign.id)).find((p) => p.tribeId === tribeId)
+  const tribe = w.state.tribes.find((t) => t.id === tribeId)!
+  if (!player?.mailWindowOpen) return
+  w.mails.push({
+    userId: player.userId, kind: 'draft_pick', period: `draft/${draft.picks.length}`,
+    data: { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: tribe.name },
+  })
+}
 
 export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
   return {
@@ -39,6 +56,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         w.note('dice.committed', { week: 0, commitment: commitmentOf(seed) }, now)
         w.system({ type: 'startDraft' }, now)
         w.note('dice.revealed', { week: 0, seed, commitment: commitmentOf(seed) }, now)
+        await tellOnTheClock(sql, campaign, w)
         const version = await save(sql, campaign, w, now, { created: true })
         return { version, order: w.state.draft!.order }
       })
@@ -52,12 +70,16 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
       return locked.plain(a.campaign.id, async (sql, campaign, w, now) => {
         if (campaign.status !== 'draft') throw new AppError(409, 'draft/not_drafting', `There is no draft going on (the campaign is ${campaign.status})`, 'R3.2')
         const events = w.order(tribeId!, { type: 'draftPick', city: input.city }, now, 'pick')
+        // A "your pick" mail not sent yet is stale now (a GM may have picked for that tribe).
+        await dropUnsent(sql, campaign.id, 'draft_pick', 'the pick was made', now)
         if (w.state.status === 'running') {
           // The last pick starts the campaign (R3.5): the first week's dice, then the calendar.
           w.campaignStatus = 'running'
           commitWeek(w, w.state.week, now)
           openCurrentWindows(campaign, w, now)
           await startCalendar(sql, campaign, w, now)
+        } else {
+          await tellOnTheClock(sql, campaign, w)
         }
         const version = await save(sql, campaign, w, now)
         return { version, events }

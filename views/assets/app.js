@@ -6,6 +6,13 @@
   document.addEventListener('click', (e) => {
     const g = e.target.closest && e.target.closest('g.tile')
     if (!g) return
+    // The draft: a tap on a free city chooses it; the button confirms.
+    const choice = document.querySelector(`#draft-pick input[name="city"][value="${g.getAttribute('data-tile')}"]`)
+    if (choice) {
+      choice.checked = true
+      choice.focus()
+      return
+    }
     const input = lastTile || document.querySelector('.tile-input')
     if (!input) return
     const key = g.getAttribute('data-tile')

@@ -1,6 +1,6 @@
 // The city draft (R3): the order drawn with the dice, snake picks, starting
 // garrisons, and the first payout when the last city is picked.
-import type { TribeState } from '../types.ts'
+import type { DraftState, TribeId, TribeState } from '../types.ts'
 import { STARTING_GARRISON } from './constants.ts'
 import { payout } from './economy.ts'
 import { reject, tileIndex, type Work } from './work.ts'
@@ -20,12 +20,19 @@ export function startDraft(w: Work) {
   w.emit({ type: 'draftStarted', order, counter })
 }
 
+/** The tribe whose pick it is (snake order, R3.2), or null once every tribe has its two cities. */
+export function onTheClock(draft: DraftState): TribeId | null {
+  const n = draft.order.length
+  const k = draft.picks.length
+  if (k >= 2 * n) return null
+  return k < n ? draft.order[k]! : draft.order[2 * n - 1 - k]!
+}
+
 export function draftPick(w: Work, t: TribeState, o: Record<string, unknown>) {
   if (w.s.status !== 'draft' || !w.s.draft) reject('draft/not_drafting', 'there is no draft going on', 'R3.2')
   const draft = w.s.draft
   const n = draft.order.length
-  const k = draft.picks.length
-  const onClock = k < n ? draft.order[k]! : draft.order[2 * n - 1 - k]! // snake (R3.2)
+  const onClock = onTheClock(draft)
   if (t.id !== onClock) reject('draft/not_your_pick', `it is ${onClock}'s pick`, 'R3.2')
   const i = tileIndex(w, o.city, 'city')
   const key = w.map.keys[i]!

@@ -58,6 +58,7 @@ export function describe(e: GameEvent | Record<string, unknown>, names: Map<stri
     case 'eliminated': return `${n(x.tribe)} is eliminated`
     case 'windowOpened': case 'windowClosed': case 'turnEnded': return n(x.tribe)
     case 'shipBuilt': return `${n(x.tribe)}: ship ${x.ship} at ${x.sea}`
+    case 'draftPicked': return `${n(x.tribe)}: ${x.city}`
     default: return ''
   }
 }

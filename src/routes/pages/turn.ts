@@ -1,7 +1,7 @@
 // The turn page: the tribe's window and MP, a form for each order, the results
 // and any rule error beside its form.
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { GameEvent, Order } from '../../engine/index.ts'
+import { onTheClock, type GameEvent, type Order } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { describe, mapOf, one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
@@ -30,10 +30,22 @@ export function turnPages(fastify: FastifyInstance, kit: PageKit) {
     const s = STRINGS[v.locale]
     const names = new Map(tribes.map((t) => [t.id, t.name]))
     const viewerZone = v.user?.timeZone ?? a.campaign.timeZone
+    // The draft (R3.2): who is on the clock, and for that tribe the free cities, marked on the map.
+    const drafting = view.status === 'draft' && view.draft ? view.draft : null
+    const clock = drafting ? onTheClock(drafting) : null
+    const free = drafting ? view.map.tiles.filter((t) => t.city && t.owner === null) : []
+    const myPick = clock !== null && clock === a.tribeId
+    const draft = drafting && {
+      onClock: names.get(clock ?? '') ?? '', mine: myPick,
+      free: free.map((t) => ({ tile: t.tile, chosen: extra.failed === 'draftPick' && one(extra.values?.city) === t.tile })),
+      picks: drafting.picks.map((p) => ({ tribe: names.get(p.tribe) ?? p.tribe, city: p.city })),
+    }
+    const highlight = new Map(myPick ? free.map((t) => [t.tile, s.freeCity] as [string, string]) : [])
     return render(request, reply, 'turn.hbs', {
+      draft, drafting: !!drafting,
       title: s.turn, campaign: campaignInfo(a), tab: 'turn', week: view.week, you: view.you, tribe: tribes.find((t) => t.id === a.tribeId),
       viewerZone, otherZone: viewerZone !== a.campaign.timeZone, now: fastify.clock.now().toISOString(),
-      mapSvg: kit.mapSvg(a.campaign.id, view.version, 'board', () => [mapOf(view), tribes, { label: a.campaign.name }]),
+      mapSvg: kit.mapSvg(a.campaign.id, view.version, myPick ? 'draft-free' : 'board', () => [mapOf(view), tribes, { label: a.campaign.name, highlight }]),
       tileKeys: view.map.tiles.map((t) => t.tile),
       forms: ORDER_FORMS.map((f) => ({
         type: f.type, rule: f.rule, label: s[f.type],
@@ -54,6 +66,15 @@ export function turnPages(fastify: FastifyInstance, kit: PageKit) {
     await requireUser(request)
     const a = await accessOf(request, request.params.id!)
     const type = one(request.body.type)
+    if (type === 'draftPick') {
+      try {
+        const { events } = await campaigns.pick(a, { city: one(request.body.city) })
+        return turnPage(request, reply, a, { results: events })
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500 || error.statusCode === 403) throw error
+        return turnPage(request, reply, a, { error, failed: type, values: request.body }, error.statusCode)
+      }
+    }
     const orderForm = ORDER_FORMS.find((f) => f.type === type)
     if (!orderForm) throw new AppError(400, 'orders/unknown_type', `Unknown order type "${type}"`)
     const order: Record<string, unknown> = { type }
