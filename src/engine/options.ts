@@ -68,9 +68,9 @@ function probe(state: GameState, tribe: TribeId, order: Order): GameEvent[] | nu
   return result.ok ? result.events : null
 }
 
-/** The most troops (from `most` down) for which `order(n)` is legal, with that probe's events. */
+/** The most troops (from `upTo`, at most 9, down) for which `order(n)` is legal, with that probe's events. */
 function most(state: GameState, tribe: TribeId, upTo: number, order: (n: number) => Order): { n: number; events: GameEvent[] } | null {
-  for (let n = Math.min(upTo, MAX_TROOPS); n >= 1; n--) {
+  for (let n = upTo; n >= 1; n--) {
     const events = probe(state, tribe, order(n))
     if (events) return { n, events }
   }
@@ -82,28 +82,31 @@ function attackOf(events: GameEvent[]): AttackInfo | undefined {
   return c && { defender: c.defender, defenders: c.defenders, a: c.a, d: c.d }
 }
 
-/** Every simple path of 1 … `steps` tiles from `start` over tiles `step` allows (the engine still checks each). */
-function paths(map: CompiledMap, start: number, steps: number, step: (i: number) => boolean): number[][] {
+/**
+ * Every simple path of 1 … `steps` tiles from `start`, shortest first. Land or
+ * sea, passable or not: the engine judges each (a handful of probes more, and
+ * one rule book only, the engine's).
+ */
+function paths(map: CompiledMap, start: number, steps: number): number[][] {
   const out: number[][] = []
   const walk = (at: number, path: number[]) => {
     if (path.length === steps) return
     for (const j of map.neighbors[at]!) {
-      if (j === start || path.includes(j) || !step(j)) continue
+      if (j === start || path.includes(j)) continue
       const next = [...path, j]
       out.push(next)
       walk(j, next)
     }
   }
   walk(start, [])
-  return out
+  return out.sort((a, b) => a.length - b.length)
 }
 
 function armyOptions(state: GameState, map: CompiledMap, tribe: TribeId, tile: TileKey, troops: number, mp: number): ArmyOptions {
   const start = map.index.get(tile)!
   // One option per destination: the shortest legal path first, then the others that claim differently.
   const moves: MoveOption[] = []
-  const candidates = paths(map, start, mp, (i) => map.land[i] === 1).sort((a, b) => a.length - b.length)
-  for (const path of candidates) {
+  for (const path of paths(map, start, mp)) {
     const keys = path.map((i) => map.keys[i]!)
     const found = most(state, tribe, troops, (n) => ({ type: 'move', from: tile, troops: n, path: keys }))
     if (!found) continue
@@ -119,7 +122,6 @@ function armyOptions(state: GameState, map: CompiledMap, tribe: TribeId, tile: T
   }
   const embark: ArmyOptions['embark'] = []
   for (const ship of Object.values(state.ships)) {
-    if (ship.tribe !== tribe) continue
     const found = most(state, tribe, troops, (n) => ({ type: 'embark', from: tile, ship: ship.id, troops: n }))
     if (found) embark.push({ ship: ship.id, maxTroops: found.n })
   }
@@ -130,7 +132,7 @@ function shipOptions(state: GameState, map: CompiledMap, tribe: TribeId, id: str
   const ship = state.ships[id]!
   const start = map.index.get(ship.tile)!
   const sail: ShipOptions['sail'] = []
-  for (const path of paths(map, start, ship.mp, (i) => map.land[i] !== 1).sort((a, b) => a.length - b.length)) {
+  for (const path of paths(map, start, ship.mp)) {
     const keys = path.map((i) => map.keys[i]!)
     const to = keys[keys.length - 1]!
     if (sail.some((s) => s.to === to)) continue
@@ -139,7 +141,6 @@ function shipOptions(state: GameState, map: CompiledMap, tribe: TribeId, id: str
   const disembark: ShipOptions['disembark'] = []
   const portAssault: ShipOptions['portAssault'] = []
   for (const j of map.neighbors[start]!) {
-    if (map.land[j] !== 1) continue
     const to = map.keys[j]!
     const landed = most(state, tribe, ship.crew, (n) => ({ type: 'disembark', ship: id, to, troops: n }))
     if (landed) {
@@ -147,11 +148,9 @@ function shipOptions(state: GameState, map: CompiledMap, tribe: TribeId, id: str
       const merged = state.armies[to]?.tribe === tribe
       disembark.push({ to, maxTroops: landed.n, effect: attack ? 'attack' : merged ? 'merge' : 'move', ...(attack ? { attack } : {}) })
     }
-    if (map.port[j] === 1) {
-      const assault = most(state, tribe, ship.crew, (n) => ({ type: 'portAssault', ship: id, port: to, troops: n, occupy: true }))
-      const attack = assault && attackOf(assault.events)
-      if (assault && attack) portAssault.push({ port: to, maxTroops: assault.n, attack })
-    }
+    const assault = most(state, tribe, ship.crew, (n) => ({ type: 'portAssault', ship: id, port: to, troops: n, occupy: true }))
+    const assaultOn = assault && attackOf(assault.events)
+    if (assault && assaultOn) portAssault.push({ port: to, maxTroops: assault.n, attack: assaultOn })
   }
   const board: ShipOptions['board'] = []
   const crewTransfer: ShipOptions['crewTransfer'] = []
