@@ -8,6 +8,11 @@ export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean))
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
   hb.registerHelper('json', (value: unknown) => JSON.stringify(value))
+  /** A word of the reader's catalogue by kind and value ({{word s "status" campaign.status}}); the value itself when the catalogue lacks it. */
+  hb.registerHelper('word', (strings: unknown, kind: unknown, value: unknown) => {
+    const found = (strings as Record<string, string> | undefined)?.[`${String(kind)}_${String(value)}`]
+    return found ?? value
+  })
   /** An instant in a zone, in the page's language: {{when iso zone}}. */
   hb.registerHelper('when', function (this: unknown, iso: unknown, zone: unknown, options: Handlebars.HelperOptions) {
     if (typeof iso !== 'string' || !iso) return ''
