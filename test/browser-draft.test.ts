@@ -63,7 +63,8 @@ t.test('R3.2 the draft by tapping the map at 390 px in Spanish, and by keyboard 
   t.ok(box && box.height >= 44, 'each city choice is a tap target of at least 44 px')
   await phone.screenshot({ path: path.join(ARTIFACTS, 'draft-390-es.png'), fullPage: true })
   await phone.getByRole('button', { name: 'Elegir esta ciudad' }).click()
-  await phone.waitForLoadState()
+  // The answer to the form: a new page with the pick among its results.
+  await phone.locator('#results').waitFor()
   t.notOk(await phone.locator('#draft-pick').count(), 'the pick passed on')
   t.equal((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body.draft.picks[0].city, city, 'the pick is stored')
 
@@ -78,7 +79,7 @@ t.test('R3.2 the draft by tapping the map at 390 px in Spanish, and by keyboard 
   t.ok(await firstChoice.isChecked(), 'chosen with the keyboard')
   await desk.screenshot({ path: path.join(ARTIFACTS, 'draft-1366-en.png'), fullPage: true })
   await desk.keyboard.press('Enter')
-  await desk.waitForLoadState()
+  await desk.locator('#results').waitFor()
   t.equal((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body.draft.picks[1].city, value, 'picked with the keyboard')
   t.same(problems, [], 'no script errors in the browser')
 })
