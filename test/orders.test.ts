@@ -1,16 +1,7 @@
 import fc from 'fast-check'
-import t, { type Test } from 'tap'
+import t from 'tap'
 import { buildTestApp } from './helpers/app.ts'
-import { call, draft, setClock, setUp, type App, type Table } from './helpers/campaign.ts'
-
-/** ana (Monday) holds 2,1 and 3,3; it is Monday 10:00 in Madrid. */
-async function mondayGame(t: Test): Promise<{ app: App; table: Table }> {
-  const app = await buildTestApp(t, { allowTestClock: true })
-  await setClock(app, '2026-11-30T09:00:00Z')
-  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
-  await draft(app, table, { ana: ['2,1', '3,3'] })
-  return { app, table }
-}
+import { call, draft, setClock, setUp, mondayGame, type App } from './helpers/campaign.ts'
 
 const version = async (app: App, id: string) => (await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: id } })).version
 

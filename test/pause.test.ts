@@ -1,18 +1,10 @@
 // Pausing and resuming a campaign: a resume never leaves a stale window open,
 // and never runs a siege check of its own (R4.5, R5.5, R9.2).
-import t, { type Test } from 'tap'
+import t from 'tap'
 import { compileMap } from '../src/engine/index.ts'
 import { bundledMap } from '../src/maps/index.ts'
-import { buildTestApp } from './helpers/app.ts'
-import { call, draft, setClock, setUp, type App, type Table } from './helpers/campaign.ts'
 
-async function mondayGame(t: Test): Promise<{ app: App; table: Table }> {
-  const app = await buildTestApp(t, { allowTestClock: true })
-  await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid: ana's window is open
-  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
-  await draft(app, table, { ana: ['2,1', '3,3'] })
-  return { app, table }
-}
+import { call, setClock, mondayGame } from './helpers/campaign.ts'
 
 t.test('R4.5 R5.5 paused during a window after acting, resumed on the same weekday a week later: a fresh window with full MP and recruitment', async (t) => {
   const { app, table } = await mondayGame(t)

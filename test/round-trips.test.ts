@@ -2,8 +2,8 @@
 // checked in the same read, and a change that another one overtook tried again.
 import pg from 'pg'
 import t, { type Test } from 'tap'
-import { buildTestApp } from './helpers/app.ts'
-import { call, draft, setClock, setUp, type App, type Table } from './helpers/campaign.ts'
+
+import { call, mondayGame, type App } from './helpers/campaign.ts'
 
 /** Every statement node-postgres sends is one round trip (it never pipelines); this counts them by name or text. */
 function countQueries(t: Test) {
@@ -53,15 +53,6 @@ async function lockWait(app: App) {
     if (rows[0].n > 0) return
     await new Promise((resolve) => setImmediate(resolve))
   }
-}
-
-/** ana (Monday) holds 2,1 and 3,3; it is Monday 10:00 in Madrid, just after the draft. */
-async function mondayGame(t: Test): Promise<{ app: App; table: Table }> {
-  const app = await buildTestApp(t, { allowTestClock: true })
-  await setClock(app, '2026-11-30T09:00:00Z')
-  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
-  await draft(app, table, { ana: ['2,1', '3,3'] })
-  return { app, table }
 }
 
 t.test('an order takes two database round trips, the first order after the draft too (no calendar catch-up)', async (t) => {

@@ -1,6 +1,7 @@
 // Sets a campaign up over HTTP: a GM, players with weekdays, the draft.
 import type { FastifyInstance } from 'fastify'
-import { register } from './app.ts'
+import type { Test } from 'tap'
+import { buildTestApp, register } from './app.ts'
 
 export type App = FastifyInstance
 
@@ -62,4 +63,13 @@ export async function draft(app: App, table: Table, wanted: Record<string, strin
     const picked = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/picks`, { city, tribeId })
     if (picked.status !== 200) throw new Error(`pick: ${JSON.stringify(picked.body)}`)
   }
+}
+
+/** A running 2-tribe game on coast-3: ana (Monday) holds 2,1 and 3,3; it is Monday 10:00 in Madrid, just after the draft. */
+export async function mondayGame(t: Test): Promise<{ app: App; table: Table }> {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-11-30T09:00:00Z')
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
+  await draft(app, table, { ana: ['2,1', '3,3'] })
+  return { app, table }
 }
