@@ -3,23 +3,13 @@
 // made; the keyboard alone does it too; axe-core finds no WCAG A/AA problem.
 // Screenshots at 390 and 1366 px go to test-artifacts/.
 import { mkdirSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import t from 'tap'
-import type { Page } from 'playwright-core'
 import { buildTestApp } from './helpers/app.ts'
-import { launchBrowser } from './helpers/browser.ts'
+import { axe, launchBrowser } from './helpers/browser.ts'
 import { call, setClock, setUp } from './helpers/campaign.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../test-artifacts')
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-/** axe-core's WCAG 2 A and AA violations on the page, as "rule: target" lines. */
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(`axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`) as string[]
-  return result
-}
 
 t.test('R3.2 the draft by tapping the map at 390 px in Spanish, and by keyboard at 1366 px in English', async (t) => {
   mkdirSync(ARTIFACTS, { recursive: true })

@@ -46,6 +46,8 @@ t.test('a player logs in, reads the map and pools, recruits and moves through th
 
   await page.getByRole('link', { name: 'My turn' }).click()
   t.match(await page.locator('.countdown').textContent() ?? '', /\((10h 00m 00s|9h 5\dm \d\ds)\)/, 'the countdown runs from the server\'s clock: 10 h to 20:00')
+  // With the map to tap, the forms are folded away; a player who prefers them opens them.
+  await page.getByText('Every order as a form').click()
   const recruit = page.locator('#form-recruit')
   await recruit.getByLabel('City').click()
   await page.locator('svg.map g[data-tile="2,1"]').click() // the map fills the field
@@ -57,7 +59,7 @@ t.test('a player logs in, reads the map and pools, recruits and moves through th
 
   const move = page.locator('#form-move')
   await move.getByLabel('From').fill('2,1')
-  await move.getByLabel('To').fill('3,1')
+  await move.getByLabel('To', { exact: true }).fill('3,1')
   await move.getByLabel('Troops').fill('2')
   await move.getByRole('button', { name: 'Send' }).click()
   await page.waitForLoadState()

@@ -39,6 +39,17 @@ export async function eventsOfWeek(pool: pg.Pool, campaignId: string, week: numb
   return rows
 }
 
+/** The events that draw a week's orders on the map, and the previous week's end map (where its ships began). */
+export async function mapEventsOfWeek(pool: pg.Pool, campaignId: string, week: number): Promise<{ type: string; payload: unknown }[]> {
+  const { rows } = await pool.query<{ type: string; payload: unknown }>(
+    `SELECT type, payload FROM campaign_events
+     WHERE campaign_id = $1::uuid AND ((week = $2 AND type = ANY($3::text[])) OR (week = $2 - 1 AND type = 'map.week_ended'))
+     ORDER BY seq`, [campaignId, week, MAP_EVENT_TYPES])
+  return rows
+}
+
+const MAP_EVENT_TYPES = ['order', 'moved', 'combat', 'embarked', 'disembarked', 'shipMoved', 'shipBuilt', 'windowOpened']
+
 /** The events the engine wrote (its types have no dot; the service's own notes do), in log order. */
 export async function engineEvents(pool: pg.Pool, campaignId: string): Promise<{ seq: number; payload: unknown }[]> {
   const { rows } = await pool.query<{ seq: number; payload: unknown }>(

@@ -1,7 +1,7 @@
 // What members and spectators read of a campaign: the board with the caller's
 // window and MP, the pools, the log, and a week's dice.
-import { compileMap, hmacRng, previewPools, legalOptions } from '../engine/index.ts'
-import { diceWeek, eventsAfter, eventsOfType, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
+import { compileMap, hmacRng, previewPools, legalOptions, type GameEvent, type GameState } from '../engine/index.ts'
+import { diceWeek, eventsAfter, mapEventsOfWeek, eventsOfType, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
 import { readSnapshot } from '../db/snapshots.ts'
 import { sqlOf } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
@@ -48,44 +48,67 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     return { state: await loadStateOf(sql, campaignId, snap.state), version: snap.version }
   }
 
+  function viewOf(a: Access, state: GameState, version: number) {
+    const now = clock.now()
+    const map = compileMap(state.map)
+    const mine = a.tribeId ? state.tribes.find((t) => t.id === a.tribeId) : undefined
+    const tribes = state.tribes.map((t) => {
+      const w = windowStatus(t.weekday, a.campaign.timeZone, now)
+      return { id: t.id, name: t.name, weekday: t.weekday, phase: t.phase, eliminated: t.eliminated, windowOpen: w.open && t.phase !== 'closed', nextOpening: w.nextOpening }
+    })
+    let you = null
+    if (mine) {
+      const w = windowStatus(mine.weekday, a.campaign.timeZone, now)
+      you = {
+        tribeId: mine.id,
+        phase: mine.phase,
+        windowOpen: mine.phase !== 'closed',
+        closesAt: mine.phase !== 'closed' ? w.closesAt : null,
+        nextOpening: w.nextOpening,
+        armies: Object.entries(state.armies).filter(([, x]) => x.tribe === mine.id).map(([tile, x]) => ({ tile, troops: x.troops, mp: x.mp })),
+        ships: Object.values(state.ships).filter((s) => s.tribe === mine.id).map((s) => ({ id: s.id, tile: s.tile, crew: s.crew, mp: s.mp })),
+      }
+    }
+    return {
+      version,
+      status: a.campaign.status === 'paused' ? 'paused' : state.status,
+      week: state.week,
+      map: { id: state.map.id, name: state.map.name, tiles: state.map.tiles.map((t, i) => ({ tile: map.keys[i]!, q: t.q, r: t.r, terrain: t.terrain, city: !!t.city, port: map.port[i] === 1, owner: state.owners[i] ?? null })) },
+      armies: Object.entries(state.armies).map(([tile, x]) => ({ tile, tribe: x.tribe, troops: x.troops })),
+      ships: Object.values(state.ships).map((s) => ({ id: s.id, tribe: s.tribe, tile: s.tile, crew: s.crew })),
+      besieged: state.besieged,
+      draft: state.draft ? { order: state.draft.order, picks: state.draft.picks } : null,
+      ranking: state.ranking,
+      tribes,
+      you,
+    }
+  }
+
   return {
     snapshot,
 
     async stateView(a: Access) {
       const { state, version } = await snapshot(a.campaign.id)
-      const now = clock.now()
-      const map = compileMap(state.map)
-      const mine = a.tribeId ? state.tribes.find((t) => t.id === a.tribeId) : undefined
-      const tribes = state.tribes.map((t) => {
-        const w = windowStatus(t.weekday, a.campaign.timeZone, now)
-        return { id: t.id, name: t.name, weekday: t.weekday, phase: t.phase, eliminated: t.eliminated, windowOpen: w.open && t.phase !== 'closed', nextOpening: w.nextOpening }
-      })
-      let you = null
-      if (mine) {
-        const w = windowStatus(mine.weekday, a.campaign.timeZone, now)
-        you = {
-          tribeId: mine.id,
-          phase: mine.phase,
-          windowOpen: mine.phase !== 'closed',
-          closesAt: mine.phase !== 'closed' ? w.closesAt : null,
-          nextOpening: w.nextOpening,
-          armies: Object.entries(state.armies).filter(([, x]) => x.tribe === mine.id).map(([tile, x]) => ({ tile, troops: x.troops, mp: x.mp })),
-          ships: Object.values(state.ships).filter((s) => s.tribe === mine.id).map((s) => ({ id: s.id, tile: s.tile, crew: s.crew, mp: s.mp })),
-        }
+      return viewOf(a, state, version)
+    },
+
+    /**
+     * The turn page's reading, from one snapshot: the board, the tribe's legal
+     * options, and this week's map events with where its ships began, so the page
+     * can draw the orders of the tribe's latest window.
+     */
+    async turn(a: Access) {
+      const { state, version } = await snapshot(a.campaign.id)
+      const options = a.role === 'player' && a.tribeId ? legalOptions(state, a.tribeId) : null
+      const rows = await mapEventsOfWeek(db.pool, a.campaign.id, state.week)
+      const weekEnd = rows.find((r) => r.type === 'map.week_ended')?.payload
+      const events = rows.filter((r) => r.type !== 'map.week_ended').map((r) => r.payload as GameEvent)
+      let windowFrom = events.length
+      for (let i = events.length - 1; i >= 0; i--) {
+        const e = events[i]!
+        if (e.type === 'windowOpened' && e.tribe === a.tribeId) { windowFrom = i; break }
       }
-      return {
-        version,
-        status: a.campaign.status === 'paused' ? 'paused' : state.status,
-        week: state.week,
-        map: { id: state.map.id, name: state.map.name, tiles: state.map.tiles.map((t, i) => ({ tile: map.keys[i]!, q: t.q, r: t.r, terrain: t.terrain, city: !!t.city, port: map.port[i] === 1, owner: state.owners[i] ?? null })) },
-        armies: Object.entries(state.armies).map(([tile, x]) => ({ tile, tribe: x.tribe, troops: x.troops })),
-        ships: Object.values(state.ships).map((s) => ({ id: s.id, tribe: s.tribe, tile: s.tile, crew: s.crew })),
-        besieged: state.besieged,
-        draft: state.draft ? { order: state.draft.order, picks: state.draft.picks } : null,
-        ranking: state.ranking,
-        tribes,
-        you,
-      }
+      return { view: viewOf(a, state, version), options, weekEvents: events, weekStart: weekEnd, windowFrom }
     },
 
     /** What the caller's tribe may order now, each option checked by the engine; null for a GM or a spectator. */
@@ -111,14 +134,16 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     },
 
     /** The weeks with events, and one week's log (the latest when none is named), for the history. */
-    async week(a: Access, week: number | null): Promise<{ weeks: number[]; week: number; events: LoggedEvent[] }> {
+    async week(a: Access, week: number | null): Promise<{ weeks: number[]; week: number; events: LoggedEvent[]; weekStart: unknown }> {
       await locked.sync(a.campaign.id)
       const weeks = await weeksWithEvents(db.pool, a.campaign.id)
       const shown = week !== null && weeks.includes(week) ? week : weeks.at(-1) ?? 0
       const rows = await eventsOfWeek(db.pool, a.campaign.id, shown, WEEK_LIMIT)
       const revealed = await revealedWeeks(db.pool, a.campaign.id)
+      // Where the week's ships began: the previous week's end map.
+      const weekStart = shown > 0 ? (await eventsOfType(db.pool, a.campaign.id, shown - 1, 'map.week_ended'))[0]?.payload : undefined
       return {
-        weeks, week: shown,
+        weeks, week: shown, weekStart,
         events: rows.map((r) => ({ seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(), payload: redactSeed(r.payload, r.type, r.week, revealed) })),
       }
     },

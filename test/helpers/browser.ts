@@ -4,7 +4,16 @@
 // @sparticuz/chromium ships inside its tarball (unpacked into the temp folder).
 // Never a browser download.
 import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import { createRequire } from 'node:module'
+import { chromium, type Browser, type Page } from 'playwright-core'
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/** axe-core's WCAG 2 A and AA violations on the page, as "rule: target" lines (the page needs bypassCSP). */
+export async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE })
+  return await page.evaluate(`axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`) as string[]
+}
 
 const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable']
 
@@ -20,4 +29,17 @@ export async function launchBrowser(): Promise<{ browser: Browser; via: string }
   const executablePath = await bundled.executablePath()
   const browser = await chromium.launch({ executablePath, args: bundled.args, headless: true })
   return { browser, via: `@sparticuz/chromium (${executablePath})` }
+}
+
+/** A page logged in as `email` (password "correct horse battery"), opened at `next`; pageerror messages go to `problems`. */
+export async function loggedIn(browser: Browser, base: string, email: string, next: string, options: { width: number; locale: string; javaScript?: boolean; problems: string[] }): Promise<Page> {
+  // bypassCSP: only so that a test may inject axe-core; the pages' own CSP stays on for everyone else.
+  const page = await browser.newPage({ viewport: { width: options.width, height: 844 }, locale: options.locale, bypassCSP: true, javaScriptEnabled: options.javaScript ?? true })
+  page.on('pageerror', (e) => options.problems.push(e.message))
+  await page.goto(`${base}/login?next=${encodeURIComponent(next)}`)
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill('correct horse battery')
+  await page.locator('form button[type="submit"]').last().click()
+  await page.waitForURL(`${base}${next}`)
+  return page
 }

@@ -1,6 +1,6 @@
 // Progressive enhancement only: every form works without this script.
 (() => {
-  // Clicking a map tile fills the tile field last focused (or the first one).
+  // Clicking a map tile fills the tile field last focused (the turn page's map script takes taps first).
   let lastTile = null
   document.addEventListener('focusin', (e) => { if (e.target.classList && e.target.classList.contains('tile-input')) lastTile = e.target })
   document.addEventListener('click', (e) => {
@@ -13,14 +13,15 @@
       choice.focus()
       return
     }
-    const input = lastTile || document.querySelector('.tile-input')
+    const input = lastTile && lastTile.isConnected ? lastTile : document.querySelector('.tile-input')
     if (!input) return
     const key = g.getAttribute('data-tile')
-    input.value = input.name.startsWith('tiles') && input.value ? `${input.value} ${key}` : key
+    const many = input.name.startsWith('tiles') || input.classList.contains('tiles-input')
+    input.value = many && input.value ? `${input.value} ${key}` : key
     input.focus()
   })
-  // Countdown to the window's close.
-  for (const el of document.querySelectorAll('.countdown[data-until]')) {
+  // Countdown to the window's close (again after the map script puts a new page in place).
+  const countdowns = (root) => { for (const el of root.querySelectorAll('.countdown[data-until]')) {
     const until = Date.parse(el.getAttribute('data-until'))
     // Counted from the server's clock (which a demo may have set), not the browser's.
     const offset = Date.parse(el.getAttribute('data-now') || new Date().toISOString()) - Date.now()
@@ -29,8 +30,11 @@
       const h = Math.floor(left / 3600000), m = Math.floor((left % 3600000) / 60000), s = Math.floor((left % 60000) / 1000)
       el.textContent = `(${h}h ${String(m).padStart(2, '0')}m ${String(s).padStart(2, '0')}s)`
     }
-    tick(); setInterval(tick, 1000)
-  }
+    tick()
+    const timer = setInterval(() => (el.isConnected ? tick() : clearInterval(timer)), 1000)
+  } }
+  countdowns(document)
+  document.addEventListener('ww:swapped', (e) => countdowns(e.detail.root))
   // Dice re-verification with WebCrypto: SHA-256(seed) = commitment, and each d4 from HMAC-SHA-256(seed, counter).
   const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('')
   for (const week of document.querySelectorAll('.dice-week')) {

@@ -48,7 +48,7 @@ export default fp(
       engine: { handlebars: hb },
       root: path.resolve(import.meta.dirname, '../../../views/pages'),
       layout: 'layout.hbs',
-      options: { partials: { nav: 'partials/nav.hbs', error: 'partials/error.hbs' } },
+      options: { partials: { nav: 'partials/nav.hbs', error: 'partials/error.hbs', mapTools: 'partials/map-tools.hbs' } },
       // Templates are compiled once, except in development where edits show on reload.
       production: fastify.config.nodeEnv !== 'development',
     })

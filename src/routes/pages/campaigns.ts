@@ -45,7 +45,7 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     return render(request, reply, 'campaign.hbs', {
       title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', week: view.week,
-      mapSvg: kit.mapSvg(a.campaign.id, view.version, 'board', () => [mapOf(view), tribes, { label: a.campaign.name }]),
+      mapSvg: kit.mapSvg(a.campaign.id, view.version, 'board', (await kit.viewer(request)).locale, () => [mapOf(view), tribes, { label: a.campaign.name }]),
       tribes: view.tribes.map((t) => ({ ...t, colour: colours.get(t.id) })),
     })
   })
@@ -65,7 +65,7 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
     return render(request, reply, 'pools.hbs', {
       title: STRINGS.en.pools, campaign: campaignInfo(a), tab: 'pools', week: view.week, pools: rows,
       preview: preview.map((p) => ({ ...p, tribeName: name.get(p.tribe) })),
-      mapSvg: kit.mapSvg(a.campaign.id, view.version, 'pools', () => [mapOf(view), tribes, { highlight, label: a.campaign.name }]),
+      mapSvg: kit.mapSvg(a.campaign.id, view.version, 'pools', (await kit.viewer(request)).locale, () => [mapOf(view), tribes, { highlight, label: a.campaign.name }]),
     })
   })
 }

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { GameEvent } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
-import { describe, STRINGS, type PageKit, type Req } from './kit.ts'
+import { arrowsOf, shipsOfWeekEnd } from '../../lib/map-arrows.ts'
+import { describe, STRINGS, titled, type PageKit, type Req } from './kit.ts'
 
 export function historyPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
@@ -13,7 +14,8 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit) {
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
     const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
-    const { weeks, week, events } = await campaigns.week(a, asked)
+    const { weeks, week, events, weekStart } = await campaigns.week(a, asked)
+    const v = await kit.viewer(request)
     const filter = { type: request.query.type ?? '', week: String(week) }
     const shown = events.filter((e) => !filter.type || e.type === filter.type)
     let weekMap = ''
@@ -22,12 +24,13 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit) {
       const p = ended.payload as { owners: number[]; armies: [string, number, number][]; ships: [string, string, number, number][]; besieged: string[] }
       const { view } = await board(a)
       const id = (i: number) => (i < 0 ? null : view.tribes[i]?.id ?? null)
-      weekMap = kit.mapSvg(a.campaign.id, -1, `week:${week}`, () => [{
+      const arrows = titled(arrowsOf(events.map((e) => e.payload as GameEvent), shipsOfWeekEnd(weekStart)), STRINGS[v.locale])
+      weekMap = kit.mapSvg(a.campaign.id, -1, `week:${week}`, v.locale, () => [{
         tiles: view.map.tiles.map((t, i) => ({ ...t, owner: id(p.owners[i] ?? -1) })),
         armies: p.armies.map(([tile, tribe, troops]) => ({ tile, tribe: id(tribe), troops })),
         ships: p.ships.map(([shipId, tile, tribe, crew]) => ({ id: shipId, tile, tribe: id(tribe)!, crew })),
         besieged: p.besieged,
-      }, tribes, { label: `${a.campaign.name}, week ${week}` }])
+      }, tribes, { label: `${a.campaign.name}, week ${week}`, arrows }])
     }
     return render(request, reply, 'history.hbs', {
       title: STRINGS.en.history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,

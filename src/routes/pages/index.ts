@@ -22,6 +22,7 @@ const VIEWS = path.resolve(import.meta.dirname, '../../../views')
 const ASSETS: Record<string, [type: string, body: string]> = {
   'app.css': ['text/css; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.css'), 'utf8')],
   'app.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.js'), 'utf8')],
+  'map.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/map.js'), 'utf8')],
 }
 
 export default async function pages(fastify: FastifyInstance) {

@@ -7,7 +7,9 @@ import type { TSchema } from 'typebox'
 import type { GameEvent } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { LRUCache } from 'lru-cache'
-import { renderMapSvg, type MapData } from '../../lib/map-svg.ts'
+import { fill } from '../../lib/fill.ts'
+import type { MapArrow } from '../../lib/map-arrows.ts'
+import { renderMapSvg, type MapData, type MapWords, type TitledArrow } from '../../lib/map-svg.ts'
 import { csrfUserInfo, SESSION_COOKIE } from '../../plugins/external/view.ts'
 import type { Access } from '../../services/access.ts'
 import type { Claims, PublicUser } from '../../services/accounts.ts'
@@ -63,16 +65,35 @@ export function describe(e: GameEvent | Record<string, unknown>, names: Map<stri
   }
 }
 
+const mapWords = (s: Strings): MapWords => ({
+  sea: s.map_sea!, land: s.map_land!, city: s.map_city!, port: s.map_port!, owner: s.map_owner!, troops: s.map_troops!,
+  neutral: s.map_neutral!, ship: s.map_ship!, besieged: s.map_besieged!,
+})
+
+/** JSON for a `<script type="application/json">`: nothing in it can close the script element. */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
+/** Arrows with their sentence in the reader's language (for screen readers and hovering). */
+export function titled(arrows: MapArrow[], s: Strings): TitledArrow[] {
+  return arrows.map((a) => ({
+    ...a,
+    title: fill(s[`arrow_${a.kind}`]!, { troops: a.troops ?? '', path: a.path.join(' → '), result: a.result ? s[`result_${a.result}`]! : '' }),
+  }))
+}
+
 export function pageKit(fastify: FastifyInstance) {
   const { campaigns, accounts } = fastify
   // A campaign version's map looks the same to everyone: drawn once, served many times.
   const svgs = new LRUCache<string, string>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (svg) => svg.length || 1 })
 
-  /** The SVG of a map, cached by campaign, version and variant (board, pools, a week's end). */
-  function mapSvg(campaignId: string, version: number, variant: string, draw: () => Parameters<typeof renderMapSvg>): string {
-    const key = `${campaignId}:${version}:${variant}`
+  /** The SVG of a map, cached by campaign, version, variant (board, pools, a week's end, a tribe's turn) and language. */
+  function mapSvg(campaignId: string, version: number, variant: string, locale: 'en' | 'es', draw: () => Parameters<typeof renderMapSvg>): string {
+    const key = `${campaignId}:${version}:${variant}:${locale}`
     let svg = svgs.get(key)
-    if (svg === undefined) svgs.set(key, (svg = renderMapSvg(...draw())))
+    if (svg === undefined) {
+      const [map, tribes, options] = draw()
+      svgs.set(key, (svg = renderMapSvg(map, tribes, { ...options, words: mapWords(STRINGS[locale]) })))
+    }
     return svg
   }
 

@@ -4,11 +4,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { onTheClock, type GameEvent, type Order } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
-import { describe, mapOf, one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
+import { arrowsOf, shipsOfWeekEnd } from '../../lib/map-arrows.ts'
+import { describe, mapOf, one, scriptJson, STRINGS, titled, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
-const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, kind: 'tile' | 'ship' | 'number' | 'check', label: string][] }[] = [
+type FieldKind = 'tile' | 'tiles' | 'ship' | 'number' | 'check'
+const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, kind: FieldKind, label: string][] }[] = [
   { type: 'recruit', rule: 'R5', fields: [['city', 'tile', 'city'], ['troops', 'number', 'troops']] },
-  { type: 'move', rule: 'R7', fields: [['from', 'tile', 'from'], ['to', 'tile', 'to'], ['troops', 'number', 'troops']] },
+  { type: 'move', rule: 'R7', fields: [['from', 'tile', 'from'], ['to', 'tile', 'to'], ['via', 'tiles', 'via'], ['troops', 'number', 'troops']] },
   { type: 'buildShip', rule: 'R5.6', fields: [['port', 'tile', 'port'], ['sea', 'tile', 'sea']] },
   { type: 'embark', rule: 'R10.2', fields: [['from', 'tile', 'from'], ['ship', 'ship', 'ship'], ['troops', 'number', 'troops']] },
   { type: 'disembark', rule: 'R10.4', fields: [['ship', 'ship', 'ship'], ['to', 'tile', 'to'], ['troops', 'number', 'troops']] },
@@ -21,11 +23,11 @@ const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, k
 
 export function turnPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, requireUser, accessOf, campaignInfo, board, form, viewer, loginClaims } = kit
+  const { render, requireUser, accessOf, campaignInfo, form, viewer, loginClaims } = kit
 
   async function turnPage(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; failed?: string; results?: GameEvent[]; values?: Body } = {}, status = 200) {
     if (a.role !== 'player') throw new AppError(403, 'orders/not_a_player', a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : 'Only a tribe\'s player has a turn here', 'R2.3')
-    const { view, tribes } = await board(a)
+    const [{ view, options, weekEvents, weekStart, windowFrom }, { tribes }] = await Promise.all([campaigns.turn(a), campaigns.get(a)])
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const names = new Map(tribes.map((t) => [t.id, t.name]))
@@ -45,14 +47,21 @@ export function turnPages(fastify: FastifyInstance, kit: PageKit) {
       draft, drafting: !!drafting,
       title: s.turn, campaign: campaignInfo(a), tab: 'turn', week: view.week, you: view.you, tribe: tribes.find((t) => t.id === a.tribeId),
       viewerZone, otherZone: viewerZone !== a.campaign.timeZone, now: fastify.clock.now().toISOString(),
-      mapSvg: kit.mapSvg(a.campaign.id, view.version, myPick ? 'draft-free' : 'board', () => [mapOf(view), tribes, { label: a.campaign.name, highlight }]),
+      mapSvg: kit.mapSvg(a.campaign.id, view.version, myPick ? 'draft-free' : `turn:${a.tribeId}`, v.locale, () => [mapOf(view), tribes, {
+        label: a.campaign.name, highlight,
+        arrows: drafting ? [] : titled(arrowsOf(weekEvents, shipsOfWeekEnd(weekStart), { tribe: a.tribeId!, from: windowFrom }), s),
+      }]),
+      // What the map's script offers: only what the engine found legal now.
+      turnData: drafting || !options ? null : scriptJson({ options, strings: Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('ui_'))), send: s.send, troops: s.troops }),
       tileKeys: view.map.tiles.map((t) => t.tile),
       forms: ORDER_FORMS.map((f) => ({
         type: f.type, rule: f.rule, label: s[f.type],
         fields: f.fields.map(([name, kind, label]) => ({ name, kind, label: s[label], value: extra.failed === f.type ? one(extra.values?.[name]) : '' })),
       })),
       error: extra.error, failed: extra.failed,
-      results: (extra.results ?? []).map((e) => (e.type === 'combat' ? { combat: e } : { text: describe(e, names) })),
+      // The answer to a form (not to the map's script) keeps the forms open.
+      formsUsed: request.method === 'POST' && request.headers['x-ww-map'] !== '1',
+      results: (extra.results ?? []).map((e) => (e.type === 'combat' ? { combat: e } : { text: describe(e, names) })).filter((r) => 'combat' in r || r.text),
     }, status)
   }
 
@@ -80,8 +89,12 @@ export function turnPages(fastify: FastifyInstance, kit: PageKit) {
     const order: Record<string, unknown> = { type }
     for (const [name, kind] of orderForm.fields) {
       const raw = one(request.body[name])
+      if (kind === 'tiles') continue
       order[name] = kind === 'number' ? Number(raw) : kind === 'check' ? raw === 'true' : raw
     }
+    // A move along chosen tiles (R7.3): the tiles passed through, then the destination.
+    const via = one(request.body.via)
+    if (type === 'move' && via) order.path = [...via.split(/[\s;]+/).filter(Boolean), one(request.body.to)]
     try {
       const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [order as Order] }, undefined)
       return turnPage(request, reply, a, { results: events })
