@@ -72,6 +72,8 @@ export function play(state: GameState, steps: Step[], rolls: number[] = []): { s
 export function refused(state: GameState, step: Step, rolls: number[] = []) {
   const result = attempt(state, step, scriptedRng(rolls))
   if (result.ok) throw new Error(`step ${JSON.stringify(step)} was accepted; expected a refusal`)
+  // A refusal is read by a person: it always says what was wrong.
+  if (result.error.message.trim().length < 8) throw new Error(`refusal ${result.error.code} has no message a person can read: "${result.error.message}"`)
   return result.error
 }
 

@@ -71,6 +71,7 @@ t.test('every refusal of an order or a system action: its code, its rule, and th
     const error = refused(state, step)
     t.equal(error.code, code, `${code}${rule ? ` (${rule})` : ''}: ${JSON.stringify(Array.isArray(step) ? step[1] : step.system).slice(0, 90)}`)
     if (rule) t.equal(error.rule, rule, `${code} cites ${rule}`)
+    t.ok(error.message.trim().length >= 8, `${code}: a message a person can read ("${error.message}")`)
     t.equal(JSON.stringify(state), before, `${code}: nothing changed`)
   }
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { applyOrder, applySystem, createGame, hmacRng, type GameState, type NewTribe } from '../../src/engine/index.ts'
+import { applyOrder, applySystem, createGame, hmacRng, onTheClock, type GameState, type NewTribe } from '../../src/engine/index.ts'
 import { bundledMap } from '../../src/maps/index.ts'
 import { play, refused } from './dsl.ts'
 
@@ -90,4 +90,37 @@ t.test('R3.5 the last pick starts the campaign with the first payout at once', a
   t.ok(events.some((e) => e.type === 'campaignStarted'))
   t.equal(s.pools.length, 6, 'two lone cities each: one pool per city')
   t.ok(s.pools.every((p) => p.payout === 10 && p.balance === 10))
+})
+
+t.test('R3.1 the draw takes one roll per swap (n − 1 for n tribes), and the counter moves on by exactly that', async (t) => {
+  const before = newGame('seed-for-counting')
+  const started = applySystem(before, { type: 'startDraft' }, hmacRng)
+  if (!started.ok) throw new Error(started.error.message)
+  t.match(started.events.find((e) => e.type === 'draftStarted'), { counter: before.rng.counter })
+  t.equal(started.state.rng.counter, before.rng.counter + tribes.length - 1, 'two rolls for three tribes')
+})
+
+t.test('R3.2 nobody is on the clock once every tribe has its two cities', async (t) => {
+  const order = ['red', 'green', 'blue']
+  t.equal(onTheClock({ order, picks: [] }), 'red')
+  t.equal(onTheClock({ order, picks: order.map((tribe, i) => ({ tribe, city: cities[i]! })) }), 'blue', 'the snake turns: the last picks twice')
+  const all = [...order, ...[...order].reverse()].map((tribe, i) => ({ tribe, city: cities[i]! }))
+  t.equal(onTheClock({ order, picks: all.slice(0, 5) }), 'red', 'the first picks last')
+  t.equal(onTheClock({ order, picks: all }), null)
+})
+
+t.test('R3.2 a pick outside the draft is refused, even with the finished draft still on record', async (t) => {
+  const running = { ...newGame(), status: 'running' as const, draft: { order: ['red', 'green', 'blue'], picks: [] } }
+  t.match(refused(running, ['red', { type: 'draftPick', city: cities[0]! }]), { code: 'draft/not_drafting', rule: 'R3.2' })
+})
+
+t.test('R3.3 a picked city keeps its own neutral garrison, whatever its size; one without a garrison gets the starting 5', async (t) => {
+  const s = drafted('seed-for-garrisons')
+  const onClock = onTheClock(s.draft!)!
+  const [small, bare] = [cities[0]!, cities[1]!]
+  const armies = { ...s.armies, [small]: { tribe: null, troops: 2, mp: 0 } }
+  delete armies[bare]
+  const changed = { ...s, armies }
+  t.same(play(changed, [[onClock, { type: 'draftPick', city: small }]]).state.armies[small], { tribe: onClock, troops: 2, mp: 0 })
+  t.match(play(changed, [[onClock, { type: 'draftPick', city: bare }]]).state.armies[bare], { tribe: onClock, troops: 5 })
 })

@@ -26,8 +26,8 @@ export function fight(w: Work, f: Fight): CombatEvent {
     type: 'combat', kind: f.kind, tile: f.tile, attacker: f.attacker, defender: f.defender,
     attackers: f.attackers, defenders: f.defenders, a: f.a, d: f.d, roll, counter, attack, defence,
     result: r > 0 ? 'attacker' : r < 0 ? 'defender' : 'tie',
-    attackerSurvivors: r > 0 ? Math.min(r, f.attackers) : 0,
-    defenderSurvivors: r < 0 ? Math.min(-r, f.defenders) : 0,
+    attackerSurvivors: Math.min(Math.max(r, 0), f.attackers),
+    defenderSurvivors: Math.min(Math.max(-r, 0), f.defenders),
   }
   w.emit(event)
   return event
@@ -37,7 +37,7 @@ export function fight(w: Work, f: Fight): CombatEvent {
 export function fightForTile(w: Work, i: number, attacker: TribeId, attackers: number, kind: CombatEvent['kind'], a: 1 | 2, occupy = true): CombatEvent {
   const key = w.map.keys[i]!
   const army = w.army(key)
-  const owner = w.s.owners[i] ?? null
+  const owner = w.s.owners[i]!
   const defender = army ? army.tribe : owner
   const f = fight(w, {
     kind, tile: key, attacker, attackers, a,
@@ -50,17 +50,17 @@ export function fightForTile(w: Work, i: number, attacker: TribeId, attackers: n
     } else {
       w.setArmy(key, null)
     }
-  } else if (f.result === 'defender') {
-    w.setArmy(key, { ...army!, troops: f.defenderSurvivors })
   } else {
-    w.setArmy(key, null)
+    // The defenders' survivors hold the tile; after a tie none survive, and setArmy drops an army of 0.
+    // Stryker disable next-line ConditionalExpression: equivalent, with no army there are no survivors (0 troops: no army)
+    if (army) w.setArmy(key, { ...army, troops: f.defenderSurvivors })
   }
   return f
 }
 
+/** Tribe takes tile i from its owner (callers only pass a tile that is not already the tribe's). */
 export function takeTile(w: Work, i: number, tribe: TribeId) {
-  const from = w.s.owners[i] ?? null
-  if (from === tribe) return
+  const from = w.s.owners[i]!
   w.setOwner(i, tribe)
   w.emit({ type: 'tileTaken', tile: w.map.keys[i]!, from, to: tribe, city: w.map.city[i] === 1 })
 }
@@ -69,7 +69,7 @@ export function takeTile(w: Work, i: number, tribe: TribeId) {
 export function isAttack(w: Work, tribe: TribeId, i: number): boolean {
   const target = w.army(w.map.keys[i]!)
   if (target) return target.tribe !== tribe
-  const owner = w.s.owners[i] ?? null
+  const owner = w.s.owners[i]!
   return owner !== null && owner !== tribe
 }
 

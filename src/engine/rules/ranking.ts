@@ -6,13 +6,10 @@ import type { Work } from './work.ts'
 
 export function settle(w: Work) {
   if (w.s.status !== 'running' || !w.cityChanged) return
-  const cities = new Map<TribeId, number>()
-  for (let i = 0; i < w.map.size; i++) {
-    const o = w.s.owners[i]
-    if (o && w.map.city[i]) cities.set(o, (cities.get(o) ?? 0) + 1)
-  }
+  const holders = new Set<TribeId | null>()
+  w.s.owners.forEach((o, i) => { if (w.map.city[i]) holders.add(o) })
   for (const t of w.s.tribes) {
-    if (t.eliminated || cities.get(t.id)) continue
+    if (t.eliminated || holders.has(t.id)) continue
     w.setTribe(t.id, { eliminated: true, phase: 'closed' })
     let troopsRemoved = 0
     const shipsRemoved: string[] = []
@@ -29,7 +26,7 @@ export function settle(w: Work) {
       shipsRemoved.push(id)
       w.setShip(null, id)
     }
-    for (let i = 0; i < w.map.size; i++) if (w.s.owners[i] === t.id) w.setOwner(i, null)
+    w.s.owners.forEach((o, i) => { if (o === t.id) w.setOwner(i, null) })
     w.setPools(w.s.pools.filter((p) => p.tribe !== t.id))
     w.emit({ type: 'eliminated', tribe: t.id, troopsRemoved, shipsRemoved })
   }
@@ -57,6 +54,6 @@ export function ranking(state: GameState): TribeId[] {
 export function finish(w: Work, reason: 'last_tribe' | 'week_limit') {
   w.s.status = 'finished'
   w.s.ranking = ranking(w.s)
-  for (const t of w.s.tribes) if (t.phase !== 'closed') w.setTribe(t.id, { phase: 'closed' })
+  for (const t of w.s.tribes) w.setTribe(t.id, { phase: 'closed' })
   w.emit({ type: 'campaignFinished', ranking: w.s.ranking, reason })
 }

@@ -5,7 +5,7 @@ import type { Work } from './work.ts'
 
 /** Whether city i is besieged on the board as it stands (R9.1). */
 function isBesieged(w: Work, i: number): boolean {
-  const owner = w.s.owners[i] ?? null
+  const owner = w.s.owners[i]!
   if (owner === null) return false
   let land = 0
   let hostile = 0
@@ -25,15 +25,15 @@ function isBesieged(w: Work, i: number): boolean {
  */
 export function siegeCheck(w: Work) {
   const marks = new Set(w.s.besieged)
-  const cities: number[] = []
-  for (let i = 0; i < w.map.size; i++) if (w.map.city[i]) cities.push(i)
+  const cities = w.s.owners.flatMap((_, i) => (w.map.city[i] ? [i] : []))
   const besieged = new Set(cities.filter((i) => isBesieged(w, i)))
   for (const i of cities) {
     const key = w.map.keys[i]!
-    const owner = w.s.owners[i] ?? null
+    const owner = w.s.owners[i]!
     if (besieged.has(i)) {
       const army = w.army(key)
       const garrison = Math.max(0, (army?.troops ?? 0) - SIEGE_LOSS)
+      // Stryker disable next-line ConditionalExpression: equivalent, an empty city's "army" of 0 troops is no army (setArmy)
       if (army) w.setArmy(key, { ...army, troops: garrison })
       marks.add(key)
       w.emit({ type: 'siegeLoss', city: key, owner: owner!, lost: (army?.troops ?? 0) - garrison, garrison })
