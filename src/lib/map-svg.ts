@@ -87,7 +87,8 @@ export function renderMapSvg(map: MapData, tribes: MapTribe[], options: { highli
       + (t.port ? `<text x="${(x + 9).toFixed(1)}" y="${(y - 5).toFixed(1)}" class="port">⚓</text>` : '')
       + (besieged.has(t.tile) ? `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${SIZE - 3}" class="siege"/>` : '')
       + (army ? `<text x="${x.toFixed(1)}" y="${(y + 13).toFixed(1)}" class="troops">${army.troops}</text>` : '')
-      + (here.length ? `<text x="${x.toFixed(1)}" y="${(y + 5).toFixed(1)}" class="ship">⛵${here.map((s) => s.crew).join('+')}</text>` : '')
+      // A ship is drawn (hull and sail), not an emoji: phones and headless browsers lack some emoji fonts.
+      + (here.length ? `<path d="${shipPath(x - 5, y + 2)}" class="ship"/><text x="${(x + 6).toFixed(1)}" y="${(y + 5).toFixed(1)}" class="crew">${here.map((s) => s.crew).join('+')}</text>` : '')
       // A short mark is drawn in the tile; a longer one ("free city") only outlines it and is read from its title.
       + (pool && pool.length <= 3 ? `<text x="${(x - 10).toFixed(1)}" y="${(y + 5).toFixed(1)}" class="pool">${esc(pool)}</text>` : '')
       + '</g>')
@@ -98,6 +99,11 @@ export function renderMapSvg(map: MapData, tribes: MapTribe[], options: { highli
     `<marker id="ah-${kind}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto"><path d="M0,0L10,5L0,10z" fill="${colour}"/></marker>`).join('')
   return `<svg class="map" viewBox="${minX.toFixed(0)} ${minY.toFixed(0)} ${width.toFixed(0)} ${height.toFixed(0)}" role="img" aria-label="${esc(options.label ?? 'Campaign map')}" xmlns="http://www.w3.org/2000/svg">`
     + `<defs>${patterns}${markers}</defs>${cells.join('')}<g class="arrows">${arrows}</g></svg>`
+}
+
+function shipPath(x: number, y: number): string {
+  const f = (n: number) => n.toFixed(1)
+  return `M${f(x - 6)},${f(y)}h12l-3,4h-6z M${f(x)},${f(y - 1)}v-9l5,7z`
 }
 
 function drawArrow(a: TitledArrow, centre: Map<string, { x: number; y: number }>): string {

@@ -87,6 +87,8 @@
       drag = { x: e.clientX, y: e.clientY, vb: { ...vb }, dist: null }
     })
     svg.addEventListener('pointermove', (e) => {
+      // A mouse released outside the map ended its drag there.
+      if (e.pointerType === 'mouse' && e.buttons === 0) { pointers.clear(); drag = null; return }
       if (!pointers.has(e.pointerId) || !drag) return
       pointers.set(e.pointerId, { x: e.clientX, y: e.clientY })
       const pts = [...pointers.values()]
@@ -105,6 +107,7 @@
       const dx = e.clientX - drag.x, dy = e.clientY - drag.y
       if (!moved && Math.hypot(dx, dy) < 8) return
       if (whole()) return // the whole map: nothing to pan, the page scrolls
+      if (!moved) svg.setPointerCapture?.(e.pointerId) // the release comes back here, wherever it happens
       moved = true
       const k = vb.w / (rect.width || 1)
       vb.x = drag.vb.x - dx * k; vb.y = drag.vb.y - dy * k
