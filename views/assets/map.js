@@ -28,8 +28,20 @@
     const fit = { x: full.x + full.w / 2 - fitW / 2, y: full.y + full.h / 2 - (fitW * aspect) / 2, w: fitW, h: fitW * aspect }
     let vb = { ...fit }
     const whole = () => vb.w >= fit.w - 0.5
+    // Coordinates are written in the tiles once a hex is big enough to hold them (about 40 px).
+    for (const g of svg.querySelectorAll('g.tile')) {
+      const p = g.querySelector('polygon')
+      if (!p || g.querySelector('text.coord')) continue
+      const b = p.getBBox()
+      const t = document.createElementNS(NS, 'text')
+      t.setAttribute('class', 'coord'); t.setAttribute('x', (b.x + b.width / 2).toFixed(1)); t.setAttribute('y', (b.y + b.height - 3).toFixed(1))
+      t.setAttribute('aria-hidden', 'true')
+      t.textContent = g.getAttribute('data-tile')
+      g.append(t)
+    }
     const set = () => {
       svg.setAttribute('viewBox', `${vb.x.toFixed(1)} ${vb.y.toFixed(1)} ${vb.w.toFixed(1)} ${vb.h.toFixed(1)}`)
+      svg.classList.toggle('show-coords', (svg.getBoundingClientRect().width / vb.w) * Math.sqrt(3) * 18 >= 40)
       // At the whole map a finger scrolls the page; zoomed in, it moves the map.
       svg.style.touchAction = whole() ? 'pan-y' : 'none'
     }
