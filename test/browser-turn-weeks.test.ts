@@ -76,7 +76,7 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   await move.locator('input[name="troops"]').fill('3')
   await move.locator('button[type="submit"]').click()
   await plain.locator('#results').waitFor()
-  t.match(await plain.locator('#results').textContent(), /3 from -1,5 to 0,3/, 'the form\'s move happened')
+  t.match(await plain.locator('#results').textContent(), /ben moved 3 troops from -1,5 to 0,3\. Claimed: -1,4, 0,3\./, 'the form\'s move happened')
   t.equal(await ownerOf('-1,4'), ben.tribeId, 'along the path typed: -1,4 claimed')
   t.equal(await plain.locator('svg.map g.arrow-move').count(), 1, 'the server draws the move without any script')
   await plain.screenshot({ path: path.join(ARTIFACTS, 'weeks-1-forms-nojs-1366-en.png'), fullPage: true })
@@ -93,13 +93,13 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   await shot(phone, '2-attack-confirm-390-es')
   t.equal(await send(phone), 200)
   const combat = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/events?after=0&limit=500`)).body.events.findLast((e: { type: string }) => e.type === 'combat').payload
-  t.match(await phone.locator('#results').textContent(), new RegExp(`5,5: tirada d4 ${combat.roll} \\(#${combat.counter}\\)`), 'the battle\'s die is shown with its counter')
+  t.match(await phone.locator('#results').textContent(), new RegExp(`Batalla en 5,5: ana \\(4 ×1\\) contra los neutrales \\(5 ×2\\); el dado sacó ${combat.roll} \\(#${combat.counter}\\)`), 'the battle\'s die is shown with its counter')
   const attack = phone.locator('svg.map g.arrow-attack')
   t.equal(await attack.count(), 1, 'the attack is drawn')
   t.match(await attack.locator('text.arrow-result').textContent(), combat.result === 'attacker' ? '✓' : combat.result === 'defender' ? '✗' : '=', 'with its result as a sign')
   await shot(phone, '3-attack-done-390-es')
 
-  t.match(await phone.locator('#results').textContent(), /gana: los (atacantes|defensores)|gana: nadie/, 'who won, in Spanish')
+  t.match(await phone.locator('#results').textContent(), /: (ganan los atacantes|resisten los defensores|empate, caen ambos bandos)\./, 'who won, in Spanish')
 
   // A later Monday, once her pool holds the 50 a ship costs (R5.6): a ship built at 2,1, boarded and sailed, at 1366 px in English.
   let monday = Date.parse('2026-12-14T09:00:00Z')

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { GameEvent } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { arrowsOf, shipsOfWeekEnd } from '../../lib/map-arrows.ts'
-import { describe, STRINGS, titled, type PageKit, type Req } from './kit.ts'
+import { isSystemRow, sentence } from '../../lib/chronicle.ts'
+import { STRINGS, titled, type PageKit, type Req } from './kit.ts'
 
 export function historyPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
@@ -16,8 +17,9 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit) {
     const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
     const { weeks, week, events, weekStart } = await campaigns.week(a, asked)
     const v = await kit.viewer(request)
-    const filter = { type: request.query.type ?? '', week: String(week) }
-    const shown = events.filter((e) => !filter.type || e.type === filter.type)
+    // The story by default; the log's machinery (orders as sent, windows, dice) when asked, or when its type is chosen.
+    const filter = { type: request.query.type ?? '', week: String(week), system: request.query.system === '1' }
+    const shown = events.filter((e) => (filter.type ? e.type === filter.type : filter.system || !isSystemRow(e.type)))
     let weekMap = ''
     const ended = events.find((e) => e.type === 'map.week_ended')
     if (ended && a.campaign.status !== 'setup') {
@@ -33,10 +35,10 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit) {
       }, tribes, { label: `${a.campaign.name}, week ${week}`, arrows }])
     }
     return render(request, reply, 'history.hbs', {
-      title: STRINGS.en.history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,
+      title: STRINGS[v.locale].history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,
       types: [...new Set(events.map((e) => e.type))].sort(),
       weeks: weeks.map(String),
-      events: shown.reverse().map((e) => ({ ...e, summary: describe(e.payload as GameEvent, names) })),
+      events: shown.reverse().map((e) => ({ ...e, summary: sentence(e.type, e.payload, names, STRINGS[v.locale]) })),
     })
   })
 

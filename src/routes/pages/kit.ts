@@ -47,24 +47,6 @@ export function mapOf(view: { map: { tiles: MapData['tiles'] }; armies: MapData[
 }
 
 /** One line about an event, for the history and the turn results. */
-export function describe(e: GameEvent | Record<string, unknown>, names: Map<string, string>): string {
-  const n = (id: unknown) => (typeof id === 'string' ? names.get(id) ?? id : 'neutral')
-  const x = e as Record<string, unknown>
-  switch (x.type) {
-    case 'moved': return `${n(x.tribe)}: ${x.troops} from ${x.from} to ${(x.path as string[]).at(-1)}`
-    case 'recruited': return `${n(x.tribe)}: ${x.troops} troops at ${x.city} (cost ${x.cost})`
-    case 'combat': return `${n(x.attacker)} attacks ${x.tile} (${n(x.defender)}): d4 ${x.roll}, ${x.attack} against ${x.defence}, ${x.result} wins`
-    case 'tileTaken': return `${x.tile} passes from ${n(x.from)} to ${n(x.to)}`
-    case 'siegeLoss': return `${x.city} (${n(x.owner)}) loses ${x.lost} to the siege`
-    case 'payout': return `payout of week ${x.week}`
-    case 'eliminated': return `${n(x.tribe)} is eliminated`
-    case 'windowOpened': case 'windowClosed': case 'turnEnded': return n(x.tribe)
-    case 'shipBuilt': return `${n(x.tribe)}: ship ${x.ship} at ${x.sea}`
-    case 'draftPicked': return `${n(x.tribe)}: ${x.city}`
-    default: return ''
-  }
-}
-
 const mapWords = (s: Strings): MapWords => ({
   sea: s.map_sea!, land: s.map_land!, city: s.map_city!, port: s.map_port!, owner: s.map_owner!, troops: s.map_troops!,
   neutral: s.map_neutral!, ship: s.map_ship!, besieged: s.map_besieged!,

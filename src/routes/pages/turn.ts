@@ -5,7 +5,8 @@ import { onTheClock, type GameEvent, type Order } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { arrowsOf, shipsOfWeekEnd } from '../../lib/map-arrows.ts'
-import { describe, mapOf, one, scriptJson, STRINGS, titled, type Body, type PageKit, type Req, type Route } from './kit.ts'
+import { sentence } from '../../lib/chronicle.ts'
+import { mapOf, one, scriptJson, STRINGS, titled, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
 type FieldKind = 'tile' | 'tiles' | 'ship' | 'number' | 'check'
 const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, kind: FieldKind, label: string][] }[] = [
@@ -61,7 +62,7 @@ export function turnPages(fastify: FastifyInstance, kit: PageKit) {
       error: extra.error, failed: extra.failed,
       // The answer to a form (not to the map's script) keeps the forms open.
       formsUsed: request.method === 'POST' && request.headers['x-ww-map'] !== '1',
-      results: (extra.results ?? []).map((e) => (e.type === 'combat' ? { combat: e } : { text: describe(e, names) })).filter((r) => 'combat' in r || r.text),
+      results: (extra.results ?? []).map((e) => ({ text: sentence(e.type, e, names, s), combat: e.type === 'combat' })).filter((r) => r.text),
     }, status)
   }
 
