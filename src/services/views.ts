@@ -52,9 +52,11 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     const now = clock.now()
     const map = compileMap(state.map)
     const mine = a.tribeId ? state.tribes.find((t) => t.id === a.tribeId) : undefined
+    // While the game master holds the campaign no window is open, whatever the calendar says.
+    const paused = a.campaign.status === 'paused'
     const tribes = state.tribes.map((t) => {
       const w = windowStatus(t.weekday, a.campaign.timeZone, now)
-      return { id: t.id, name: t.name, weekday: t.weekday, phase: t.phase, eliminated: t.eliminated, windowOpen: w.open && t.phase !== 'closed', nextOpening: w.nextOpening }
+      return { id: t.id, name: t.name, weekday: t.weekday, phase: t.phase, eliminated: t.eliminated, windowOpen: !paused && w.open && t.phase !== 'closed', nextOpening: w.nextOpening }
     })
     let you = null
     if (mine) {
@@ -62,8 +64,8 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       you = {
         tribeId: mine.id,
         phase: mine.phase,
-        windowOpen: mine.phase !== 'closed',
-        closesAt: mine.phase !== 'closed' ? w.closesAt : null,
+        windowOpen: !paused && mine.phase !== 'closed',
+        closesAt: !paused && mine.phase !== 'closed' ? w.closesAt : null,
         nextOpening: w.nextOpening,
         armies: Object.entries(state.armies).filter(([, x]) => x.tribe === mine.id).map(([tile, x]) => ({ tile, troops: x.troops, mp: x.mp })),
         ships: Object.values(state.ships).filter((s) => s.tribe === mine.id).map((s) => ({ id: s.id, tile: s.tile, crew: s.crew, mp: s.mp })),

@@ -47,6 +47,8 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
       title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', week: view.week,
       mapSvg: kit.mapSvg(a.campaign.id, view.version, 'board', (await kit.viewer(request)).locale, () => [mapOf(view), tribes, { label: a.campaign.name }]),
       tribes: view.tribes.map((t) => ({ ...t, colour: colours.get(t.id) })),
+      finished: view.status === 'finished',
+      ranking: view.ranking?.map((id) => { const t = view.tribes.find((x) => x.id === id); return { name: t?.name ?? id, eliminated: t?.eliminated ?? false } }) ?? null,
     })
   })
 
