@@ -107,14 +107,16 @@ t.test('two instances sweeping one database at once: each ledger key is done onc
   const url = (a.pg as unknown as { options: { connectionString: string } }).options.connectionString
   const b = await buildApp({ config: { ...testConfig(), allowTestClock: true, smtpUrl: smtp.url }, databaseUrl: url })
   t.teardown(() => b.close())
-  const at = new Date('2026-12-07T19:30:00Z') // Monday evening: the tick, ana's window opening and closing are all due
+  // Monday 19:30 in Madrid: the tick, ana's window opening and its reminder are due, and the
+  // window is still open, so the opening mail and the reminder are not stale (R4.5).
+  const at = new Date('2026-12-07T18:30:00Z')
   a.clock.set(at)
   b.clock.set(at)
   const [ra, rb] = await Promise.all([a.clockwork.sweep(), b.clockwork.sweep()])
   t.equal(ra.failed + rb.failed, 0, 'no sweep failed')
   t.equal(ra.caughtUp + rb.caughtUp, ids.length, `every campaign caught up by one of them (${ra.caughtUp} + ${rb.caughtUp})`)
   const units = await a.prisma.calendarWork.groupBy({ by: ['kind'], _count: true })
-  t.same(Object.fromEntries(units.map((u) => [u.kind, u._count])), { tick: 40, open: 40, remind: 40, close: 40 }, 'each unit once')
+  t.same(Object.fromEntries(units.map((u) => [u.kind, u._count])), { tick: 40, open: 40, remind: 40 }, 'each unit once')
   t.equal(await a.prisma.campaignEvent.count({ where: { type: 'payout', createdAt: new Date(TICK) } }), 40)
   t.equal(await a.prisma.outboxMail.count({ where: { kind: { not: 'draft_pick' } } }), 40 * 2 + 40 + 40, 'payouts, window openings and reminders queued once')
   t.equal(new Set(smtp.mails.map((m) => m.messageId)).size, smtp.mails.length, 'no mail sent twice')

@@ -135,6 +135,7 @@ t.test('notification settings, one-click unsubscribe and the reminder lead time'
   const asLogin = await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${link.split('token=')[1]}` } })
   t.equal(asLogin.statusCode, 401, 'an unsubscribe token is no login')
 
+  await setClock(app, '2026-12-02T18:00:00Z') // Wednesday 19:00 in Madrid: ben's window is still open
   await setClock(app, '2026-12-07T18:00:00Z')
   const anaMail = (await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email
   const later = smtp.mails.slice(1).map((m) => `${m.to[0] === anaMail ? 'ana' : 'ben'}:${m.headers['x-weekday-wars-kind']}`)
@@ -253,4 +254,19 @@ t.test('R9.2 R9.3: a siege found at a window close costs the city 2 troops, and 
   t.match(digest!.text, /tropas perdidas: 2 \(2 por asedio, R9\)/, 'in Spanish, with the siege loss')
   const losses = await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'siegeLoss' } })
   t.equal(losses, 1, 'one siege check at one close')
+})
+
+t.test('R4.5 a clock that jumps past a whole window sends neither its opening mail nor its reminder: both would come after the close', async (t) => {
+  const smtp = await smtpReceiver()
+  t.teardown(smtp.close)
+  const { app, table } = await game(t, smtp.url)
+  const anaMail = await app.prisma.user.findUniqueOrThrow({ where: { id: table.players.ana!.userId } }).then((u) => u.email)
+  // Monday 10:00 → the next Monday 21:00 in Madrid, in one step (a server stopped for a week).
+  await setClock(app, '2026-12-07T20:00:00Z')
+  const ana = smtp.mails.filter((m) => m.to[0] === anaMail).map((m) => m.headers['x-weekday-wars-kind'])
+  t.notOk(ana.includes('reminder'), 'no "3 h left" after the window closed')
+  t.notOk(ana.includes('window_open'), 'no "your window is open" for a window already closed')
+  t.ok(ana.includes('payout'), 'the payout mail still goes: the payout happened')
+  const ledger = await app.pg.query(`SELECT kind, count(*)::int AS n FROM calendar_work WHERE campaign_id = $1::uuid GROUP BY kind ORDER BY kind`, [table.id])
+  t.ok(ledger.rows.some((r: { kind: string }) => r.kind === 'remind'), 'the reminder step is still ledgered as done, without a mail')
 })

@@ -60,7 +60,7 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
   const tribes = calendarTribes(w, players)
   for (const due of dueWork(tribes, campaign.timeZone, w.syncedUntil, now)) {
     if (w.state.status !== 'running') break
-    await doDue(sql, campaign, w, due, players)
+    await doDue(sql, campaign, w, due, players, now)
     w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'done' })
   }
   w.syncedUntil = now
@@ -88,15 +88,17 @@ export function skipUntil(campaign: CampaignRow, w: Working, now: Date): DueWork
   return skipped
 }
 
-async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[]) {
+// `now` is when the work is done: after a clock jump (a pause, a stopped server) it can be
+// after the window closed, and then a window-open mail or a reminder would tell a lie.
+async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], now: Date) {
   const base = { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone }
   if (due.kind === 'open') {
     const tribe = w.state.tribes.find((t) => t.id === due.tribe)
     if (!tribe || tribe.eliminated) return
     w.system({ type: 'openWindow', tribe: due.tribe }, due.at)
     const player = players.find((p) => p.tribeId === due.tribe)
-    if (player?.mailWindowOpen) {
-      const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
+    const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
+    if (player?.mailWindowOpen && closesAt !== null && Date.parse(closesAt) > now.getTime()) {
       w.mails.push({ userId: player.userId, kind: 'window_open', period: periodOf(due), data: { ...base, tribeName: tribe.name, opensAt: due.at.toISOString(), closesAt } })
     }
   } else if (due.kind === 'remind') {
@@ -105,6 +107,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     // A tribe that ended its turn early (R4.6) is not nagged.
     if (!tribe || tribe.eliminated || tribe.phase === 'closed' || tribe.phase === 'ended' || !player?.mailReminder) return
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
+    if (closesAt === null || Date.parse(closesAt) <= now.getTime()) return
     w.mails.push({ userId: player.userId, kind: 'reminder', period: periodOf(due), data: { ...base, tribeName: tribe.name, closesAt, hours: player.reminderHours } })
   } else if (due.kind === 'close') {
     const from = w.events.length
