@@ -40,6 +40,7 @@ function newState(input: NewGame): GameState {
   const map = compileMap(input.map)
   const armies: Record<string, Army> = {}
   // Every city starts with a neutral garrison of 5 (R3.3).
+  // Stryker disable next-line EqualityOperator: map.city[size] is undefined, so one step too far adds no garrison
   for (let i = 0; i < map.size; i++) if (map.city[i]) armies[map.keys[i]!] = { tribe: null, troops: STARTING_GARRISON, mp: 0 }
   return {
     schema: 1,

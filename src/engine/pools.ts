@@ -12,6 +12,7 @@ export function computePools(map: CompiledMap, owners: readonly (TribeId | null)
   const stack = new Int32Array(map.size)
   const pools: Pool[] = []
   const counter = new Map<TribeId, number>()
+  // Stryker disable next-line EqualityOperator: owners[size] is undefined, so one step too far starts no pool
   for (let start = 0; start < map.size; start++) {
     const tribe = owners[start]
     if (seen[start] || !tribe || !map.land[start]) continue
@@ -25,6 +26,7 @@ export function computePools(map: CompiledMap, owners: readonly (TribeId | null)
       tiles++
       if (map.city[i]) cities.push(i)
       const ns = map.neighbors[i]!
+      // Stryker disable next-line EqualityOperator: ns[length] is undefined and map.land[undefined] too, so nothing is pushed
       for (let k = 0; k < ns.length; k++) {
         const j = ns[k]!
         if (!seen[j] && map.land[j] && owners[j] === tribe) {

@@ -32,8 +32,6 @@ const PLAYER_ORDERS: Record<Order['type'], (w: Work, t: TribeState, o: Record<st
   endTurn,
 }
 
-const RECRUITMENT_ORDERS = new Set(['recruit', 'buildShip', 'endTurn', 'draftPick'])
-
 function run(state: GameState, rng: Rng, body: (w: Work) => void): Result {
   try {
     if (!isObject(state) || !isObject(state.map) || !Array.isArray(state.owners)) {
@@ -60,7 +58,8 @@ export function applyOrder(state: GameState, tribe: TribeId, order: Order, rng: 
     w.emit({ type: 'order', tribe: t.id, order })
     if (order.type !== 'draftPick') {
       requireOpenWindow(w, t)
-      if (!RECRUITMENT_ORDERS.has(order.type)) beginActions(w, t)
+      // Recruiting and building ships keep the recruitment phase (R5.5); any other order ends it.
+      if (order.type !== 'recruit' && order.type !== 'buildShip') beginActions(w, t)
     }
     handler(w, t, order as unknown as Record<string, unknown>)
   })

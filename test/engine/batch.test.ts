@@ -3,7 +3,7 @@
 // die, so the answer to a refused batch never depends on the seed.
 import fc from 'fast-check'
 import t from 'tap'
-import { applyBatch, hmacRng, type GameState, type Order } from '../../src/engine/index.ts'
+import { applyBatch, applyOrder, hmacRng, type GameState, type Order } from '../../src/engine/index.ts'
 import { bundledMap } from '../../src/maps/index.ts'
 import { at, board } from './dsl.ts'
 import { chooser, randomOrder, simulate } from './random-play.ts'
@@ -46,4 +46,17 @@ t.test('R8.4 property: a refused batch is refused the same way whatever the seed
     { numRuns: 2000, seed: 84 },
   )
   t.ok(refusedBatches > 200, `many refused batches were tried (${refusedBatches})`)
+})
+
+t.test('R8.4 a batch logs exactly the events of its orders, one after the other', async (t) => {
+  const s = board('A5 a5 . .')
+  const orders: Order[] = [{ type: 'recruit', city: at(0, 0), troops: 1 }, { type: 'move', from: at(1, 0), to: at(2, 0), troops: 2 }]
+  const batch = applyBatch(s, 'a', orders, hmacRng)
+  const one = applyOrder(s, 'a', orders[0]!, hmacRng)
+  const two = one.ok ? applyOrder(one.state, 'a', orders[1]!, hmacRng) : one
+  t.ok(batch.ok && one.ok && two.ok)
+  t.same(batch.ok && batch.events, one.ok && two.ok && [...one.events, ...two.events])
+  t.same(batch.ok && batch.state, two.ok && two.state)
+  t.match(applyBatch(s, 'a', [orders[0]!, { type: 'move', from: at(1, 0), to: at(2, 0), troops: 1 }, { type: 'move', from: at(1, 0), to: at(2, 0), troops: 9 }], hmacRng),
+    { ok: false, index: 2, error: { code: 'move/not_enough_troops' } }, 'the index names the order refused')
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { compileMap, computePools } from '../../src/engine/index.ts'
+import { compileMap, computePools, previewPools } from '../../src/engine/index.ts'
 import { at, board, mv, play, refused } from './dsl.ts'
 
 const payout = { system: { type: 'weeklyPayout' as const } }
@@ -107,4 +107,19 @@ t.test('R5.6 a port builds a ship for 50 on an adjacent empty sea tile, with no 
   t.match(refused(s, ['a', { type: 'buildShip', port: at(1, 0), sea: at(1, 1) }]), { code: 'ship/not_a_port' })
   const poorer = play(s, [['a', { type: 'recruit', city: at(0, 0), troops: 1 }]]).state
   t.match(refused(poorer, ['a', { type: 'buildShip', port: at(0, 0), sea: at(0, 1) }]), { code: 'ship/insufficient_resources', rule: 'R5.6' })
+})
+
+t.test('R6.2 pools are listed by tribe, each tribe\'s numbered from 1 in map order, cities in map order', async (t) => {
+  const s = board(`
+    B  b  A  a  ~  A  ~  b  B
+      A  A  A  ~  ~  ~  ~  ~  ~
+  `)
+  const pools = computePools(compileMap(s.map), s.owners, 3)
+  t.same(pools.map((p) => [p.id, p.tribe, p.cities, p.tiles, p.payout, p.balance]), [
+    ['w3-a-1', 'a', [at(2, 0), at(0, 1), at(1, 1), at(2, 1)], 5, 42, 42],
+    ['w3-a-2', 'a', [at(5, 0)], 1, 10, 10],
+    ['w3-b-1', 'b', [at(0, 0)], 2, 12, 12],
+    ['w3-b-2', 'b', [at(8, 0)], 2, 12, 12],
+  ])
+  t.same(previewPools({ ...s, week: 3 }), pools, 'the preview is the payout the board would get now')
 })

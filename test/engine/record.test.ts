@@ -1,7 +1,7 @@
 import { createHmac, createHash, randomBytes } from 'node:crypto'
 import t from 'tap'
 import {
-  canonicalJson, d4From, hmacRng, hmacSha256, replay, sha256, stateHash, toHex, utf8, type GameEvent, type GameState,
+  canonicalJson, d4From, hmacRng, hmacSha256, mapHash, replay, scriptedRng, sha256, stateHash, toHex, utf8, type GameEvent, type GameState,
 } from '../../src/engine/index.ts'
 import { bundledMap } from '../../src/maps/index.ts'
 import { simulate } from './random-play.ts'
@@ -60,4 +60,48 @@ t.test('the state is plain JSON and round-trips unchanged', async (t) => {
   const copy = JSON.parse(JSON.stringify(state)) as GameState
   t.same(copy, state)
   t.equal(stateHash(copy), stateHash(state))
+})
+
+t.test('canonical JSON: keys sorted at every depth, undefined fields left out, so equal states hash equally', async (t) => {
+  t.equal(canonicalJson({ b: 1, a: [1, 'x', null, undefined, { d: undefined, c: true }] }), '{"a":[1,"x",null,null,{"c":true}],"b":1}')
+  t.equal(canonicalJson(undefined), 'null')
+  t.equal(canonicalJson('text'), '"text"')
+  t.equal(canonicalJson([]), '[]')
+  t.equal(canonicalJson({}), '{}')
+  const map = bundledMap('coast-3')!
+  const reordered = Object.fromEntries(Object.entries(map).reverse()) as typeof map
+  t.equal(mapHash(reordered), mapHash(map), 'the order of keys does not change a map\'s hash')
+  t.equal(mapHash(map), toHex(sha256(utf8(canonicalJson(map)))))
+  t.not(mapHash({ ...map, name: 'Another' }), mapHash(map))
+  const { state } = campaign()
+  t.equal(stateHash(state), toHex(sha256(utf8(canonicalJson(state)))))
+  t.match(stateHash(state), /^[0-9a-f]{64}$/)
+})
+
+t.test('R12.2 a log that cannot be replayed says where and why', async (t) => {
+  const { initial, events } = campaign()
+  t.same(replay(initial, [events[1]!, ...events], hmacRng), { ok: false, at: 0, message: `event 0 (${events[1]!.type}) is not an order or system input` }, 'a result with no input before it')
+  t.equal(events[0]!.type, 'system')
+  const refused: GameEvent = { type: 'order', tribe: 'nobody', order: { type: 'endTurn' } } as GameEvent
+  t.match(replay(initial, [events[0]!, ...events.slice(1, 1 + resultsOf(events, 0)), refused], hmacRng), { ok: false, at: 1 + resultsOf(events, 0), message: /^event \d+ was refused on replay: [a-z_]+\/[a-z_]+$/ })
+  const k = events.findIndex((e, i) => (e.type === 'order' || e.type === 'system') && resultsOf(events, i) >= 2)
+  t.ok(k >= 0, 'an input with at least two results')
+  const cut = events.slice(0, k + 2)
+  t.same(replay(initial, cut, hmacRng), { ok: false, at: k + 2, message: `events from ${k + 2} (missing) differ on replay` }, 'a log cut short is caught where its results stop')
+  const changed = events.map((e, i) => (i === k + 1 ? { ...e, forged: true } : e)) as GameEvent[]
+  t.same(replay(initial, changed, hmacRng), { ok: false, at: k + 1, message: `events from ${k + 1} (${events[k + 1]!.type}) differ on replay` })
+})
+
+/** How many events after the input at i it produced. */
+function resultsOf(events: readonly GameEvent[], i: number): number {
+  let n = 1
+  while (i + n < events.length && events[i + n]!.type !== 'order' && events[i + n]!.type !== 'system') n++
+  return n - 1
+}
+
+t.test('the tests\' scripted d4 shows the rolls given, then a filler that still depends only on the counter', async (t) => {
+  const rng = scriptedRng([4, 1])
+  t.same([0, 1].map((c) => d4From(rng('any', c))), [4, 1])
+  t.equal(rng('any', 5), 5, 'past the script: the counter itself')
+  t.equal(d4From(rng('other', 6)), d4From(rng('any', 6)))
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { applyOrder, applySystem, createGame, hmacRng, onTheClock, type GameState, type NewTribe } from '../../src/engine/index.ts'
+import { applyOrder, applySystem, checkSetup, createGame, hmacRng, onTheClock, type GameState, type NewTribe } from '../../src/engine/index.ts'
 import { bundledMap } from '../../src/maps/index.ts'
 import { play, refused } from './dsl.ts'
 
@@ -123,4 +123,34 @@ t.test('R3.3 a picked city keeps its own neutral garrison, whatever its size; on
   const changed = { ...s, armies }
   t.same(play(changed, [[onClock, { type: 'draftPick', city: small }]]).state.armies[small], { tribe: onClock, troops: 2, mp: 0 })
   t.match(play(changed, [[onClock, { type: 'draftPick', city: bare }]]).state.armies[bare], { tribe: onClock, troops: 5 })
+})
+
+t.test('R2.1 R1.4 a setup that cannot be played says exactly why', async (t) => {
+  const error = (input: Partial<Parameters<typeof checkSetup>[0]>) => checkSetup({ map, tribes, seed: 'x'.repeat(16), ...input })
+  t.same(error({ tribes: tribes.slice(0, 1) }), { code: 'setup/tribe_count', message: 'a campaign has 2 to 7 tribes, not 1', rule: 'R2.1' })
+  const eight = Array.from({ length: 8 }, (_, i) => ({ id: `t${i}`, name: `T${i}`, weekday: 'monday' as const }))
+  const wide = { ...map, tiles: [...map.tiles, ...Array.from({ length: 16 }, (_, k) => ({ q: 100 + k, r: 0, terrain: 'land' as const, city: true }))] }
+  t.match(error({ map: wide, tribes: eight }), { code: 'map/not_connected', rule: 'R1.4' }, 'the map is checked first')
+  const island = { ...map, id: 'Bad', tiles: [...map.tiles, { q: 100, r: 0, terrain: 'land' as const }] }
+  const both = error({ map: island })!
+  t.equal(both.code, 'map/bad_id', 'the first problem gives the code')
+  t.match(both.message, /^id must be 1–64 lower-case letters, digits or dashes; the map is not connected: 1 tile\(s\) such as 100,0/, 'every problem is in the message')
+  t.same(error({ tribes: [tribes[0]!, { ...tribes[1]!, weekday: 'funday' as 'monday' }] }), { code: 'setup/bad_weekday', message: '"funday" is not a weekday (monday … sunday)', rule: 'R2.1' })
+  t.same(error({ tribes: [tribes[0]!, { ...tribes[1]!, id: 'red' }] }), { code: 'setup/duplicate_tribe', message: 'tribe id red is used twice' })
+  t.same(error({ tribes: [tribes[0]!, { ...tribes[1]!, weekday: 'monday' }] }), { code: 'setup/weekday_taken', message: 'monday already belongs to Red', rule: 'R2.1' })
+  const limit = { code: 'setup/bad_week_limit', message: 'the week limit is a whole number of weeks, at least 1', rule: 'R2.5' }
+  for (const weekLimit of [0, -3, 1.5]) t.same(error({ weekLimit }), limit, `week limit ${weekLimit}`)
+  for (const weekLimit of [1, 52, null, undefined]) t.equal(error({ weekLimit }), null, `week limit ${weekLimit} is fine`)
+})
+
+t.test('R3.3 a new campaign: neutral garrisons of 5 in every city, nothing else on the board', async (t) => {
+  const s = newGame()
+  t.equal(s.ruleset, 'weekly-turn')
+  t.same(s.besieged, [])
+  t.same(s.pools, [])
+  t.same(s.ships, {})
+  t.same(Object.keys(s.armies).sort(), [...cities].sort())
+  t.ok(Object.values(s.armies).every((a) => a.tribe === null && a.troops === 5 && a.mp === 0))
+  t.ok(s.owners.every((o) => o === null))
+  t.same({ status: s.status, week: s.week, draft: s.draft, ranking: s.ranking, nextShipId: s.nextShipId, rng: s.rng }, { status: 'setup', week: 0, draft: null, ranking: null, nextShipId: 1, rng: { seed: 'seed-for-tests-1', counter: 0 } })
 })

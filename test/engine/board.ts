@@ -1,4 +1,5 @@
-// A plain-text picture of a map or a state, for tests, logs and bug reports.
+// A plain-text picture of a map or a state: the engine tests' board language (it lives with the
+// tests because no production code draws or reads it).
 // One line per row r; tokens left to right are columns, q = column - floor(r / 2).
 //   ~        sea                  ~a3     sea with tribe a's ship, crew 3
 //   .        neutral land         .2      neutral land with 2 neutral troops
@@ -6,9 +7,9 @@
 //   a        land of tribe a      a3      land of tribe a with 3 of a's troops
 //   A        city of tribe a      A4!     city of a, garrison 4, marked besieged
 //   _        no tile
-import { tileKey } from './hex.ts'
-import { compileMap } from './map.ts'
-import type { Army, GameState, MapTileDef, Ship } from './types.ts'
+import { tileKey } from '../../src/engine/hex.ts'
+import { compileMap } from '../../src/engine/map.ts'
+import type { Army, GameState, MapTileDef, Ship } from '../../src/engine/types.ts'
 
 export interface ParsedBoard {
   tiles: MapTileDef[]
