@@ -122,6 +122,7 @@ const cases: [code: string, rule: string | undefined, state: GameState, step: St
   ['ship/not_yours', undefined, board('A ~b2 B'), order('a', { type: 'shipMove', ship: 's1', to: at(2, 0) })],
   ['ship/not_found', undefined, board('A ~a2 B'), order('a', { type: 'shipMove', ship: 's7', to: at(2, 0) })],
   ['order/bad_ship', undefined, ships, order('a', { type: 'board', ship: { id: 's1' }, target: 's2' })],
+  ['trade/asset_not_owned', 'R11.3', ships, system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', ships: [['s1']] }] })],
   ['trade/eliminated', 'R2.4', with_(board('A a B b'), (s) => { s.tribes[1]!.eliminated = true }), system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', tiles: [at(1, 0)] }] })],
   ['turn/eliminated', 'R2.4', with_(board('A a B b'), (s) => { s.tribes[0]!.eliminated = true }), order('a', { type: 'endTurn' })],
   ['turn/eliminated', 'R2.4', with_(board('A a B b'), (s) => { s.tribes[0]!.eliminated = true }), system({ type: 'openWindow', tribe: 'a' })],

@@ -20,8 +20,9 @@ export function move(w: Work, t: TribeState, o: Record<string, unknown>) {
   checkMerge(w, t, end, troops, 'move/too_many_troops')
   const merged = !attack && !!w.army(endKey)
   // The split (R7.7): those left behind keep their MP.
-  w.setArmy(from, army.troops === troops ? null : { ...army, troops: army.troops - troops })
+  w.setArmy(from, { ...army, troops: army.troops - troops }) // none left: no army (setArmy)
   const claimed: TileKey[] = []
+  // Stryker disable next-line UnaryOperator: an army has 2 MP, so its path has at most 2 tiles and slice(0, 1) is slice(0, -1)
   for (const i of attack ? path.slice(0, -1) : path) {
     if (w.s.owners[i] === null) {
       w.setOwner(i, t.id)

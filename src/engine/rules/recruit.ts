@@ -19,15 +19,14 @@ export function recruit(w: Work, t: TribeState, o: Record<string, unknown>) {
   if (w.s.owners[i] !== t.id) reject('recruit/not_your_city', `${key} is not ${t.name}'s city`, 'R5.1')
   if (w.s.besieged.includes(key)) reject('recruit/besieged', `${key} is besieged and cannot recruit`, 'R5.1')
   const army = w.army(key)
-  if ((army?.troops ?? 0) + troops > MAX_TROOPS) {
-    reject('recruit/too_many_troops', `${key} holds ${army?.troops ?? 0} troops; ${troops} more would exceed ${MAX_TROOPS}`, 'R5.3')
-  }
+  const present = army?.troops ?? 0
+  if (present + troops > MAX_TROOPS) reject('recruit/too_many_troops', `${key} holds ${present} troops; ${troops} more would exceed ${MAX_TROOPS}`, 'R5.3')
   const pool = poolFor(w, t.id, key)
   if (!pool) reject('recruit/no_pool', `${key} was not ${t.name}'s at the last payout, so it has no pool until the next one`, 'R6.4')
   const cost = troops * TROOP_COST
   if (pool.balance < cost) reject('recruit/insufficient_resources', `${troops} troops cost ${cost}; the pool of ${key} holds ${pool.balance}`, 'R5.2')
   w.spend(pool.id, cost)
-  w.setArmy(key, { tribe: t.id, troops: (army?.troops ?? 0) + troops, mp: army?.mp ?? ARMY_MP })
+  w.setArmy(key, { tribe: t.id, troops: present + troops, mp: army?.mp ?? ARMY_MP })
   w.emit({ type: 'recruited', tribe: t.id, city: key, troops, pool: pool.id, cost })
 }
 

@@ -29,8 +29,7 @@ export function executeTrade(w: Work, action: Record<string, unknown>) {
       tiles.add(i)
     }
     for (const id of shipList) {
-      // Stryker disable next-line ConditionalExpression: equivalent for JSON input, no ship is named by a number or an object
-    const ship = typeof id === 'string' ? w.s.ships[id] : undefined
+      const ship = typeof id === 'string' ? w.s.ships[id] : undefined
       if (!ship) reject('trade/asset_not_owned', `ship ${JSON.stringify(id)} no longer exists`, 'R11.3')
       if (ship.tribe !== from.id) reject('trade/asset_not_owned', `ship ${id as string} no longer belongs to ${from.name}`, 'R11.3')
       if (ships.has(ship.id)) reject('trade/duplicate_asset', `ship ${ship.id} is listed twice`, 'R11.3')
@@ -44,7 +43,7 @@ export function executeTrade(w: Work, action: Record<string, unknown>) {
       w.setOwner(i, tr.to)
       const army = w.army(key)
       // Stryker disable next-line ConditionalExpression: equivalent, an "army" of no troops is no army (setArmy)
-    if (army) w.setArmy(key, { ...army, tribe: tr.to }) // troops go with their tile (R11.2)
+      if (army) w.setArmy(key, { ...army, tribe: tr.to }) // troops go with their tile (R11.2)
     }
     for (const id of tr.ships!) w.setShip({ ...w.s.ships[id]!, tribe: tr.to })
   }

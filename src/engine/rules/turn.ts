@@ -14,7 +14,8 @@ export function requireOpenWindow(w: Work, t: TribeState) {
 }
 
 export function beginActions(w: Work, t: TribeState) {
-  if (t.phase === 'recruitment') w.setTribe(t.id, { phase: 'actions' })
+  // Only called inside an open window (recruitment or actions), so this ends recruitment (R5.5).
+  w.setTribe(t.id, { phase: 'actions' })
 }
 
 
@@ -32,11 +33,11 @@ export function openWindow(w: Work, a: Record<string, unknown>) {
   // Movement points come back at the opening (R4.5).
   for (const key in w.s.armies) {
     const army = w.s.armies[key]!
-    if (army.tribe === t.id && army.mp !== ARMY_MP) w.setArmy(key, { ...army, mp: ARMY_MP })
+    if (army.tribe === t.id) w.setArmy(key, { ...army, mp: ARMY_MP })
   }
   for (const id in w.s.ships) {
     const ship = w.s.ships[id]!
-    if (ship.tribe === t.id && ship.mp !== SHIP_MP) w.setShip({ ...ship, mp: SHIP_MP })
+    if (ship.tribe === t.id) w.setShip({ ...ship, mp: SHIP_MP })
   }
   w.emit({ type: 'windowOpened', tribe: t.id })
 }
@@ -44,7 +45,7 @@ export function openWindow(w: Work, a: Record<string, unknown>) {
 export function closeWindow(w: Work, a: Record<string, unknown>) {
   const t = tribeState(w, a.tribe)
   if (w.s.status !== 'running') reject('campaign/not_running', `windows close only while the campaign runs (it is ${w.s.status})`)
-  if (!t.eliminated) w.setTribe(t.id, { phase: 'closed' })
+  w.setTribe(t.id, { phase: 'closed' }) // an eliminated tribe's phase is closed already
   w.emit({ type: 'windowClosed', tribe: t.id })
   if (a.siege !== false) siegeCheck(w) // R9.2: at the calendar's closes only
 }

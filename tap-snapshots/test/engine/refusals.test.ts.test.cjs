@@ -102,6 +102,7 @@ ship/path_blocked: 2,0 holds another ship
 ship/not_yours: ship s1 belongs to another tribe
 ship/not_found: there is no ship s7
 order/bad_ship: ship must be a ship id like "s1"
+trade/asset_not_owned: ship ["s1"] no longer exists
 trade/eliminated: Tribe B has been eliminated
 turn/eliminated: Tribe A has been eliminated
 turn/eliminated: Tribe A has been eliminated
