@@ -113,3 +113,47 @@ t.test('R10.9 a ship that takes on troops has no MP left this turn; it moves aga
     ~   ~a1 ~b1 ~   B
   `))
 })
+
+t.test('R10.2 R10.8 a whole army embarks with its last MP; a whole crew moves across with its ship\'s last MP', async (t) => {
+  const shore = board('a3 ~a1 ~a2')
+  shore.armies[at(0, 0)]!.mp = 1
+  const embarked = play(shore, [['a', { type: 'embark', from: at(0, 0), ship: 's1', troops: 3 }]]).state
+  t.equal(embarked.armies[at(0, 0)], undefined, 'nobody left on the shore')
+  t.match(embarked.ships.s1, { crew: 4, mp: 0 })
+  const tired = structuredClone(shore)
+  tired.ships.s2!.mp = 1
+  const across = play(tired, [['a', { type: 'crewTransfer', from: 's2', to: 's1', troops: 2 }]]).state
+  t.match(across.ships.s2, { crew: 0 }, 'the whole crew went across; the ship is adrift')
+  t.match(across.ships.s1, { crew: 3, mp: 0 })
+})
+
+t.test('R10.3 a ship\'s move is logged with the path it sailed', async (t) => {
+  const { state, events } = play(board('A ~a2 ~ ~'), [['a', { type: 'shipMove', ship: 's1', to: at(3, 0) }]])
+  t.same(events.find((e) => e.type === 'shipMoved'), { type: 'shipMoved', tribe: 'a', ship: 's1', path: [at(2, 0), at(3, 0)] })
+  t.match(state.ships.s1, { tile: at(3, 0), mp: 1 })
+})
+
+t.test('R10.6 a won port assault: landing takes the city with the survivors, staying aboard keeps them on the ship', async (t) => {
+  const s = board('B1 ~a6 A')
+  const landed = play(s, [['a', { type: 'portAssault', ship: 's1', port: at(0, 0), troops: 4, occupy: true }]], [4]).state
+  t.match(landed.armies[at(0, 0)], { tribe: 'a', troops: 4 })
+  t.equal(landed.owners[0], 'a')
+  t.match(landed.ships.s1, { crew: 2, mp: 2 }, 'those who landed are no longer aboard')
+  const stayed = play(s, [['a', { type: 'portAssault', ship: 's1', port: at(0, 0), troops: 4, occupy: false }]], [4]).state
+  t.equal(stayed.armies[at(0, 0)], undefined, 'the city is left empty')
+  t.equal(stayed.owners[0], 'b', 'with its owner')
+  t.match(stayed.ships.s1, { crew: 6, mp: 2 }, 'the survivors are back aboard')
+  const lost = play(board('B4 ~a6 A'), [['a', { type: 'portAssault', ship: 's1', port: at(0, 0), troops: 2, occupy: false }]], [1]).state
+  t.match(lost.ships.s1, { crew: 4, mp: 2 }, 'a lost assault loses only the troops sent')
+})
+
+t.test('R10.7 boarding: the winner takes both ships, and the log says which ship changed hands', async (t) => {
+  const won = play(board('A ~a4 ~b1 B'), [['a', { type: 'board', ship: 's1', target: 's2' }]], [4])
+  t.match(won.state.ships.s1, { tribe: 'a', crew: 4, mp: 2 })
+  t.match(won.state.ships.s2, { tribe: 'a', crew: 0, mp: 0 })
+  t.same(won.events.filter((e) => e.type === 'shipTaken'), [{ type: 'shipTaken', ship: 's2', from: 'b', to: 'a' }])
+  const lost = play(board('A ~a1 ~b4 B'), [['a', { type: 'board', ship: 's1', target: 's2' }]], [1])
+  t.match(lost.state.ships.s1, { tribe: 'b', crew: 0, mp: 0 })
+  t.match(lost.state.ships.s2, { tribe: 'b', crew: 4 })
+  t.same(lost.events.filter((e) => e.type === 'shipTaken'), [{ type: 'shipTaken', ship: 's1', from: 'a', to: 'b' }])
+})

@@ -11,15 +11,15 @@ export function passable(w: Work, tribe: TribeId, i: number): boolean {
   return owner === null || owner === tribe
 }
 
+/** May a ship enter sea tile i? Callers have checked that it is sea. (R7.1, R10.3) */
 export function shipPassable(w: Work, i: number): boolean {
-  if (w.map.land[i]) return false
   const key = w.map.keys[i]!
   for (const id in w.s.ships) if (w.s.ships[id]!.tile === key) return false
   return true
 }
 
 export function checkPath(w: Work, start: number, raw: unknown, land: boolean, tribe: TribeId): number[] {
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 16) reject('order/bad_path', 'path must be a list of 1 or more tiles')
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 16) reject('order/bad_path', 'path must be a list of 1 to 16 tiles')
   const rule = land ? 'R7.4' : 'R10.3'
   const prefix = land ? 'move' : 'ship'
   const visited = new Set([start])
@@ -44,9 +44,9 @@ export function checkPath(w: Work, start: number, raw: unknown, land: boolean, t
   return path
 }
 
-/** Shortest legal path to `target` within `mp` steps, breadth first. */
+/** Shortest legal path to `target` (not `start`) within `mp` steps, breadth first. */
 export function findPath(w: Work, start: number, target: number, mp: number, land: boolean, tribe: TribeId): number[] | null {
-  if (start === target) return null
+  // Stryker disable next-line ArrayDeclaration,UnaryOperator: a shortest path never comes back to its start, so marking the start as seen only saves work
   const prev = new Map<number, number>([[start, -1]])
   let frontier = [start]
   for (let step = 0; step < mp && frontier.length; step++) {

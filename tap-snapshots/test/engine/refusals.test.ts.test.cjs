@@ -27,7 +27,7 @@ ship/no_pool: 0,0 has no pool until the next payout
 ship/sea_occupied: 1,0 already holds a ship
 move/not_enough_troops: the army on 0,0 has 3 troops, not 4
 order/bad_count: troops must be a whole number from 1 to 9 (got 0)
-order/bad_path: path must be a list of 1 or more tiles
+order/bad_path: path must be a list of 1 to 16 tiles
 order/bad_tile: from must be a tile written "q,r" (got "north")
 order/off_map: from 99,99 is not on the map
 order/unknown_tribe: there is no tribe "zz" in this campaign
@@ -116,4 +116,23 @@ order/unknown_type: unknown order type "toString"; one of draftPick, recruit, bu
 system/unknown_type: a system action is an object with a type
 system/bad_seed: a seed is a string of at least 8 characters
 system/bad_seed: a seed is a string of at least 8 characters
+move/no_path: no legal path leads to 1,0
+move/no_path: no legal path leads to 2,0
+move/not_enough_mp: reaching 3,0 takes 3 MP; 2 left
+move/not_enough_mp: the path takes 3 MP; 2 left
+move/no_step: the destination is the starting tile
+move/not_adjacent: 2,0 is not next to 0,0
+move/revisit: the path enters 0,0 twice
+order/bad_path: give either path (a list of tiles) or to (a destination tile)
+order/bad_path: path must be a list of 1 to 16 tiles
+move/not_adjacent: 1,0 is not next to 1,0
+ship/no_path: no legal path leads to 3,0
+ship/no_path: no legal path leads to 2,0
+ship/not_enough_mp: reaching 5,0 takes 4 MP; 3 left
+ship/not_enough_mp: the path takes 2 MP; 1 left
+ship/no_step: the destination is the starting tile
+ship/not_adjacent: 3,0 is not next to 1,0
+ship/revisit: the path enters 1,0 twice
+order/bad_path: give either path (a list of tiles) or to (a destination tile)
+order/bad_tile: path[1] must be a tile written "q,r" (got "x")
 `
