@@ -91,7 +91,7 @@ t.test('the pages show the map, the pools and the turn; orders through the forms
   t.match(chosen.body, /<script type="application\/json" id="turn-data">\{"options":\{/, 'the legal options for the map\'s script')
   const late = await ana.post(`/campaigns/${table.id}/turn`, { type: 'recruit', city: '2,1', troops: '1' })
   t.equal(late.status, 422, 'a refused order is a 422 page')
-  t.match(late.body, /<div class="error" role="alert" id="error"><strong>recruit\/after_actions \(R5\.5\)<\/strong>/, 'the error with its rule id')
+  t.match(late.body, /<div class="error" role="alert" id="error"><strong>recruit\/after_actions \(<a href="\/rules#R5\.5">R5\.5<\/a>\)<\/strong>/, 'the error with its rule id, linked to the rule')
   t.ok(late.body.indexOf('role="alert"') > late.body.indexOf('id="form-recruit"') && late.body.indexOf('role="alert"') < late.body.indexOf('id="form-move"'), 'beside the recruit form')
   const forged = await ana.post(`/campaigns/${table.id}/turn`, { type: 'endTurn' }, { csrf: 'forged' })
   t.equal(forged.status, 403)
@@ -143,7 +143,7 @@ t.test('diplomacy and the GM console through the pages', async (t) => {
   t.equal(after.body.map.tiles.find((x: { tile: string }) => x.tile === '3,3').owner, table.players.cleo!.tribeId, 'ratified through the page')
   const bad = await ana.post(`${url}/proposals`, { from1: table.players.ana!.tribeId, to1: table.players.cleo!.tribeId, tiles1: '3,3' })
   t.equal(bad.status, 422, 'an asset ana no longer has')
-  t.match(bad.body, /trade\/asset_not_owned \(R11\.3\)/)
+  t.match(bad.body, /trade\/asset_not_owned \(<a href="\/rules#R11\.3">R11\.3<\/a>\)/)
 
   await gm.get(`/campaigns/${table.id}/gm`)
   t.equal((await gm.post(`/campaigns/${table.id}/gm/pause`, {})).status, 303)

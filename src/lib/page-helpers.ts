@@ -1,6 +1,7 @@
 // Handlebars helpers for the pages.
 import type Handlebars from 'handlebars'
 import { DateTime } from 'luxon'
+import { ruleHref } from './rulebook.ts'
 
 export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b)
@@ -12,6 +13,11 @@ export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('word', (strings: unknown, kind: unknown, value: unknown) => {
     const found = (strings as Record<string, string> | undefined)?.[`${String(kind)}_${String(value)}`]
     return found ?? value
+  })
+  /** A rule id as a link to its rule ({{ruleLink "R8.3"}}); anything else as plain text. */
+  hb.registerHelper('ruleLink', (rule: unknown) => {
+    const href = ruleHref(rule)
+    return href ? new hb.SafeString(`<a href="${href}">${String(rule)}</a>`) : String(rule ?? '')
   })
   /** An instant in a zone, in the page's language: {{when iso zone}}. */
   hb.registerHelper('when', function (this: unknown, iso: unknown, zone: unknown, options: Handlebars.HelperOptions) {

@@ -1,0 +1,43 @@
+// The rule books (docs/RULES.md and its Spanish twin) as HTML: an anchor per rule id, so an
+// error, a form or the history can link to the rule it names (/rules#R8.3).
+import MarkdownIt from 'markdown-it'
+
+export interface RuleBook {
+  /** The book's own title (its first heading), kept out of `html` so a page can put it first. */
+  title: string
+  html: string
+  sections: { id: string; title: string }[]
+  ids: string[]
+}
+
+// The books are ours, but raw HTML stays off: a rule book is text, never markup.
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
+
+const RULE_ITEM = /<li><strong>(R\d+\.\d+)<\/strong>/g
+// A rule named inside another rule's text, e.g. "(R7.3, R10.3)": not an item's own id, not code.
+const CROSS_REFERENCE = /(?<![#">\w.])(R\d+\.\d+)(?![\w<])/g
+const SECTION = /<h2>(\d+)\. ([^<]*)<\/h2>/g
+
+export function renderRuleBook(markdown: string): RuleBook {
+  const ids: string[] = []
+  const sections: RuleBook['sections'] = []
+  const html = md.render(markdown)
+    .split(/(<code>[^<]*<\/code>)/)
+    .map((part) => (part.startsWith('<code>') ? part : part.replace(CROSS_REFERENCE, '<a href="#$1">$1</a>')))
+    .join('')
+    .replace(RULE_ITEM, (_all, id: string) => {
+      ids.push(id)
+      return `<li id="${id}"><a class="rule-id" href="#${id}"><strong>${id}</strong></a>`
+    })
+    .replace(SECTION, (_all, n: string, title: string) => {
+      sections.push({ id: `s${n}`, title: `${n}. ${title}` })
+      return `<h2 id="s${n}">${n}. ${title}</h2>`
+    })
+  const title = /^<h1>([^<]*)<\/h1>\n?/.exec(html)
+  return { title: title?.[1] ?? '', html: title ? html.slice(title[0].length) : html, sections, ids }
+}
+
+/** Where a rule id is explained: `/rules#R8.3`; null for anything that is not a rule id. */
+export function ruleHref(rule: unknown): string | null {
+  return typeof rule === 'string' && /^R\d+\.\d+$/.test(rule) ? `/rules#${rule}` : null
+}
