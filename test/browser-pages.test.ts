@@ -33,7 +33,8 @@ t.test('every page: no WCAG A/AA violation at 390 and 1366 px, and no English on
   await app.prisma.campaign.update({ where: { id }, data: { name: 'Liga del Norte' } })
   const scene = await call(app, table.gm, 'POST', `/api/campaigns/${id}/scenes`, { title: 'Pacto', tribes: [table.players.ana!.tribeId, table.players.ben!.tribeId] })
   await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${id}/scenes/${scene.body.id}/messages`, { body: 'Hola' })
-  const invitation = await call(app, table.gm, 'POST', `/api/campaigns/${id}/invitations`)
+  const invitation = await call(app, table.gm, 'POST', `/api/campaigns/${id}/invitations`, { tribeId: table.players.ben!.tribeId })
+  t.equal(invitation.status, 201, 'a replacement invitation (the campaign runs)')
   const gmId = (await app.prisma.membership.findFirstOrThrow({ where: { campaignId: id, role: 'gm' } })).userId
   const emailOf = async (userId: string) => (await app.prisma.user.findUniqueOrThrow({ where: { id: userId } })).email
   await app.listen({ host: '127.0.0.1', port: 0 })

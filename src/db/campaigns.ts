@@ -134,19 +134,29 @@ export async function setCampaignStatus(sql: Sql, campaignId: string, status: Ca
 
 // ---- invitations ----
 
-export interface InvitationRow { token: string; campaignId: string; expiresAt: Date; acceptedAt: Date | null }
+export interface InvitationRow {
+  token: string; campaignId: string; createdById: string; email: string | null; tribeId: string | null
+  createdAt: Date; expiresAt: Date; acceptedAt: Date | null; revokedAt: Date | null
+}
 
-export async function insertInvitation(sql: Sql, inv: { token: string; campaignId: string; createdById: string; expiresAt: Date }) {
+export async function insertInvitation(sql: Sql, inv: { token: string; campaignId: string; createdById: string; email: string | null; tribeId: string | null; at: Date; expiresAt: Date }) {
   await sql.query(
-    `INSERT INTO invitations (token, campaign_id, created_by_id, created_at, expires_at) VALUES ($1, $2::uuid, $3::uuid, now() AT TIME ZONE 'UTC', ${utc(4)})`,
-    [inv.token, inv.campaignId, inv.createdById, inv.expiresAt.toISOString()])
+    `INSERT INTO invitations (token, campaign_id, created_by_id, email, tribe_id, created_at, expires_at) VALUES ($1, $2::uuid, $3::uuid, $4, $5::uuid, ${utc(6)}, ${utc(7)})`,
+    [inv.token, inv.campaignId, inv.createdById, inv.email, inv.tribeId, inv.at.toISOString(), inv.expiresAt.toISOString()])
+}
+
+const INVITATION_COLUMNS = `token, campaign_id AS "campaignId", created_by_id AS "createdById", email, tribe_id AS "tribeId",
+  ${instant('created_at', 'createdAt')}, ${instant('expires_at', 'expiresAt')}, ${instant('accepted_at', 'acceptedAt')}, ${instant('revoked_at', 'revokedAt')}`
+
+/** The invitation as its landing page reads it, unlocked. */
+export async function invitationByToken(pool: pg.Pool, token: string): Promise<InvitationRow | undefined> {
+  const { rows: [row] } = await pool.query<InvitationRow>(`SELECT ${INVITATION_COLUMNS} FROM invitations WHERE token = $1`, [token])
+  return row
 }
 
 /** The invitation, locked: two people accepting one token at once are served one after the other. */
 export async function lockInvitation(sql: Sql, token: string): Promise<InvitationRow | undefined> {
-  const [row] = await sql.query<InvitationRow>(
-    `SELECT token, campaign_id AS "campaignId", ${instant('expires_at', 'expiresAt')}, ${instant('accepted_at', 'acceptedAt')}
-     FROM invitations WHERE token = $1 FOR UPDATE`, [token])
+  const [row] = await sql.query<InvitationRow>(`SELECT ${INVITATION_COLUMNS} FROM invitations WHERE token = $1 FOR UPDATE`, [token])
   return row
 }
 

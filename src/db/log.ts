@@ -94,6 +94,28 @@ export async function payloadsSince(sql: Sql, campaignId: string, week: number, 
   return rows.map((r) => r.payload)
 }
 
+// A draft pick is an order of the draft, not of a window.
+const WINDOW_ORDER = `type = 'order' AND payload->'order'->>'type' <> 'draftPick'`
+
+/** Did the tribe give any order in a window after `since`? (A window missed is one without, #13.) */
+export async function orderedSince(sql: Sql, campaignId: string, tribeId: string, since: Date): Promise<boolean> {
+  const rows = await sql.query<{ one: number }>(
+    `SELECT 1 AS one FROM campaign_events WHERE campaign_id = $1::uuid AND ${WINDOW_ORDER} AND payload->>'tribe' = $2 AND created_at > ${utc(3)} LIMIT 1`,
+    [campaignId, tribeId, since.toISOString()],
+  )
+  return rows.length > 0
+}
+
+/** Per tribe: windows missed and the last order's instant (the GM's roster). */
+export async function tribeActivity(pool: pg.Pool, campaignId: string): Promise<Map<string, { missed: number; lastOrderAt: Date | null }>> {
+  const { rows } = await pool.query<{ tribe: string; missed: number; last_order_at: Date | null }>(
+    `SELECT payload->>'tribe' AS tribe, count(*) FILTER (WHERE type = 'window.missed')::int AS missed, max(created_at) FILTER (WHERE ${WINDOW_ORDER}) AT TIME ZONE 'UTC' AS last_order_at
+       FROM campaign_events WHERE campaign_id = $1::uuid AND type IN ('order', 'window.missed') GROUP BY 1`,
+    [campaignId],
+  )
+  return new Map(rows.map((r) => [r.tribe, { missed: r.missed, lastOrderAt: r.last_order_at }]))
+}
+
 /** A campaign's players with their mail settings, as the calendar and the mails need them. */
 export interface PlayerRow {
   tribeId: string

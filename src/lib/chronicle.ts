@@ -56,6 +56,7 @@ export function sentence(type: string, payload: unknown, names: ReadonlyMap<stri
       return say('ev_tribeJoined', { tribe: p.name ?? '', weekday: s[p.weekday ?? ''] ?? p.weekday ?? '' })
     }
     case 'tribe.player_replaced': return say('ev_playerReplaced', { tribe: tribe((payload as { tribe?: string }).tribe) })
+    case 'window.missed': return say('ev_windowMissed', { tribe: tribe((payload as { tribe?: string }).tribe) })
     case 'campaign.paused': return say('ev_paused', {})
     case 'campaign.resumed': return say('ev_resumed', {})
     case 'proposal.ratified': return say('ev_proposalRatified', {})

@@ -8,6 +8,7 @@ export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('not', (a: unknown) => !a)
   hb.registerHelper('or', (...args: unknown[]) => args.slice(0, -1).some(Boolean))
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
+  hb.registerHelper('uri', (value: unknown) => encodeURIComponent(String(value ?? '')))
   hb.registerHelper('json', (value: unknown) => JSON.stringify(value))
   /** A word of the reader's catalogue by kind and value ({{word s "status" campaign.status}}); the value itself when the catalogue lacks it. */
   hb.registerHelper('word', (strings: unknown, kind: unknown, value: unknown) => {

@@ -35,11 +35,12 @@ export const CreateCampaignBody = Type.Object({
 export const InviteBody = Type.Object({
   email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
   locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'Language of the mail to someone without an account' })),
+  tribeId: Type.Optional(Type.String({ format: 'uuid', description: 'A replacement: whoever accepts takes over this tribe (allowed until the campaign ends); without it, a new tribe joins before the draft' })),
 }, { additionalProperties: false })
 
 export const AcceptInvitationBody = Type.Object({
-  tribeName: Text(40),
-  weekday: Type.String({ maxLength: 16, description: 'monday … sunday' }),
+  tribeName: Type.Optional(Text(40, 'The new tribe\'s name; not needed for a replacement invitation')),
+  weekday: Type.Optional(Type.String({ maxLength: 16, description: 'monday … sunday; not needed for a replacement invitation' })),
   colour: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
 }, { additionalProperties: false })
 

@@ -4,7 +4,7 @@
 // commitment and reveal (R8.4).
 import { SHIP_COST, TROOP_COST, type GameEvent } from '../engine/index.ts'
 import type { CampaignRow } from '../db/campaigns.ts'
-import { payloadsSince, playersOf, type PlayerRow } from '../db/log.ts'
+import { orderedSince, payloadsSince, playersOf, type PlayerRow } from '../db/log.ts'
 import type { EventWrite } from '../db/snapshots.ts'
 import type { Sql } from '../db/sql.ts'
 import { dayStart, dueWork, windowStatus, type CalendarTribe, type DueWork } from '../lib/calendar.ts'
@@ -110,6 +110,13 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     if (closesAt === null || Date.parse(closesAt) <= now.getTime()) return
     w.mails.push({ userId: player.userId, kind: 'reminder', period: periodOf(due), data: { ...base, tribeName: tribe.name, closesAt, hours: player.reminderHours } })
   } else if (due.kind === 'close') {
+    const tribe = w.state.tribes.find((t) => t.id === due.tribe)
+    // A window that ends without a single order is noted (a tribe still recruiting may have given
+    // none, or only recruits): the GM's roster and the player's profile count them. The tribe's
+    // previous window was a week before, so a day back covers this one.
+    if (tribe && !tribe.eliminated && tribe.phase === 'recruitment' && !(await orderedSince(sql, campaign.id, tribe.id, new Date(due.at.getTime() - 86_400_000)))) {
+      w.note('window.missed', { tribe: tribe.id }, due.at)
+    }
     const from = w.events.length
     w.system({ type: 'closeWindow', tribe: due.tribe }, due.at)
     await queueDigests(sql, campaign, w, due, players, w.events.slice(from))

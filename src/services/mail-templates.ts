@@ -16,7 +16,7 @@ export function mailTemplates() {
   const hb = Handlebars.create()
   const cache = new Map<string, Handlebars.TemplateDelegate>()
   const strings = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(path.join(VIEWS, l, 'strings.json'), 'utf8'))])) as Record<Locale, {
-    subject: Record<MailKind, string>; footer: string; footerInvitation: string; settingsLabel: string; unsubscribeLabel: string; yourTime: string
+    subject: Record<MailKind, string>; footer: string; footerInvitation: string; footerInvited: string; settingsLabel: string; unsubscribeLabel: string; yourTime: string
   }>
   const compile = (key: string, source: () => string, html: boolean) => {
     let t = cache.get(key)
@@ -44,7 +44,9 @@ export function mailTemplates() {
       const text = compile(`${locale}/${kind}.text`, () => readFileSync(path.join(VIEWS, locale, `${kind}.text.hbs`), 'utf8'), false)(context)
       const body = compile(`${locale}/${kind}.html`, () => readFileSync(path.join(VIEWS, locale, `${kind}.html.hbs`), 'utf8'), true)(context)
       const stranger = kind === 'invitation' && !context.member
-      const footer = compile(`${locale}/footer${stranger ? '-invitation' : ''}`, () => (stranger ? s.footerInvitation : s.footer), true)(context)
+      // An invitation goes to someone who does not play here yet: its footer says why it came.
+      const footerKey = kind !== 'invitation' ? 'footer' : stranger ? 'footerInvitation' : 'footerInvited'
+      const footer = compile(`${locale}/${footerKey}`, () => s[footerKey], true)(context)
       const layout = compile('layout', () => readFileSync(path.join(VIEWS, 'layout.html.hbs'), 'utf8'), true)
       const html = layout({ ...context, subject, body, footer, settingsLabel: s.settingsLabel, unsubscribeLabel: s.unsubscribeLabel })
       return { subject, text: `${text.trim()}\n\n-- \n${s.settingsLabel}: ${context.settingsUrl}\n${s.unsubscribeLabel}: ${context.unsubscribeUrl}\n`, html }

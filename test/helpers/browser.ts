@@ -27,7 +27,10 @@ export async function launchBrowser(): Promise<{ browser: Browser; via: string }
   }
   const bundled = (await import('@sparticuz/chromium')).default
   const executablePath = await bundled.executablePath()
-  const browser = await chromium.launch({ executablePath, args: bundled.args, headless: true })
+  // The package's flags are made for one page per Lambda call: --single-process brings the
+  // whole browser down when a test closes a page and opens the next, so it is left out.
+  const args = bundled.args.filter((a: string) => a !== '--single-process')
+  const browser = await chromium.launch({ executablePath, args, headless: true })
   return { browser, via: `@sparticuz/chromium (${executablePath})` }
 }
 

@@ -57,4 +57,11 @@
       out.setAttribute('data-ok', String(ok))
     })
   }
+  // Registering: the browser's own time zone instead of the default, until the reader edits it.
+  for (const input of document.querySelectorAll('input[data-guess-zone]')) {
+    try {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+      if (zone && input.value === input.defaultValue) input.value = zone
+    } catch { /* an old browser keeps the default */ }
+  }
 })()

@@ -1,6 +1,5 @@
 // Account pages: log in, register, log out, join by invitation, mail settings.
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { WEEKDAYS } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { SESSION_COOKIE } from '../../plugins/external/view.ts'
 import { AcceptInvitationBody, LoginBody, NotificationsSchema, RegisterBody } from '../../schemas/actions.ts'
@@ -33,17 +32,19 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     }
   })
 
-  fastify.get('/register', async (request, reply) => render(request, reply, 'register.hbs', {}))
+  // `next` carries an invitation (or any page of the site) through registering.
+  fastify.get('/register', async (request: Req, reply) => render(request, reply, 'register.hbs', { next: request.query.next ?? '' }))
 
-  fastify.post<Route>('/register', { ...form(RegisterBody), config: rateLimit }, async (request: Req, reply) => {
+  fastify.post<Route>('/register', { ...form(RegisterBody, { extras: ['next'] }), config: rateLimit }, async (request: Req, reply) => {
     const body = request.body as unknown as { email: string; password: string; displayName: string; locale?: 'en' | 'es'; timeZone?: string }
+    const next = one(extrasOf(request).next)
     try {
       const user = await accounts.register(body)
       await loginCookie(reply, user.id)
-      return reply.redirect('/campaigns', 303)
+      return reply.redirect(safeNext(next), 303)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      return render(request, reply, 'register.hbs', { error, form: { email: body.email, displayName: body.displayName } }, error.statusCode)
+      return render(request, reply, 'register.hbs', { error, next, form: { email: body.email, displayName: body.displayName, timeZone: body.timeZone } }, error.statusCode)
     }
   })
 
@@ -60,19 +61,35 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     return reply.clearCookie(SESSION_COOKIE, { path: '/' }).redirect('/login', 303)
   })
 
-  fastify.get('/invitations/:token', async (request: Req, reply) => {
-    await requireUser(request)
-    return render(request, reply, 'invitation.hbs', { token: request.params.token, weekdays: WEEKDAYS })
-  })
+  // The invitation's landing page: anyone holding the link sees what it offers; a member of
+  // the site joins from it, anyone else logs in or registers and comes back to it.
+  async function invitationPage(request: Req, reply: FastifyReply, extra: { error?: AppError; form?: { tribeName: string; weekday: string } } = {}) {
+    const token = request.params.token!
+    const v = await kit.viewer(request)
+    const invitation = await campaigns.invitation(token)
+    const next = encodeURIComponent(`/invitations/${token}`)
+    const chosen = extra.form?.weekday
+    const weekdays = invitation.weekdays.map((d) => ({ ...d, selected: d.weekday === chosen }))
+    const firstFree = weekdays.find((d) => !d.takenBy)
+    if (!chosen && firstFree) firstFree.selected = true
+    return render(request, reply, 'invitation.hbs', {
+      title: STRINGS[v.locale].invitationTitle, invitation, weekdays, next, loggedIn: v.user !== null,
+      open: invitation.problem === null && !(invitation.full && !invitation.tribe), ...extra,
+    }, extra.error?.statusCode ?? 200)
+  }
+
+  fastify.get('/invitations/:token', async (request: Req, reply) => invitationPage(request, reply))
 
   fastify.post<Route>('/invitations/:token', form(AcceptInvitationBody), async (request: Req, reply) => {
     const user = await requireUser(request)
+    const tribeName = one(request.body.tribeName)
+    const weekday = one(request.body.weekday)
     try {
-      const joined = await campaigns.accept(request.params.token!, user.id, { tribeName: one(request.body.tribeName), weekday: one(request.body.weekday) })
+      const joined = await campaigns.accept(request.params.token!, user.id, { tribeName: tribeName || undefined, weekday: weekday || undefined })
       return reply.redirect(`/campaigns/${joined.campaignId}`, 303)
     } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      return render(request, reply, 'invitation.hbs', { token: request.params.token, weekdays: WEEKDAYS, error }, error.statusCode)
+      if (!(error instanceof AppError) || error.code === 'invitation/not_found') throw error
+      return invitationPage(request, reply, { error, form: { tribeName, weekday } })
     }
   })
 

@@ -1,17 +1,23 @@
-// The GM console: invitations, the draft, pause and resume, replacing a player.
+// The GM console: the roster, invitations (made, resent, revoked), the draft, pause and resume,
+// replacing a player. Actions that cannot be undone ask for a ticked confirmation first.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { InviteBody, PickBody, ReplacePlayerBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
+/** What a finished action reports on the console (?done=…), one catalogue sentence each. */
+const DONE = ['invited', 'resent', 'revoked', 'draft', 'picked', 'paused', 'resumed', 'replaced'] as const
+type Done = typeof DONE[number]
+type Extra = { error?: AppError; invitation?: { url: string; mailedTo: string | null }; done?: Done; offer?: { email: string; tribeId: string; tribeName: string } }
+
 export function gmPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
   const { render, requireUser, accessOf, campaignInfo, board, form } = kit
 
-  async function gmPage(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; invitation?: { url: string } } = {}) {
+  async function gmPage(request: Req, reply: FastifyReply, a: Access, extra: Extra = {}) {
     if (a.role !== 'gm') throw new AppError(403, 'campaign/gm_only', 'Only a game master may use the console', 'R2.3')
-    const tribes = (await campaigns.get(a)).tribes
+    const [tribes, roster] = await Promise.all([campaigns.get(a).then((c) => c.tribes), campaigns.roster(a)])
     let onTheClock = null
     let freeCities: string[] = []
     if (a.campaign.status === 'draft') {
@@ -23,37 +29,80 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit) {
       const taken = new Set(draft.picks.map((p) => p.city))
       freeCities = view.map.tiles.filter((t) => t.city && !taken.has(t.tile)).map((t) => t.tile)
     }
-    return render(request, reply, 'gm.hbs', { title: STRINGS.en.console, campaign: campaignInfo(a), tab: 'gm', tribes, onTheClock, freeCities, ...extra }, extra.error?.statusCode ?? 200)
+    const nameOf = (id: string | null) => tribes.find((t) => t.id === id)?.name ?? null
+    const invitations = roster.invitations.map((i) => ({ ...i, tribeName: nameOf(i.tribeId), open: i.state !== 'revoked' }))
+    return render(request, reply, 'gm.hbs', {
+      title: STRINGS.en.console, campaign: campaignInfo(a), tab: 'gm', tribes, roster: roster.tribes, invitations, onTheClock, freeCities,
+      finished: a.campaign.status === 'finished', ...extra,
+    }, extra.error?.statusCode ?? 200)
   }
 
   fastify.get('/campaigns/:id/gm', async (request: Req, reply) => {
     await requireUser(request)
-    return gmPage(request, reply, await accessOf(request, request.params.id!))
+    const done = DONE.find((d) => d === request.query.done)
+    return gmPage(request, reply, await accessOf(request, request.params.id!), done ? { done } : {})
   })
 
-  const gmActions: Record<string, [form: ReturnType<typeof form>, act: (a: Access, body: Body, extras: Body, userId: string) => Promise<{ invitation?: { url: string } } | void>]> = {
-    invitations: [form(InviteBody), async (a, body, _x, userId) => ({ invitation: await campaigns.invite(a, userId, { email: one(body.email) || undefined }) })],
-    draft: [form(), async (a) => { await campaigns.startDraft(a) }],
-    pick: [form(PickBody), async (a, body) => { await campaigns.pick(a, { city: one(body.city), tribeId: one(body.tribeId) || undefined }) }],
-    pause: [form(), async (a) => { await campaigns.setPaused(a, true) }],
-    resume: [form(), async (a) => { await campaigns.setPaused(a, false) }],
-    replace: [form(ReplacePlayerBody, { extras: ['tribeId'] }), async (a, body, extras) => { await campaigns.replacePlayer(a, one(extras.tribeId), one(body.email)) }],
+  /** An action that cannot be undone runs only with its confirmation box ticked. */
+  const confirmed = (extras: Body) => {
+    if (one(extras.confirm) !== 'yes') throw new AppError(400, 'form/unconfirmed', 'Tick the confirmation box first: this cannot be undone')
+  }
+  type Act = (a: Access, body: Body, extras: Body, userId: string, locale: 'en' | 'es') => Promise<Done | Extra>
+  const gmActions: Record<string, [form: ReturnType<typeof form>, act: Act]> = {
+    invitations: [form(InviteBody), async (a, body, _x, userId, locale) => {
+      const made = await campaigns.invite(a, userId, { email: one(body.email) || undefined, tribeId: one(body.tribeId) || undefined, locale })
+      return { invitation: made, done: 'invited' }
+    }],
+    draft: [form(), async (a) => (await campaigns.startDraft(a), 'draft')],
+    pick: [form(PickBody), async (a, body) => (await campaigns.pick(a, { city: one(body.city), tribeId: one(body.tribeId) || undefined }), 'picked')],
+    pause: [form(undefined, { extras: ['confirm'] }), async (a, _b, extras) => (confirmed(extras), await campaigns.setPaused(a, true), 'paused')],
+    resume: [form(), async (a) => (await campaigns.setPaused(a, false), 'resumed')],
+    replace: [form(ReplacePlayerBody, { extras: ['tribeId', 'confirm'] }), async (a, body, extras) => {
+      confirmed(extras)
+      await campaigns.replacePlayer(a, one(extras.tribeId), one(body.email))
+      return 'replaced'
+    }],
   }
   for (const [name, [options, act]] of Object.entries(gmActions)) {
     fastify.post<Route>(`/campaigns/:id/gm/${name}`, options, async (request: Req, reply) => {
       const user = await requireUser(request)
-      let a = await accessOf(request, request.params.id!)
+      const a = await accessOf(request, request.params.id!)
       if (a.role !== 'gm') throw new AppError(403, 'campaign/gm_only', 'Only a game master may use the console', 'R2.3')
+      const extras = kit.extrasOf(request)
       try {
-        const out = await act(a, request.body, kit.extrasOf(request), user.id)
-        if (out?.invitation) {
-          a = await campaigns.access(a.campaign.id, user.id)
-          return gmPage(request, reply, a, { invitation: out.invitation })
-        }
-        return reply.redirect(`/campaigns/${a.campaign.id}/gm`, 303)
+        const out = await act(a, request.body, extras, user.id, (await kit.viewer(request)).locale)
+        if (typeof out === 'string') return reply.redirect(`/campaigns/${a.campaign.id}/gm?done=${out}`, 303)
+        return gmPage(request, reply, await campaigns.access(a.campaign.id, user.id), out)
       } catch (error) {
-        if (!(error instanceof AppError) || error.statusCode === 404) throw error
-        return gmPage(request, reply, await campaigns.access(a.campaign.id, user.id), { error })
+        if (!(error instanceof AppError)) throw error
+        const fresh = await campaigns.access(a.campaign.id, user.id)
+        // Replacing with an address that has no account: offer to invite it to the tribe.
+        if (name === 'replace' && error.code === 'user/not_found') {
+          const tribe = (await campaigns.get(fresh)).tribes.find((t) => t.id === one(extras.tribeId))
+          if (tribe) return gmPage(request, reply, fresh, { error, offer: { email: one(request.body.email), tribeId: tribe.id, tribeName: tribe.name } })
+        }
+        if (error.statusCode === 404 && error.code === 'campaign/not_found') throw error
+        return gmPage(request, reply, fresh, { error })
+      }
+    })
+  }
+
+  // Resend and revoke act on one invitation of the roster.
+  for (const action of ['resend', 'revoke'] as const) {
+    fastify.post<Route>(`/campaigns/:id/gm/invitations/:token/${action}`, form(undefined, { extras: action === 'revoke' ? ['confirm'] : [] }), async (request: Req, reply) => {
+      const user = await requireUser(request)
+      const a = await accessOf(request, request.params.id!)
+      try {
+        if (action === 'revoke') {
+          confirmed(kit.extrasOf(request))
+          await campaigns.revokeInvitation(a, request.params.token!)
+        } else {
+          await campaigns.resendInvitation(a, user.id, request.params.token!, (await kit.viewer(request)).locale)
+        }
+        return reply.redirect(`/campaigns/${a.campaign.id}/gm?done=${action === 'revoke' ? 'revoked' : 'resent'}`, 303)
+      } catch (error) {
+        if (!(error instanceof AppError) || a.role !== 'gm') throw error
+        return gmPage(request, reply, a, { error })
       }
     })
   }

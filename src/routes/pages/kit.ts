@@ -97,7 +97,9 @@ export function pageKit(fastify: FastifyInstance) {
     let user: PublicUser | null = null
     // A logged-out cookie is no login; a database failure is an error.
     if (claims) user = await accounts.loggedIn(claims)
-    const wanted = user?.locale ?? (/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en')
+    // ?lang= chooses for this page (a link in a Spanish mail, the rules' language switch).
+    const asked = (request.query as { lang?: unknown } | undefined)?.lang
+    const wanted = asked === 'es' || asked === 'en' ? asked : user?.locale ?? (/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en')
     const v: Viewer = { user, locale: wanted === 'es' ? 'es' : 'en' }
     ;(request as WithExtras).viewer = v
     return v

@@ -4,7 +4,8 @@ import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import {
   CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OptionsSchema, OrdersBody, OrdersResult, PoolsSchema, StateSchema, VerifySchema,
 } from './schemas.ts'
-import { InviteBody, PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
+import { PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
+import invitationRoutes from './invitations.ts'
 import sceneRoutes from './scenes.ts'
 
 const bearer = [{ bearerAuth: [] }]
@@ -13,6 +14,7 @@ const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
   await fastify.register(sceneRoutes, { prefix: '/:id/scenes' })
+  await fastify.register(invitationRoutes)
   const caller = (request: Parameters<typeof fastify.optionalUser>[0]) => fastify.optionalUser(request)
   const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await caller(request))
 
@@ -36,22 +38,6 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:id', {
     schema: { tags: ['campaigns'], summary: 'One campaign', params: IdParams, response: { 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef } },
   }, async (request) => campaigns.get(await accessFor(request, request.params.id)))
-
-  fastify.post('/:id/invitations', {
-    onRequest: fastify.authenticate,
-    // The body is optional: no body is an invitation without a mail.
-    preValidation: async (request) => {
-      request.body ??= {}
-    },
-    schema: {
-      tags: ['campaigns'], summary: 'Invite a player (GM); with an email, the link is mailed too', security: bearer, params: IdParams,
-      body: InviteBody,
-      response: { 201: Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Type.String(), mailedTo: Type.Union([Type.String(), Type.Null()]) }), ...errors },
-    },
-  }, async (request, reply) => {
-    const a = await accessFor(request, request.params.id)
-    return reply.code(201).send(await campaigns.invite(a, request.user.sub, request.body))
-  })
 
   fastify.post('/:id/draft/start', {
     onRequest: fastify.authenticate,

@@ -8,7 +8,7 @@ export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
 const Troops = Type.Integer({ minimum: 1, maximum: 9 })
 const ShipId = Type.String({ pattern: '^s\\d{1,9}$', examples: ['s1'] })
 const Path = Type.Array(Tile, { minItems: 1, maxItems: 16 })
-const Weekday = Type.Union([Type.Literal('monday'), Type.Literal('tuesday'), Type.Literal('wednesday'), Type.Literal('thursday'), Type.Literal('friday'), Type.Literal('saturday'), Type.Literal('sunday')])
+export const Weekday = Type.Union([Type.Literal('monday'), Type.Literal('tuesday'), Type.Literal('wednesday'), Type.Literal('thursday'), Type.Literal('friday'), Type.Literal('saturday'), Type.Literal('sunday')])
 
 const order = <T extends Record<string, ReturnType<typeof Type.String> | typeof Troops | typeof Path | ReturnType<typeof Type.Boolean> | ReturnType<typeof Type.Optional>>>(type: string, props: T, description: string) =>
   Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false, description })

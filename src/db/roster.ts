@@ -1,0 +1,31 @@
+// What the GM's roster reads and the invitation changes it makes: the players behind the
+// tribes, the invitations not yet used, revoking and extending one.
+import type pg from 'pg'
+import { instant, utc, type Sql } from './sql.ts'
+
+export interface RosterPlayerRow { tribeId: string; userId: string; displayName: string; email: string }
+
+export async function rosterPlayers(pool: pg.Pool, campaignId: string): Promise<RosterPlayerRow[]> {
+  const { rows } = await pool.query<RosterPlayerRow>(
+    `SELECT t.id AS "tribeId", u.id AS "userId", u.display_name AS "displayName", u.email
+       FROM tribes t JOIN users u ON u.id = t.user_id WHERE t.campaign_id = $1::uuid`, [campaignId])
+  return rows
+}
+
+export interface OpenInvitationRow { token: string; email: string | null; tribeId: string | null; createdAt: Date; expiresAt: Date; revokedAt: Date | null }
+
+/** Invitations nobody has used yet, newest first (revoked and expired ones included, marked). */
+export async function openInvitations(pool: pg.Pool, campaignId: string, limit = 50): Promise<OpenInvitationRow[]> {
+  const { rows } = await pool.query<OpenInvitationRow>(
+    `SELECT token, email, tribe_id AS "tribeId", ${instant('created_at', 'createdAt')}, ${instant('expires_at', 'expiresAt')}, ${instant('revoked_at', 'revokedAt')}
+       FROM invitations WHERE campaign_id = $1::uuid AND accepted_at IS NULL ORDER BY created_at DESC LIMIT $2`, [campaignId, limit])
+  return rows
+}
+
+export async function revokeInvitation(sql: Sql, token: string, at: Date) {
+  await sql.query(`UPDATE invitations SET revoked_at = ${utc(2)} WHERE token = $1 AND revoked_at IS NULL`, [token, at.toISOString()])
+}
+
+export async function extendInvitation(sql: Sql, token: string, expiresAt: Date) {
+  await sql.query(`UPDATE invitations SET expires_at = ${utc(2)} WHERE token = $1`, [token, expiresAt.toISOString()])
+}

@@ -1,0 +1,237 @@
+// Who plays what (R2.1): invitations by link or by mail, resent or revoked, joining with a
+// tribe and a weekday, replacing a player (by account or by a replacement invitation), and the
+// GM's roster with each tribe's missed windows and last order (#13).
+import { randomBytes } from 'node:crypto'
+import { WEEKDAYS, type Weekday } from '../engine/index.ts'
+import { userByEmail, userById } from '../db/accounts.ts'
+import {
+  accessRow, deletePlayerMembership, insertInvitation, insertMembership, insertTribe, invitationByToken, lockCampaign, lockInvitation,
+  markInvitationAccepted, rolesOf, setTribePlayer, tribeIn, tribesOf, tribesOfPool, type CampaignRow, type InvitationRow, type TribeRow,
+} from '../db/campaigns.ts'
+import { appendEvents, tribeActivity } from '../db/log.ts'
+import { invitationsInLastDay, queueMails } from '../db/outbox.ts'
+import { extendInvitation, openInvitations, revokeInvitation, rosterPlayers } from '../db/roster.ts'
+import { currentWeek } from '../db/snapshots.ts'
+import { transaction, type Sql } from '../db/sql.ts'
+import { AppError } from '../lib/errors.ts'
+import { cleanName, nameSkeleton } from '../lib/names.ts'
+import { requireGm, type Access } from './access.ts'
+import type { ServiceDeps } from './deps.ts'
+import { mapById } from './maps.ts'
+
+const COLOURS = ['#c0392b', '#2471a3', '#229954', '#d68910', '#7d3c98', '#17a589', '#5d6d7e']
+
+function isoWeekday(value: string): value is Weekday {
+  return (WEEKDAYS as readonly string[]).includes(value)
+}
+
+/** Why an invitation can no longer be used, checked in this order; null while it can. */
+function unusable(inv: InvitationRow, campaign: CampaignRow, now: Date): AppError | null {
+  if (inv.acceptedAt) return new AppError(409, 'invitation/used', 'This invitation has already been used')
+  if (inv.revokedAt) return new AppError(410, 'invitation/revoked', 'This invitation was revoked by the game master')
+  if (inv.expiresAt <= now) return new AppError(410, 'invitation/expired', 'This invitation has expired; ask the game master for a new one')
+  if (campaign.status === 'finished') return new AppError(409, 'campaign/finished', 'This campaign is over')
+  if (!inv.tribeId && campaign.status !== 'setup') return new AppError(409, 'campaign/already_started', 'The draft has already started', 'R3.1')
+  return null
+}
+
+/** A GM cannot play, and nobody plays two tribes of one campaign. */
+async function mayPlay(sql: Sql, campaignId: string, userId: string, who: 'you' | string) {
+  const roles = await rolesOf(sql, campaignId, userId)
+  if (roles.includes('gm')) throw new AppError(409, 'tribe/gm_cannot_play', 'A game master does not play a tribe', 'R2.3')
+  if (roles.includes('player')) throw new AppError(409, 'tribe/already_playing', who === 'you' ? 'You already play a tribe in this campaign' : `${who} already plays a tribe here`, 'R2.1')
+}
+
+const INVITATION_DAYS = 14
+const INVITATIONS_PER_GM_DAY = 20
+const INVITATIONS_PER_ADDRESS_DAY = 3
+
+export type InvitationState = 'pending' | 'expired' | 'revoked'
+
+export function invitationsService(deps: ServiceDeps) {
+  const { db, clock, publicUrl } = deps
+  const urlOf = (token: string) => `${publicUrl}/invitations/${token}`
+
+  /** Queues the invitation mail, within the daily limits: the service is no mail relay. */
+  async function mailInvitation(sql: Sql, a: Access, createdById: string, email: string, token: string, expiresAt: Date, locale: 'en' | 'es', period: string, now: Date) {
+    const sent = await invitationsInLastDay(sql, createdById, email, now)
+    if (sent.byGm >= INVITATIONS_PER_GM_DAY) throw new AppError(429, 'invitation/too_many', `A game master mails at most ${INVITATIONS_PER_GM_DAY} invitations a day; share the link instead`)
+    if (sent.toAddress >= INVITATIONS_PER_ADDRESS_DAY) throw new AppError(429, 'invitation/too_many_to_address', `This address got ${INVITATIONS_PER_ADDRESS_DAY} invitations today; share the link instead`)
+    const [invitee, gm] = await Promise.all([userByEmail(db, email), userById(db, createdById)])
+    // To someone without an account, nothing the inviter wrote: no name, no campaign name.
+    const member = invitee !== null
+    await queueMails(sql, a.campaign.id, [{
+      userId: invitee?.id ?? null, toAddress: email, kind: 'invitation', period,
+      data: {
+        member, invitedBy: createdById, invitationUrl: urlOf(token), expiresAt: expiresAt.toISOString(), locale,
+        ...(member ? { gmName: gm?.displayName ?? 'A game master' } : {}),
+      },
+    }], now)
+  }
+
+  /** A GM's invitation, locked; refused when it is not this campaign's or already used. */
+  async function ownInvitation(sql: Sql, a: Access, token: string) {
+    const inv = await lockInvitation(sql, token)
+    if (!inv || inv.campaignId !== a.campaign.id) throw new AppError(404, 'invitation/not_found', 'No such invitation in this campaign')
+    if (inv.acceptedAt) throw new AppError(409, 'invitation/used', 'This invitation has already been used')
+    return inv
+  }
+
+  /** A new tribe for the user (R2.1): a free weekday, a name unlike the others', a colour. */
+  async function found(sql: Sql, campaignId: string, userId: string, input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined }) {
+    const weekday = input.weekday ?? ''
+    if (!isoWeekday(weekday)) throw new AppError(400, 'tribe/bad_weekday', `"${weekday}" is not a weekday (monday … sunday)`, 'R2.1')
+    const tribeName = cleanName(input.tribeName ?? '', 'tribeName')
+    const tribes = await tribesOf(sql, campaignId)
+    if (tribes.length >= 7) throw new AppError(409, 'campaign/full', 'A campaign has at most 7 tribes', 'R2.1')
+    const taken = tribes.find((t) => t.weekday === weekday)
+    if (taken) throw new AppError(409, 'tribe/weekday_taken', `${weekday} already belongs to ${taken.name}`, 'R2.1')
+    const alike = tribes.find((t) => nameSkeleton(t.name) === nameSkeleton(tribeName))
+    if (alike) throw new AppError(409, 'tribe/name_taken', alike.name === tribeName ? `A tribe is already called ${tribeName}` : `"${tribeName}" looks too much like the tribe ${alike.name}; choose another name`)
+    const colour = input.colour ?? COLOURS.find((c) => !tribes.some((t) => t.colour === c)) ?? COLOURS[0]!
+    const tribe = await insertTribe(sql, campaignId, { name: tribeName, colour, weekday, userId })
+    await insertMembership(sql, campaignId, userId, 'player')
+    await appendEvents(sql, campaignId, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: clock.now() }])
+    return tribe
+  }
+
+  /** The user takes over an existing tribe; its former player leaves the campaign. */
+  async function takeOver(sql: Sql, campaignId: string, tribeId: string, userId: string): Promise<TribeRow> {
+    const tribe = await tribeIn(sql, campaignId, tribeId)
+    if (!tribe) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
+    if (tribe.userId) await deletePlayerMembership(sql, campaignId, tribe.userId)
+    await insertMembership(sql, campaignId, userId, 'player')
+    await setTribePlayer(sql, tribe.id, userId)
+    await appendEvents(sql, campaignId, [{ type: 'tribe.player_replaced', payload: { tribe: tribe.id }, week: await currentWeek(sql, campaignId), at: clock.now() }])
+    return { ...tribe, userId }
+  }
+
+  return {
+    /**
+     * An invitation link; with `email`, it is also mailed (through the outbox) to that address.
+     * With `tribeId`, a replacement: whoever accepts takes over that tribe, at any time before
+     * the end; without it, a new tribe joins, before the draft only (R3.1).
+     */
+    async invite(a: Access, createdById: string, input: { email?: string | undefined; locale?: 'en' | 'es' | undefined; tribeId?: string | undefined } = {}) {
+      requireGm(a, 'invite players')
+      const token = randomBytes(18).toString('base64url')
+      const now = clock.now()
+      const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
+      const email = input.email?.trim().toLowerCase() || null
+      await transaction(db.pool, async (sql) => {
+        const campaign = await lockCampaign(sql, a.campaign.id)
+        if (input.tribeId) {
+          if (campaign.status === 'finished') throw new AppError(409, 'campaign/finished', 'This campaign is over')
+          if (!await tribeIn(sql, campaign.id, input.tribeId)) throw new AppError(404, 'tribe/not_found', `No tribe ${input.tribeId} in this campaign`)
+        } else if (campaign.status !== 'setup') {
+          throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts; to give a tribe to someone new, invite them to it', 'R3.1')
+        }
+        await insertInvitation(sql, { token, campaignId: campaign.id, createdById, email, tribeId: input.tribeId ?? null, at: now, expiresAt })
+        if (email) await mailInvitation(sql, a, createdById, email, token, expiresAt, input.locale ?? 'en', token, now)
+      })
+      return { token, url: urlOf(token), expiresAt: expiresAt.toISOString(), mailedTo: email, tribeId: input.tribeId ?? null }
+    },
+
+    /**
+     * What the invitation's landing page shows to whoever holds the link, logged in or not:
+     * the campaign, its GM, its map and zone, which weekdays are free, or why it cannot be used.
+     */
+    async invitation(token: string) {
+      const inv = await invitationByToken(db.pool, token)
+      const campaign = inv && await accessRow(db.pool, inv.campaignId, null)
+      if (!inv || !campaign) throw new AppError(404, 'invitation/not_found', 'No such invitation')
+      const [tribes, gm, map] = await Promise.all([tribesOfPool(db.pool, campaign.id), userById(db, inv.createdById), mapById(db, campaign.mapId)])
+      const problem = unusable(inv, campaign, clock.now())
+      const tribe = inv.tribeId ? tribes.find((t) => t.id === inv.tribeId) ?? null : null
+      return {
+        token, campaign: { id: campaign.id, name: campaign.name, timeZone: campaign.timeZone, status: campaign.status, mapName: map?.name ?? campaign.mapId },
+        gmName: gm?.displayName ?? null, expiresAt: inv.expiresAt.toISOString(), email: inv.email,
+        problem: problem ? { code: problem.code, message: problem.message, statusCode: problem.statusCode, ...(problem.rule ? { rule: problem.rule } : {}) } : null,
+        tribe: tribe ? { id: tribe.id, name: tribe.name, weekday: tribe.weekday as Weekday } : null,
+        weekdays: WEEKDAYS.map((weekday) => ({ weekday, takenBy: tribes.find((t) => t.weekday === weekday)?.name ?? null })),
+        full: tribes.length >= 7,
+      }
+    },
+
+    /**
+     * Joins with an invitation: a new tribe with its name and weekday, or, with a replacement
+     * invitation, the tribe it names (name and weekday are then the tribe's own).
+     */
+    async accept(token: string, userId: string, input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined }) {
+      return transaction(db.pool, async (sql) => {
+        const inv = await lockInvitation(sql, token)
+        if (!inv) throw new AppError(404, 'invitation/not_found', 'No such invitation')
+        const campaign = await lockCampaign(sql, inv.campaignId)
+        const problem = unusable(inv, campaign, clock.now())
+        if (problem) throw problem
+        await mayPlay(sql, campaign.id, userId, 'you')
+        const tribe = inv.tribeId ? await takeOver(sql, campaign.id, inv.tribeId, userId) : await found(sql, campaign.id, userId, input)
+        await markInvitationAccepted(sql, token, userId, clock.now())
+        return { campaignId: campaign.id, tribe: { id: tribe.id, name: tribe.name, colour: tribe.colour, weekday: tribe.weekday as Weekday, hasPlayer: true } }
+      })
+    },
+
+    /** Gives a tribe to someone who has an account; to anyone else, `invite` with the tribe. */
+    async replacePlayer(a: Access, tribeId: string, email: string) {
+      requireGm(a, 'replace a player')
+      const user = await userByEmail(db, email.trim().toLowerCase())
+      return transaction(db.pool, async (sql) => {
+        const campaign = await lockCampaign(sql, a.campaign.id)
+        if (campaign.status === 'finished') throw new AppError(409, 'campaign/finished', 'This campaign is over')
+        if (!await tribeIn(sql, campaign.id, tribeId)) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
+        if (!user) throw new AppError(404, 'user/not_found', `No account with email ${email}; invite that address to the tribe instead`)
+        await mayPlay(sql, campaign.id, user.id, email)
+        const tribe = await takeOver(sql, campaign.id, tribeId, user.id)
+        return { tribeId: tribe.id, userId: user.id }
+      })
+    },
+
+    /** Mails a pending invitation again, valid for another two weeks from now. */
+    async resendInvitation(a: Access, createdById: string, token: string, locale: 'en' | 'es' = 'en') {
+      requireGm(a, 'resend an invitation')
+      const now = clock.now()
+      return transaction(db.pool, async (sql) => {
+        const inv = await ownInvitation(sql, a, token)
+        if (inv.revokedAt) throw new AppError(410, 'invitation/revoked', 'This invitation was revoked; create a new one')
+        if (!inv.email) throw new AppError(409, 'invitation/no_address', 'This invitation was never mailed: share its link instead')
+        const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
+        await extendInvitation(sql, token, expiresAt)
+        await mailInvitation(sql, a, createdById, inv.email, token, expiresAt, locale, `${token}:${now.getTime()}`, now)
+        return { token, url: urlOf(token), expiresAt: expiresAt.toISOString(), mailedTo: inv.email }
+      })
+    },
+
+    async revokeInvitation(a: Access, token: string) {
+      requireGm(a, 'revoke an invitation')
+      await transaction(db.pool, async (sql) => {
+        await lockCampaign(sql, a.campaign.id)
+        await ownInvitation(sql, a, token)
+        await revokeInvitation(sql, token, clock.now())
+      })
+    },
+
+    /** Who plays what: tribes with their players, missed windows and last order; open invitations. */
+    async roster(a: Access) {
+      requireGm(a, 'see the roster')
+      const [tribes, players, activity, invitations] = await Promise.all([
+        tribesOfPool(db.pool, a.campaign.id), rosterPlayers(db.pool, a.campaign.id), tribeActivity(db.pool, a.campaign.id), openInvitations(db.pool, a.campaign.id),
+      ])
+      const now = clock.now()
+      return {
+        tribes: tribes.map((t) => {
+          const player = players.find((p) => p.tribeId === t.id)
+          const seen = activity.get(t.id)
+          return {
+            id: t.id, name: t.name, colour: t.colour, weekday: t.weekday as Weekday,
+            player: player ? { userId: player.userId, displayName: player.displayName, email: player.email } : null,
+            missedWindows: seen?.missed ?? 0, lastOrderAt: seen?.lastOrderAt?.toISOString() ?? null,
+          }
+        }),
+        invitations: invitations.map((i) => ({
+          token: i.token, url: urlOf(i.token), email: i.email, tribeId: i.tribeId, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString(),
+          state: (i.revokedAt ? 'revoked' : i.expiresAt <= now ? 'expired' : 'pending') as InvitationState,
+        })),
+      }
+    },
+  }
+}
