@@ -54,10 +54,10 @@ export async function allEmails(db: Database): Promise<string[]> {
   return (await db.prisma.user.findMany({ select: { email: true } })).map((u) => u.email)
 }
 
-export interface SettingsRow { windowOpen: boolean; reminder: boolean; payout: boolean; digest: boolean; diplomacy: boolean; invitations: boolean; reminderHours: number }
+export interface SettingsRow { windowOpen: boolean; reminder: boolean; payout: boolean; digest: boolean; diplomacy: boolean; invitations: boolean; campaign: boolean; reminderHours: number }
 
 const SETTINGS = `mail_window_open AS "windowOpen", mail_reminder AS reminder, mail_payout AS payout, mail_digest AS digest,
-  mail_diplomacy AS diplomacy, mail_invitations AS invitations, reminder_hours AS "reminderHours"`
+  mail_diplomacy AS diplomacy, mail_invitations AS invitations, mail_campaign AS campaign, reminder_hours AS "reminderHours"`
 
 export async function settingsOf(pool: pg.Pool, userId: string): Promise<SettingsRow | undefined> {
   const { rows } = await pool.query<SettingsRow>(`SELECT ${SETTINGS} FROM users WHERE id = $1::uuid`, [userId])

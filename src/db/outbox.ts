@@ -3,7 +3,7 @@
 import type pg from 'pg'
 import { utc, type Sql } from './sql.ts'
 
-export type MailKind = 'window_open' | 'reminder' | 'payout' | 'digest' | 'invitation' | 'scene' | 'draft_pick'
+export type MailKind = 'window_open' | 'reminder' | 'payout' | 'digest' | 'invitation' | 'scene' | 'draft_pick' | 'campaign_paused' | 'campaign_resumed' | 'player_replaced' | 'game_over'
 
 /** A mail for the outbox; `data` is what its template needs. */
 export interface PendingMail { userId: string | null; toAddress?: string; kind: MailKind; period: string; data: Record<string, unknown> }
@@ -13,19 +13,20 @@ export function recipientOf(mail: Pick<PendingMail, 'userId' | 'toAddress'>): st
   return mail.userId ? `user:${mail.userId}` : (mail.toAddress ?? '').toLowerCase()
 }
 
-export const MAIL_KINDS: readonly MailKind[] = ['window_open', 'reminder', 'payout', 'digest', 'invitation', 'scene', 'draft_pick']
+export const MAIL_KINDS: readonly MailKind[] = ['window_open', 'reminder', 'payout', 'digest', 'invitation', 'scene', 'draft_pick', 'campaign_paused', 'campaign_resumed', 'player_replaced', 'game_over']
 
-export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy' | 'invitations'
+export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy' | 'invitations' | 'campaign'
 
 /** Which user setting turns each kind of mail off (an address with no account opts out of invitations in mail_opt_outs). */
 export const SETTING_OF: Record<MailKind, NotificationSetting> = {
   // "Your pick" in the draft is the draft's "your window is open".
   window_open: 'windowOpen', draft_pick: 'windowOpen', reminder: 'reminder', payout: 'payout', digest: 'digest', scene: 'diplomacy', invitation: 'invitations',
+  campaign_paused: 'campaign', campaign_resumed: 'campaign', player_replaced: 'campaign', game_over: 'campaign',
 }
 
 export const SETTING_COLUMN: Record<NotificationSetting, string> = {
   windowOpen: 'mail_window_open', reminder: 'mail_reminder', payout: 'mail_payout', digest: 'mail_digest', diplomacy: 'mail_diplomacy',
-  invitations: 'mail_invitations',
+  invitations: 'mail_invitations', campaign: 'mail_campaign',
 }
 
 export async function queueMails(sql: Sql, campaignId: string, mails: PendingMail[], now: Date) {

@@ -29,3 +29,13 @@ export async function revokeInvitation(sql: Sql, token: string, at: Date) {
 export async function extendInvitation(sql: Sql, token: string, expiresAt: Date) {
   await sql.query(`UPDATE invitations SET expires_at = ${utc(2)} WHERE token = $1`, [token, expiresAt.toISOString()])
 }
+
+export interface MemberRow { userId: string; role: 'gm' | 'player'; tribeId: string | null; tribeName: string | null; weekday: string | null }
+
+/** Everyone who takes part: the GMs and the players with their tribes (the campaign's news mails). */
+export async function membersOf(sql: Sql, campaignId: string): Promise<MemberRow[]> {
+  return sql.query<MemberRow>(
+    `SELECT m.user_id AS "userId", m.role::text AS role, t.id AS "tribeId", t.name AS "tribeName", t.weekday
+       FROM memberships m LEFT JOIN tribes t ON t.campaign_id = m.campaign_id AND t.user_id = m.user_id AND m.role = 'player'
+      WHERE m.campaign_id = $1::uuid ORDER BY m.role, m.user_id`, [campaignId])
+}

@@ -62,6 +62,7 @@ export const NotificationsSchema = Type.Object({
   digest: Type.Boolean({ description: 'the day\'s attacks and losses' }),
   diplomacy: Type.Boolean({ description: 'diplomacy scene news' }),
   invitations: Type.Boolean({ description: 'invitations to campaigns' }),
+  campaign: Type.Boolean({ description: 'campaign news: paused, resumed, a player replaced, the game over with its ranking' }),
   reminderHours: Type.Integer({ minimum: 1, maximum: 19, description: 'hours before the window closes' }),
 }, { title: 'Notifications' })
 

@@ -5,6 +5,7 @@ import { IANAZone } from 'luxon'
 import type { Weekday } from '../engine/index.ts'
 import { campaignsOf, insertCampaign, insertMembership, publicCampaigns, tribesOfPool, type CampaignRow, type ListedRow, type TribeRow } from '../db/campaigns.ts'
 import { appendEvents } from '../db/log.ts'
+import { membersOf } from '../db/roster.ts'
 import { transaction } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
@@ -94,6 +95,7 @@ export function campaignsService(deps: ServiceDeps) {
           await catchUp(sql, campaign, w, now)
           w.campaignStatus = 'paused'
           w.note('campaign.paused', {}, now)
+          for (const m of await membersOf(sql, campaign.id)) w.mails.push({ userId: m.userId, kind: 'campaign_paused', period: `${now.getTime()}`, data: {} })
         } else {
           if (campaign.status !== 'paused') throw new AppError(409, 'campaign/not_paused', 'The campaign is not paused')
           // A paused campaign accrues no work: the periods it skipped are recorded as skipped, not replayed.
@@ -109,6 +111,11 @@ export function campaignsService(deps: ServiceDeps) {
             if (closedWhilePaused.has(t.id) || !windowStatus(t.weekday, campaign.timeZone, now).open) w.system({ type: 'closeWindow', tribe: t.id, siege: false }, now)
           }
           openCurrentWindows(campaign, w, now)
+          for (const m of await membersOf(sql, campaign.id)) {
+            const window = m.weekday ? windowStatus(m.weekday as Weekday, campaign.timeZone, now) : null
+            const tribe = window ? { tribeName: m.tribeName, windowOpen: window.open, closesAt: window.closesAt, nextOpening: window.nextOpening } : {}
+            w.mails.push({ userId: m.userId, kind: 'campaign_resumed', period: `${now.getTime()}`, data: tribe })
+          }
         }
         const version = await save(sql, campaign, w, now)
         return { status: w.campaignStatus, version }

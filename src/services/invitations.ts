@@ -102,7 +102,13 @@ export function invitationsService(deps: ServiceDeps) {
     if (tribe.userId) await deletePlayerMembership(sql, campaignId, tribe.userId)
     await insertMembership(sql, campaignId, userId, 'player')
     await setTribePlayer(sql, tribe.id, userId)
-    await appendEvents(sql, campaignId, [{ type: 'tribe.player_replaced', payload: { tribe: tribe.id }, week: await currentWeek(sql, campaignId), at: clock.now() }])
+    const now = clock.now()
+    await appendEvents(sql, campaignId, [{ type: 'tribe.player_replaced', payload: { tribe: tribe.id }, week: await currentWeek(sql, campaignId), at: now }])
+    const data = { tribeName: tribe.name, weekday: tribe.weekday }
+    await queueMails(sql, campaignId, [
+      { userId, kind: 'player_replaced', period: `${tribe.id}:${now.getTime()}`, data: { ...data, role: 'new' } },
+      ...(tribe.userId ? [{ userId: tribe.userId, kind: 'player_replaced' as const, period: `${tribe.id}:${now.getTime()}`, data: { ...data, role: 'former' } }] : []),
+    ], now)
     return { ...tribe, userId }
   }
 

@@ -24,6 +24,13 @@ export function mailTemplates() {
     return t
   }
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b)
+  /** A weekday id in the reader's language: "monday" → "Monday", "lunes". */
+  hb.registerHelper('dayName', function (this: unknown, day: unknown, options: Handlebars.HelperOptions) {
+    const n = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(String(day)) + 1
+    if (n === 0) return String(day ?? '')
+    const locale = (options.data.root as { locale: Locale }).locale === 'es' ? 'es-ES' : 'en-GB'
+    return DateTime.fromObject({ weekYear: 2026, weekNumber: 10, weekday: n as 1 | 2 | 3 | 4 | 5 | 6 | 7 }).setLocale(locale).toFormat('cccc')
+  })
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
   // An instant in the campaign's zone, and in the reader's when that differs.
   hb.registerHelper('when', function (this: unknown, iso: unknown, options: Handlebars.HelperOptions) {

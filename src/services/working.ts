@@ -5,6 +5,7 @@ import {
 } from '../engine/index.ts'
 import type { CampaignRow, CampaignStatus } from '../db/campaigns.ts'
 import type { PendingMail } from '../db/outbox.ts'
+import { membersOf } from '../db/roster.ts'
 import { campaignMap, keepCampaignMap, lockAndLoad, saveChange, saveMarks, type EventWrite, type IdempotencyWrite, type LedgerWrite, type LoadedRow } from '../db/snapshots.ts'
 import type { Sql } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
@@ -176,10 +177,27 @@ export async function load(sql: Sql, id: string, options: { skipLocked?: boolean
   return working(sql, row)
 }
 
+/** The end (R2.5): every GM and player gets the ranking, their own tribe marked. */
+function gameOverMails(campaign: CampaignRow, w: Working, members: Awaited<ReturnType<typeof membersOf>>): PendingMail[] {
+  const ranked = (w.state.ranking ?? []).map((id, i) => {
+    const tribe = w.state.tribes.find((t) => t.id === id)
+    return { rank: i + 1, id, name: tribe?.name ?? id, eliminated: tribe?.eliminated ?? false }
+  })
+  const finished = w.events.find((e) => e.type === 'campaignFinished')?.payload as { reason?: string } | undefined
+  return members.map((m) => ({
+    userId: m.userId, kind: 'game_over', period: 'end',
+    data: {
+      winner: ranked[0]?.name ?? '', weekLimit: finished?.reason === 'week_limit' ? campaign.weekLimit : null,
+      ranking: ranked.map(({ id, ...r }) => ({ ...r, you: id === m.tribeId })),
+    },
+  }))
+}
+
 /** Writes everything the change produced over the version it was built on; answers the new version. */
 export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Date, options: { created?: boolean; idempotency?: IdempotencyWrite } = {}): Promise<number> {
   const version = w.version + 1
   const status = w.state.status === 'finished' ? 'finished' : w.campaignStatus
+  if (status === 'finished' && campaign.status !== 'finished') w.mails.push(...gameOverMails(campaign, w, await membersOf(sql, campaign.id)))
   const saved = await saveChange(sql, {
     campaignId: campaign.id, version, state: storedState(w.state), status, syncedUntil: w.syncedUntil,
     nextDueAt: status === 'running' ? (w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt) : null,

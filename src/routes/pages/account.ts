@@ -96,7 +96,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   async function settingsPage(request: Req, reply: FastifyReply, userId: string, extra: { error?: AppError; saved?: boolean } = {}) {
     const settings = await notifications.get(userId)
     const s = STRINGS[(await kit.viewer(request)).locale]
-    const toggles = (['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations'] as const).map((name) => ({
+    const toggles = (['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations', 'campaign'] as const).map((name) => ({
       name, on: settings[name], label: s[`mail${name[0]!.toUpperCase()}${name.slice(1)}`],
     }))
     return render(request, reply, 'notifications.hbs', { title: s.notifications, settings, toggles, calendarUrl: notifications.calendarUrl(userId), ...extra }, extra.error?.statusCode ?? 200)
@@ -104,7 +104,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
 
   fastify.get('/me/notifications', async (request: Req, reply) => settingsPage(request, reply, (await requireUser(request)).id))
 
-  fastify.post<Route>('/me/notifications', form(NotificationsSchema, { checkboxes: ['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations'] }), async (request: Req, reply) => {
+  fastify.post<Route>('/me/notifications', form(NotificationsSchema, { checkboxes: ['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations', 'campaign'] }), async (request: Req, reply) => {
     const user = await requireUser(request)
     await notifications.update(user.id, request.body as unknown as Parameters<typeof notifications.update>[1])
     return settingsPage(request, reply, user.id, { saved: true })
