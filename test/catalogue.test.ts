@@ -26,3 +26,23 @@ t.test('every status, phase and proposal state is said in both languages, and di
     }
   }
 })
+
+t.test('every error code the service can answer with has a Spanish sentence, and the Spanish page shows it with the code in small print', async (t) => {
+  const { readdir, readFile } = await import('node:fs/promises')
+  const path = await import('node:path')
+  const { ERRORS_ES, errorText } = await import('../src/lib/page-helpers.ts')
+  const root = path.resolve(import.meta.dirname, '..')
+  const files = (await readdir(path.join(root, 'src'), { withFileTypes: true, recursive: true }))
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.parentPath.includes('generated')).map((e) => path.join(e.parentPath, e.name))
+  const codes = new Set<string>()
+  for (const file of files) {
+    for (const m of (await readFile(file, 'utf8')).matchAll(/(?:AppError\(\s*\d{3},\s*|reject\(\s*|code: )'([a-z_]+\/[a-z_]+)'/g)) codes.add(m[1]!)
+  }
+  t.ok(codes.size > 150, `${codes.size} codes found`)
+  t.same([...codes].filter((c) => !ERRORS_ES[c]), [], 'no code without its Spanish sentence')
+  const pageOnly = new Set(['request/csrf', 'request/invalid', 'internal', 'not_found', 'request/400', 'request/403', 'request/404', 'request/405', 'request/413', 'request/415', 'request/429'])
+  t.same(Object.keys(ERRORS_ES).filter((c) => !codes.has(c) && !pageOnly.has(c)), [], 'no sentence for a code that no longer exists')
+  t.equal(errorText({ code: 'tribe/weekday_taken', message: 'monday already belongs to ana' }, 'es'), 'Ese día de la semana ya es de otra tribu.')
+  t.equal(errorText({ code: 'tribe/weekday_taken', message: 'monday already belongs to ana' }, 'en'), 'monday already belongs to ana', 'English keeps the particulars')
+  t.equal(errorText({ code: 'internal', message: 'x', params: { requestId: 'req-7' } }, 'es'), 'Algo falló de nuestro lado (petición req-7).', 'params fill the sentence')
+})

@@ -10,7 +10,7 @@ const PASSWORD = 'correct horse battery'
 
 /** The error code a page shows (`<strong>code (rule)</strong>`), or null. */
 function pageCode(html: string): string | null {
-  return /<div class="error" role="alert" id="error"><strong>([^<\s]+)/.exec(html)?.[1] ?? null
+  return /<small class="code">([^<\s]+)/.exec(html)?.[1] ?? null
 }
 
 async function counts(app: App) {

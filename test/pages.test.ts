@@ -91,7 +91,7 @@ t.test('the pages show the map, the pools and the turn; orders through the forms
   t.match(chosen.body, /<script type="application\/json" id="turn-data">\{"options":\{/, 'the legal options for the map\'s script')
   const late = await ana.post(`/campaigns/${table.id}/turn`, { type: 'recruit', city: '2,1', troops: '1' })
   t.equal(late.status, 422, 'a refused order is a 422 page')
-  t.match(late.body, /<div class="error" role="alert" id="error"><strong>recruit\/after_actions \(<a href="\/rules#R5\.5">R5\.5<\/a>\)<\/strong>/, 'the error with its rule id, linked to the rule')
+  t.match(late.body, /<div class="error" role="alert" id="error"><strong>[^<]*recruiting is only allowed before the first action of the turn<\/strong> <small class="code">recruit\/after_actions \(<a href="\/rules#R5\.5">R5\.5<\/a>\)<\/small>/, 'the error in words, then its code and rule id, linked to the rule')
   t.ok(late.body.indexOf('role="alert"') > late.body.indexOf('id="form-recruit"') && late.body.indexOf('role="alert"') < late.body.indexOf('id="form-move"'), 'beside the recruit form')
   const forged = await ana.post(`/campaigns/${table.id}/turn`, { type: 'endTurn' }, { csrf: 'forged' })
   t.equal(forged.status, 403)

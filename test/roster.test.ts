@@ -165,6 +165,8 @@ t.test('the invitation page: a logged-out newcomer sees the campaign and the fre
   t.match(clash.body, /tribe\/name_taken/)
   t.match(clash.body, /name="tribeName" required maxlength="40" value="Ana"/, 'the typed name is kept')
   t.match(clash.body, /<option value="tuesday" selected>/, 'and the chosen weekday')
+  const enEsClash = await newcomer.post(`${path}?lang=es`, { tribeName: 'Ana', weekday: 'tuesday' })
+  t.match(enEsClash.body, /<strong>Ese nombre ya lo usa otra tribu, o se le parece demasiado; elige otro\.<\/strong> <small class="code">tribe\/name_taken<\/small>/, 'a Spanish reader reads the error in Spanish, its code in small print')
   const joined = await newcomer.post(path, { tribeName: 'Dorados', weekday: 'tuesday' })
   t.equal(joined.status, 303)
   t.equal(joined.location, `/campaigns/${table.id}`)

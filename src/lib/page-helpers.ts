@@ -1,7 +1,22 @@
 // Handlebars helpers for the pages.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import type Handlebars from 'handlebars'
 import { DateTime } from 'luxon'
 import { ruleHref } from './rulebook.ts'
+
+/**
+ * Error sentences by code for Spanish readers (views/pages/i18n/errors.es.json); an English
+ * reader gets the error's own message, which names its particulars. `{name}` takes the
+ * error's params when it has them.
+ */
+export const ERRORS_ES: Record<string, string> = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../views/pages/i18n/errors.es.json'), 'utf8'))
+
+export function errorText(error: { code: string; message: string; params?: Record<string, unknown> }, locale: string): string {
+  const sentence = locale === 'es' ? ERRORS_ES[error.code] : undefined
+  if (sentence === undefined) return error.message
+  return sentence.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => (error.params?.[name] === undefined ? whole : String(error.params[name])))
+}
 
 export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b)
@@ -14,6 +29,12 @@ export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('word', (strings: unknown, kind: unknown, value: unknown) => {
     const found = (strings as Record<string, string> | undefined)?.[`${String(kind)}_${String(value)}`]
     return found ?? value
+  })
+  /** An error's sentence in the page's language: {{errorText error}}. */
+  hb.registerHelper('errorText', function (this: unknown, error: unknown, options: Handlebars.HelperOptions) {
+    const e = error as { code?: string; message?: string; params?: Record<string, unknown> } | undefined
+    if (!e?.code) return e?.message ?? ''
+    return errorText({ code: e.code, message: e.message ?? '', ...(e.params ? { params: e.params } : {}) }, (options.data.root as { locale?: string }).locale ?? 'en')
   })
   /** A rule id as a link to its rule ({{ruleLink "R8.3"}}); anything else as plain text. */
   hb.registerHelper('ruleLink', (rule: unknown) => {

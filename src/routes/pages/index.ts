@@ -46,7 +46,8 @@ export default async function pages(fastify: FastifyInstance) {
     const code = error instanceof AppError ? error.code : error.code?.startsWith('FST_CSRF') ? 'request/csrf' : error.validation ? 'request/invalid' : status >= 500 ? 'internal' : `request/${status}`
     const message = status >= 500 ? `Something went wrong on our side (request ${request.id}).`
       : code === 'request/csrf' ? 'This form is out of date; go back, reload the page and try again.' : error.validation ? `Invalid request: ${error.message}` : error.message
-    return render(request, reply, 'error.hbs', { title: String(status), status, error: { code, message, rule: (error as AppError).rule } }, status)
+    const params = { requestId: request.id, detail: error.validation ? error.message : undefined }
+    return render(request, reply, 'error.hbs', { title: String(status), status, error: { code, message, rule: (error as AppError).rule, params } }, status)
   })
 
   fastify.get('/assets/:file', async (request: Req, reply) => {
