@@ -87,7 +87,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
     // Loading the plugins is mostly loading modules: seconds on a busy machine, never a reason to fail the start.
     pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, discriminator: true } },
+    // x-examples: hand-written request examples for the OpenAPI document, no validation meaning.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, discriminator: true, keywords: ['x-examples'] } },
   }
 }
 

@@ -5,10 +5,13 @@ import {
   CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OptionsSchema, OrdersBody, OrdersResult, PoolsSchema, StateSchema, VerifySchema,
 } from './schemas.ts'
 import { PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
+import { EXAMPLE_SITUATION, ORDER_EXAMPLES } from './examples.ts'
 import invitationRoutes from './invitations.ts'
 import sceneRoutes from './scenes.ts'
 
 const bearer = [{ bearerAuth: [] }]
+// Reads answer anyone who may see the campaign; with the token they also show the caller's own part.
+const optionalBearer: { [label: string]: string[] }[] = [{ bearerAuth: [] }, {}]
 const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef, 422: ErrorRef }
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -32,11 +35,11 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async (request) => campaigns.list(await caller(request), request.query.page ?? 1))
 
   fastify.get('/public', {
-    schema: { tags: ['campaigns'], summary: 'Public campaigns you are not in, newest first, 50 a page', querystring: PageQuery, response: { 200: Listed, 400: ErrorRef, 401: ErrorRef } },
+    schema: { tags: ['campaigns'], summary: 'Public campaigns you are not in, newest first, 50 a page', security: optionalBearer, querystring: PageQuery, response: { 200: Listed, 400: ErrorRef, 401: ErrorRef } },
   }, async (request) => campaigns.listPublic(await caller(request), request.query.page ?? 1))
 
   fastify.get('/:id', {
-    schema: { tags: ['campaigns'], summary: 'One campaign', params: IdParams, response: { 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef } },
+    schema: { tags: ['campaigns'], summary: 'One campaign', security: optionalBearer, params: IdParams, response: { 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef } },
   }, async (request) => campaigns.get(await accessFor(request, request.params.id)))
 
   fastify.post('/:id/draft/start', {
@@ -57,12 +60,12 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async (request) => campaigns.pick(await accessFor(request, request.params.id), request.body))
 
   fastify.get('/:id/state', {
-    schema: { tags: ['play'], summary: 'The board, and for your tribe: window, phase, MP left', params: IdParams, response: { 200: StateSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef } },
+    schema: { tags: ['play'], summary: 'The board, and for your tribe: window, phase, MP left', security: optionalBearer, params: IdParams, response: { 200: StateSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef } },
   }, async (request) => campaigns.stateView(await accessFor(request, request.params.id)))
 
   fastify.get('/:id/options', {
     schema: {
-      tags: ['play'], params: IdParams, response: { 200: OptionsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+      tags: ['play'], security: optionalBearer, params: IdParams, response: { 200: OptionsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
       summary: 'What your tribe may order now: each option found legal by the engine itself (the map offers only these)',
       description: 'For each army the reachable tiles with their paths, MP, claimed tiles and effect (move, merge, attack with its defenders and multipliers); for each ship sailing, landing, port assault, boarding and crew transfers; recruitment and ship building with their limits; the draft pick. A game master or a spectator gets options: null; who may not see the campaign gets what /state gives them.',
     },
@@ -74,8 +77,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: {
       tags: ['play'],
       summary: 'Give one order ({ order }) or several ({ orders }, all or nothing)',
-      description: 'Send an Idempotency-Key header to make retries safe: the same key and body answer the same and execute once.',
-      security: bearer, params: IdParams, body: OrdersBody,
+      description: `Send an Idempotency-Key header to make retries safe: the same key and body answer the same and execute once. ${EXAMPLE_SITUATION}`,
+      security: bearer, params: IdParams, body: { ...OrdersBody, 'x-examples': ORDER_EXAMPLES },
       headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) }),
       response: { 200: OrdersResult, ...errors },
     },
@@ -87,14 +90,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get('/:id/events', {
     schema: {
-      tags: ['play'], summary: 'The campaign log, oldest first, paged by seq', params: IdParams,
+      tags: ['play'], summary: 'The campaign log, oldest first, paged by seq', security: optionalBearer, params: IdParams,
       querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }),
       response: { 200: Type.Object({ events: Type.Array(EventSchema), next: Type.Union([Type.Integer(), Type.Null()]) }), 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
     },
   }, async (request) => campaigns.events(await accessFor(request, request.params.id), request.query.after ?? 0, request.query.limit ?? 100))
 
   fastify.get('/:id/pools', {
-    schema: { tags: ['play'], summary: 'Resource pools (R6) and the next payout preview', params: IdParams, response: { 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef } },
+    schema: { tags: ['play'], summary: 'Resource pools (R6) and the next payout preview', security: optionalBearer, params: IdParams, response: { 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef } },
   }, async (request) => campaigns.pools(await accessFor(request, request.params.id)))
 
   for (const [path, paused] of [['/:id/pause', true], ['/:id/resume', false]] as const) {
@@ -120,13 +123,13 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/:id/verify', {
     schema: {
       tags: ['play'], summary: 'Replay the whole log from the setup with the seeds and compare with the stored state (R12.2)',
-      security: bearer, params: IdParams, response: { 200: VerifySchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+      security: optionalBearer, params: IdParams, response: { 200: VerifySchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
     },
   }, async (request) => campaigns.verify(await accessFor(request, request.params.id)))
 
   fastify.get('/:id/dice/:week', {
     schema: {
-      tags: ['play'], summary: 'A week\'s dice: the seed commitment, the seed once the week is over, and every roll (R8.4)',
+      tags: ['play'], summary: 'A week\'s dice: the seed commitment, the seed once the week is over, and every roll (R8.4)', security: optionalBearer,
       params: Type.Object({ id: Type.String({ format: 'uuid' }), week: Type.Integer({ minimum: 0, maximum: 100_000 }) }),
       response: { 200: DiceSchema, 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
     },

@@ -48,12 +48,12 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   }, async (request, reply) => reply.code(201).send(await scenes.open(await access(request, request.params.id), request.body)))
 
   fastify.get('', {
-    schema: { tags, summary: 'The scenes you may see (GMs: all; players: their tribe\'s)', params: Params, response: { 200: Type.Object({ scenes: Type.Array(SceneSchema) }), 401: ErrorRef, 404: ErrorRef } },
+    schema: { tags, summary: 'The scenes you may see (GMs: all; players: their tribe\'s)', security: [{ bearerAuth: [] }], params: Params, response: { 200: Type.Object({ scenes: Type.Array(SceneSchema) }), 401: ErrorRef, 404: ErrorRef } },
   }, async (request) => ({ scenes: await scenes.list(await access(request, request.params.id)) }))
 
   fastify.get('/:sceneId', {
     schema: {
-      tags, summary: 'A scene: its thread and proposals', params: SceneParams,
+      tags, summary: 'A scene: its thread and proposals', security: [{ bearerAuth: [] }], params: SceneParams,
       response: { 200: Type.Object({ ...SceneSchema.properties, messages: Type.Array(MessageSchema), proposals: Type.Array(ProposalSchema) }, { title: 'SceneThread' }), 401: ErrorRef, 404: ErrorRef },
     },
   }, async (request) => scenes.get(await access(request, request.params.id), request.params.sceneId))

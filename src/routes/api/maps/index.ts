@@ -9,7 +9,7 @@ const MapSummary = Type.Object({
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('', {
-    schema: { tags: ['maps'], summary: 'The bundled maps, and the ones you uploaded (R1.4)', response: { 200: Type.Object({ maps: Type.Array(MapSummary) }), 401: ErrorRef } },
+    schema: { tags: ['maps'], summary: 'The bundled maps, and the ones you uploaded (R1.4)', security: [{ bearerAuth: [] }, {}], response: { 200: Type.Object({ maps: Type.Array(MapSummary) }), 401: ErrorRef } },
   }, async (request) => ({ maps: await fastify.maps.list(await fastify.optionalUser(request)) }))
 
   fastify.post('', {
