@@ -183,7 +183,7 @@ t.test('the history pages by week: in a long campaign the latest week is shown f
   // A long campaign: 6,000 log entries in week 1, then the tick into week 2.
   await app.pg.query(
     `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
-     SELECT $1::uuid, 100000 + n, 1, 'scene.message', '{}'::jsonb, now() AT TIME ZONE 'UTC' FROM generate_series(1, 6000) AS n`, [table.id])
+     SELECT $1::uuid, 100000 + n, 1, 'campaign.filler', '{}'::jsonb, now() AT TIME ZONE 'UTC' FROM generate_series(1, 6000) AS n`, [table.id])
   await setClock(app, '2026-12-06T19:30:00Z') // after the Sunday tick: week 2
   await app.pg.query(
     `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at) VALUES ($1::uuid, 200000, 2, 'campaign.marker', '{}'::jsonb, now() AT TIME ZONE 'UTC')`, [table.id])
@@ -192,8 +192,8 @@ t.test('the history pages by week: in a long campaign the latest week is shown f
   t.equal(latest.status, 200)
   t.match(latest.body, /<code>campaign.marker<\/code>/, 'the latest week\'s entries are on the first page')
   t.match(latest.body, /<option value="2" selected>/, 'week 2 is the one shown')
-  t.notMatch(latest.body, /<code>scene.message<\/code>/, 'not the older week\'s')
+  t.notMatch(latest.body, /<code>campaign.filler<\/code>/, 'not the older week\'s')
   const first = await v.get(`/campaigns/${table.id}/history?week=1`)
-  t.match(first.body, /<code>payout<\/code>/, 'week 1 opens, with its payout')
-  t.equal((first.body.match(/<code>scene.message<\/code>/g) ?? []).length, 6000, 'all of week 1 is there')
+  t.match(first.body, /Payout of week 1/, 'week 1 opens, with its payout')
+  t.equal((first.body.match(/<code>campaign.filler<\/code>/g) ?? []).length, 6000, 'all of week 1 is there')
 })

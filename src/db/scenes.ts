@@ -1,4 +1,5 @@
 // Diplomacy scenes (R11): scenes and their tribes, messages, proposals and answers.
+import type pg from 'pg'
 import type { TradeTransfer } from '../engine/index.ts'
 import { instant, utc, UUID, type Sql } from './sql.ts'
 
@@ -103,4 +104,13 @@ export async function saveAnswer(sql: Sql, a: { campaignId: string; proposalId: 
 export async function acceptedBy(sql: Sql, proposalId: string): Promise<string[]> {
   const rows = await sql.query<{ tribeId: string }>(`SELECT tribe_id AS "tribeId" FROM proposal_answers WHERE proposal_id = $1::uuid AND answer = 'accepted'`, [proposalId])
   return rows.map((r) => r.tribeId)
+}
+
+/** The scenes and proposals a tribe takes part in: what of the diplomacy log its player may read. */
+export async function diplomacyOfTribe(pool: pg.Pool, campaignId: string, tribeId: string | null): Promise<{ scenes: Set<string>; proposals: Set<string> }> {
+  if (!tribeId) return { scenes: new Set(), proposals: new Set() }
+  const { rows } = await pool.query<{ scene: string; proposal: string | null }>(
+    `SELECT st.scene_id AS scene, p.id AS proposal FROM scene_tribes st LEFT JOIN proposals p ON p.scene_id = st.scene_id
+      WHERE st.campaign_id = $1::uuid AND st.tribe_id = $2::uuid`, [campaignId, tribeId])
+  return { scenes: new Set(rows.map((r) => r.scene)), proposals: new Set(rows.flatMap((r) => (r.proposal ? [r.proposal] : []))) }
 }

@@ -9,6 +9,16 @@ export type Words = Record<string, string>
 /** Event types that are the log's machinery rather than the story of the game. */
 export const SYSTEM_TYPES = new Set(['order', 'system', 'seedSet', 'windowOpened', 'windowClosed', 'dice.committed', 'dice.revealed', 'map.week_ended', 'campaign.created'])
 
+/** The history's filters: the story's events by kind. */
+export const KINDS: Record<string, (type: string) => boolean> = {
+  moves: (t) => ['moved', 'embarked', 'disembarked', 'shipMoved', 'crewTransferred'].includes(t),
+  battles: (t) => ['combat', 'tileTaken', 'shipTaken', 'eliminated'].includes(t),
+  economy: (t) => ['recruited', 'shipBuilt', 'payout'].includes(t),
+  sieges: (t) => t === 'siegeLoss' || t === 'siegeLifted',
+  diplomacy: (t) => t === 'tradeExecuted' || /^(scene|proposal)\./.test(t),
+  campaign: (t) => ['tribe.joined', 'tribe.player_replaced', 'window.missed', 'draftStarted', 'draftPicked', 'campaignStarted', 'campaignFinished', 'campaign.paused', 'campaign.resumed', 'turnEnded'].includes(t),
+}
+
 export function isSystemRow(type: string): boolean {
   return SYSTEM_TYPES.has(type)
 }
@@ -59,6 +69,13 @@ export function sentence(type: string, payload: unknown, names: ReadonlyMap<stri
     case 'window.missed': return say('ev_windowMissed', { tribe: tribe((payload as { tribe?: string }).tribe) })
     case 'campaign.paused': return say('ev_paused', {})
     case 'campaign.resumed': return say('ev_resumed', {})
+    case 'scene.opened': return say('ev_sceneOpened', { tribes: ((payload as { tribes?: string[] }).tribes ?? []).map(tribe).join(', ') })
+    case 'scene.message': return say('ev_sceneMessage', { tribe: (payload as { tribe?: string | null }).tribe ? tribe((payload as { tribe: string }).tribe) : s.ev_theGm! })
+    case 'scene.closed': return say('ev_sceneClosed', {})
+    case 'proposal.made': case 'proposal.accepted': case 'proposal.declined': case 'proposal.withdrawn': {
+      const who = (payload as { tribe?: string | null }).tribe
+      return say(`ev_${type.replace('.', '_')}`, { tribe: who ? tribe(who) : s.ev_theGm! })
+    }
     case 'proposal.ratified': return say('ev_proposalRatified', {})
     case 'proposal.rejected': return say('ev_proposalRejected', {})
     case 'proposal.failed': return say('ev_proposalFailed', {})

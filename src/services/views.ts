@@ -2,6 +2,7 @@
 // window and MP, the pools, the log, and a week's dice.
 import { compileMap, hmacRng, previewPools, legalOptions, type GameEvent, type GameState } from '../engine/index.ts'
 import { diceWeek, eventsAfter, mapEventsOfWeek, eventsOfType, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
+import { diplomacyOfTribe } from '../db/scenes.ts'
 import { readSnapshot } from '../db/snapshots.ts'
 import { sqlOf } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
@@ -14,6 +15,8 @@ import { loadStateOf } from './working.ts'
 
 /** More than any week of play logs; a bound for a page. */
 const WEEK_LIMIT = 20_000
+
+const DIPLOMACY = /^(scene|proposal)\./
 
 export interface LoggedEvent { seq: number; week: number; type: string; payload: unknown; at: string }
 
@@ -40,6 +43,20 @@ function draftDraw(seq: number, e: { order: string[]; counter: number }, seed: s
 }
 
 export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
+  /**
+   * Who talks with whom is the business of the scene's tribes and the GM (#13): anyone else
+   * reads no scene or proposal event (a ratified trade still shows, as the engine's tradeExecuted).
+   */
+  async function diplomacyReader(a: Access): Promise<(e: LoggedEvent) => boolean> {
+    if (a.role === 'gm') return () => true
+    const mine = await diplomacyOfTribe(db.pool, a.campaign.id, a.tribeId)
+    return (e) => {
+      if (!DIPLOMACY.test(e.type)) return true
+      const p = e.payload as { scene?: string; proposal?: string }
+      return (p.scene !== undefined && mine.scenes.has(p.scene)) || (p.proposal !== undefined && mine.proposals.has(p.proposal))
+    }
+  }
+
   async function snapshot(campaignId: string) {
     await locked.sync(campaignId)
     const sql = sqlOf(db.pool)
@@ -127,12 +144,12 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     async events(a: Access, after: number, limit: number): Promise<{ events: LoggedEvent[]; next: number | null }> {
       await locked.sync(a.campaign.id)
       const rows = await eventsAfter(db.pool, a.campaign.id, after, limit + 1)
-      const revealed = await revealedWeeks(db.pool, a.campaign.id)
+      const [revealed, mayRead] = await Promise.all([revealedWeeks(db.pool, a.campaign.id), diplomacyReader(a)])
       const page = rows.slice(0, limit).map((r) => ({
         seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(),
         payload: redactSeed(r.payload, r.type, r.week, revealed),
       }))
-      return { events: page, next: rows.length > limit ? page[page.length - 1]!.seq : null }
+      return { events: page.filter(mayRead), next: rows.length > limit ? page[page.length - 1]!.seq : null }
     },
 
     /** The weeks with events, and one week's log (the latest when none is named), for the history. */
@@ -141,12 +158,12 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const weeks = await weeksWithEvents(db.pool, a.campaign.id)
       const shown = week !== null && weeks.includes(week) ? week : weeks.at(-1) ?? 0
       const rows = await eventsOfWeek(db.pool, a.campaign.id, shown, WEEK_LIMIT)
-      const revealed = await revealedWeeks(db.pool, a.campaign.id)
+      const [revealed, mayRead] = await Promise.all([revealedWeeks(db.pool, a.campaign.id), diplomacyReader(a)])
       // Where the week's ships began: the previous week's end map.
       const weekStart = shown > 0 ? (await eventsOfType(db.pool, a.campaign.id, shown - 1, 'map.week_ended'))[0]?.payload : undefined
       return {
         weeks, week: shown, weekStart,
-        events: rows.map((r) => ({ seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(), payload: redactSeed(r.payload, r.type, r.week, revealed) })),
+        events: rows.map((r) => ({ seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(), payload: redactSeed(r.payload, r.type, r.week, revealed) })).filter(mayRead),
       }
     },
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { GameEvent } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { arrowsOf, shipsOfWeekEnd } from '../../lib/map-arrows.ts'
-import { isSystemRow, sentence } from '../../lib/chronicle.ts'
+import { isSystemRow, KINDS, sentence } from '../../lib/chronicle.ts'
 import { STRINGS, titled, type PageKit, type Req } from './kit.ts'
 
 export function historyPages(fastify: FastifyInstance, kit: PageKit) {
@@ -18,8 +18,9 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit) {
     const { weeks, week, events, weekStart } = await campaigns.week(a, asked)
     const v = await kit.viewer(request)
     // The story by default; the log's machinery (orders as sent, windows, dice) when asked, or when its type is chosen.
-    const filter = { type: request.query.type ?? '', week: String(week), system: request.query.system === '1' }
-    const shown = events.filter((e) => (filter.type ? e.type === filter.type : filter.system || !isSystemRow(e.type)))
+    const kind = KINDS[request.query.kind ?? ''] ? request.query.kind! : ''
+    const filter = { type: request.query.type ?? '', kind, week: String(week), system: request.query.system === '1' }
+    const shown = events.filter((e) => (filter.type ? e.type === filter.type : kind ? KINDS[kind]!(e.type) : filter.system || !isSystemRow(e.type)))
     let weekMap = ''
     const ended = events.find((e) => e.type === 'map.week_ended')
     if (ended && a.campaign.status !== 'setup') {
@@ -36,7 +37,7 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit) {
     }
     return render(request, reply, 'history.hbs', {
       title: STRINGS[v.locale].history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,
-      types: [...new Set(events.map((e) => e.type))].sort(),
+      kinds: Object.keys(KINDS),
       weeks: weeks.map(String),
       events: shown.reverse().map((e) => ({ ...e, summary: sentence(e.type, e.payload, names, STRINGS[v.locale]) })),
     })
