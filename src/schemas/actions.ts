@@ -19,6 +19,12 @@ export const RegisterBody = Type.Object({
   timeZone: Type.Optional(Zone),
 }, { additionalProperties: false })
 
+export const ProfileBody = Type.Object({
+  displayName: Type.Optional(Text(60)),
+  locale: Type.Optional(Locale),
+  timeZone: Type.Optional(Zone),
+}, { additionalProperties: false, minProperties: 1 })
+
 export const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 200 }),

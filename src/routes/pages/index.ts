@@ -12,6 +12,7 @@ import { campaignPages } from './campaigns.ts'
 import { gmPages } from './gm.ts'
 import { historyPages } from './history.ts'
 import { pageKit, STRINGS, type Req } from './kit.ts'
+import { profilePages } from './profiles.ts'
 import { rulePages } from './rules.ts'
 import { scenePages } from './scenes.ts'
 import { turnPages } from './turn.ts'
@@ -66,4 +67,5 @@ export default async function pages(fastify: FastifyInstance) {
   scenePages(fastify, kit)
   gmPages(fastify, kit)
   rulePages(fastify, kit)
+  profilePages(fastify, kit)
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
+import { ProfileBody } from '../../../schemas/actions.ts'
 import notificationRoutes from './notifications.ts'
 
 export const UserSchema = Type.Object(
@@ -28,6 +29,19 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: UserSchema, 401: ErrorRef },
     },
   }, async (request) => {
+    const user = await fastify.accounts.get(request.user.sub)
+    if (!user) throw new AppError(401, 'auth/unauthenticated', 'This account no longer exists; log in again')
+    return user
+  })
+
+  fastify.patch('', {
+    onRequest: fastify.authenticate,
+    schema: {
+      tags: ['accounts'], summary: 'Change your display name, language or time zone', security: [{ bearerAuth: [] }],
+      body: ProfileBody, response: { 200: UserSchema, 400: ErrorRef, 401: ErrorRef },
+    },
+  }, async (request) => {
+    await fastify.profiles.updateMe(request.user.sub, request.body)
     const user = await fastify.accounts.get(request.user.sub)
     if (!user) throw new AppError(401, 'auth/unauthenticated', 'This account no longer exists; log in again')
     return user
