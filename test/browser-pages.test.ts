@@ -42,7 +42,7 @@ t.test('every page: no WCAG A/AA violation at 390 and 1366 px, and no English on
   const c = `/campaigns/${id}`
   const playerPages = ['/rules', '/campaigns', c, `${c}/pools`, `${c}/turn`, `${c}/history`, `${c}/dice`, `${c}/scenes`, `${c}/scenes/${scene.body.id}`, '/me/notifications', '/me', `/users/${table.players.ben!.userId}`]
   const gmPages = [`${c}/gm`, `${c}/scenes/${scene.body.id}`, `${c}/history`]
-  const visitorPages = ['/login', '/register', '/rules', `/invitations/${invitation.body.token}`, `/users/${table.players.ana!.userId}`]
+  const visitorPages = ['/', '/campaigns/open', '/login', '/register', '/rules', `/invitations/${invitation.body.token}`, `/users/${table.players.ana!.userId}`]
 
   const { browser, via } = await launchBrowser()
   t.comment(`browser: ${via}`)

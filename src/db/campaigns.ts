@@ -14,6 +14,8 @@ export interface CampaignRow {
   status: CampaignStatus
   weekLimit: number | null
   public: boolean
+  /** Listed on /campaigns/open: 'open' joins at once, 'ask' waits for the GM. */
+  recruiting: 'open' | 'ask' | null
   createdById: string
   createdAt: Date
 }
@@ -23,7 +25,7 @@ export interface TribeRow { id: string; name: string; colour: string; weekday: s
 export interface AccessRow extends CampaignRow { gm: boolean; member: boolean; tribeId: string | null }
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.status::text AS status,
-  c.week_limit AS "weekLimit", c.public, c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
+  c.week_limit AS "weekLimit", c.public, c.recruiting, c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
 
 const TRIBE_COLUMNS = `id, name, colour, weekday, user_id AS "userId"`
 

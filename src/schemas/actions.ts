@@ -44,6 +44,15 @@ export const InviteBody = Type.Object({
   tribeId: Type.Optional(Type.String({ format: 'uuid', description: 'A replacement: whoever accepts takes over this tribe (allowed until the campaign ends); without it, a new tribe joins before the draft' })),
 }, { additionalProperties: false })
 
+export const RecruitingBody = Type.Object({
+  mode: Type.Union([Type.Literal('open'), Type.Literal('ask'), Type.Null()], { description: 'open: newcomers join at once; ask: you accept or decline each; null: not listed' }),
+}, { additionalProperties: false })
+
+export const JoinBody = Type.Object({
+  tribeName: Text(40),
+  weekday: Type.String({ maxLength: 16, description: 'monday … sunday, a free one' }),
+}, { additionalProperties: false })
+
 export const AcceptInvitationBody = Type.Object({
   tribeName: Type.Optional(Text(40, 'The new tribe\'s name; not needed for a replacement invitation')),
   weekday: Type.Optional(Type.String({ maxLength: 16, description: 'monday … sunday; not needed for a replacement invitation' })),

@@ -15,6 +15,7 @@ import { skipUntil, catchUp } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
 import { draftService } from './draft.ts'
 import { invitationsService } from './invitations.ts'
+import { recruitingService } from './recruiting.ts'
 import { lockedService, openCurrentWindows } from './locked.ts'
 import { mapById } from './maps.ts'
 import { ordersService } from './orders.ts'
@@ -29,7 +30,7 @@ const PUBLIC_PAGE = 50
 export function summary(c: CampaignRow, tribes: TribeRow[], role: Role, tribeId: string | null, mapName: string) {
   return {
     id: c.id, name: c.name, mapId: c.mapId, mapName, timeZone: c.timeZone, status: c.status,
-    weekLimit: c.weekLimit, public: c.public, createdAt: c.createdAt.toISOString(),
+    weekLimit: c.weekLimit, public: c.public, recruiting: c.recruiting ?? null, createdAt: c.createdAt.toISOString(),
     role, tribeId,
     tribes: tribes.map((t) => ({ id: t.id, name: t.name, colour: t.colour, weekday: t.weekday as Weekday, hasPlayer: t.userId !== null })),
   }
@@ -56,6 +57,7 @@ export function campaignsService(deps: ServiceDeps) {
     ...ordersService(locked),
     ...viewsService(deps, locked),
     ...invitationsService(deps),
+    ...recruitingService(deps),
 
     async create(userId: string, input: { name: string; mapId: string; timeZone?: string | undefined; weekLimit?: number | undefined; public?: boolean | undefined }) {
       const name = cleanName(input.name, 'name')

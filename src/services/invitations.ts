@@ -36,7 +36,7 @@ function unusable(inv: InvitationRow, campaign: CampaignRow, now: Date): AppErro
 }
 
 /** A GM cannot play, and nobody plays two tribes of one campaign. */
-async function mayPlay(sql: Sql, campaignId: string, userId: string, who: 'you' | string) {
+export async function mayPlay(sql: Sql, campaignId: string, userId: string, who: 'you' | string) {
   const roles = await rolesOf(sql, campaignId, userId)
   if (roles.includes('gm')) throw new AppError(409, 'tribe/gm_cannot_play', 'A game master does not play a tribe', 'R2.3')
   if (roles.includes('player')) throw new AppError(409, 'tribe/already_playing', who === 'you' ? 'You already play a tribe in this campaign' : `${who} already plays a tribe here`, 'R2.1')
@@ -47,6 +47,24 @@ const INVITATIONS_PER_GM_DAY = 20
 const INVITATIONS_PER_ADDRESS_DAY = 3
 
 export type InvitationState = 'pending' | 'expired' | 'revoked'
+
+/** A new tribe for the user (R2.1): a free weekday, a name unlike the others', a colour. */
+export async function foundTribe(sql: Sql, campaignId: string, userId: string, input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined }, now: Date) {
+  const weekday = input.weekday ?? ''
+  if (!isoWeekday(weekday)) throw new AppError(400, 'tribe/bad_weekday', `"${weekday}" is not a weekday (monday … sunday)`, 'R2.1')
+  const tribeName = cleanName(input.tribeName ?? '', 'tribeName')
+  const tribes = await tribesOf(sql, campaignId)
+  if (tribes.length >= 7) throw new AppError(409, 'campaign/full', 'A campaign has at most 7 tribes', 'R2.1')
+  const taken = tribes.find((t) => t.weekday === weekday)
+  if (taken) throw new AppError(409, 'tribe/weekday_taken', `${weekday} already belongs to ${taken.name}`, 'R2.1')
+  const alike = tribes.find((t) => nameSkeleton(t.name) === nameSkeleton(tribeName))
+  if (alike) throw new AppError(409, 'tribe/name_taken', alike.name === tribeName ? `A tribe is already called ${tribeName}` : `"${tribeName}" looks too much like the tribe ${alike.name}; choose another name`)
+  const colour = input.colour ?? COLOURS.find((c) => !tribes.some((t) => t.colour === c)) ?? COLOURS[0]!
+  const tribe = await insertTribe(sql, campaignId, { name: tribeName, colour, weekday, userId })
+  await insertMembership(sql, campaignId, userId, 'player')
+  await appendEvents(sql, campaignId, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: now }])
+  return tribe
+}
 
 export function invitationsService(deps: ServiceDeps) {
   const { db, clock, publicUrl } = deps
@@ -75,24 +93,6 @@ export function invitationsService(deps: ServiceDeps) {
     if (!inv || inv.campaignId !== a.campaign.id) throw new AppError(404, 'invitation/not_found', 'No such invitation in this campaign')
     if (inv.acceptedAt) throw new AppError(409, 'invitation/used', 'This invitation has already been used')
     return inv
-  }
-
-  /** A new tribe for the user (R2.1): a free weekday, a name unlike the others', a colour. */
-  async function found(sql: Sql, campaignId: string, userId: string, input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined }) {
-    const weekday = input.weekday ?? ''
-    if (!isoWeekday(weekday)) throw new AppError(400, 'tribe/bad_weekday', `"${weekday}" is not a weekday (monday … sunday)`, 'R2.1')
-    const tribeName = cleanName(input.tribeName ?? '', 'tribeName')
-    const tribes = await tribesOf(sql, campaignId)
-    if (tribes.length >= 7) throw new AppError(409, 'campaign/full', 'A campaign has at most 7 tribes', 'R2.1')
-    const taken = tribes.find((t) => t.weekday === weekday)
-    if (taken) throw new AppError(409, 'tribe/weekday_taken', `${weekday} already belongs to ${taken.name}`, 'R2.1')
-    const alike = tribes.find((t) => nameSkeleton(t.name) === nameSkeleton(tribeName))
-    if (alike) throw new AppError(409, 'tribe/name_taken', alike.name === tribeName ? `A tribe is already called ${tribeName}` : `"${tribeName}" looks too much like the tribe ${alike.name}; choose another name`)
-    const colour = input.colour ?? COLOURS.find((c) => !tribes.some((t) => t.colour === c)) ?? COLOURS[0]!
-    const tribe = await insertTribe(sql, campaignId, { name: tribeName, colour, weekday, userId })
-    await insertMembership(sql, campaignId, userId, 'player')
-    await appendEvents(sql, campaignId, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: clock.now() }])
-    return tribe
   }
 
   /** The user takes over an existing tribe; its former player leaves the campaign. */
@@ -171,7 +171,7 @@ export function invitationsService(deps: ServiceDeps) {
         const problem = unusable(inv, campaign, clock.now())
         if (problem) throw problem
         await mayPlay(sql, campaign.id, userId, 'you')
-        const tribe = inv.tribeId ? await takeOver(sql, campaign.id, inv.tribeId, userId) : await found(sql, campaign.id, userId, input)
+        const tribe = inv.tribeId ? await takeOver(sql, campaign.id, inv.tribeId, userId) : await foundTribe(sql, campaign.id, userId, input, clock.now())
         await markInvitationAccepted(sql, token, userId, clock.now())
         return { campaignId: campaign.id, tribe: { id: tribe.id, name: tribe.name, colour: tribe.colour, weekday: tribe.weekday as Weekday, hasPlayer: true } }
       })

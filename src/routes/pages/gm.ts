@@ -7,7 +7,7 @@ import type { Access } from '../../services/access.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
 /** What a finished action reports on the console (?done=…), one catalogue sentence each. */
-const DONE = ['invited', 'resent', 'revoked', 'draft', 'picked', 'paused', 'resumed', 'replaced'] as const
+const DONE = ['invited', 'resent', 'revoked', 'draft', 'picked', 'paused', 'resumed', 'replaced', 'recruiting', 'joinAccepted', 'joinDeclined'] as const
 type Done = typeof DONE[number]
 type Extra = { error?: AppError; invitation?: { url: string; mailedTo: string | null }; done?: Done; offer?: { email: string; tribeId: string; tribeName: string } }
 
@@ -17,7 +17,8 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit) {
 
   async function gmPage(request: Req, reply: FastifyReply, a: Access, extra: Extra = {}) {
     if (a.role !== 'gm') throw new AppError(403, 'campaign/gm_only', 'Only a game master may use the console', 'R2.3')
-    const [tribes, roster] = await Promise.all([campaigns.get(a).then((c) => c.tribes), campaigns.roster(a)])
+    const setup = a.campaign.status === 'setup'
+    const [tribes, roster, joinRequests] = await Promise.all([campaigns.get(a).then((c) => c.tribes), campaigns.roster(a), setup ? campaigns.joinRequests(a) : []])
     let onTheClock = null
     let freeCities: string[] = []
     if (a.campaign.status === 'draft') {
@@ -32,7 +33,8 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit) {
     const nameOf = (id: string | null) => tribes.find((t) => t.id === id)?.name ?? null
     const invitations = roster.invitations.map((i) => ({ ...i, tribeName: nameOf(i.tribeId), open: i.state !== 'revoked' }))
     return render(request, reply, 'gm.hbs', {
-      title: STRINGS.en.console, campaign: campaignInfo(a), tab: 'gm', tribes, roster: roster.tribes, invitations, onTheClock, freeCities,
+      title: STRINGS.en.console, campaign: campaignInfo(a), tab: 'gm', tribes, roster: roster.tribes, invitations, onTheClock, freeCities, joinRequests,
+      recruiting: ['none', 'open', 'ask'].map((mode) => ({ mode, selected: (a.campaign.recruiting ?? 'none') === mode })),
       finished: a.campaign.status === 'finished', ...extra,
     }, extra.error?.statusCode ?? 200)
   }
@@ -57,6 +59,12 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit) {
     pick: [form(PickBody), async (a, body) => (await campaigns.pick(a, { city: one(body.city), tribeId: one(body.tribeId) || undefined }), 'picked')],
     pause: [form(undefined, { extras: ['confirm'] }), async (a, _b, extras) => (confirmed(extras), await campaigns.setPaused(a, true), 'paused')],
     resume: [form(), async (a) => (await campaigns.setPaused(a, false), 'resumed')],
+    recruiting: [form(undefined, { extras: ['mode'] }), async (a, _b, extras) => {
+      const mode = one(extras.mode)
+      if (!['none', 'open', 'ask'].includes(mode)) throw new AppError(400, 'request/invalid', 'Choose how newcomers join: not listed, at once, or asking you')
+      await campaigns.setRecruiting(a, mode === 'none' ? null : mode as 'open' | 'ask')
+      return 'recruiting'
+    }],
     replace: [form(ReplacePlayerBody, { extras: ['tribeId', 'confirm'] }), async (a, body, extras) => {
       confirmed(extras)
       await campaigns.replacePlayer(a, one(extras.tribeId), one(body.email))
@@ -83,6 +91,21 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit) {
         }
         if (error.statusCode === 404 && error.code === 'campaign/not_found') throw error
         return gmPage(request, reply, fresh, { error })
+      }
+    })
+  }
+
+  // A request to join, accepted (the tribe joins now) or declined.
+  for (const decision of ['accept', 'decline'] as const) {
+    fastify.post<Route>(`/campaigns/:id/gm/join-requests/:requestId/${decision}`, form(), async (request: Req, reply) => {
+      await requireUser(request)
+      const a = await accessOf(request, request.params.id!)
+      try {
+        await campaigns.decideJoinRequest(a, request.params.requestId!, decision === 'accept')
+        return reply.redirect(`/campaigns/${a.campaign.id}/gm?done=${decision === 'accept' ? 'joinAccepted' : 'joinDeclined'}`, 303)
+      } catch (error) {
+        if (!(error instanceof AppError) || a.role !== 'gm') throw error
+        return gmPage(request, reply, a, { error })
       }
     })
   }

@@ -12,6 +12,7 @@ import { campaignPages } from './campaigns.ts'
 import { gmPages } from './gm.ts'
 import { historyPages } from './history.ts'
 import { pageKit, STRINGS, type Req } from './kit.ts'
+import { openPages } from './open.ts'
 import { profilePages } from './profiles.ts'
 import { rulePages } from './rules.ts'
 import { scenePages } from './scenes.ts'
@@ -57,7 +58,20 @@ export default async function pages(fastify: FastifyInstance) {
     return reply.type(asset[0]).header('cache-control', 'public, max-age=300').send(asset[1])
   })
 
-  fastify.get('/', async (_request, reply) => reply.redirect('/campaigns', 302))
+  // The home page: what the game is, and a week of it as a picture.
+  const W = 320
+  const x0 = 70
+  const hourX = (h: number) => x0 + (h / 24) * W
+  const COLOURS = ['#c0392b', '#2471a3', '#229954', '#d68910', '#7d3c98', '#17a589', '#5d6d7e']
+  const TRIBES = ['Astures', 'Bracari', 'Cántabros', 'Duriatos', 'Edetanos', 'Frisios', 'Galaicos']
+  const WEEK = {
+    x0, windowWidth: hourX(20) - x0, closeX: hourX(20), payoutX: hourX(20) + 10,
+    hours: [0, 6, 12, 20].map((h) => ({ x: hourX(h), label: `${h}:00` })),
+    days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday, i) => ({
+      weekday, tribe: TRIBES[i], colour: COLOURS[i], y: 22 + i * 28, textY: 35 + i * 28, textX: x0 + 6, cy: 31 + i * 28, starTop: 24 + i * 28, payout: i === 6,
+    })),
+  }
+  fastify.get('/', async (request: Req, reply) => render(request, reply, 'home.hbs', { ...WEEK }))
   fastify.get('/favicon.ico', async (_request, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send())
 
   accountPages(fastify, kit)
@@ -68,4 +82,5 @@ export default async function pages(fastify: FastifyInstance) {
   gmPages(fastify, kit)
   rulePages(fastify, kit)
   profilePages(fastify, kit)
+  openPages(fastify, kit)
 }

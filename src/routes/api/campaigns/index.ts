@@ -7,6 +7,7 @@ import {
 import { PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
 import { EXAMPLE_SITUATION, ORDER_EXAMPLES } from './examples.ts'
 import invitationRoutes from './invitations.ts'
+import recruitingRoutes from './recruiting.ts'
 import sceneRoutes from './scenes.ts'
 
 const bearer = [{ bearerAuth: [] }]
@@ -18,6 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
   await fastify.register(sceneRoutes, { prefix: '/:id/scenes' })
   await fastify.register(invitationRoutes)
+  await fastify.register(recruitingRoutes)
   const caller = (request: Parameters<typeof fastify.optionalUser>[0]) => fastify.optionalUser(request)
   const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await caller(request))
 

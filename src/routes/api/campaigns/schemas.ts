@@ -51,6 +51,7 @@ export const CampaignSchema = Type.Object({
   status: Type.Union([Type.Literal('setup'), Type.Literal('draft'), Type.Literal('running'), Type.Literal('paused'), Type.Literal('finished')]),
   weekLimit: Type.Union([Type.Integer(), Type.Null()]),
   public: Type.Boolean(),
+  recruiting: Type.Union([Type.Literal('open'), Type.Literal('ask'), Type.Null()], { description: 'Listed on /campaigns/open: open joins at once, ask waits for the GM' }),
   createdAt: Type.String({ format: 'date-time' }),
   role: Type.Union([Type.Literal('gm'), Type.Literal('player'), Type.Literal('spectator')]),
   tribeId: Type.Union([Type.String(), Type.Null()]),

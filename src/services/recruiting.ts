@@ -1,0 +1,93 @@
+// Campaigns looking for players (#13 part 4): a GM lists a campaign in setup on
+// /campaigns/open; a newcomer joins at once ("open") or asks, and the GM accepts or
+// declines ("ask"). Joining follows the invitation's rules (R2.1): a free weekday, a
+// distinct name, at most seven tribes.
+import { WEEKDAYS, type Weekday } from '../engine/index.ts'
+import { lockCampaign, tribesOf } from '../db/campaigns.ts'
+import { decideJoinRequest, lockJoinRequest, openCampaignRows, pendingJoinRequests, setRecruiting, upsertJoinRequest } from '../db/recruiting.ts'
+import { transaction } from '../db/sql.ts'
+import { AppError } from '../lib/errors.ts'
+import { cleanName, nameSkeleton } from '../lib/names.ts'
+import { requireGm, type Access } from './access.ts'
+import type { ServiceDeps } from './deps.ts'
+import { foundTribe, mayPlay } from './invitations.ts'
+import { mapById } from './maps.ts'
+
+export type RecruitingMode = 'open' | 'ask'
+
+export function recruitingService(deps: ServiceDeps) {
+  const { db, clock } = deps
+
+  return {
+    /** Lists the campaign as looking for players (or stops listing it, with null). */
+    async setRecruiting(a: Access, mode: RecruitingMode | null) {
+      requireGm(a, 'list the campaign for players')
+      await transaction(db.pool, async (sql) => {
+        const campaign = await lockCampaign(sql, a.campaign.id)
+        if (mode && campaign.status !== 'setup') throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts', 'R3.1')
+        await setRecruiting(sql, campaign.id, mode)
+      })
+      return { recruiting: mode }
+    },
+
+    /** Campaigns in setup looking for players that the caller is not in. */
+    async openCampaigns(userId: string | null) {
+      const rows = await openCampaignRows(db.pool, userId)
+      return Promise.all(rows.filter((r) => r.tribes.length < 7).map(async (r) => ({
+        id: r.id, name: r.name, mapName: (await mapById(db, r.mapId))?.name ?? r.mapId, timeZone: r.timeZone, weekLimit: r.weekLimit,
+        joining: r.recruiting, gmName: r.gmName, requested: r.requested,
+        players: r.tribes.map((t) => ({ tribeName: t.name, weekday: t.weekday as Weekday })),
+        freeWeekdays: WEEKDAYS.filter((d) => !r.tribes.some((t) => t.weekday === d)),
+      })))
+    },
+
+    /** Joins a listed campaign at once, or asks its GM: `{ joined }` or `{ requested }`. */
+    async join(campaignId: string, userId: string, input: { tribeName: string; weekday: string }) {
+      return transaction(db.pool, async (sql) => {
+        const campaign = await lockCampaign(sql, campaignId)
+        if (!campaign.recruiting || campaign.status !== 'setup') throw new AppError(404, 'campaign/not_found', `No campaign ${campaignId} looking for players`)
+        await mayPlay(sql, campaign.id, userId, 'you')
+        const now = clock.now()
+        if (campaign.recruiting === 'open') {
+          const tribe = await foundTribe(sql, campaign.id, userId, input, now)
+          return { joined: { campaignId: campaign.id, tribeId: tribe.id }, requested: false }
+        }
+        // Asking: the request is checked now as a join would be, so the GM sees only requests that fit.
+        if (!(WEEKDAYS as readonly string[]).includes(input.weekday)) throw new AppError(400, 'tribe/bad_weekday', `"${input.weekday}" is not a weekday (monday … sunday)`, 'R2.1')
+        const tribeName = cleanName(input.tribeName, 'tribeName')
+        const tribes = await tribesOf(sql, campaign.id)
+        if (tribes.length >= 7) throw new AppError(409, 'campaign/full', 'A campaign has at most 7 tribes', 'R2.1')
+        const taken = tribes.find((t) => t.weekday === input.weekday)
+        if (taken) throw new AppError(409, 'tribe/weekday_taken', `${input.weekday} already belongs to ${taken.name}`, 'R2.1')
+        if (tribes.some((t) => nameSkeleton(t.name) === nameSkeleton(tribeName))) throw new AppError(409, 'tribe/name_taken', `"${tribeName}" is taken or too like another tribe's name`)
+        await upsertJoinRequest(sql, { campaignId: campaign.id, userId, tribeName, weekday: input.weekday, at: now })
+        return { joined: null, requested: true }
+      })
+    },
+
+    async joinRequests(a: Access) {
+      requireGm(a, 'see join requests')
+      return (await pendingJoinRequests(db.pool, a.campaign.id)).map((r) => ({
+        id: r.id, userId: r.userId, displayName: r.displayName, tribeName: r.tribeName, weekday: r.weekday as Weekday, createdAt: r.createdAt.toISOString(),
+      }))
+    },
+
+    /** The GM accepts (the tribe is founded now, by the rules of R2.1) or declines a request. */
+    async decideJoinRequest(a: Access, requestId: string, accept: boolean) {
+      requireGm(a, 'decide join requests')
+      return transaction(db.pool, async (sql) => {
+        const campaign = await lockCampaign(sql, a.campaign.id)
+        const request = await lockJoinRequest(sql, campaign.id, requestId)
+        if (!request || request.decidedAt) throw new AppError(404, 'join/not_found', 'No pending request with this id')
+        const now = clock.now()
+        if (accept) {
+          if (campaign.status !== 'setup') throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts', 'R3.1')
+          await mayPlay(sql, campaign.id, request.userId, request.displayName)
+          await foundTribe(sql, campaign.id, request.userId, { tribeName: request.tribeName, weekday: request.weekday }, now)
+        }
+        await decideJoinRequest(sql, request.id, accept ? 'accepted' : 'declined', now)
+        return { id: request.id, outcome: accept ? 'accepted' as const : 'declined' as const }
+      })
+    },
+  }
+}
