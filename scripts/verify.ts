@@ -20,7 +20,7 @@ const db = await openDatabase(config, say)
 const database = connect(db.url)
 let code = 1
 try {
-  const campaign = await accessRow(database.pool, id, null)
+  const campaign = await accessRow(database.pool, id, null, new Date())
   if (!campaign) {
     say(`no campaign ${id} in this database`)
     code = 2

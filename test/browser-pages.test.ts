@@ -40,8 +40,8 @@ t.test('every page: no WCAG A/AA violation at 390 and 1366 px, and no English on
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
   const c = `/campaigns/${id}`
-  const playerPages = ['/rules', '/campaigns', c, `${c}/pools`, `${c}/turn`, `${c}/history`, `${c}/dice`, `${c}/scenes`, `${c}/scenes/${scene.body.id}`, '/me/notifications', '/me', `/users/${table.players.ben!.userId}`]
-  const gmPages = [`${c}/gm`, `${c}/scenes/${scene.body.id}`, `${c}/history`]
+  const playerPages = ['/rules', '/campaigns', c, `${c}/pools`, `${c}/turn`, `${c}/history`, `${c}/dice`, `${c}/scenes`, `${c}/scenes/${scene.body.id}`, '/me/notifications', `${c}/absences`, '/me', `/users/${table.players.ben!.userId}`]
+  const gmPages = [`${c}/gm`, `${c}/absences`, `${c}/scenes/${scene.body.id}`, `${c}/history`]
   const visitorPages = ['/', '/campaigns/open', '/login', '/register', '/rules', `/invitations/${invitation.body.token}`, `/users/${table.players.ana!.userId}`]
 
   const { browser, via } = await launchBrowser()

@@ -22,23 +22,32 @@ export interface CampaignRow {
 
 export interface TribeRow { id: string; name: string; colour: string; weekday: string; userId: string | null }
 
-export interface AccessRow extends CampaignRow { gm: boolean; member: boolean; tribeId: string | null }
+export interface AccessRow extends CampaignRow { gm: boolean; member: boolean; tribeId: string | null; standIn?: boolean }
+
+/**
+ * The tribe the user stands in for at the instant (the absence of its player, whose dates,
+ * in the campaign's zone, hold the instant), or NULL. `user` and `at` are SQL parameters.
+ */
+export const standInTribe = (user: string, at: string) => `(SELECT a.tribe_id FROM absences a WHERE a.campaign_id = c.id AND a.stand_in_id = ${user}::uuid
+  AND (${at}::timestamptz AT TIME ZONE c.time_zone)::date BETWEEN a.starts_on AND a.ends_on ORDER BY a.starts_on LIMIT 1)`
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.status::text AS status,
   c.week_limit AS "weekLimit", c.public, c.recruiting, c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
 
 const TRIBE_COLUMNS = `id, name, colour, weekday, user_id AS "userId"`
 
-/** The campaign and the caller's place in it, in one statement. */
-export async function accessRow(pool: pg.Pool, campaignId: string, userId: string | null): Promise<AccessRow | undefined> {
+/** The campaign and the caller's place in it (a stand-in's too, at `at`), in one statement. */
+export async function accessRow(pool: pg.Pool, campaignId: string, userId: string | null, at: Date): Promise<AccessRow | undefined> {
   const { rows } = await pool.query<AccessRow>({
     name: 'campaign-access',
     text: `SELECT ${CAMPAIGN_COLUMNS},
             EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid AND m.role = 'gm') AS gm,
-            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) AS member,
-            (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId"
-     FROM campaigns c WHERE c.id = $1::uuid`,
-    values: [campaignId, userId],
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) OR own."standIn" IS NOT NULL AS member,
+            COALESCE(own."tribeId", own."standIn") AS "tribeId", own."tribeId" IS NULL AND own."standIn" IS NOT NULL AS "standIn"
+     FROM campaigns c, LATERAL (SELECT (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId",
+                                       ${standInTribe('$2', '$3')} AS "standIn") own
+     WHERE c.id = $1::uuid`,
+    values: [campaignId, userId, at.toISOString()],
   })
   return rows[0]
 }

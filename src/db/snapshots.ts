@@ -2,7 +2,7 @@
 // load, and one statement that saves the snapshot, its log events, calendar
 // ledger rows, dice rows and queued mails (the hot path of every order).
 import type pg from 'pg'
-import { CAMPAIGN_COLUMNS, type CampaignRow, type CampaignStatus } from './campaigns.ts'
+import { CAMPAIGN_COLUMNS, standInTribe, type CampaignRow, type CampaignStatus } from './campaigns.ts'
 import { recipientOf, type PendingMail } from './outbox.ts'
 import { instant, utc, type Sql } from './sql.ts'
 
@@ -51,6 +51,8 @@ export interface ChangeRow extends LoadedRow {
   gm: boolean
   member: boolean
   tribeId: string | null
+  /** The caller plays the tribe as a stand-in for its absent player. */
+  standIn: boolean
   /** Null when the user no longer exists. */
   tokenVersion: number | null
   revoked: boolean
@@ -64,19 +66,21 @@ export interface ChangeRow extends LoadedRow {
  * snapshot's version is still the one read here (saveChange). Always one row;
  * its campaign columns are null when there is no such campaign.
  */
-export async function readForChange(sql: Sql, c: { campaignId: string; userId: string; jti: string; key: string | null }): Promise<ChangeRow> {
+export async function readForChange(sql: Sql, c: { campaignId: string; userId: string; jti: string; key: string | null; at: Date }): Promise<ChangeRow> {
   const rows = await sql.query<ChangeRow>(
     `SELECT ${CAMPAIGN_COLUMNS}, s.state, s.version, ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
             COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq",
             EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid AND m.role = 'gm') AS gm,
-            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) AS member,
-            (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId",
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) OR own."standIn" IS NOT NULL AS member,
+            COALESCE(own."tribeId", own."standIn") AS "tribeId", own."tribeId" IS NULL AND own."standIn" IS NOT NULL AS "standIn",
             (SELECT u.token_version FROM users u WHERE u.id = $2::uuid) AS "tokenVersion",
             EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3) AS revoked,
             (SELECT json_build_object('requestHash', i.request_hash, 'response', i.response) FROM idempotency_records i
              WHERE i.campaign_id = c.id AND i.user_id = $2::uuid AND i.key = $4) AS seen
-     FROM (SELECT $1::uuid AS id) wanted LEFT JOIN campaigns c ON c.id = wanted.id LEFT JOIN game_snapshots s ON s.campaign_id = c.id`,
-    [c.campaignId, c.userId, c.jti, c.key], 'campaign-read-for-change')
+     FROM (SELECT $1::uuid AS id) wanted LEFT JOIN campaigns c ON c.id = wanted.id LEFT JOIN game_snapshots s ON s.campaign_id = c.id
+       LEFT JOIN LATERAL (SELECT (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId",
+                                 ${standInTribe('$2', '$5')} AS "standIn") own ON true`,
+    [c.campaignId, c.userId, c.jti, c.key, c.at.toISOString()], 'campaign-read-for-change')
   return rows[0]!
 }
 

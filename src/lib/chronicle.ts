@@ -16,7 +16,7 @@ export const KINDS: Record<string, (type: string) => boolean> = {
   economy: (t) => ['recruited', 'shipBuilt', 'payout'].includes(t),
   sieges: (t) => t === 'siegeLoss' || t === 'siegeLifted',
   diplomacy: (t) => t === 'tradeExecuted' || /^(scene|proposal)\./.test(t),
-  campaign: (t) => ['tribe.joined', 'tribe.player_replaced', 'window.missed', 'draftStarted', 'draftPicked', 'campaignStarted', 'campaignFinished', 'campaign.paused', 'campaign.resumed', 'turnEnded'].includes(t),
+  campaign: (t) => t.startsWith('absence.') || ['tribe.joined', 'tribe.player_replaced', 'window.missed', 'order.stand_in', 'draftStarted', 'draftPicked', 'campaignStarted', 'campaignFinished', 'campaign.paused', 'campaign.resumed', 'turnEnded'].includes(t),
 }
 
 export function isSystemRow(type: string): boolean {
@@ -66,6 +66,18 @@ export function sentence(type: string, payload: unknown, names: ReadonlyMap<stri
       return say('ev_tribeJoined', { tribe: p.name ?? '', weekday: s[p.weekday ?? ''] ?? p.weekday ?? '' })
     }
     case 'tribe.player_replaced': return say('ev_playerReplaced', { tribe: tribe((payload as { tribe?: string }).tribe) })
+    case 'absence.declared': {
+      const p = payload as { tribe?: string; from?: string; to?: string }
+      return say('ev_absenceDeclared', { tribe: tribe(p.tribe), from: p.from ?? '', to: p.to ?? '' })
+    }
+    case 'absence.stand_in': {
+      const p = payload as { tribe?: string; standIn?: string | null }
+      return say(p.standIn ? 'ev_standInNamed' : 'ev_standInRemoved', { tribe: tribe(p.tribe) })
+    }
+    case 'order.stand_in': {
+      const p = payload as { tribe?: string; orders?: number }
+      return say('ev_standInOrders', { tribe: tribe(p.tribe), orders: p.orders ?? 1 })
+    }
     case 'window.missed': return say('ev_windowMissed', { tribe: tribe((payload as { tribe?: string }).tribe) })
     case 'campaign.paused': return say('ev_paused', {})
     case 'campaign.resumed': return say('ev_resumed', {})

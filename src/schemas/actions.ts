@@ -53,6 +53,12 @@ export const JoinBody = Type.Object({
   weekday: Type.String({ maxLength: 16, description: 'monday … sunday, a free one' }),
 }, { additionalProperties: false })
 
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD in the campaign\'s time zone' })
+
+export const AbsenceBody = Type.Object({ from: Day, to: Day, note: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false })
+
+export const StandInBody = Type.Object({ email: Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()]) }, { additionalProperties: false })
+
 export const AcceptInvitationBody = Type.Object({
   tribeName: Type.Optional(Text(40, 'The new tribe\'s name; not needed for a replacement invitation')),
   weekday: Type.Optional(Type.String({ maxLength: 16, description: 'monday … sunday; not needed for a replacement invitation' })),

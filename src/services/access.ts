@@ -2,6 +2,7 @@
 import { accessRow, type AccessRow, type CampaignRow } from '../db/campaigns.ts'
 import { UUID } from '../db/sql.ts'
 import type { Database } from '../db/index.ts'
+import type { Clock } from './clock.ts'
 import { AppError } from '../lib/errors.ts'
 
 export type Role = 'gm' | 'player' | 'spectator'
@@ -12,6 +13,8 @@ export interface Access {
   /** The caller's tribe, for players. */
   tribeId: string | null
   userId: string | null
+  /** The caller plays the tribe as a stand-in, within its absent player's dates. */
+  standIn?: boolean
 }
 
 function notFound(campaignId: string) {
@@ -31,13 +34,13 @@ export function accessOf(campaignId: string, row: AccessRow | undefined, userId:
     weekLimit: rest.weekLimit, public: rest.public, recruiting: rest.recruiting ?? null, createdById: rest.createdById, createdAt: rest.createdAt,
   }
   const role: Role = gm ? 'gm' : tribeId ? 'player' : 'spectator'
-  return { campaign, role, tribeId: role === 'player' ? tribeId : null, userId }
+  return { campaign, role, tribeId: role === 'player' ? tribeId : null, userId, ...(role === 'player' && row.standIn ? { standIn: true } : {}) }
 }
 
-export function accessService(db: Database) {
+export function accessService(db: Database, clock: Clock) {
   return async function access(campaignId: string, userId: string | null): Promise<Access> {
     checkCampaignId(campaignId, userId)
-    return accessOf(campaignId, await accessRow(db.pool, campaignId, userId), userId)
+    return accessOf(campaignId, await accessRow(db.pool, campaignId, userId, clock.now()), userId)
   }
 }
 

@@ -16,6 +16,7 @@ import type { ServiceDeps } from './deps.ts'
 import { draftService } from './draft.ts'
 import { invitationsService } from './invitations.ts'
 import { recruitingService } from './recruiting.ts'
+import { absencesService } from './absences.ts'
 import { lockedService, openCurrentWindows } from './locked.ts'
 import { mapById } from './maps.ts'
 import { ordersService } from './orders.ts'
@@ -38,7 +39,7 @@ export function summary(c: CampaignRow, tribes: TribeRow[], role: Role, tribeId:
 
 export function campaignsService(deps: ServiceDeps) {
   const { db, clock } = deps
-  const access = accessService(db)
+  const access = accessService(db, clock)
   const locked = lockedService(db, clock)
   const mapName = async (id: string) => (await mapById(db, id))?.name ?? id
 
@@ -58,6 +59,7 @@ export function campaignsService(deps: ServiceDeps) {
     ...viewsService(deps, locked),
     ...invitationsService(deps),
     ...recruitingService(deps),
+    ...absencesService(deps),
 
     async create(userId: string, input: { name: string; mapId: string; timeZone?: string | undefined; weekLimit?: number | undefined; public?: boolean | undefined }) {
       const name = cleanName(input.name, 'name')

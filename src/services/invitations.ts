@@ -144,7 +144,7 @@ export function invitationsService(deps: ServiceDeps) {
      */
     async invitation(token: string) {
       const inv = await invitationByToken(db.pool, token)
-      const campaign = inv && await accessRow(db.pool, inv.campaignId, null)
+      const campaign = inv && await accessRow(db.pool, inv.campaignId, null, clock.now())
       if (!inv || !campaign) throw new AppError(404, 'invitation/not_found', 'No such invitation')
       const [tribes, gm, map] = await Promise.all([tribesOfPool(db.pool, campaign.id), userById(db, inv.createdById), mapById(db, campaign.mapId)])
       const problem = unusable(inv, campaign, clock.now())

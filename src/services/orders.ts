@@ -26,8 +26,8 @@ export function ordersService(locked: Locked) {
       try {
         return await locked.change(
           campaignId,
-          async (sql) => {
-            const row = await readForChange(sql, { campaignId, userId, jti: claims.jti ?? '', key: idempotencyKey ?? null })
+          async (sql, now) => {
+            const row = await readForChange(sql, { campaignId, userId, jti: claims.jti ?? '', key: idempotencyKey ?? null, at: now })
             if (!sessionStands(claims, row)) throw sessionEnded()
             const a = accessOf(campaignId, row, userId)
             if (a.role === 'gm') throw new AppError(403, 'orders/gm_cannot_play', 'A game master never plays orders for a tribe', 'R2.3')
@@ -49,6 +49,8 @@ export function ordersService(locked: Locked) {
               throw new AppError(409, 'turn/window_closed', `${tribe.name} gives orders only on ${tribe.weekday}, 00:00–20:00 ${campaign.timeZone}; the next window opens at ${next}`, 'R4.3')
             }
             const events = w.batch(tribeId, input.orders, now)
+            // A stand-in's orders are the tribe's, and the log says who gave them.
+            if (row.standIn) w.note('order.stand_in', { tribe: tribeId, by: userId, orders: input.orders.length }, now)
             return {
               value: { events },
               ...(idempotencyKey ? { idempotency: { userId, key: idempotencyKey, requestHash: hash, response: { events, version: w.version + 1 } } } : {}),

@@ -12,6 +12,7 @@ import { campaignPages } from './campaigns.ts'
 import { gmPages } from './gm.ts'
 import { historyPages } from './history.ts'
 import { pageKit, STRINGS, type Req } from './kit.ts'
+import { absencePages } from './absences.ts'
 import { openPages } from './open.ts'
 import { profilePages } from './profiles.ts'
 import { rulePages } from './rules.ts'
@@ -83,4 +84,5 @@ export default async function pages(fastify: FastifyInstance) {
   rulePages(fastify, kit)
   profilePages(fastify, kit)
   openPages(fastify, kit)
+  absencePages(fastify, kit)
 }

@@ -8,6 +8,7 @@ import { PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
 import { EXAMPLE_SITUATION, ORDER_EXAMPLES } from './examples.ts'
 import invitationRoutes from './invitations.ts'
 import recruitingRoutes from './recruiting.ts'
+import absenceRoutes from './absences.ts'
 import sceneRoutes from './scenes.ts'
 
 const bearer = [{ bearerAuth: [] }]
@@ -20,6 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(sceneRoutes, { prefix: '/:id/scenes' })
   await fastify.register(invitationRoutes)
   await fastify.register(recruitingRoutes)
+  await fastify.register(absenceRoutes)
   const caller = (request: Parameters<typeof fastify.optionalUser>[0]) => fastify.optionalUser(request)
   const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await caller(request))
 

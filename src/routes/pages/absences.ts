@@ -1,0 +1,49 @@
+// Absences: a player declares dates away; the GM sees every absence and names stand-ins.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { AppError } from '../../lib/errors.ts'
+import type { Access } from '../../services/access.ts'
+import { AbsenceBody } from '../../schemas/actions.ts'
+import { one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+
+export function absencePages(fastify: FastifyInstance, kit: PageKit) {
+  const { campaigns } = fastify
+  const { render, requireUser, accessOf, campaignInfo, form, viewer } = kit
+
+  async function absencePage(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; form?: Record<string, string>; done?: boolean } = {}) {
+    const s = STRINGS[(await viewer(request)).locale]
+    return render(request, reply, 'absences.hbs', {
+      title: s.absences, campaign: campaignInfo(a), tab: 'absences', absences: await campaigns.absences(a), gm: a.role === 'gm',
+      mayDeclare: a.role === 'player' && !a.standIn, form: extra.form ?? {}, ...extra,
+    }, extra.error?.statusCode ?? 200)
+  }
+
+  fastify.get('/campaigns/:id/absences', async (request: Req, reply) => {
+    await requireUser(request)
+    return absencePage(request, reply, await accessOf(request, request.params.id!), request.query.done === '1' ? { done: true } : {})
+  })
+
+  fastify.post<Route>('/campaigns/:id/absences', form(AbsenceBody), async (request: Req, reply) => {
+    await requireUser(request)
+    const a = await accessOf(request, request.params.id!)
+    const input = { from: one(request.body.from), to: one(request.body.to), note: one(request.body.note) }
+    try {
+      await campaigns.declareAbsence(a, input)
+      return reply.redirect(`/campaigns/${a.campaign.id}/absences?done=1`, 303)
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode === 403) throw error
+      return absencePage(request, reply, a, { error, form: input })
+    }
+  })
+
+  fastify.post<Route>('/campaigns/:id/absences/:absenceId/stand-in', form(undefined, { extras: ['email'] }), async (request: Req, reply) => {
+    await requireUser(request)
+    const a = await accessOf(request, request.params.id!)
+    try {
+      await campaigns.setStandIn(a, request.params.absenceId!, one(kit.extrasOf(request).email) || null)
+      return reply.redirect(`/campaigns/${a.campaign.id}/absences?done=1`, 303)
+    } catch (error) {
+      if (!(error instanceof AppError) || a.role !== 'gm') throw error
+      return absencePage(request, reply, a, { error })
+    }
+  })
+}

@@ -1,0 +1,72 @@
+// Absences (#13 part 7): a player declares dates away (in the campaign's zone, both days
+// included); the GM sees them, and may pause the campaign or name a stand-in, who plays the
+// tribe's own windows within those dates only, each order logged as given by the stand-in.
+import { DateTime } from 'luxon'
+import { userByEmail } from '../db/accounts.ts'
+import { absencesOf, insertAbsence, lockAbsence, setStandIn } from '../db/absences.ts'
+import { appendEvents } from '../db/log.ts'
+import { lockCampaign, rolesOf } from '../db/campaigns.ts'
+import { currentWeek } from '../db/snapshots.ts'
+import { transaction } from '../db/sql.ts'
+import { AppError } from '../lib/errors.ts'
+import { requireGm, type Access } from './access.ts'
+import type { ServiceDeps } from './deps.ts'
+
+const MAX_DAYS = 62
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+export function absencesService(deps: ServiceDeps) {
+  const { db, clock } = deps
+  const today = (a: Access) => DateTime.fromJSDate(clock.now(), { zone: a.campaign.timeZone }).toISODate()!
+  const view = (r: Awaited<ReturnType<typeof absencesOf>>[number]) => ({
+    id: r.id, tribeId: r.tribeId, tribeName: r.tribeName, from: r.startsOn, to: r.endsOn, note: r.note,
+    standIn: r.standInId ? { userId: r.standInId, displayName: r.standInName ?? '' } : null,
+  })
+
+  return {
+    /** The tribe's player declares an absence: from and to are dates in the campaign's zone, both included. */
+    async declareAbsence(a: Access, input: { from: string; to: string; note?: string | undefined }) {
+      if (a.role !== 'player' || !a.tribeId || a.standIn) throw new AppError(403, 'absence/not_a_player', 'Only a tribe\'s own player declares its absences')
+      if (a.campaign.status === 'finished') throw new AppError(409, 'campaign/finished', 'This campaign is over')
+      const from = DateTime.fromISO(input.from, { zone: a.campaign.timeZone })
+      const to = DateTime.fromISO(input.to, { zone: a.campaign.timeZone })
+      if (!DATE.test(input.from) || !DATE.test(input.to) || !from.isValid || !to.isValid) throw new AppError(400, 'absence/bad_dates', 'Give the dates as YYYY-MM-DD')
+      if (to < from) throw new AppError(400, 'absence/bad_dates', 'The absence ends before it starts')
+      if (input.to < today(a)) throw new AppError(400, 'absence/in_the_past', 'This absence is already over')
+      if (to.diff(from, 'days').days + 1 > MAX_DAYS) throw new AppError(400, 'absence/too_long', `An absence lasts at most ${MAX_DAYS} days; for longer, ask the game master to give the tribe to someone else`)
+      const note = input.note?.trim().slice(0, 500) || null
+      const id = await transaction(db.pool, async (sql) => {
+        const absence = await insertAbsence(sql, { campaignId: a.campaign.id, tribeId: a.tribeId!, declaredById: a.userId!, startsOn: input.from, endsOn: input.to, note, at: clock.now() })
+        await appendEvents(sql, a.campaign.id, [{ type: 'absence.declared', payload: { tribe: a.tribeId, from: input.from, to: input.to }, week: await currentWeek(sql, a.campaign.id), at: clock.now() }])
+        return absence
+      })
+      return { id, tribeId: a.tribeId, from: input.from, to: input.to, note, standIn: null }
+    },
+
+    /** Absences not yet over: all of them for the GM, the tribe's own for its player. */
+    async absences(a: Access) {
+      if (a.role !== 'gm' && (a.role !== 'player' || !a.tribeId)) throw new AppError(403, 'absence/not_a_player', 'Only the game master and the tribe\'s player see its absences')
+      return (await absencesOf(db.pool, a.campaign.id, today(a), a.role === 'gm' ? null : a.tribeId)).map(view)
+    },
+
+    /** The GM names (or, with null, removes) the stand-in of an absence: an account that plays no tribe here. */
+    async setStandIn(a: Access, absenceId: string, email: string | null) {
+      requireGm(a, 'name a stand-in')
+      const user = email ? await userByEmail(db, email.trim().toLowerCase()) : null
+      return transaction(db.pool, async (sql) => {
+        await lockCampaign(sql, a.campaign.id)
+        const absence = await lockAbsence(sql, a.campaign.id, absenceId)
+        if (!absence) throw new AppError(404, 'absence/not_found', 'No such absence in this campaign')
+        if (email && !user) throw new AppError(404, 'user/not_found', `No account with email ${email}; the stand-in registers first`)
+        if (user) {
+          const roles = await rolesOf(sql, a.campaign.id, user.id)
+          if (roles.includes('gm')) throw new AppError(409, 'tribe/gm_cannot_play', 'A game master does not play a tribe', 'R2.3')
+          if (roles.includes('player')) throw new AppError(409, 'tribe/already_playing', `${email} already plays a tribe here`, 'R2.1')
+        }
+        await setStandIn(sql, absence.id, user?.id ?? null)
+        await appendEvents(sql, a.campaign.id, [{ type: 'absence.stand_in', payload: { tribe: absence.tribeId, from: absence.startsOn, to: absence.endsOn, standIn: user?.id ?? null }, week: await currentWeek(sql, a.campaign.id), at: clock.now() }])
+        return { ...view(absence), standIn: user ? { userId: user.id, displayName: user.displayName } : null }
+      })
+    },
+  }
+}
