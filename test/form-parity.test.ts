@@ -8,7 +8,7 @@ import { visitor } from './helpers/pages.ts'
 
 const PASSWORD = 'correct horse battery'
 
-/** The error code a page shows (`<strong>code (rule)</strong>`), or null. */
+/** The error code a page shows (in small print after the sentence), or null. */
 function pageCode(html: string): string | null {
   return /<small class="code">([^<\s]+)/.exec(html)?.[1] ?? null
 }

@@ -78,7 +78,7 @@ t.test('hostile input through the page forms: the API\'s checks, and nothing sto
     await gm.get('/campaigns')
     const res = await gm.post('/campaigns', form)
     t.equal(res.status, 400, `${what}: 400`)
-    t.match(res.body, new RegExp(`<strong>${code.replace('/', '\\/')}`), `${what}: the page names ${code}`)
+    t.match(res.body, new RegExp(`<small class="code">${code.replace('/', '\\/')}`), `${what}: the page names ${code}`)
     t.equal(await app.prisma.campaign.count(), 0, `${what}: no campaign created`)
   }
 })

@@ -143,7 +143,12 @@ t.test('diplomacy and the GM console through the pages', async (t) => {
   const accept = /action="([^"]+\/accept)"/.exec(page.body)![1]!
   t.equal((await ana.post(accept, {})).status, 303)
   await gm.get(url)
-  t.equal((await gm.post(accept.replace(/accept$/, 'ratify'), {})).status, 303)
+  const unconfirmedRatify = await gm.post(accept.replace(/accept$/, 'ratify'), {})
+  t.equal(unconfirmedRatify.status, 400, 'ratifying asks for its confirmation box')
+  t.match(unconfirmedRatify.body, 'form/unconfirmed')
+  t.match(unconfirmedRatify.body, /name="confirm" value="yes" required> Yes, carry out the trade now/, 'and offers it again')
+  await gm.get(url)
+  t.equal((await gm.post(accept.replace(/accept$/, 'ratify'), { confirm: 'yes' })).status, 303)
   const after = await call(app, table.players.cleo!.token, 'GET', `/api/campaigns/${table.id}/state`)
   t.equal(after.body.map.tiles.find((x: { tile: string }) => x.tile === '3,3').owner, table.players.cleo!.tribeId, 'ratified through the page')
   const bad = await ana.post(`${url}/proposals`, { from1: table.players.ana!.tribeId, to1: table.players.cleo!.tribeId, tiles1: '3,3' })

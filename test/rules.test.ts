@@ -49,7 +49,7 @@ t.test('/rules in the reader\'s language, or the one asked for; every rule reach
   t.match(es.body, /<li id="R8\.3">[^]*?Gana el atacante|<li id="R8\.3">[^]*?gana el atacante/)
   t.match(es.body, '<a href="/rules">Reglas</a>', 'the menu in Spanish')
   const asked = await get('/rules?lang=es')
-  t.match(asked.body, '<html lang="en">', 'the page around it stays in the reader\'s language')
+  t.match(asked.body, '<html lang="es">', 'the page around it follows the language asked for (?lang= chooses for any page)')
   t.match(asked.body, '<article class="rule-book" lang="es">', 'the book says which language it is in')
   t.match((await get('/rules?lang=fr')).body, '<article class="rule-book" lang="en">', 'an unknown language falls back to the reader\'s')
   t.match((await get('/login')).body, '<a href="/rules">Rules</a>', 'the menu links to the rules')

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { InviteBody, PickBody, ReplacePlayerBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
-import { one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
+import { confirmed, one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
 /** What a finished action reports on the console (?done=…), one catalogue sentence each. */
 const DONE = ['invited', 'resent', 'revoked', 'draft', 'picked', 'paused', 'resumed', 'replaced', 'recruiting', 'joinAccepted', 'joinDeclined'] as const
@@ -45,10 +45,6 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit) {
     return gmPage(request, reply, await accessOf(request, request.params.id!), done ? { done } : {})
   })
 
-  /** An action that cannot be undone runs only with its confirmation box ticked. */
-  const confirmed = (extras: Body) => {
-    if (one(extras.confirm) !== 'yes') throw new AppError(400, 'form/unconfirmed', 'Tick the confirmation box first: this cannot be undone')
-  }
   type Act = (a: Access, body: Body, extras: Body, userId: string, locale: 'en' | 'es') => Promise<Done | Extra>
   const gmActions: Record<string, [form: ReturnType<typeof form>, act: Act]> = {
     invitations: [form(InviteBody), async (a, body, _x, userId, locale) => {

@@ -39,6 +39,11 @@ export function safeNext(next: string): string {
   return /^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/.test(next) ? next : '/campaigns'
 }
 
+/** An action that cannot be undone runs only with its confirmation box ticked (a page-only field). */
+export function confirmed(extras: Body) {
+  if (one(extras.confirm) !== 'yes') throw new AppError(400, 'form/unconfirmed', 'Tick the confirmation box first: this cannot be undone')
+}
+
 /** Page-only form fields (not part of the action's schema) are kept here. */
 type WithExtras = FastifyRequest & { viewer?: Viewer; formExtras?: Body }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { OpenSceneBody, SceneMessageBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
-import { one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+import { confirmed, one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
 export function scenePages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns, scenes } = fastify
@@ -100,12 +100,19 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit) {
       return scenes.propose(a, id, { transfers })
     }))
 
+  // Ratify, reject and close cannot be undone: they ask for the confirmation box.
   for (const action of ['accept', 'decline', 'withdraw', 'ratify', 'reject'] as const) {
-    fastify.post<Route>(`/campaigns/:id/scenes/:sceneId/proposals/:proposalId/${action}`, form(), async (request: Req, reply) =>
-      sceneAction(request, reply, (a, id) => (action === 'ratify' || action === 'reject'
-        ? scenes.decide(a, id, request.params.proposalId!, action)
-        : scenes.answer(a, id, request.params.proposalId!, action))))
+    const final = action === 'ratify' || action === 'reject'
+    fastify.post<Route>(`/campaigns/:id/scenes/:sceneId/proposals/:proposalId/${action}`, form(undefined, { extras: ['confirm'] }), async (request: Req, reply) =>
+      sceneAction(request, reply, async (a, id) => {
+        if (!final) return scenes.answer(a, id, request.params.proposalId!, action)
+        confirmed(kit.extrasOf(request))
+        return scenes.decide(a, id, request.params.proposalId!, action)
+      }))
   }
 
-  fastify.post<Route>('/campaigns/:id/scenes/:sceneId/close', form(), async (request: Req, reply) => sceneAction(request, reply, (a, id) => scenes.close(a, id)))
+  fastify.post<Route>('/campaigns/:id/scenes/:sceneId/close', form(undefined, { extras: ['confirm'] }), async (request: Req, reply) => sceneAction(request, reply, async (a, id) => {
+    confirmed(kit.extrasOf(request))
+    return scenes.close(a, id)
+  }))
 }
