@@ -41,10 +41,20 @@ export function registerHelpers(hb: typeof Handlebars) {
     const href = ruleHref(rule)
     return href ? new hb.SafeString(`<a href="${href}">${String(rule)}</a>`) : String(rule ?? '')
   })
-  /** An instant in a zone, in the page's language: {{when iso zone}}. */
+  /**
+   * An instant in a zone, in the page's language: {{when iso zone}}; when the reader lives in
+   * another zone, their own wall-clock time follows ("Mon 30 Nov, 10:00 (03:00 your time)").
+   */
   hb.registerHelper('when', function (this: unknown, iso: unknown, zone: unknown, options: Handlebars.HelperOptions) {
     if (typeof iso !== 'string' || !iso) return ''
-    const locale = (options.data.root as { locale?: string }).locale === 'es' ? 'es-ES' : 'en-GB'
-    return DateTime.fromISO(iso, { zone: typeof zone === 'string' ? zone : 'UTC' }).setLocale(locale).toFormat('ccc d LLL, HH:mm')
+    const root = options.data.root as { locale?: string; user?: { timeZone?: string } | null; s?: Record<string, string> }
+    const locale = root.locale === 'es' ? 'es-ES' : 'en-GB'
+    const there = typeof zone === 'string' ? zone : 'UTC'
+    const at = DateTime.fromISO(iso, { zone: there }).setLocale(locale)
+    const text = at.toFormat('ccc d LLL, HH:mm')
+    const mine = root.user?.timeZone
+    if (!mine || mine === there || at.setZone(mine).toFormat('ccc HH:mm') === at.toFormat('ccc HH:mm')) return text
+    const local = at.setZone(mine)
+    return `${text} (${local.toFormat(local.hasSame(at, 'day') ? 'HH:mm' : 'ccc HH:mm')} ${root.s?.yourTime ?? ''})`
   })
 }
