@@ -16,6 +16,9 @@ export interface CampaignRow {
   public: boolean
   /** Listed on /campaigns/open: 'open' joins at once, 'ask' waits for the GM. */
   recruiting: 'open' | 'ask' | null
+  /** The game it plays and the version of its rules (src/engine/rulesets.ts). */
+  ruleset: string
+  rulesetVersion: number
   createdById: string
   createdAt: Date
 }
@@ -32,7 +35,7 @@ export const standInTribe = (user: string, at: string) => `(SELECT a.tribe_id FR
   AND (${at}::timestamptz AT TIME ZONE c.time_zone)::date BETWEEN a.starts_on AND a.ends_on ORDER BY a.starts_on LIMIT 1)`
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.status::text AS status,
-  c.week_limit AS "weekLimit", c.public, c.recruiting, c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
+  c.week_limit AS "weekLimit", c.public, c.recruiting, c.ruleset, c.ruleset_version AS "rulesetVersion", c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
 
 const TRIBE_COLUMNS = `id, name, colour, weekday, user_id AS "userId"`
 

@@ -1,6 +1,6 @@
 // The draft (R3): the GM starts it, the order is drawn with the dice, and
 // the tribes (or a GM for them) pick cities in snake order.
-import { createGame, onTheClock, type Weekday } from '../engine/index.ts'
+import { onTheClock, rulesetOf, type Weekday } from '../engine/index.ts'
 import type { CampaignRow } from '../db/campaigns.ts'
 import { playersOf } from '../db/log.ts'
 import { dropUnsent } from '../db/outbox.ts'
@@ -42,7 +42,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         const seed = newSeed()
         const map = (await mapById(db, campaign.mapId))!
         await keepCampaignMap(sql, campaign.id, hashOf(map), map)
-        const created = createGame({
+        const created = rulesetOf(campaign.ruleset).createGame({
           map,
           tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })),
           seed,

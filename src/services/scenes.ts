@@ -2,7 +2,7 @@
 // propose trades of land, cities and ships; every giver accepts, a GM ratifies,
 // and the engine's executeTrade moves everything at once or nothing. Each step
 // runs under the campaign lock and is logged. Scenes are not bound to turn windows.
-import { applySystem, hmacRng, type TradeTransfer } from '../engine/index.ts'
+import { hmacRng, rulesetOf, type TradeTransfer } from '../engine/index.ts'
 import { lockCampaign, tribesNamed } from '../db/campaigns.ts'
 import { appendEvents } from '../db/log.ts'
 import { queueMails, type PendingMail } from '../db/outbox.ts'
@@ -158,7 +158,8 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         // The campaign lock is already held by this step: a plain read of the snapshot is enough.
         const snap = await readSnapshot(sql, a.campaign.id)
         if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
-        const dry = applySystem(await loadStateOf(sql, a.campaign.id, snap.state), { type: 'executeTrade', transfers: input.transfers }, hmacRng)
+        const state = await loadStateOf(sql, a.campaign.id, snap.state)
+        const dry = rulesetOf(state.ruleset).applySystem(state, { type: 'executeTrade', transfers: input.transfers }, hmacRng)
         if (!dry.ok) throw engineRefusal(dry.error)
         const transfers = input.transfers.map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] }))
         const tribeId = a.role === 'gm' ? null : a.tribeId

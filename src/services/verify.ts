@@ -3,7 +3,7 @@
 // set up again from its map, tribes and first seed, every order and system
 // input of the log is applied again, every recorded effect must come out the
 // same, and the final state's hash must equal the stored one's.
-import { createGame, hmacRng, replay, stateHash, type GameEvent, type MapDef, type Weekday } from '../engine/index.ts'
+import { hmacRng, rulesetOf, type GameEvent, type MapDef, type Weekday } from '../engine/index.ts'
 import { tribesOf } from '../db/campaigns.ts'
 import type { Database } from '../db/index.ts'
 import { allDiceWeeks, engineEvents } from '../db/log.ts'
@@ -29,7 +29,10 @@ export async function verifyCampaign(db: Database, campaignId: string, weekLimit
   const sql = sqlOf(db.pool)
   const snapshot = await readSnapshot(sql, campaignId)
   if (!snapshot) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet: there is nothing to verify', 'R3.1')
-  const storedHash = stateHash(await loadStateOf(sql, campaignId, snapshot.state))
+  const stored = await loadStateOf(sql, campaignId, snapshot.state)
+  // Replayed by the rules it was played by.
+  const rules = rulesetOf(stored.ruleset)
+  const storedHash = rules.stateHash(stored)
   const kept = await campaignMap(sql, campaignId)
   const map = (kept?.definition as MapDef | undefined) ?? (await mapById(db, mapId))
   const tribes = await tribesOf(sql, campaignId)
@@ -40,7 +43,7 @@ export async function verifyCampaign(db: Database, campaignId: string, weekLimit
   for (const d of dice) if (commitmentOf(d.seed) !== d.commitment) return fail(undefined, `the seed of week ${d.week} does not match its commitment`)
   const first = dice.find((d) => d.week === 0)
   if (!map || !first) return fail(undefined, 'the campaign\'s map or first seed is missing')
-  const created = createGame({ map, tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })), seed: first.seed, weekLimit })
+  const created = rules.createGame({ map, tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })), seed: first.seed, weekLimit })
   if (!created.ok) return fail(undefined, `the campaign cannot be set up again: ${created.error.message}`)
   for (const row of rows) {
     const e = row.payload as GameEvent
@@ -50,9 +53,9 @@ export async function verifyCampaign(db: Database, campaignId: string, weekLimit
       if (!committed) return fail(row.seq, `the seed set at ${row.seq} was never committed`)
     }
   }
-  const result = replay(created.state, rows.map((r) => r.payload as GameEvent), hmacRng)
+  const result = rules.replay(created.state, rows.map((r) => r.payload as GameEvent), hmacRng)
   if (!result.ok) return fail(rows[result.at]?.seq, result.message)
-  const replayed = stateHash(result.state)
+  const replayed = rules.stateHash(result.state)
   if (replayed !== storedHash) return { ok: false, events: rows.length, stateHash: replayed, storedHash, reason: 'the replayed state differs from the stored one' }
   return { ok: true, events: rows.length, stateHash: replayed, storedHash }
 }

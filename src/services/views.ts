@@ -1,6 +1,6 @@
 // What members and spectators read of a campaign: the board with the caller's
 // window and MP, the pools, the log, and a week's dice.
-import { compileMap, hmacRng, previewPools, legalOptions, type GameEvent, type GameState } from '../engine/index.ts'
+import { compileMap, hmacRng, rulesetOf, type GameEvent, type GameState } from '../engine/index.ts'
 import { diceWeek, eventsAfter, mapEventsOfWeek, eventsOfType, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
 import { diplomacyOfTribe } from '../db/scenes.ts'
 import { readSnapshot } from '../db/snapshots.ts'
@@ -118,7 +118,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
      */
     async turn(a: Access) {
       const { state, version } = await snapshot(a.campaign.id)
-      const options = a.role === 'player' && a.tribeId ? legalOptions(state, a.tribeId) : null
+      const options = a.role === 'player' && a.tribeId ? rulesetOf(state.ruleset).legalOptions(state, a.tribeId) : null
       const rows = await mapEventsOfWeek(db.pool, a.campaign.id, state.week)
       const weekEnd = rows.find((r) => r.type === 'map.week_ended')?.payload
       const events = rows.filter((r) => r.type !== 'map.week_ended').map((r) => r.payload as GameEvent)
@@ -133,12 +133,12 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     /** What the caller's tribe may order now, each option checked by the engine; null for a GM or a spectator. */
     async options(a: Access) {
       const { state, version } = await snapshot(a.campaign.id)
-      return { version, options: a.role === 'player' && a.tribeId ? legalOptions(state, a.tribeId) : null }
+      return { version, options: a.role === 'player' && a.tribeId ? rulesetOf(state.ruleset).legalOptions(state, a.tribeId) : null }
     },
 
     async pools(a: Access) {
       const { state } = await snapshot(a.campaign.id)
-      return { week: state.week, pools: state.pools, preview: previewPools(state) }
+      return { week: state.week, pools: state.pools, preview: rulesetOf(state.ruleset).previewEconomy(state) }
     },
 
     async events(a: Access, after: number, limit: number): Promise<{ events: LoggedEvent[]; next: number | null }> {

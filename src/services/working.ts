@@ -1,7 +1,7 @@
 // The engine state of one campaign inside its locked transaction, and what
 // the change will write with it (src/db/snapshots.ts saves it in one statement).
 import {
-  applyBatch, applyOrder, applySystem, hmacRng, mapHash, type EngineError, type GameEvent, type GameState, type MapDef, type Order, type SystemAction,
+  hmacRng, mapHash, rulesetOf, type EngineError, type GameEvent, type GameState, type MapDef, type Order, type SystemAction,
 } from '../engine/index.ts'
 import type { CampaignRow, CampaignStatus } from '../db/campaigns.ts'
 import type { PendingMail } from '../db/outbox.ts'
@@ -29,6 +29,11 @@ export class Working {
   ledger: LedgerWrite[] = []
   mails: PendingMail[] = []
   dice: DiceEntry[] = []
+  /** The game's rules: every transition of the state goes through them (#17). */
+  get rules() {
+    return rulesetOf(this.state.ruleset)
+  }
+
   /** Set when the catch-up ran and knows the next due instant. */
   nextDueAt: Date | null | undefined
   constructor(
@@ -45,7 +50,7 @@ export class Working {
   }
 
   system(action: SystemAction, at: Date) {
-    const result = applySystem(this.state, action, hmacRng)
+    const result = this.rules.applySystem(this.state, action, hmacRng)
     if (!result.ok) throw engineRefusal(result.error)
     this.record(result.events, this.state.week, at)
     this.state = result.state
@@ -53,7 +58,7 @@ export class Working {
   }
 
   order(tribe: string, order: Order, at: Date, label = 'order') {
-    const result = applyOrder(this.state, tribe, order, hmacRng)
+    const result = this.rules.applyOrder(this.state, tribe, order, hmacRng)
     if (!result.ok) throw engineRefusal(result.error, label)
     this.record(result.events, this.state.week, at)
     this.state = result.state
@@ -62,7 +67,7 @@ export class Working {
 
   /** A batch, all or nothing; only its last order may roll dice (R8.4). */
   batch(tribe: string, orders: Order[], at: Date) {
-    const result = applyBatch(this.state, tribe, orders, hmacRng)
+    const result = this.rules.applyBatch(this.state, tribe, orders, hmacRng)
     if (!result.ok) {
       const label = orders.length > 1 && 'index' in result ? `orders[${result.index}]` : 'order'
       throw engineRefusal(result.error, label)

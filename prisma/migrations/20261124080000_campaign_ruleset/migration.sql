@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "campaigns" ADD COLUMN     "ruleset" TEXT NOT NULL DEFAULT 'weekly-turn',
+ADD COLUMN     "ruleset_version" INTEGER NOT NULL DEFAULT 1;

@@ -1,0 +1,46 @@
+// The boundary between the platform and a game (#17): what the services, the calendar, the
+// dice, the scenes, the mails and the pages ask of a game's rules, behind one interface, so
+// that a second game adds a folder and a line in the registry (./rulesets.ts), not `if`s.
+// Time and randomness come in as arguments: a ruleset is as pure as the engine.
+import type { Rng } from './rng.ts'
+import type { EngineError, TribeId } from './types.ts'
+
+/** The data a game is made of: its state, orders, system actions, log events, options, setup, map and economy view. */
+export interface GameTypes {
+  state: { ruleset: string }
+  order: unknown
+  system: unknown
+  event: unknown
+  options: unknown
+  setup: unknown
+  map: unknown
+  economy: unknown
+}
+
+/** A transition of the state with the events it logs, or a typed refusal. */
+export type Step<T extends GameTypes> = { ok: true; state: T['state']; events: T['event'][] } | { ok: false; error: EngineError }
+
+export interface Ruleset<T extends GameTypes> {
+  /** Recorded with each campaign, with `version`, so that a replay uses the rules it was played by. */
+  readonly id: string
+  readonly version: number
+  /** The map format: every problem named (an empty list is a valid map), and its fingerprint. */
+  validateMap(input: unknown, tribes?: number): { code: string; message: string }[]
+  mapHash(map: T['map']): string
+  /** A new campaign's state, or why it cannot be set up this way. */
+  createGame(input: T['setup']): { ok: true; state: T['state'] } | { ok: false; error: EngineError }
+  /** A player's order; a batch is all or nothing, and says which order failed. */
+  applyOrder(state: T['state'], tribe: TribeId, order: T['order'], rng: Rng): Step<T>
+  applyBatch(state: T['state'], tribe: TribeId, orders: readonly T['order'][], rng: Rng): Step<T> | { ok: false; error: EngineError; index: number }
+  /** What the calendar, the GM and the scenes drive: window open and close, the weekly tick, trades. */
+  applySystem(state: T['state'], action: T['system'], rng: Rng): Step<T>
+  /** Every legal order of a tribe now, each found legal by the rules themselves. */
+  legalOptions(state: T['state'], tribe: TribeId): T['options']
+  /** What the next payout would give (the economy view of the pages and mails). */
+  previewEconomy(state: T['state']): T['economy']
+  /** The ranking (victory is its head once the game is over). */
+  ranking(state: T['state']): TribeId[]
+  /** Replays a log from a setup state; the hash compares states. */
+  replay(initial: T['state'], events: readonly T['event'][], rng: Rng): { ok: true; state: T['state'] } | { ok: false; at: number; message: string }
+  stateHash(state: T['state']): string
+}

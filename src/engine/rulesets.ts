@@ -1,0 +1,29 @@
+// The games the platform hosts, by the id a campaign records (its state's `ruleset`).
+import { createGame, mapHash, replay, stateHash, type NewGame } from './game.ts'
+import { validateMap } from './map.ts'
+import { legalOptions, type TribeOptions } from './options.ts'
+import { previewPools } from './preview.ts'
+import type { Ruleset } from './ruleset.ts'
+import { applyBatch, applyOrder, applySystem, ranking } from './rules.ts'
+import type { GameEvent, GameState, MapDef, Order, Pool, SystemAction } from './types.ts'
+
+export type WeeklyTurn = Ruleset<{
+  state: GameState; order: Order; system: SystemAction; event: GameEvent; options: TribeOptions; setup: NewGame; map: MapDef; economy: Pool[]
+}>
+
+/** The weekday wargame of docs/RULES.md. */
+export const weeklyTurn: WeeklyTurn = {
+  id: 'weekly-turn', version: 1,
+  validateMap, mapHash, createGame, applyOrder, applyBatch, applySystem, legalOptions, previewEconomy: previewPools, ranking, replay, stateHash,
+}
+
+const RULESETS: Record<string, WeeklyTurn> = { [weeklyTurn.id]: weeklyTurn }
+
+/** The ruleset a campaign records; an unknown id is a state stored by a newer server. */
+export function rulesetOf(id: string): WeeklyTurn {
+  const found = RULESETS[id]
+  if (!found) throw new Error(`no ruleset "${id}" on this server`)
+  return found
+}
+
+export const rulesetIds = (): string[] => Object.keys(RULESETS)

@@ -1,0 +1,35 @@
+// The ruleset boundary (#17): the weekday wargame answers through its Ruleset exactly as its
+// engine functions do, and a campaign's recorded ruleset id finds it.
+import t from 'tap'
+import { applyOrder, hmacRng, legalOptions, rulesetIds, rulesetOf, stateHash, weeklyTurn } from '../../src/engine/index.ts'
+import { bundledMap } from '../../src/maps/index.ts'
+import { randomOrder, chooser, simulate } from './random-play.ts'
+
+t.test('the registry finds the weekday wargame by the id its states record, and no other', async (t) => {
+  t.same(rulesetIds(), ['weekly-turn'])
+  t.equal(rulesetOf('weekly-turn'), weeklyTurn)
+  t.match(weeklyTurn, { id: 'weekly-turn', version: 1 })
+  t.throws(() => rulesetOf('chess'), /no ruleset "chess" on this server/, 'a state from another server\'s game is refused, not misread')
+})
+
+t.test('R12.2 two weeks of random play replay through the ruleset to the same state, and its orders are judged alike', async (t) => {
+  const map = bundledMap('coast-3')!
+  const played = simulate(map, 7, 2)
+  t.equal(played.initial.ruleset, 'weekly-turn')
+  const rules = rulesetOf(played.initial.ruleset)
+  const replayed = rules.replay(played.initial, played.events, hmacRng)
+  t.ok(replayed.ok, 'the log replays')
+  if (replayed.ok) t.equal(rules.stateHash(replayed.state), stateHash(played.state), 'to the state it was played to')
+  const c = chooser(11)
+  for (let i = 0; i < 200; i++) {
+    const tribe = played.state.tribes[i % played.state.tribes.length]!.id
+    const order = randomOrder(played.state, tribe, c)
+    const via = rules.applyOrder(played.state, tribe, order, hmacRng)
+    const direct = applyOrder(played.state, tribe, order, hmacRng)
+    t.same(via.ok ? stateHash(via.state) : via.error.code, direct.ok ? stateHash(direct.state) : direct.error.code, `order ${i}: the same answer through the ruleset`)
+  }
+  t.same(rules.legalOptions(played.state, played.state.tribes[0]!.id), legalOptions(played.state, played.state.tribes[0]!.id), 'the same legal options')
+  t.same(rules.ranking(played.state).length, played.state.tribes.length, 'every tribe ranked')
+  t.ok(Array.isArray(rules.previewEconomy(played.state)), 'the economy view: the next payout\'s pools')
+  t.same(rules.validateMap(map), [], 'its maps are validated by it')
+})
