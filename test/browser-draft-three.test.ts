@@ -1,5 +1,5 @@
 // A whole three-tribe draft in a real browser (#12): every pick of the snake (R3.2) made by the
-// player on the clock tapping a free city on the map at 390 px and confirming; the others see
+// player on the clock tapping a free city on the map (two at 390 px, one at 1366 px) and confirming; the others see
 // whose pick it is; the last pick starts the campaign (R3.5). A screenshot of each step goes to
 // test-artifacts/draft3-*.png.
 import { mkdirSync } from 'node:fs'
@@ -12,7 +12,7 @@ import { call, setClock, setUp } from './helpers/campaign.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../test-artifacts')
 
-t.test('R3.2 R3.5 a three-tribe draft done entirely by the players tapping the map on their phones', async (t) => {
+t.test('R3.2 R3.5 a three-tribe draft done entirely by the players tapping the map, on phones and a desktop', async (t) => {
   mkdirSync(ARTIFACTS, { recursive: true })
   const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 1000 })
   await setClock(app, '2026-11-30T09:00:00Z')
@@ -28,7 +28,8 @@ t.test('R3.2 R3.5 a three-tribe draft done entirely by the players tapping the m
   for (const [name, p] of Object.entries(table.players)) {
     const email = (await app.prisma.user.findUniqueOrThrow({ where: { id: p.userId } })).email
     if (name === 'ben') await app.prisma.user.update({ where: { id: p.userId }, data: { locale: 'es' } })
-    pages.set(p.tribeId, await loggedIn(browser, base, email, turn, { width: 390, locale: name === 'ben' ? 'es-ES' : 'en-GB', problems }))
+    // Two phones (390 px) and a desktop (1366 px): the draft works the same on each.
+    pages.set(p.tribeId, await loggedIn(browser, base, email, turn, { width: name === 'ana' ? 1366 : 390, locale: name === 'ben' ? 'es-ES' : 'en-GB', problems }))
   }
   const nameOf = (tribeId: string) => Object.entries(table.players).find(([, p]) => p.tribeId === tribeId)![0]
   const snake = [...order, ...[...order].reverse()]
