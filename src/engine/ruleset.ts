@@ -15,6 +15,23 @@ export interface GameTypes {
   setup: unknown
   map: unknown
   economy: unknown
+  /** What a scene trades: a game's own description of the assets changing hands. */
+  trade: unknown
+}
+
+/**
+ * The system actions the platform drives, in the game's own shapes: the draft's start, each
+ * week's seed, a window's opening and close (with or without the close's checks), the weekly
+ * tick, and a ratified trade.
+ */
+export interface PlatformActions<T extends GameTypes> {
+  startDraft(): T['system']
+  setSeed(seed: string): T['system']
+  openWindow(tribe: TribeId): T['system']
+  /** `checks: false`: a close that is not the calendar's (a GM's resume), so no end-of-window checks. */
+  closeWindow(tribe: TribeId, checks: boolean): T['system']
+  weeklyTick(): T['system']
+  executeTrade(trade: T['trade']): T['system']
 }
 
 /** A transition of the state with the events it logs, or a typed refusal. */
@@ -34,6 +51,7 @@ export interface Ruleset<T extends GameTypes> {
   applyBatch(state: T['state'], tribe: TribeId, orders: readonly T['order'][], rng: Rng): Step<T> | { ok: false; error: EngineError; index: number }
   /** What the calendar, the GM and the scenes drive: window open and close, the weekly tick, trades. */
   applySystem(state: T['state'], action: T['system'], rng: Rng): Step<T>
+  readonly actions: PlatformActions<T>
   /** Every legal order of a tribe now, each found legal by the rules themselves. */
   legalOptions(state: T['state'], tribe: TribeId): T['options']
   /** What the next payout would give (the economy view of the pages and mails). */

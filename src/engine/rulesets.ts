@@ -5,16 +5,26 @@ import { legalOptions, type TribeOptions } from './options.ts'
 import { previewPools } from './preview.ts'
 import type { Ruleset } from './ruleset.ts'
 import { applyBatch, applyOrder, applySystem, ranking } from './rules.ts'
-import type { GameEvent, GameState, MapDef, Order, Pool, SystemAction } from './types.ts'
+import type { GameEvent, GameState, MapDef, Order, Pool, SystemAction, TradeTransfer } from './types.ts'
 
 export type WeeklyTurn = Ruleset<{
   state: GameState; order: Order; system: SystemAction; event: GameEvent; options: TribeOptions; setup: NewGame; map: MapDef; economy: Pool[]
+  trade: TradeTransfer[]
 }>
 
 /** The weekday wargame of docs/RULES.md. */
 export const weeklyTurn: WeeklyTurn = {
   id: 'weekly-turn', version: 1,
   validateMap, mapHash, createGame, applyOrder, applyBatch, applySystem, legalOptions, previewEconomy: previewPools, ranking, replay, stateHash,
+  actions: {
+    startDraft: () => ({ type: 'startDraft' }),
+    setSeed: (seed) => ({ type: 'setSeed', seed }),
+    openWindow: (tribe) => ({ type: 'openWindow', tribe }),
+    // The calendar's close checks sieges (R9.2); a resume's does not.
+    closeWindow: (tribe, checks) => (checks ? { type: 'closeWindow', tribe } : { type: 'closeWindow', tribe, siege: false }),
+    weeklyTick: () => ({ type: 'weeklyPayout' }),
+    executeTrade: (transfers) => ({ type: 'executeTrade', transfers }),
+  },
 }
 
 const RULESETS: Record<string, WeeklyTurn> = { [weeklyTurn.id]: weeklyTurn }

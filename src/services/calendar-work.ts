@@ -15,7 +15,7 @@ import type { Working } from './working.ts'
 export function commitWeek(w: Working, week: number, at: Date, seed = newSeed()) {
   w.dice.push({ week, seed, committedAt: at, revealedAt: null })
   w.note('dice.committed', { week, commitment: commitmentOf(seed) }, at)
-  w.system({ type: 'setSeed', seed }, at)
+  w.system(w.rules.actions.setSeed(seed), at)
 }
 
 /** Publishes the ending week's seed, which is still the state's current one. */
@@ -95,7 +95,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
   if (due.kind === 'open') {
     const tribe = w.state.tribes.find((t) => t.id === due.tribe)
     if (!tribe || tribe.eliminated) return
-    w.system({ type: 'openWindow', tribe: due.tribe }, due.at)
+    w.system(w.rules.actions.openWindow(due.tribe), due.at)
     const player = players.find((p) => p.tribeId === due.tribe)
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
     if (player?.mailWindowOpen && closesAt !== null && Date.parse(closesAt) > now.getTime()) {
@@ -118,7 +118,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
       w.note('window.missed', { tribe: tribe.id }, due.at)
     }
     const from = w.events.length
-    w.system({ type: 'closeWindow', tribe: due.tribe }, due.at)
+    w.system(w.rules.actions.closeWindow(due.tribe, true), due.at)
     await queueDigests(sql, campaign, w, due, players, w.events.slice(from))
   } else {
     const ending = w.state.week
@@ -131,7 +131,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
       ships: Object.values(w.state.ships).map((x) => [x.id, x.tile, order.get(x.tribe)!, x.crew]),
       besieged: w.state.besieged,
     }, due.at)
-    w.system({ type: 'weeklyPayout' }, due.at)
+    w.system(w.rules.actions.weeklyTick(), due.at)
     revealWeek(w, ending, due.at)
     if (w.state.status === 'running') commitWeek(w, w.state.week, due.at)
     queuePayouts(campaign, w, due, players)

@@ -112,7 +112,7 @@ export function campaignsService(deps: ServiceDeps) {
           const closedWhilePaused = new Set(skipped.flatMap((d) => (d.kind === 'close' ? [d.tribe] : [])))
           for (const t of w.state.tribes) {
             if (t.eliminated || t.phase === 'closed') continue
-            if (closedWhilePaused.has(t.id) || !windowStatus(t.weekday, campaign.timeZone, now).open) w.system({ type: 'closeWindow', tribe: t.id, siege: false }, now)
+            if (closedWhilePaused.has(t.id) || !windowStatus(t.weekday, campaign.timeZone, now).open) w.system(w.rules.actions.closeWindow(t.id, false), now)
           }
           openCurrentWindows(campaign, w, now)
           for (const m of await membersOf(sql, campaign.id)) {

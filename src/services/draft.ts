@@ -54,7 +54,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         // The draw's seed is committed and revealed at once: the order is public anyway (R3.1).
         w.dice.push({ week: 0, seed, committedAt: now, revealedAt: now })
         w.note('dice.committed', { week: 0, commitment: commitmentOf(seed) }, now)
-        w.system({ type: 'startDraft' }, now)
+        w.system(w.rules.actions.startDraft(), now)
         w.note('dice.revealed', { week: 0, seed, commitment: commitmentOf(seed) }, now)
         await tellOnTheClock(sql, campaign, w)
         const version = await save(sql, campaign, w, now, { created: true })

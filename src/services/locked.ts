@@ -40,7 +40,7 @@ export function openCurrentWindows(campaign: CampaignRow, w: Working, now: Date)
   for (const t of w.state.tribes) {
     if (t.eliminated) continue
     const open = windowStatus(t.weekday, campaign.timeZone, now).open
-    if (open && t.phase === 'closed') w.system({ type: 'openWindow', tribe: t.id }, now)
+    if (open && t.phase === 'closed') w.system(w.rules.actions.openWindow(t.id), now)
   }
 }
 

@@ -159,7 +159,8 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         const snap = await readSnapshot(sql, a.campaign.id)
         if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
         const state = await loadStateOf(sql, a.campaign.id, snap.state)
-        const dry = rulesetOf(state.ruleset).applySystem(state, { type: 'executeTrade', transfers: input.transfers }, hmacRng)
+        const rules = rulesetOf(state.ruleset)
+        const dry = rules.applySystem(state, rules.actions.executeTrade(input.transfers), hmacRng)
         if (!dry.ok) throw engineRefusal(dry.error)
         const transfers = input.transfers.map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] }))
         const tribeId = a.role === 'gm' ? null : a.tribeId
@@ -221,7 +222,7 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
             throw new AppError(409, 'proposal/not_accepted', `Every giving tribe accepts before a GM ratifies; waiting for ${names.join(', ')}`, 'R11.3')
           }
           try {
-            w.system({ type: 'executeTrade', transfers: p.transfers }, now)
+            w.system(w.rules.actions.executeTrade(p.transfers), now)
             await setProposalStatus(sql, p.id, 'ratified', now)
             w.note('proposal.ratified', { proposal: p.id }, now)
             w.mails.push(...await sceneMails(sql, a, scene, `${p.id}/ratified`, { event: 'ratified' }))

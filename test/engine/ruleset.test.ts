@@ -33,3 +33,18 @@ t.test('R12.2 two weeks of random play replay through the ruleset to the same st
   t.ok(Array.isArray(rules.previewEconomy(played.state)), 'the economy view: the next payout\'s pools')
   t.same(rules.validateMap(map), [], 'its maps are validated by it')
 })
+
+t.test('R9.2 the actions the platform drives are the game\'s own: a calendar close checks sieges, a resume\'s does not', async (t) => {
+  const map = bundledMap('coast-3')!
+  const { state } = simulate(map, 3, 1)
+  const rules = rulesetOf(state.ruleset)
+  const tribe = state.tribes[0]!.id
+  t.same(rules.actions.closeWindow(tribe, true), { type: 'closeWindow', tribe })
+  t.same(rules.actions.closeWindow(tribe, false), { type: 'closeWindow', tribe, siege: false })
+  t.same([rules.actions.openWindow(tribe), rules.actions.weeklyTick(), rules.actions.startDraft(), rules.actions.setSeed('s'.repeat(8))],
+    [{ type: 'openWindow', tribe }, { type: 'weeklyPayout' }, { type: 'startDraft' }, { type: 'setSeed', seed: 'ssssssss' }])
+  const opened = rules.applySystem(state, rules.actions.openWindow(tribe), hmacRng)
+  t.ok(opened.ok, 'an opening the engine accepts')
+  if (opened.ok) t.equal(opened.state.tribes[0]!.phase, 'recruitment', 'which opens the window (R4.5)')
+  t.same(rules.actions.executeTrade([{ from: 'a', to: 'b', tiles: ['1,1'] }]), { type: 'executeTrade', transfers: [{ from: 'a', to: 'b', tiles: ['1,1'] }] })
+})
