@@ -11,5 +11,5 @@ export { canonicalJson, checkSetup, createGame, mapHash, replay, stateHash, type
 export { previewPools } from './preview.ts'
 export { legalOptions, type ArmyOptions, type AttackInfo, type MoveOption, type ShipOptions, type TribeOptions } from './options.ts'
 export { onTheClock } from './rules/draft.ts'
-export type { GameTypes, PlatformActions, Ruleset, Step } from './ruleset.ts'
+export type { GameTypes, PlatformActions, PlatformView, Ruleset, Step, TurnState } from './ruleset.ts'
 export { rulesetIds, rulesetOf, weeklyTurn, type WeeklyTurn } from './rulesets.ts'

@@ -3,7 +3,20 @@
 // that a second game adds a folder and a line in the registry (./rulesets.ts), not `if`s.
 // Time and randomness come in as arguments: a ruleset is as pure as the engine.
 import type { Rng } from './rng.ts'
-import type { EngineError, TribeId } from './types.ts'
+import type { EngineError, TribeId, Weekday } from './types.ts'
+
+/**
+ * A tribe's turn as the calendar sees it: `closed` outside its window; in it, `open` (no
+ * order given yet), `started`, or `ended` early by its player.
+ */
+export type TurnState = 'closed' | 'open' | 'started' | 'ended'
+
+/** What the platform reads of any game's state: its status, its week and each tribe's weekday and turn. */
+export interface PlatformView {
+  status: 'setup' | 'draft' | 'running' | 'finished'
+  week: number
+  tribes: { id: TribeId; name: string; weekday: Weekday; eliminated: boolean; turn: TurnState }[]
+}
 
 /** The data a game is made of: its state, orders, system actions, log events, options, setup, map and economy view. */
 export interface GameTypes {
@@ -52,6 +65,8 @@ export interface Ruleset<T extends GameTypes> {
   /** What the calendar, the GM and the scenes drive: window open and close, the weekly tick, trades. */
   applySystem(state: T['state'], action: T['system'], rng: Rng): Step<T>
   readonly actions: PlatformActions<T>
+  /** The state as the calendar, the mails and the pages' frame read it. */
+  view(state: T['state']): PlatformView
   /** Every legal order of a tribe now, each found legal by the rules themselves. */
   legalOptions(state: T['state'], tribe: TribeId): T['options']
   /** What the next payout would give (the economy view of the pages and mails). */

@@ -3,7 +3,7 @@ import { createGame, mapHash, replay, stateHash, type NewGame } from './game.ts'
 import { validateMap } from './map.ts'
 import { legalOptions, type TribeOptions } from './options.ts'
 import { previewPools } from './preview.ts'
-import type { Ruleset } from './ruleset.ts'
+import type { Ruleset, TurnState } from './ruleset.ts'
 import { applyBatch, applyOrder, applySystem, ranking } from './rules.ts'
 import type { GameEvent, GameState, MapDef, Order, Pool, SystemAction, TradeTransfer } from './types.ts'
 
@@ -12,10 +12,16 @@ export type WeeklyTurn = Ruleset<{
   trade: TradeTransfer[]
 }>
 
+const TURN: Record<GameState['tribes'][number]['phase'], TurnState> = { closed: 'closed', recruitment: 'open', actions: 'started', ended: 'ended' }
+
 /** The weekday wargame of docs/RULES.md. */
 export const weeklyTurn: WeeklyTurn = {
   id: 'weekly-turn', version: 1,
   validateMap, mapHash, createGame, applyOrder, applyBatch, applySystem, legalOptions, previewEconomy: previewPools, ranking, replay, stateHash,
+  view: (state) => ({
+    status: state.status, week: state.week,
+    tribes: state.tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated, turn: TURN[t.phase] })),
+  }),
   actions: {
     startDraft: () => ({ type: 'startDraft' }),
     setSeed: (seed) => ({ type: 'setSeed', seed }),

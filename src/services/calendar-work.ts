@@ -30,7 +30,7 @@ function revealWeek(w: Working, week: number, at: Date) {
 
 
 function calendarTribes(w: Working, players: PlayerRow[]): CalendarTribe[] {
-  return w.state.tribes.map((t) => {
+  return w.view.tribes.map((t) => {
     const p = players.find((x) => x.tribeId === t.id)
     return { id: t.id, weekday: t.weekday, reminderHours: p?.mailReminder ? p.reminderHours : 0 }
   })
@@ -48,7 +48,7 @@ const NEXT_DUE_HORIZON_MS = 8 * 86_400_000
  * is due: the stored next due instant says so without any query.
  */
 export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: Date): Promise<void> {
-  if (w.campaignStatus !== 'running' || w.state.status !== 'running') return
+  if (w.campaignStatus !== 'running' || w.view.status !== 'running') return
   // The mark never moves back: an instance whose clock is behind another's (or a
   // clock stepped back) finds the work up to the mark done, and does it never again.
   if (now <= w.syncedUntil) return
@@ -59,12 +59,12 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
   const players = await playersOf(sql, campaign.id)
   const tribes = calendarTribes(w, players)
   for (const due of dueWork(tribes, campaign.timeZone, w.syncedUntil, now)) {
-    if (w.state.status !== 'running') break
+    if (w.view.status !== 'running') break
     await doDue(sql, campaign, w, due, players, now)
     w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'done' })
   }
   w.syncedUntil = now
-  w.nextDueAt = w.state.status === 'running' ? nextDue(tribes, campaign.timeZone, now) : null
+  w.nextDueAt = w.view.status === 'running' ? nextDue(tribes, campaign.timeZone, now) : null
 }
 
 function nextDue(tribes: CalendarTribe[], timeZone: string, after: Date): Date | null {
@@ -81,7 +81,7 @@ export async function startCalendar(sql: Sql, campaign: CampaignRow, w: Working,
 export function skipUntil(campaign: CampaignRow, w: Working, now: Date): DueWork[] {
   w.nextDueAt = now
   if (now <= w.syncedUntil) return []
-  const tribes = w.state.tribes.map((t) => ({ id: t.id, weekday: t.weekday }))
+  const tribes = w.view.tribes.map((t) => ({ id: t.id, weekday: t.weekday }))
   const skipped = dueWork(tribes, campaign.timeZone, w.syncedUntil, now)
   for (const due of skipped) w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'skipped' })
   w.syncedUntil = now
@@ -93,7 +93,7 @@ export function skipUntil(campaign: CampaignRow, w: Working, now: Date): DueWork
 async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], now: Date) {
   const base = { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone }
   if (due.kind === 'open') {
-    const tribe = w.state.tribes.find((t) => t.id === due.tribe)
+    const tribe = w.view.tribes.find((t) => t.id === due.tribe)
     if (!tribe || tribe.eliminated) return
     w.system(w.rules.actions.openWindow(due.tribe), due.at)
     const player = players.find((p) => p.tribeId === due.tribe)
@@ -102,19 +102,19 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
       w.mails.push({ userId: player.userId, kind: 'window_open', period: periodOf(due), data: { ...base, tribeName: tribe.name, opensAt: due.at.toISOString(), closesAt } })
     }
   } else if (due.kind === 'remind') {
-    const tribe = w.state.tribes.find((t) => t.id === due.tribe)
+    const tribe = w.view.tribes.find((t) => t.id === due.tribe)
     const player = players.find((p) => p.tribeId === due.tribe)
     // A tribe that ended its turn early (R4.6) is not nagged.
-    if (!tribe || tribe.eliminated || tribe.phase === 'closed' || tribe.phase === 'ended' || !player?.mailReminder) return
+    if (!tribe || tribe.eliminated || tribe.turn === 'closed' || tribe.turn === 'ended' || !player?.mailReminder) return
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
     if (closesAt === null || Date.parse(closesAt) <= now.getTime()) return
     w.mails.push({ userId: player.userId, kind: 'reminder', period: periodOf(due), data: { ...base, tribeName: tribe.name, closesAt, hours: player.reminderHours } })
   } else if (due.kind === 'close') {
-    const tribe = w.state.tribes.find((t) => t.id === due.tribe)
+    const tribe = w.view.tribes.find((t) => t.id === due.tribe)
     // A window that ends without a single order is noted (a tribe still recruiting may have given
     // none, or only recruits): the GM's roster and the player's profile count them. The tribe's
     // previous window was a week before, so a day back covers this one.
-    if (tribe && !tribe.eliminated && tribe.phase === 'recruitment' && !(await orderedSince(sql, campaign.id, tribe.id, new Date(due.at.getTime() - 86_400_000)))) {
+    if (tribe && !tribe.eliminated && tribe.turn === 'open' && !(await orderedSince(sql, campaign.id, tribe.id, new Date(due.at.getTime() - 86_400_000)))) {
       w.note('window.missed', { tribe: tribe.id }, due.at)
     }
     const from = w.events.length
@@ -133,7 +133,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     }, due.at)
     w.system(w.rules.actions.weeklyTick(), due.at)
     revealWeek(w, ending, due.at)
-    if (w.state.status === 'running') commitWeek(w, w.state.week, due.at)
+    if (w.view.status === 'running') commitWeek(w, w.view.week, due.at)
     queuePayouts(campaign, w, due, players)
   }
 }

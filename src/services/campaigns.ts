@@ -110,8 +110,8 @@ export function campaignsService(deps: ServiceDeps) {
           // (R4.5: full MP, recruitment first), even on the same weekday a week later. The
           // skipped closes did no siege check, and neither does the resume (R9.2).
           const closedWhilePaused = new Set(skipped.flatMap((d) => (d.kind === 'close' ? [d.tribe] : [])))
-          for (const t of w.state.tribes) {
-            if (t.eliminated || t.phase === 'closed') continue
+          for (const t of w.view.tribes) {
+            if (t.eliminated || t.turn === 'closed') continue
             if (closedWhilePaused.has(t.id) || !windowStatus(t.weekday, campaign.timeZone, now).open) w.system(w.rules.actions.closeWindow(t.id, false), now)
           }
           openCurrentWindows(campaign, w, now)

@@ -37,10 +37,10 @@ export class StoredAnswer {
 
 /** Opens the windows that are open right now (at the start, and on resume). */
 export function openCurrentWindows(campaign: CampaignRow, w: Working, now: Date) {
-  for (const t of w.state.tribes) {
+  for (const t of w.view.tribes) {
     if (t.eliminated) continue
     const open = windowStatus(t.weekday, campaign.timeZone, now).open
-    if (open && t.phase === 'closed') w.system(w.rules.actions.openWindow(t.id), now)
+    if (open && t.turn === 'closed') w.system(w.rules.actions.openWindow(t.id), now)
   }
 }
 

@@ -43,8 +43,8 @@ export function ordersService(locked: Locked) {
             const tribeId = row.tribeId!
             if (w.campaignStatus === 'paused') throw new AppError(409, 'campaign/paused', 'The campaign is paused by its game master')
             if (w.campaignStatus !== 'running') throw new AppError(409, 'campaign/not_running', `Orders are taken while the campaign runs (it is ${w.campaignStatus})`)
-            const tribe = w.state.tribes.find((t) => t.id === tribeId)!
-            if (tribe.phase === 'closed' && !tribe.eliminated) {
+            const tribe = w.view.tribes.find((t) => t.id === tribeId)!
+            if (tribe.turn === 'closed' && !tribe.eliminated) {
               const next = windowStatus(tribe.weekday, campaign.timeZone, now).nextOpening
               throw new AppError(409, 'turn/window_closed', `${tribe.name} gives orders only on ${tribe.weekday}, 00:00–20:00 ${campaign.timeZone}; the next window opens at ${next}`, 'R4.3')
             }

@@ -34,6 +34,11 @@ export class Working {
     return rulesetOf(this.state.ruleset)
   }
 
+  /** The state as the platform reads it: status, week, tribes with their weekdays and turns. */
+  get view() {
+    return this.rules.view(this.state)
+  }
+
   /** Set when the catch-up ran and knows the next due instant. */
   nextDueAt: Date | null | undefined
   constructor(
@@ -201,7 +206,7 @@ function gameOverMails(campaign: CampaignRow, w: Working, members: Awaited<Retur
 /** Writes everything the change produced over the version it was built on; answers the new version. */
 export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Date, options: { created?: boolean; idempotency?: IdempotencyWrite } = {}): Promise<number> {
   const version = w.version + 1
-  const status = w.state.status === 'finished' ? 'finished' : w.campaignStatus
+  const status = w.view.status === 'finished' ? 'finished' : w.campaignStatus
   if (status === 'finished' && campaign.status !== 'finished') w.mails.push(...gameOverMails(campaign, w, await membersOf(sql, campaign.id)))
   const saved = await saveChange(sql, {
     campaignId: campaign.id, version, state: storedState(w.state), status, syncedUntil: w.syncedUntil,

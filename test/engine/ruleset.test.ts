@@ -48,3 +48,18 @@ t.test('R9.2 the actions the platform drives are the game\'s own: a calendar clo
   if (opened.ok) t.equal(opened.state.tribes[0]!.phase, 'recruitment', 'which opens the window (R4.5)')
   t.same(rules.actions.executeTrade([{ from: 'a', to: 'b', tiles: ['1,1'] }]), { type: 'executeTrade', transfers: [{ from: 'a', to: 'b', tiles: ['1,1'] }] })
 })
+
+t.test('R4.4 R4.6 the platform\'s view of a state: status, week, and each tribe\'s weekday and turn', async (t) => {
+  const map = bundledMap('coast-3')!
+  const { state } = simulate(map, 5, 1)
+  const rules = rulesetOf(state.ruleset)
+  const tribe = state.tribes[0]!
+  const phases = { closed: 'closed', recruitment: 'open', actions: 'started', ended: 'ended' } as const
+  for (const phase of Object.keys(phases) as (keyof typeof phases)[]) {
+    const s = { ...state, tribes: state.tribes.map((x) => (x.id === tribe.id ? { ...x, phase } : x)) }
+    t.equal(rules.view(s).tribes[0]!.turn, phases[phase], `${phase} is a turn ${phases[phase]}`)
+  }
+  const view = rules.view(state)
+  t.match(view, { status: state.status, week: state.week })
+  t.same(view.tribes.map((x) => [x.id, x.name, x.weekday, x.eliminated]), state.tribes.map((x) => [x.id, x.name, x.weekday, x.eliminated]))
+})
