@@ -50,4 +50,5 @@ t.test('R2.5 a finished campaign: a banner on every page, and the overview names
   t.match(overview, new RegExp(`Winner: <strong>${names[0]}</strong>`), 'the winner, first in the engine\'s ranking')
   t.match(overview, new RegExp(`<ol><li>${names[0]}</li><li>${names[1]}</li></ol>`), 'every tribe in ranking order')
   t.notMatch(overview, /next window/, 'no next window for a finished campaign')
+  t.notMatch(overview, /· Week \d+ ·/, 'and no week counting on past the end')
 })
