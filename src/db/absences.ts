@@ -1,7 +1,7 @@
 // Absences (#13 part 7): a player's dates away, and the stand-in the GM names for them.
 import type pg from 'pg'
 import { randomUUID } from 'node:crypto'
-import { utc, type Sql } from './sql.ts'
+import { utc, UUID, type Sql } from './sql.ts'
 
 export interface AbsenceRow {
   id: string; tribeId: string; tribeName: string; startsOn: string; endsOn: string; note: string | null
@@ -29,7 +29,7 @@ export async function absencesOf(pool: pg.Pool, campaignId: string, from: string
 }
 
 export async function lockAbsence(sql: Sql, campaignId: string, id: string): Promise<AbsenceRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined
+  if (!UUID.test(id)) return undefined
   const [row] = await sql.query<AbsenceRow>(
     `SELECT ${COLUMNS} FROM absences a JOIN tribes t ON t.id = a.tribe_id LEFT JOIN users u ON u.id = a.stand_in_id
       WHERE a.campaign_id = $1::uuid AND a.id = $2::uuid FOR UPDATE OF a`, [campaignId, id])

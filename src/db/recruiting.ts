@@ -1,7 +1,7 @@
 // Campaigns looking for players (#13 part 4): the listing, and join requests the GM decides.
 import type pg from 'pg'
 import { randomUUID } from 'node:crypto'
-import { instant, utc, type Sql } from './sql.ts'
+import { instant, utc, UUID, type Sql } from './sql.ts'
 
 export async function setRecruiting(sql: Sql, campaignId: string, mode: 'open' | 'ask' | null) {
   await sql.query(`UPDATE campaigns SET recruiting = $2, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1::uuid`, [campaignId, mode])
@@ -46,7 +46,7 @@ export async function pendingJoinRequests(pool: pg.Pool, campaignId: string): Pr
 }
 
 export async function lockJoinRequest(sql: Sql, campaignId: string, id: string): Promise<JoinRequestRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined
+  if (!UUID.test(id)) return undefined
   const [row] = await sql.query<JoinRequestRow>(
     `SELECT ${REQUEST} FROM join_requests r JOIN users u ON u.id = r.user_id WHERE r.campaign_id = $1::uuid AND r.id = $2::uuid FOR UPDATE OF r`, [campaignId, id])
   return row

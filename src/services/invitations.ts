@@ -48,8 +48,8 @@ const INVITATIONS_PER_ADDRESS_DAY = 3
 
 export type InvitationState = 'pending' | 'expired' | 'revoked'
 
-/** A new tribe for the user (R2.1): a free weekday, a name unlike the others', a colour. */
-export async function foundTribe(sql: Sql, campaignId: string, userId: string, input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined }, now: Date) {
+/** Checks a new tribe against the campaign's (R2.1): a weekday free, a name unlike the others', room for it. */
+export async function checkNewTribe(sql: Sql, campaignId: string, input: { tribeName?: string | undefined; weekday?: string | undefined }) {
   const weekday = input.weekday ?? ''
   if (!isoWeekday(weekday)) throw new AppError(400, 'tribe/bad_weekday', `"${weekday}" is not a weekday (monday … sunday)`, 'R2.1')
   const tribeName = cleanName(input.tribeName ?? '', 'tribeName')
@@ -59,6 +59,12 @@ export async function foundTribe(sql: Sql, campaignId: string, userId: string, i
   if (taken) throw new AppError(409, 'tribe/weekday_taken', `${weekday} already belongs to ${taken.name}`, 'R2.1')
   const alike = tribes.find((t) => nameSkeleton(t.name) === nameSkeleton(tribeName))
   if (alike) throw new AppError(409, 'tribe/name_taken', alike.name === tribeName ? `A tribe is already called ${tribeName}` : `"${tribeName}" looks too much like the tribe ${alike.name}; choose another name`)
+  return { weekday, tribeName, tribes }
+}
+
+/** A new tribe for the user (R2.1): a free weekday, a name unlike the others', a colour. */
+export async function foundTribe(sql: Sql, campaignId: string, userId: string, input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined }, now: Date) {
+  const { weekday, tribeName, tribes } = await checkNewTribe(sql, campaignId, input)
   const colour = input.colour ?? COLOURS.find((c) => !tribes.some((t) => t.colour === c)) ?? COLOURS[0]!
   const tribe = await insertTribe(sql, campaignId, { name: tribeName, colour, weekday, userId })
   await insertMembership(sql, campaignId, userId, 'player')

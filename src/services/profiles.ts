@@ -3,11 +3,10 @@
 import { IANAZone } from 'luxon'
 import { userById } from '../db/accounts.ts'
 import { profileCampaigns, updateProfile } from '../db/profiles.ts'
+import { UUID } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { cleanName } from '../lib/names.ts'
 import type { ServiceDeps } from './deps.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function profilesService({ db }: Pick<ServiceDeps, 'db'>) {
   return {

@@ -3,14 +3,13 @@
 // declines ("ask"). Joining follows the invitation's rules (R2.1): a free weekday, a
 // distinct name, at most seven tribes.
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
-import { lockCampaign, tribesOf } from '../db/campaigns.ts'
+import { lockCampaign } from '../db/campaigns.ts'
 import { decideJoinRequest, lockJoinRequest, openCampaignRows, pendingJoinRequests, setRecruiting, upsertJoinRequest } from '../db/recruiting.ts'
 import { transaction } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
-import { cleanName, nameSkeleton } from '../lib/names.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
-import { foundTribe, mayPlay } from './invitations.ts'
+import { checkNewTribe, foundTribe, mayPlay } from './invitations.ts'
 import { mapById } from './maps.ts'
 
 export type RecruitingMode = 'open' | 'ask'
@@ -53,14 +52,8 @@ export function recruitingService(deps: ServiceDeps) {
           return { joined: { campaignId: campaign.id, tribeId: tribe.id }, requested: false }
         }
         // Asking: the request is checked now as a join would be, so the GM sees only requests that fit.
-        if (!(WEEKDAYS as readonly string[]).includes(input.weekday)) throw new AppError(400, 'tribe/bad_weekday', `"${input.weekday}" is not a weekday (monday … sunday)`, 'R2.1')
-        const tribeName = cleanName(input.tribeName, 'tribeName')
-        const tribes = await tribesOf(sql, campaign.id)
-        if (tribes.length >= 7) throw new AppError(409, 'campaign/full', 'A campaign has at most 7 tribes', 'R2.1')
-        const taken = tribes.find((t) => t.weekday === input.weekday)
-        if (taken) throw new AppError(409, 'tribe/weekday_taken', `${input.weekday} already belongs to ${taken.name}`, 'R2.1')
-        if (tribes.some((t) => nameSkeleton(t.name) === nameSkeleton(tribeName))) throw new AppError(409, 'tribe/name_taken', `"${tribeName}" is taken or too like another tribe's name`)
-        await upsertJoinRequest(sql, { campaignId: campaign.id, userId, tribeName, weekday: input.weekday, at: now })
+        const { tribeName, weekday } = await checkNewTribe(sql, campaign.id, input)
+        await upsertJoinRequest(sql, { campaignId: campaign.id, userId, tribeName, weekday, at: now })
         return { joined: null, requested: true }
       })
     },
