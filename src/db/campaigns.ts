@@ -96,12 +96,12 @@ export async function lockCampaign(sql: Sql, id: string): Promise<CampaignRow> {
   return rows[0]
 }
 
-export async function insertCampaign(sql: Sql, input: { name: string; mapId: string; timeZone: string; weekLimit: number | null; public: boolean; createdById: string }): Promise<CampaignRow> {
+export async function insertCampaign(sql: Sql, input: { name: string; mapId: string; timeZone: string; weekLimit: number | null; public: boolean; createdById: string; ruleset: string; rulesetVersion: number }): Promise<CampaignRow> {
   const [row] = await sql.query<CampaignRow>(
-    `INSERT INTO campaigns AS c (id, name, map_id, time_zone, status, week_limit, public, created_by_id, created_at, updated_at)
-     VALUES (gen_random_uuid(), $1, $2, $3, 'setup', $4, $5, $6::uuid, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+    `INSERT INTO campaigns AS c (id, name, map_id, time_zone, status, week_limit, public, created_by_id, ruleset, ruleset_version, created_at, updated_at)
+     VALUES (gen_random_uuid(), $1, $2, $3, 'setup', $4, $5, $6::uuid, $7, $8, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
      RETURNING ${CAMPAIGN_COLUMNS}`,
-    [input.name, input.mapId, input.timeZone, input.weekLimit, input.public, input.createdById])
+    [input.name, input.mapId, input.timeZone, input.weekLimit, input.public, input.createdById, input.ruleset, input.rulesetVersion])
   return row!
 }
 

@@ -1,15 +1,17 @@
 // The games the platform hosts, by the id a campaign records (its state's `ruleset`).
-import { createGame, mapHash, replay, stateHash, type NewGame } from './game.ts'
+import { createGame, mapHash, replay, stateHash } from './game.ts'
 import { validateMap } from './map.ts'
 import { legalOptions, type TribeOptions } from './options.ts'
 import { previewPools } from './preview.ts'
 import type { Ruleset, TurnState } from './ruleset.ts'
 import { applyBatch, applyOrder, applySystem, ranking } from './rules.ts'
 import type { GameEvent, GameState, MapDef, Order, Pool, SystemAction, TradeTransfer } from './types.ts'
+import { board, digest, draftView, HOSTILE, tickMail, weekEnd } from './weekly-views.ts'
+
 
 export type WeeklyTurn = Ruleset<{
-  state: GameState; order: Order; system: SystemAction; event: GameEvent; options: TribeOptions; setup: NewGame; map: MapDef; economy: Pool[]
-  trade: TradeTransfer[]
+  state: GameState; order: Order; system: SystemAction; event: GameEvent; options: TribeOptions; map: MapDef; economy: Pool[]
+  trade: TradeTransfer[]; board: ReturnType<typeof board>
 }>
 
 const TURN: Record<GameState['tribes'][number]['phase'], TurnState> = { closed: 'closed', recruitment: 'open', actions: 'started', ended: 'ended' }
@@ -17,9 +19,14 @@ const TURN: Record<GameState['tribes'][number]['phase'], TurnState> = { closed: 
 /** The weekday wargame of docs/RULES.md. */
 export const weeklyTurn: WeeklyTurn = {
   id: 'weekly-turn', version: 1,
-  validateMap, mapHash, createGame, applyOrder, applyBatch, applySystem, legalOptions, previewEconomy: previewPools, ranking, replay, stateHash,
+  validateMap, mapHash, applyOrder,
+  createGame: ({ map, tribes, seed, weekLimit }) => createGame({ map, tribes, seed, weekLimit }),
+  // The draft's seed is public: the weekday game keeps no secret one.
+  secretOf: () => '',
+  weekEnd, hostileEvents: HOSTILE, digest, tickMail, board, applyBatch, applySystem, legalOptions, previewEconomy: previewPools, ranking, replay, stateHash,
   view: (state) => ({
-    status: state.status, week: state.week,
+    status: state.status, week: state.week, seed: state.rng.seed, draft: draftView(state),
+    ranking: state.status === 'finished' ? state.ranking ?? [] : null, endedByLimit: state.status === 'finished' && state.weekLimit !== null && state.week > state.weekLimit,
     tribes: state.tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated, turn: TURN[t.phase] })),
   }),
   actions: {

@@ -2,7 +2,6 @@
 // tick (R4, R6.1, R9.2), each with its ledger row and its mails, applied to a
 // campaign's working state under its lock. Also the provable dice's weekly
 // commitment and reveal (R8.4).
-import { SHIP_COST, TROOP_COST, type GameEvent } from '../engine/index.ts'
 import type { CampaignRow } from '../db/campaigns.ts'
 import { orderedSince, payloadsSince, playersOf, type PlayerRow } from '../db/log.ts'
 import type { EventWrite } from '../db/snapshots.ts'
@@ -20,7 +19,7 @@ export function commitWeek(w: Working, week: number, at: Date, seed = newSeed())
 
 /** Publishes the ending week's seed, which is still the state's current one. */
 function revealWeek(w: Working, week: number, at: Date) {
-  const seed = w.state.rng.seed
+  const seed = w.view.seed
   // Committed in this same catch-up (a long one): one row, revealed.
   const pending = w.dice.find((d) => d.week === week)
   if (pending) pending.revealedAt = at
@@ -105,7 +104,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     const tribe = w.view.tribes.find((t) => t.id === due.tribe)
     const player = players.find((p) => p.tribeId === due.tribe)
     // A tribe that ended its turn early (R4.6) is not nagged.
-    if (!tribe || tribe.eliminated || tribe.turn === 'closed' || tribe.turn === 'ended' || !player?.mailReminder) return
+    if (!tribe || tribe.eliminated || tribe.turn === 'closed' || tribe.turn === 'ended' || tribe.turn === 'free' || !player?.mailReminder) return
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
     if (closesAt === null || Date.parse(closesAt) <= now.getTime()) return
     w.mails.push({ userId: player.userId, kind: 'reminder', period: periodOf(due), data: { ...base, tribeName: tribe.name, closesAt, hours: player.reminderHours } })
@@ -121,50 +120,29 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     w.system(w.rules.actions.closeWindow(due.tribe, true), due.at)
     await queueDigests(sql, campaign, w, due, players, w.events.slice(from))
   } else {
-    const ending = w.state.week
-    // The map as it stood at the week's end, compactly (tribe indices), for the history page.
-    const order = new Map(w.state.tribes.map((t, i) => [t.id, i]))
-    w.note('map.week_ended', {
-      week: ending,
-      owners: w.state.owners.map((o) => (o === null ? -1 : order.get(o)!)),
-      armies: Object.entries(w.state.armies).map(([tile, a]) => [tile, a.tribe === null ? -1 : order.get(a.tribe)!, a.troops]),
-      ships: Object.values(w.state.ships).map((x) => [x.id, x.tile, order.get(x.tribe)!, x.crew]),
-      besieged: w.state.besieged,
-    }, due.at)
-    w.system(w.rules.actions.weeklyTick(), due.at)
+    const ending = w.view.week
+    // The map as it stood at the week's end, for the history page.
+    w.note('map.week_ended', w.rules.weekEnd(w.state), due.at)
+    w.system(w.rules.actions.weeklyTick(due.at.getTime()), due.at)
+    // A tick that does not end the week (a game waiting for its first real tick) keeps its seed.
+    if (w.view.week === ending && w.view.status === 'running') return
     revealWeek(w, ending, due.at)
     if (w.view.status === 'running') commitWeek(w, w.view.week, due.at)
     queuePayouts(campaign, w, due, players)
   }
 }
 
-const HOSTILE = ['combat', 'tileTaken', 'shipTaken', 'siegeLoss', 'eliminated']
-
-interface Hurt { attacks: number; troopsLost: number; tilesLost: string[]; shipsLost: string[]; siegeLosses: number; eliminated: boolean }
-
 /**
- * The day's digest: after a window closes (and its siege check), every player
+ * The day's digest: after a window closes (and its checks), every player
  * whose tribe was attacked or lost something that day gets one mail.
  */
 async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], closing: EventWrite[]) {
   const since = dayStart(campaign.timeZone, due.at)
-  const stored = await payloadsSince(sql, campaign.id, w.state.week, HOSTILE, since) as GameEvent[]
-  const pending = w.events.filter((e) => e.at > since && HOSTILE.includes(e.type) && !closing.includes(e)).concat(closing.filter((e) => HOSTILE.includes(e.type)))
-  const hurt = new Map<string, Hurt>()
-  const of = (tribe: string) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
-  for (const e of [...stored, ...pending.map((p) => p.payload as GameEvent)]) {
-    if (e.type === 'combat' && e.defender) {
-      const h = of(e.defender)
-      h.attacks++
-      h.troopsLost += e.defenders - e.defenderSurvivors
-    } else if (e.type === 'tileTaken' && e.from) of(e.from).tilesLost.push(e.tile)
-    else if (e.type === 'shipTaken') of(e.from).shipsLost.push(e.ship)
-    else if (e.type === 'siegeLoss') {
-      of(e.owner).siegeLosses += e.lost
-      of(e.owner).troopsLost += e.lost
-    } else if (e.type === 'eliminated') of(e.tribe).eliminated = true
-  }
-  const names = new Map(w.state.tribes.map((t) => [t.id, t.name]))
+  const hostile = w.rules.hostileEvents
+  const stored = await payloadsSince(sql, campaign.id, w.view.week, [...hostile], since)
+  const pending = w.events.filter((e) => e.at > since && hostile.includes(e.type) && !closing.includes(e)).concat(closing.filter((e) => hostile.includes(e.type)))
+  const hurt = w.rules.digest([...stored, ...pending.map((p) => p.payload)] as never[])
+  const names = new Map(w.view.tribes.map((t) => [t.id, t.name]))
   for (const [tribe, h] of hurt) {
     const player = players.find((p) => p.tribeId === tribe)
     if (!player?.mailDigest) continue
@@ -177,20 +155,13 @@ async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: Du
 
 function queuePayouts(campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[]) {
   for (const player of players) {
-    if (!player.mailPayout) continue
-    const tribe = w.state.tribes.find((t) => t.id === player.tribeId)
-    if (!tribe || tribe.eliminated) continue
-    const pools = w.state.pools.filter((p) => p.tribe === tribe.id).map((p) => ({
-      cities: p.cities, tiles: p.tiles, payout: p.payout, balance: p.balance,
-      troops: Math.floor(p.balance / TROOP_COST), ships: Math.floor(p.balance / SHIP_COST),
-    }))
+    if (!player.mailPayout || !player.tribeId) continue
+    const data = w.rules.tickMail(w.state, player.tribeId)
+    const tribe = w.view.tribes.find((t) => t.id === player.tribeId)
+    if (!data || !tribe) continue
     w.mails.push({
       userId: player.userId, kind: 'payout', period: periodOf(due),
-      data: {
-        campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: tribe.name,
-        week: w.state.week, total: pools.reduce((s, p) => s + p.payout, 0), pools, troopCost: TROOP_COST, shipCost: SHIP_COST,
-        finished: w.state.status === 'finished',
-      },
+      data: { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: tribe.name, ...data },
     })
   }
 }

@@ -2,7 +2,7 @@
 // orders and views are their own modules; campaignsService joins them into the one
 // `campaigns` service.
 import { IANAZone } from 'luxon'
-import type { Weekday } from '../engine/index.ts'
+import { rulesetIds, rulesetOf, type Weekday } from '../engine/index.ts'
 import { campaignsOf, insertCampaign, insertMembership, publicCampaigns, tribesOfPool, type CampaignRow, type ListedRow, type TribeRow } from '../db/campaigns.ts'
 import { appendEvents } from '../db/log.ts'
 import { membersOf } from '../db/roster.ts'
@@ -25,12 +25,14 @@ import { save } from './working.ts'
 
 export type { Access, Role } from './access.ts'
 
+/** The weekday wargame, when a campaign names no game. */
+const DEFAULT_RULESET = 'weekly-turn'
 const MINE_PAGE = 100
 const PUBLIC_PAGE = 50
 
 export function summary(c: CampaignRow, tribes: TribeRow[], role: Role, tribeId: string | null, mapName: string) {
   return {
-    id: c.id, name: c.name, mapId: c.mapId, mapName, timeZone: c.timeZone, status: c.status,
+    id: c.id, name: c.name, ruleset: c.ruleset, mapId: c.mapId, mapName, timeZone: c.timeZone, status: c.status,
     weekLimit: c.weekLimit, public: c.public, recruiting: c.recruiting ?? null, createdAt: c.createdAt.toISOString(),
     role, tribeId,
     tribes: tribes.map((t) => ({ id: t.id, name: t.name, colour: t.colour, weekday: t.weekday as Weekday, hasPlayer: t.userId !== null })),
@@ -41,7 +43,7 @@ export function campaignsService(deps: ServiceDeps) {
   const { db, clock } = deps
   const access = accessService(db, clock)
   const locked = lockedService(db, clock)
-  const mapName = async (id: string) => (await mapById(db, id))?.name ?? id
+  const mapName = async (id: string) => rulesetIds().map((r) => rulesetOf(r).fixedMap).find((m) => m?.id === id)?.name ?? (await mapById(db, id))?.name ?? id
 
   async function listed(rows: ListedRow[], size: number, page: number) {
     const campaigns = await Promise.all(rows.slice(0, size).map(async ({ gm, member: _member, tribeId, tribes, ...c }) => {
@@ -61,14 +63,19 @@ export function campaignsService(deps: ServiceDeps) {
     ...recruitingService(deps),
     ...absencesService(deps),
 
-    async create(userId: string, input: { name: string; mapId: string; timeZone?: string | undefined; weekLimit?: number | undefined; public?: boolean | undefined }) {
+    async create(userId: string, input: { name: string; mapId?: string | undefined; ruleset?: string | undefined; timeZone?: string | undefined; weekLimit?: number | undefined; public?: boolean | undefined }) {
       const name = cleanName(input.name, 'name')
       const timeZone = input.timeZone ?? 'Europe/Madrid'
       if (!IANAZone.isValidZone(timeZone)) throw new AppError(400, 'campaign/invalid_time_zone', `"${timeZone}" is not an IANA time zone`, 'R2.2')
-      const map = await mapById(db, input.mapId)
-      if (!map) throw new AppError(400, 'campaign/unknown_map', `No map "${input.mapId}"; see GET /api/maps, or upload one with POST /api/maps`, 'R1.4')
+      const rulesetId = input.ruleset ?? DEFAULT_RULESET
+      if (!rulesetIds().includes(rulesetId)) throw new AppError(400, 'campaign/unknown_game', `No game "${rulesetId}" on this server; one of ${rulesetIds().join(', ')}`)
+      const rules = rulesetOf(rulesetId)
+      // A game with a board of its own plays that board, whatever map was named.
+      const map = rules.fixedMap ?? (input.mapId ? await mapById(db, input.mapId) : null)
+      if (!map) throw new AppError(400, 'campaign/unknown_map', `No map "${input.mapId ?? ''}"; see GET /api/maps, or upload one with POST /api/maps`, 'R1.4')
+      const mapId = rules.fixedMap?.id ?? input.mapId!
       const campaign = await transaction(db.pool, async (sql) => {
-        const c = await insertCampaign(sql, { name, mapId: input.mapId, timeZone, weekLimit: input.weekLimit ?? null, public: input.public ?? false, createdById: userId })
+        const c = await insertCampaign(sql, { name, mapId, timeZone, weekLimit: input.weekLimit ?? null, public: input.public ?? false, createdById: userId, ruleset: rules.id, rulesetVersion: rules.version })
         await insertMembership(sql, c.id, userId, 'gm')
         await appendEvents(sql, c.id, [{ type: 'campaign.created', payload: { name: c.name, mapId: c.mapId, timeZone }, week: 0, at: clock.now() }])
         return c
@@ -111,7 +118,7 @@ export function campaignsService(deps: ServiceDeps) {
           // skipped closes did no siege check, and neither does the resume (R9.2).
           const closedWhilePaused = new Set(skipped.flatMap((d) => (d.kind === 'close' ? [d.tribe] : [])))
           for (const t of w.view.tribes) {
-            if (t.eliminated || t.turn === 'closed') continue
+            if (t.eliminated || t.turn === 'closed' || t.turn === 'free') continue
             if (closedWhilePaused.has(t.id) || !windowStatus(t.weekday, campaign.timeZone, now).open) w.system(w.rules.actions.closeWindow(t.id, false), now)
           }
           openCurrentWindows(campaign, w, now)

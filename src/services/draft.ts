@@ -1,6 +1,6 @@
 // The draft (R3): the GM starts it, the order is drawn with the dice, and
 // the tribes (or a GM for them) pick cities in snake order.
-import { onTheClock, rulesetOf, type Weekday } from '../engine/index.ts'
+import { rulesetOf, type Weekday } from '../engine/index.ts'
 import type { CampaignRow } from '../db/campaigns.ts'
 import { playersOf } from '../db/log.ts'
 import { dropUnsent } from '../db/outbox.ts'
@@ -18,16 +18,22 @@ import { engineRefusal, hashOf, save, Working } from './working.ts'
 
 /** Tells the player whose pick it is now, by mail when they want "your window is open" mails (R3.2). */
 async function tellOnTheClock(sql: Sql, campaign: CampaignRow, w: Working) {
-  const draft = w.state.draft
-  const tribeId = w.state.status === 'draft' && draft ? onTheClock(draft) : null
-  if (!draft || !tribeId) return
+  const view = w.view
+  const tribeId = view.status === 'draft' ? view.draft?.onTheClock : null
+  if (!tribeId) return
   const player = (await playersOf(sql, campaign.id)).find((p) => p.tribeId === tribeId)
-  const tribe = w.state.tribes.find((t) => t.id === tribeId)!
+  const tribe = view.tribes.find((t) => t.id === tribeId)!
   if (!player?.mailWindowOpen) return
   w.mails.push({
-    userId: player.userId, kind: 'draft_pick', period: `draft/${draft.picks.length}`,
+    userId: player.userId, kind: 'draft_pick', period: `draft/${view.draft!.picks}`,
     data: { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: tribe.name },
   })
+}
+
+async function startRunning(sql: Sql, campaign: CampaignRow, w: Working, now: Date) {
+  w.campaignStatus = 'running'
+  openCurrentWindows(campaign, w, now)
+  await startCalendar(sql, campaign, w, now)
 }
 
 export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
@@ -40,12 +46,16 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         const tribes = await tribesOf(sql, campaign.id)
         if (tribes.length < 2) throw new AppError(409, 'draft/too_few_tribes', `A campaign needs 2 to 7 tribes; it has ${tribes.length}`, 'R2.1')
         const seed = newSeed()
-        const map = (await mapById(db, campaign.mapId))!
-        await keepCampaignMap(sql, campaign.id, hashOf(map), map)
-        const created = rulesetOf(campaign.ruleset).createGame({
+        const rules = rulesetOf(campaign.ruleset)
+        const fixed = rules.fixedMap?.map
+        const map = fixed ?? (await mapById(db, campaign.mapId))!
+        // A game's own board ships with the server; an uploadable map is kept as it was at the start.
+        if (!fixed) await keepCampaignMap(sql, campaign.id, hashOf(map), map)
+        const created = rules.createGame({
           map,
           tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })),
           seed,
+          secretSeed: newSeed(),
           weekLimit: campaign.weekLimit,
         })
         if (!created.ok) throw engineRefusal(created.error)
@@ -54,11 +64,13 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         // The draw's seed is committed and revealed at once: the order is public anyway (R3.1).
         w.dice.push({ week: 0, seed, committedAt: now, revealedAt: now })
         w.note('dice.committed', { week: 0, commitment: commitmentOf(seed) }, now)
-        w.system(w.rules.actions.startDraft(), now)
+        w.system(w.rules.actions.startDraft(now.getTime()), now)
         w.note('dice.revealed', { week: 0, seed, commitment: commitmentOf(seed) }, now)
-        await tellOnTheClock(sql, campaign, w)
+        // A game with no draft runs at once; its week 0 is the start's, whose seed is this one.
+        if (w.view.status === 'running') await startRunning(sql, campaign, w, now)
+        else await tellOnTheClock(sql, campaign, w)
         const version = await save(sql, campaign, w, now, { created: true })
-        return { version, order: w.state.draft!.order }
+        return { version, order: w.view.draft?.order ?? [] }
       })
     },
 
@@ -72,12 +84,10 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         const events = w.order(tribeId!, { type: 'draftPick', city: input.city }, now, 'pick')
         // A "your pick" mail not sent yet is stale now (a GM may have picked for that tribe).
         await dropUnsent(sql, campaign.id, 'draft_pick', 'the pick was made', now)
-        if (w.state.status === 'running') {
+        if (w.view.status === 'running') {
           // The last pick starts the campaign (R3.5): the first week's dice, then the calendar.
-          w.campaignStatus = 'running'
-          commitWeek(w, w.state.week, now)
-          openCurrentWindows(campaign, w, now)
-          await startCalendar(sql, campaign, w, now)
+          commitWeek(w, w.view.week, now)
+          await startRunning(sql, campaign, w, now)
         } else {
           await tellOnTheClock(sql, campaign, w)
         }

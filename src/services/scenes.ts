@@ -218,7 +218,7 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
           if (p.status !== 'accepted') {
             const accepted = await acceptedBy(sql, p.id)
             const waiting = givers(p.transfers).filter((g) => !accepted.includes(g))
-            const names = waiting.map((id) => w.state.tribes.find((t) => t.id === id)?.name ?? id)
+            const names = waiting.map((id) => w.view.tribes.find((t) => t.id === id)?.name ?? id)
             throw new AppError(409, 'proposal/not_accepted', `Every giving tribe accepts before a GM ratifies; waiting for ${names.join(', ')}`, 'R11.3')
           }
           try {

@@ -1,6 +1,6 @@
 // What members and spectators read of a campaign: the board with the caller's
 // window and MP, the pools, the log, and a week's dice.
-import { compileMap, hmacRng, rulesetOf, type GameEvent, type GameState } from '../engine/index.ts'
+import { hmacRng, rulesetOf, type GameEvent, type GameState, type TurnState } from '../engine/index.ts'
 import { diceWeek, eventsAfter, mapEventsOfWeek, eventsOfType, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
 import { diplomacyOfTribe } from '../db/scenes.ts'
 import { readSnapshot } from '../db/snapshots.ts'
@@ -12,6 +12,12 @@ import type { ServiceDeps } from './deps.ts'
 import type { Locked } from './locked.ts'
 import { verifyCampaign } from './verify.ts'
 import { loadStateOf } from './working.ts'
+
+/** A tribe's phase in its game's words (the weekday game's `recruitment`, `actions`), else its turn. */
+function phaseOf(state: GameState, i: number, turn: TurnState): string {
+  const tribe = state.tribes[i] as { phase?: string } | undefined
+  return tribe?.phase ?? turn
+}
 
 /** More than any week of play logs; a bound for a page. */
 const WEEK_LIMIT = 20_000
@@ -67,40 +73,24 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
 
   function viewOf(a: Access, state: GameState, version: number) {
     const now = clock.now()
-    const map = compileMap(state.map)
-    const mine = a.tribeId ? state.tribes.find((t) => t.id === a.tribeId) : undefined
+    const rules = rulesetOf(state.ruleset)
+    const view = rules.view(state)
+    const { mine, ...board } = rules.board(state, a.tribeId ?? null)
     // While the game master holds the campaign no window is open, whatever the calendar says.
     const paused = a.campaign.status === 'paused'
-    const tribes = state.tribes.map((t) => {
+    const tribes = view.tribes.map((t, i) => {
       const w = windowStatus(t.weekday, a.campaign.timeZone, now)
-      return { id: t.id, name: t.name, weekday: t.weekday, phase: t.phase, eliminated: t.eliminated, windowOpen: !paused && w.open && t.phase !== 'closed', nextOpening: w.nextOpening }
+      return { id: t.id, name: t.name, weekday: t.weekday, phase: phaseOf(state, i, t.turn), eliminated: t.eliminated, windowOpen: !paused && w.open && t.turn !== 'closed' && t.turn !== 'free', nextOpening: w.nextOpening }
     })
+    const me = a.tribeId ? view.tribes.findIndex((t) => t.id === a.tribeId) : -1
     let you = null
-    if (mine) {
-      const w = windowStatus(mine.weekday, a.campaign.timeZone, now)
-      you = {
-        tribeId: mine.id,
-        phase: mine.phase,
-        windowOpen: !paused && mine.phase !== 'closed',
-        closesAt: !paused && mine.phase !== 'closed' ? w.closesAt : null,
-        nextOpening: w.nextOpening,
-        armies: Object.entries(state.armies).filter(([, x]) => x.tribe === mine.id).map(([tile, x]) => ({ tile, troops: x.troops, mp: x.mp })),
-        ships: Object.values(state.ships).filter((s) => s.tribe === mine.id).map((s) => ({ id: s.id, tile: s.tile, crew: s.crew, mp: s.mp })),
-      }
+    if (me >= 0 && mine) {
+      const t = view.tribes[me]!
+      const w = windowStatus(t.weekday, a.campaign.timeZone, now)
+      const open = !paused && t.turn !== 'closed'
+      you = { tribeId: t.id, phase: phaseOf(state, me, t.turn), windowOpen: open, closesAt: open && t.turn !== 'free' ? w.closesAt : null, nextOpening: w.nextOpening, ...mine }
     }
-    return {
-      version,
-      status: a.campaign.status === 'paused' ? 'paused' : state.status,
-      week: state.week,
-      map: { id: state.map.id, name: state.map.name, tiles: state.map.tiles.map((t, i) => ({ tile: map.keys[i]!, q: t.q, r: t.r, terrain: t.terrain, city: !!t.city, port: map.port[i] === 1, owner: state.owners[i] ?? null })) },
-      armies: Object.entries(state.armies).map(([tile, x]) => ({ tile, tribe: x.tribe, troops: x.troops })),
-      ships: Object.values(state.ships).map((s) => ({ id: s.id, tribe: s.tribe, tile: s.tile, crew: s.crew })),
-      besieged: state.besieged,
-      draft: state.draft ? { order: state.draft.order, picks: state.draft.picks } : null,
-      ranking: state.ranking,
-      tribes,
-      you,
-    }
+    return { version, status: a.campaign.status === 'paused' ? 'paused' : view.status, week: view.week, ...board, tribes, you }
   }
 
   return {
@@ -119,7 +109,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     async turn(a: Access) {
       const { state, version } = await snapshot(a.campaign.id)
       const options = a.role === 'player' && a.tribeId ? rulesetOf(state.ruleset).legalOptions(state, a.tribeId) : null
-      const rows = await mapEventsOfWeek(db.pool, a.campaign.id, state.week)
+      const rows = await mapEventsOfWeek(db.pool, a.campaign.id, rulesetOf(state.ruleset).view(state).week)
       const weekEnd = rows.find((r) => r.type === 'map.week_ended')?.payload
       const events = rows.filter((r) => r.type !== 'map.week_ended').map((r) => r.payload as GameEvent)
       let windowFrom = events.length
@@ -138,7 +128,8 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
 
     async pools(a: Access) {
       const { state } = await snapshot(a.campaign.id)
-      return { week: state.week, pools: state.pools, preview: rulesetOf(state.ruleset).previewEconomy(state) }
+      const rules = rulesetOf(state.ruleset)
+      return { week: rules.view(state).week, pools: state.pools ?? [], preview: rules.previewEconomy(state) }
     },
 
     async events(a: Access, after: number, limit: number): Promise<{ events: LoggedEvent[]; next: number | null }> {

@@ -55,35 +55,38 @@ export class Working {
   }
 
   system(action: SystemAction, at: Date) {
+    const week = this.view.week
     const result = this.rules.applySystem(this.state, action, hmacRng)
     if (!result.ok) throw engineRefusal(result.error)
-    this.record(result.events, this.state.week, at)
+    this.record(result.events, week, at)
     this.state = result.state
     return result.events
   }
 
   order(tribe: string, order: Order, at: Date, label = 'order') {
+    const week = this.view.week
     const result = this.rules.applyOrder(this.state, tribe, order, hmacRng)
     if (!result.ok) throw engineRefusal(result.error, label)
-    this.record(result.events, this.state.week, at)
+    this.record(result.events, week, at)
     this.state = result.state
     return result.events
   }
 
   /** A batch, all or nothing; only its last order may roll dice (R8.4). */
   batch(tribe: string, orders: Order[], at: Date) {
+    const week = this.view.week
     const result = this.rules.applyBatch(this.state, tribe, orders, hmacRng)
     if (!result.ok) {
       const label = orders.length > 1 && 'index' in result ? `orders[${result.index}]` : 'order'
       throw engineRefusal(result.error, label)
     }
-    this.record(result.events, this.state.week, at)
+    this.record(result.events, week, at)
     this.state = result.state
     return result.events
   }
 
   note(type: string, payload: unknown, at: Date) {
-    this.events.push({ type, payload, week: this.state.week, at })
+    this.events.push({ type, payload, week: this.view.week, at })
   }
 
   /** Whether anything would be written besides the snapshot's sync mark. */
@@ -122,6 +125,8 @@ export function hashOf(map: MapDef): string {
 }
 
 export function storedState(state: GameState): unknown {
+  // A game on a board of its own (no `map` in its state) is stored whole.
+  if (!state.map) return state
   return { ...state, map: { id: state.map.id, hash: hashOf(state.map) } }
 }
 
@@ -131,6 +136,7 @@ class MapNotLoaded extends Error {}
 export function loadState(json: unknown): GameState {
   const stored = json as GameState & { map: { id: string; hash?: string } }
   const stub = stored.map
+  if (!stub) return stored
   if (Array.isArray(stub.tiles)) {
     // An older snapshot that holds its map: one object per hash.
     const hash = mapHash(stub)
@@ -173,7 +179,7 @@ export async function working(sql: Sql, row: LoadedRow): Promise<{ campaign: Cam
   const { state, version, syncedUntil, nextDueAt, lastSeq, ...campaign } = row
   const loaded = await loadStateOf(sql, campaign.id, state)
   // A campaign from before maps were kept: it keeps the map it has now.
-  if ((state as { map: { hash?: string } }).map.hash === undefined) await keepCampaignMap(sql, campaign.id, hashOf(loaded.map), loaded.map)
+  if ((state as { map?: { hash?: string } }).map?.hash === undefined && loaded.map) await keepCampaignMap(sql, campaign.id, hashOf(loaded.map), loaded.map)
   return { campaign, w: new Working(loaded, version!, syncedUntil!, campaign.status, lastSeq, nextDueAt) }
 }
 
@@ -189,15 +195,15 @@ export async function load(sql: Sql, id: string, options: { skipLocked?: boolean
 
 /** The end (R2.5): every GM and player gets the ranking, their own tribe marked. */
 function gameOverMails(campaign: CampaignRow, w: Working, members: Awaited<ReturnType<typeof membersOf>>): PendingMail[] {
-  const ranked = (w.state.ranking ?? []).map((id, i) => {
-    const tribe = w.state.tribes.find((t) => t.id === id)
+  const view = w.view
+  const ranked = (view.ranking ?? []).map((id, i) => {
+    const tribe = view.tribes.find((t) => t.id === id)
     return { rank: i + 1, id, name: tribe?.name ?? id, eliminated: tribe?.eliminated ?? false }
   })
-  const finished = w.events.find((e) => e.type === 'campaignFinished')?.payload as { reason?: string } | undefined
   return members.map((m) => ({
     userId: m.userId, kind: 'game_over', period: 'end',
     data: {
-      winner: ranked[0]?.name ?? '', weekLimit: finished?.reason === 'week_limit' ? campaign.weekLimit : null,
+      winner: ranked[0]?.name ?? '', weekLimit: view.endedByLimit ? campaign.weekLimit : null,
       ranking: ranked.map(({ id, ...r }) => ({ ...r, you: id === m.tribeId })),
     },
   }))

@@ -41,7 +41,7 @@ t.test('R9.2 the actions the platform drives are the game\'s own: a calendar clo
   const tribe = state.tribes[0]!.id
   t.same(rules.actions.closeWindow(tribe, true), { type: 'closeWindow', tribe })
   t.same(rules.actions.closeWindow(tribe, false), { type: 'closeWindow', tribe, siege: false })
-  t.same([rules.actions.openWindow(tribe), rules.actions.weeklyTick(), rules.actions.startDraft(), rules.actions.setSeed('s'.repeat(8))],
+  t.same([rules.actions.openWindow(tribe), rules.actions.weeklyTick(0), rules.actions.startDraft(0), rules.actions.setSeed('s'.repeat(8))],
     [{ type: 'openWindow', tribe }, { type: 'weeklyPayout' }, { type: 'startDraft' }, { type: 'setSeed', seed: 'ssssssss' }])
   const opened = rules.applySystem(state, rules.actions.openWindow(tribe), hmacRng)
   t.ok(opened.ok, 'an opening the engine accepts')
@@ -62,4 +62,31 @@ t.test('R4.4 R4.6 the platform\'s view of a state: status, week, and each tribe\
   const view = rules.view(state)
   t.match(view, { status: state.status, week: state.week })
   t.same(view.tribes.map((x) => [x.id, x.name, x.weekday, x.eliminated]), state.tribes.map((x) => [x.id, x.name, x.weekday, x.eliminated]))
+})
+
+t.test('R6.1 R12.1 what pages and mails read through the ruleset: the board, the week\'s end map, a day\'s losses, the payout mail', async (t) => {
+  const map = bundledMap('coast-3')!
+  const played = simulate(map, 7, 2)
+  const rules = rulesetOf(played.state.ruleset)
+  const state = played.state
+  const reader = state.tribes[0]!
+  const board = rules.board(state, reader.id)
+  t.equal(board.map.tiles.length, map.tiles.length, 'every tile on the board')
+  t.same(board.mine!.armies.map((a) => a.tile).sort(), Object.entries(state.armies).filter(([, a]) => a.tribe === reader.id).map(([k]) => k).sort(), 'the reader\'s own armies, with their points')
+  t.equal(rules.board(state, null).mine, null, 'a spectator has none')
+  const end = rules.weekEnd(state) as { week: number; owners: number[] }
+  t.equal(end.week, state.week)
+  t.same(end.owners, state.owners.map((o) => (o === null ? -1 : state.tribes.findIndex((x) => x.id === o))), 'owners as tribe indices')
+  const hostile = played.events.filter((e) => rules.hostileEvents.includes(e.type))
+  const hurt = rules.digest(hostile)
+  const combats = hostile.filter((e) => e.type === 'combat' && e.defender)
+  t.equal([...hurt.values()].reduce((n, h) => n + h.attacks, 0), combats.length, 'every defended combat counted once')
+  t.same(rules.digest([{ type: 'siegeLoss', tile: '0,0', owner: 'x', lost: 2 } as never, { type: 'eliminated', tribe: 'y' } as never, { type: 'shipTaken', ship: 's1', from: 'x', to: 'y' } as never]).get('x'),
+    { attacks: 0, troopsLost: 2, tilesLost: [], shipsLost: ['s1'], siegeLosses: 2, eliminated: false })
+  const mail = rules.tickMail(state, reader.id) as { total: number; pools: { payout: number }[] } | null
+  if (reader.eliminated) t.equal(mail, null)
+  else t.equal(mail!.total, mail!.pools.reduce((n, p) => n + p.payout, 0), 'the payout mail sums its pools')
+  t.equal(rules.tickMail(state, 'nobody'), null, 'no mail for a tribe that is not in the game')
+  t.equal(rules.secretOf(state), '', 'the weekday game keeps no secret seed')
+  t.match(rules.view(state), { seed: state.rng.seed, ranking: state.status === 'finished' ? Array : null })
 })
