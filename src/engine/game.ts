@@ -2,7 +2,10 @@
 import { compileMap, validateMap } from './map.ts'
 import { applyOrder, applySystem, STARTING_GARRISON } from './rules.ts'
 import type { Rng } from './rng.ts'
-import { sha256, toHex, utf8 } from './hashing.ts'
+import { canonicalJson, sha256, toHex, utf8 } from './hashing.ts'
+import { replayWith } from './steps.ts'
+
+export { canonicalJson } from './hashing.ts'
 import { WEEKDAYS, type Army, type EngineError, type GameEvent, type GameState, type MapDef, type TribeId, type Weekday } from './types.ts'
 
 export interface NewTribe { id: TribeId; name: string; weekday: Weekday }
@@ -62,13 +65,6 @@ function newState(input: NewGame): GameState {
   }
 }
 
-/** JSON with object keys sorted, so equal states serialise to equal text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null'
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort()
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`
-}
 
 /** A map's content hash: the same map gives the same hash wherever it is stored. */
 export function mapHash(map: MapDef): string {
@@ -81,27 +77,5 @@ export function stateHash(state: GameState): string {
 
 export type ReplayResult = { ok: true; state: GameState } | { ok: false; at: number; message: string }
 
-/**
- * Re-applies the inputs of a log (the `order` and `system` events) to the
- * initial state; every other event must come out exactly as recorded.
- */
-export function replay(initial: GameState, events: readonly GameEvent[], rng: Rng): ReplayResult {
-  let state = initial
-  let i = 0
-  while (i < events.length) {
-    const input = events[i]!
-    const result = input.type === 'order' ? applyOrder(state, input.tribe, input.order, rng)
-      : input.type === 'system' ? applySystem(state, input.action, rng)
-      : null
-    if (!result) return { ok: false, at: i, message: `event ${i} (${input.type}) is not an order or system input` }
-    if (!result.ok) return { ok: false, at: i, message: `event ${i} was refused on replay: ${result.error.code}` }
-    for (let k = 0; k < result.events.length; k++) {
-      if (canonicalJson(events[i + k]) !== canonicalJson(result.events[k])) {
-        return { ok: false, at: i + k, message: `events from ${i + k} (${events[i + k]?.type ?? "missing"}) differ on replay` }
-      }
-    }
-    state = result.state
-    i += result.events.length
-  }
-  return { ok: true, state }
-}
+/** Re-applies the inputs of a log (R12.2). */
+export const replay: (initial: GameState, events: readonly GameEvent[], rng: Rng) => ReplayResult = replayWith(applyOrder, applySystem)

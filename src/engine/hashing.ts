@@ -20,3 +20,11 @@ export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
 export function toHex(bytes: Uint8Array): string {
   return bytesToHex(bytes)
 }
+
+/** JSON with object keys sorted, so equal states serialise to equal text. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null'
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort()
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`
+}

@@ -13,3 +13,5 @@ export { legalOptions, type ArmyOptions, type AttackInfo, type MoveOption, type 
 export { onTheClock } from './rules/draft.ts'
 export type { GameTypes, PlatformActions, PlatformView, Ruleset, Step, TurnState } from './ruleset.ts'
 export { rulesetIds, rulesetOf, weeklyTurn, type WeeklyTurn } from './rulesets.ts'
+export { conquest, type ConquestRuleset } from './conquest/index.ts'
+export type { ConquestOrder, ConquestState, ConquestEvent } from './conquest/types.ts'

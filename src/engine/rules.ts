@@ -14,6 +14,7 @@ import { board, crewTransfer, disembark, embark, portAssault, shipMove } from '.
 import { executeTrade } from './rules/trades.ts'
 import { beginActions, closeWindow, endTurn, openWindow, requireOpenWindow } from './rules/turn.ts'
 import { isObject, reject, Reject, tribeState, Work } from './rules/work.ts'
+import { batchWith } from './steps.ts'
 
 export { ARMY_MP, MAX_TROOPS, SHIP_COST, SHIP_MP, SIEGE_LOSS, STARTING_GARRISON, TROOP_COST } from './rules/constants.ts'
 export { ranking } from './rules/ranking.ts'
@@ -74,17 +75,7 @@ const noDice: Rng = () => reject('orders/dice_not_last', 'an order that rolls di
  * before its first die: so a refused batch never depends on a die, and nobody
  * learns a roll without committing to it.
  */
-export function applyBatch(state: GameState, tribe: TribeId, orders: readonly Order[], rng: Rng): Result | { ok: false; error: EngineError; index: number } {
-  let s = state
-  const events: GameEvent[] = []
-  for (let i = 0; i < orders.length; i++) {
-    const result = applyOrder(s, tribe, orders[i]!, i === orders.length - 1 ? rng : noDice)
-    if (!result.ok) return { ok: false, error: result.error, index: i }
-    s = result.state
-    events.push(...result.events)
-  }
-  return { ok: true, state: s, events }
-}
+export const applyBatch: (state: GameState, tribe: TribeId, orders: readonly Order[], rng: Rng) => Result | { ok: false; error: EngineError; index: number } = batchWith(applyOrder, noDice)
 
 /** A transition of the clock, the GM or diplomacy. */
 export function applySystem(state: GameState, action: SystemAction, rng: Rng): Result {

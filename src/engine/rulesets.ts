@@ -3,6 +3,7 @@ import { createGame, mapHash, replay, stateHash } from './game.ts'
 import { validateMap } from './map.ts'
 import { legalOptions, type TribeOptions } from './options.ts'
 import { previewPools } from './preview.ts'
+import { conquest } from './conquest/index.ts'
 import type { Ruleset, TurnState } from './ruleset.ts'
 import { applyBatch, applyOrder, applySystem, ranking } from './rules.ts'
 import type { GameEvent, GameState, MapDef, Order, Pool, SystemAction, TradeTransfer } from './types.ts'
@@ -40,7 +41,11 @@ export const weeklyTurn: WeeklyTurn = {
   },
 }
 
-const RULESETS: Record<string, WeeklyTurn> = { [weeklyTurn.id]: weeklyTurn }
+/**
+ * The platform's code was typed with the first game's shapes; it reads every game through the
+ * Ruleset interface only (#17), so the second game is filed under the same static type.
+ */
+const RULESETS: Record<string, WeeklyTurn> = { [weeklyTurn.id]: weeklyTurn, [conquest.id]: conquest as unknown as WeeklyTurn }
 
 /** The ruleset a campaign records; an unknown id is a state stored by a newer server. */
 export function rulesetOf(id: string): WeeklyTurn {

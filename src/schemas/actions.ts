@@ -32,9 +32,10 @@ export const LoginBody = Type.Object({
 
 export const CreateCampaignBody = Type.Object({
   name: Text(80),
-  mapId: Type.String({ minLength: 1, maxLength: 64, description: 'a map id from GET /api/maps' }),
+  mapId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'a map id from GET /api/maps (the weekday wargame); world conquest plays its own map' })),
+  ruleset: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'the game: weekly-turn (the weekday wargame, default) or conquest (world conquest)', examples: ['conquest'] })),
   timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone (R2.2), default Europe/Madrid' })),
-  weekLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520 })),
+  weekLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520, description: 'weeks (R2.5); for world conquest the round limit, 4 to 52 (G1.7), default 12' })),
   public: Type.Optional(Type.Boolean({ description: 'anyone may watch, read-only' })),
 }, { additionalProperties: false })
 

@@ -12,7 +12,7 @@ const SceneSchema = Type.Object({
 const TransferSchema = Type.Object({
   from: Type.String({ description: 'The giving tribe' }),
   to: Type.String({ description: 'The receiving tribe' }),
-  tiles: Type.Optional(Type.Array(Type.String({ pattern: '^-?\\d+,-?\\d+$' }), { maxItems: 500, description: 'Land tiles and cities, with the troops on them (R11.2)' })),
+  tiles: Type.Optional(Type.Array(Type.String({ pattern: '^(-?\\d+,-?\\d+|[a-z]{3})$' }), { maxItems: 500, description: 'Land tiles and cities, with the troops on them (R11.2); in world conquest, territory ids (G9.2)' })),
   ships: Type.Optional(Type.Array(Type.String(), { maxItems: 100, description: 'Ships, with their crews' })),
   resources: Type.Optional(Type.Unknown({ description: 'Never tradeable (R11.1): present only to be refused with a clear error' })),
 }, { additionalProperties: false })

@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
-import type { Order } from '../../../engine/index.ts'
+import type { ConquestOrder, Order } from '../../../engine/index.ts'
+import { conquestOrders } from './conquest-schemas.ts'
 import { CreateCampaignBody, Tile } from '../../../schemas/actions.ts'
 
 export { CreateCampaignBody, Tile }
@@ -13,10 +14,10 @@ export const Weekday = Type.Union([Type.Literal('monday'), Type.Literal('tuesday
 const order = <T extends Record<string, ReturnType<typeof Type.String> | typeof Troops | typeof Path | ReturnType<typeof Type.Boolean> | ReturnType<typeof Type.Optional>>>(type: string, props: T, description: string) =>
   Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false, description })
 
-/** One order (docs/RULES.md); the engine checks the rules, this checks the shape. */
+/** One order of either game (docs/RULES.md, docs/RULES-CONQUEST.md); the engine checks the rules, this checks the shape. */
 export const OrderSchema = Type.Unsafe<Order>({
   type: 'object',
-  oneOf: [
+  anyOf: [{ oneOf: conquestOrders, discriminator: { propertyName: 'type' } }, { oneOf: [
     order('recruit', { city: Tile, troops: Troops }, 'R5: troops in an own city, 10 each from its pool'),
     order('buildShip', { port: Tile, sea: Tile }, 'R5.6: a ship for 50 on a sea tile next to an own port'),
     order('move', { from: Tile, troops: Troops, path: Type.Optional(Path), to: Type.Optional(Tile) }, 'R7: move (or split) an army; give path or to'),
@@ -28,8 +29,9 @@ export const OrderSchema = Type.Unsafe<Order>({
     order('crewTransfer', { from: ShipId, to: ShipId, troops: Troops }, 'R10.8'),
     order('endTurn', {}, 'R4.6'),
   ],
-  discriminator: { propertyName: 'type' },
+  discriminator: { propertyName: 'type' } }],
 })
+export type AnyOrder = Order | ConquestOrder
 
 export const OrdersBody = Type.Object(
   {
@@ -45,6 +47,7 @@ export const TribeSummary = Type.Object({ id: Type.String(), name: Type.String()
 export const CampaignSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   name: Type.String(),
+  ruleset: Type.String({ description: 'the game: weekly-turn or conquest' }),
   mapId: Type.String(),
   mapName: Type.String(),
   timeZone: Type.String(),
@@ -71,7 +74,7 @@ export const OrdersResult = Type.Object({ version: Type.Integer(), events: Type.
 const Pool = Type.Object({ id: Type.String(), tribe: Type.String(), cities: Type.Array(Type.String()), tiles: Type.Integer(), payout: Type.Integer(), balance: Type.Integer() })
 export const PoolsSchema = Type.Object({ week: Type.Integer(), pools: Type.Array(Pool), preview: Type.Array(Pool) })
 
-export const StateSchema = Type.Object({
+const WeeklyStateSchema = Type.Object({
   version: Type.Integer(),
   status: Type.String(),
   week: Type.Integer(),
@@ -96,6 +99,29 @@ export const StateSchema = Type.Object({
     ships: Type.Array(Type.Object({ id: Type.String(), tile: Type.String(), crew: Type.Integer(), mp: Type.Integer() })),
   })]),
 })
+
+/** World conquest's board (docs/RULES-CONQUEST.md N1): every territory is public (G11.7); `you.objective` only for its tribe (G8.1). */
+const ConquestStateSchema = Type.Object({
+  version: Type.Integer(),
+  status: Type.String(),
+  week: Type.Integer({ description: 'the round (0 during setup)' }),
+  round: Type.Integer(),
+  roundLimit: Type.Integer(),
+  setup: Type.Boolean(),
+  tribesAtStart: Type.Integer(),
+  territories: Type.Array(Type.Object({ id: Type.String(), owner: Type.String(), troops: Type.Integer() }, { additionalProperties: true })),
+  tribes: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), weekday: Type.String(), phase: Type.String(), eliminated: Type.Boolean(), windowOpen: Type.Boolean(), nextOpening: Type.String() })),
+  standing: Type.Array(Type.Object({ id: Type.String(), territories: Type.Integer(), troops: Type.Integer(), reinforcementList: Type.Array(Type.String()), objective: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: true })),
+  result: Type.Union([Type.Null(), Type.Object({ reason: Type.String(), winners: Type.Array(Type.String()), ranking: Type.Array(Type.String()) })]),
+  objectiveCommitment: Type.String(),
+  objectiveSeed: Type.Union([Type.String(), Type.Null()]),
+  you: Type.Union([Type.Null(), Type.Object({
+    tribeId: Type.String(), phase: Type.String(), windowOpen: Type.Boolean(), closesAt: Type.Union([Type.String(), Type.Null()]), nextOpening: Type.String(),
+    objective: Type.Union([Type.String(), Type.Null()]), o9Target: Type.Union([Type.String(), Type.Null()]), o9Fallback: Type.Boolean(), bigCount: Type.Integer(),
+  })]),
+})
+
+export const StateSchema = Type.Union([WeeklyStateSchema, ConquestStateSchema])
 
 export const DiceSchema = Type.Object({
   week: Type.Integer(),
@@ -153,7 +179,12 @@ const TribeOptionsSchema = Type.Object({
   })),
   endTurn: Type.Boolean(),
 }, { title: 'TribeOptions' })
+const ConquestOptionsSchema = Type.Object({
+  tribe: Type.String(), canOrder: Type.Boolean(), setup: Type.Boolean(), canEndTurn: Type.Boolean(),
+  territories: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true }), { description: 'for each territory with ready units, every order the engine accepts now (G2.4)' }),
+})
+
 export const OptionsSchema = Type.Object({
   version: Type.Integer(),
-  options: Type.Union([TribeOptionsSchema, Type.Null()], { description: 'null for a game master or a spectator' }),
+  options: Type.Union([TribeOptionsSchema, ConquestOptionsSchema, Type.Null()], { description: 'null for a game master or a spectator' }),
 })

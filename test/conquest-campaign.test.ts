@@ -1,0 +1,100 @@
+// A whole world-conquest campaign over HTTP with the test clock (#17): three players join, the
+// territories are dealt, two rounds of orders (a battle whose dice re-derive from the revealed
+// seed, a reinforcement, a building, a trade in a scene), and the round limit with the ranking.
+import t from 'tap'
+import { hmacRng } from '../src/engine/index.ts'
+import { buildTestApp } from './helpers/app.ts'
+import { call, setClock, setUp } from './helpers/campaign.ts'
+
+interface Territory { id: string; owner: string; troops: number; ready: number; stock: Record<string, number> }
+
+t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit, over HTTP', async (t) => {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-12-01T09:00:00Z') // Tuesday 10:00 in Madrid
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday', cai: 'friday' }, { ruleset: 'conquest', weekLimit: 4 })
+  const { ana, ben, cai } = table.players as Record<'ana' | 'ben' | 'cai', { token: string; tribeId: string }>
+  const campaign = await call(app, table.gm, 'GET', `/api/campaigns/${table.id}`)
+  t.match(campaign.body, { ruleset: 'conquest', mapId: 'world', weekLimit: 4 })
+  t.match(await call(app, table.gm, 'POST', '/api/campaigns', { name: 'X', ruleset: 'chess' }), { status: 400, body: { error: { code: 'campaign/unknown_game' } } })
+
+  const started = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)
+  t.equal(started.status, 200, JSON.stringify(started.body))
+  const state = async (token: string) => (await call(app, token, 'GET', `/api/campaigns/${table.id}/state`)).body
+  let s = await state(ana.token)
+  t.equal(s.territories.length, 42)
+  for (const p of [ana, ben, cai]) t.equal(s.territories.filter((x: Territory) => x.owner === p.tribeId).length, 14, 'G1.10 14 territories each')
+  t.match(s, { setup: true, week: 0 })
+  t.match(s.you.objective, /^O\d+$/, 'G8.1 ana sees her objective')
+  t.ok(s.standing.every((x: { objective: string | null }) => x.objective === null), 'and nobody\'s in the public standing')
+  const mine = (st: { territories: Territory[] }, who: { tribeId: string }) => st.territories.filter((x) => x.owner === who.tribeId)
+
+  // G1.13: the list is set during setup, on a Tuesday, outside ana's weekday.
+  const target = mine(s, ana)[0]!.id
+  const listed = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'setReinforcements', list: [target] } })
+  t.equal(listed.status, 200, JSON.stringify(listed.body))
+  t.match(await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'guard', at: target, troops: 1 } }), { status: 422, body: { error: { code: 'conquest/setup', rule: 'G1.13' } } })
+
+  // Tick 0 on Sunday 6 December 20:00; round 1 from Monday 7.
+  await setClock(app, '2026-12-07T09:00:00Z')
+  s = await state(ana.token)
+  t.match(s, { setup: false, round: 1 })
+  t.equal(s.territories.find((x: Territory) => x.id === target).troops, 1 + 21, 'G1.12 the whole allotment went to the one listed territory')
+  t.equal(s.territories.find((x: Territory) => x.id === target).stock.basic, 3, 'G3.5 plus a Básico of income')
+
+  const order = (token: string, body: unknown) => call(app, token, 'POST', `/api/campaigns/${table.id}/orders`, body)
+  // A gather and a building in the same window (G4.4, G4.7, N3.15).
+  const built = await order(ana.token, { orders: [{ type: 'gather', at: target, troops: 1 }, { type: 'build', at: target, kind: 'troop', count: 1 }] })
+  t.equal(built.status, 200, JSON.stringify(built.body))
+  t.ok(built.body.events.some((e: { type: string }) => e.type === 'built'), 'a troop built')
+  // A battle from the strong territory into a neighbour of another tribe.
+  const options = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/options`)).body.options
+  const from = options.territories.find((x: { id: string; attacks: string[] }) => x.id === target && x.attacks.length > 0) ?? options.territories.find((x: { attacks: string[] }) => x.attacks.length > 0)
+  t.ok(from, 'the options offer an attack')
+  const attacked = await order(ana.token, { order: { type: 'attack', from: from.id, to: from.attacks[0], troops: from.canLeave } })
+  t.equal(attacked.status, 200, JSON.stringify(attacked.body))
+  const battle = attacked.body.events.find((e: { type: string }) => e.type === 'battle')
+  t.ok(battle.dice.length >= 2, 'dice were rolled')
+  t.match(await order(ben.token, { order: { type: 'endTurn' } }), { status: 409, body: { error: { code: 'turn/window_closed' } } }, 'ben waits for Wednesday')
+
+  // A trade in a scene: ana gives ben a territory, ben's gets all that stands on it (G9.2).
+  const gift = mine(await state(ana.token), ana).find((x) => x.id !== target && x.id !== from.id)!.id
+  const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'Paz', tribes: [ana.tribeId, ben.tribeId] })
+  const proposal = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals`, { transfers: [{ from: ana.tribeId, to: ben.tribeId, tiles: [gift] }] })
+  t.equal(proposal.status, 201, JSON.stringify(proposal.body))
+  await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/accept`)
+  const ratified = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/ratify`)
+  t.match(ratified.body, { status: 'ratified' })
+  t.equal((await state(ben.token)).territories.find((x: Territory) => x.id === gift).owner, ben.tribeId)
+
+  // Wednesday: ben plays; Friday: cai plays.
+  await setClock(app, '2026-12-09T09:00:00Z')
+  t.equal((await order(ben.token, { order: { type: 'endTurn' } })).status, 200)
+  await setClock(app, '2026-12-11T09:00:00Z')
+  t.equal((await order(cai.token, { order: { type: 'endTurn' } })).status, 200)
+
+  // Round 2: the tick placed ⌊T/2⌋ on ana's list; round 1's seed is revealed and re-derives the battle.
+  await setClock(app, '2026-12-14T09:00:00Z')
+  s = await state(ana.token)
+  t.equal(s.round, 2)
+  const dice = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/dice/1`)).body
+  t.ok(dice.seed, 'G11.3 round 1\'s seed revealed at its tick')
+  for (const d of battle.dice) t.equal((hmacRng(dice.seed, d.counter) % 6) + 1, d.face, `die ${d.counter} re-derives`)
+  const events = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/events?after=0&limit=500`)).body.events
+  const reinforced = events.find((e: { type: string; payload: { round: number; tribe: string } }) => e.type === 'reinforced' && e.payload.round === 1 && e.payload.tribe === ana.tribeId)
+  t.ok(reinforced, 'G3.1 the first round\'s reinforcement is in the log')
+  t.same(Object.keys(reinforced.payload.placed), reinforced.payload.troops > 0 ? [target] : [], 'all on the listed territory (if ana still holds it)')
+  t.equal((await order(ana.token, { order: { type: 'endTurn' } })).status, 200, 'round 2: ana plays again')
+
+  // The round limit (4): the tick of Sunday 3 January ends the campaign with the ranking.
+  await setClock(app, '2027-01-04T09:00:00Z')
+  s = await state(cai.token)
+  t.equal(s.status, 'finished')
+  t.match(s.result, { reason: 'roundLimit' })
+  t.equal(s.result.ranking.length, 3, 'every tribe ranked')
+  const counts = s.result.ranking.map((id: string) => s.territories.filter((x: Territory) => x.owner === id).length)
+  t.same(counts, [...counts].sort((a: number, b: number) => b - a), 'G8.8 by territories')
+  t.ok(s.standing.every((x: { objective: string | null }) => /^O\d+$/.test(x.objective ?? '')), 'G8.10 every objective revealed')
+  t.ok(s.objectiveSeed, 'and the objective seed')
+  const verified = await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/verify`)
+  t.match(verified.body, { ok: true }, 'G11.1 the whole log replays to the stored state')
+})
