@@ -2,8 +2,9 @@
 //   orders_per_s  legal orders replayed from a random 7-tribe campaign (goal ≥ 50,000)
 //   pools_ms      pools of a generated 10,000-tile map with 7 tribes (goal ≤ 5 ms)
 //   state_bytes   JSON size of a mid-game 7-tribe state
+//   conquest_orders_per_s  legal world-conquest orders replayed from random 6-tribe play, beside the weekday game's
 // Each speed comes with a baseline measured in the same run and their ratio.
-import { applyOrder, compileMap, computePools, hmacRng, type GameState, type MapDef, type Order } from '../src/engine/index.ts'
+import { applyOrder, compileMap, conquest, type ConquestOrder, type ConquestState, computePools, hmacRng, type GameState, type MapDef, type Order } from '../src/engine/index.ts'
 import { bundledMap } from '../src/maps/index.ts'
 import { chooser, randomOrder, simulate } from '../test/engine/random-play.ts'
 import type { Bench } from './run.ts'
@@ -82,6 +83,53 @@ const bench: Bench = async (report, log) => {
   report('pools_vs_scan', median(poolTimes) / median(loopTimes), 'ratio', 'baseline: one scan of owners and neighbour lists')
 
   report('state_bytes', JSON.stringify(sim.state).length, 'bytes', `7 tribes after ${sim.state.week} weeks, ${Object.keys(sim.state.armies).length} armies`)
+
+  // World conquest: six tribes dealt, tick 0, then every tribe's windows with orders the
+  // engine's own legal options offer (moves, attacks, gathering, guards, building).
+  const tribes = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday }))
+  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes, seed: 'bench-deal-seed', secretSeed: 'bench-objective-seed', weekLimit: 52 })
+  if (!created.ok) throw new Error(created.error.code)
+  const sys = (st: ConquestState, a: Parameters<typeof conquest.applySystem>[1]) => {
+    const r = conquest.applySystem(st, a, hmacRng)
+    if (!r.ok) throw new Error(r.error.code)
+    return r.state
+  }
+  let cs = sys(sys(created.state, { type: 'startCampaign', at: 0 }), { type: 'tick', at: 3 * 86_400_000 })
+  const conquestCases: { state: ConquestState; tribe: string; order: ConquestOrder }[] = []
+  for (let round = 0; conquestCases.length < 2000 && round < 20 && cs.status === 'running'; round++) {
+    for (const t of tribes) {
+      if (cs.tribes.find((x) => x.id === t.id)!.eliminated || cs.status !== 'running') continue
+      cs = sys(cs, { type: 'openWindow', tribe: t.id })
+      for (const x of conquest.legalOptions(cs, t.id).territories) {
+        const tries: ConquestOrder[] = [
+          ...x.attacks.slice(0, 1).map((to) => ({ type: 'attack' as const, from: x.id, to, troops: Math.max(1, x.canLeave) })),
+          ...x.moves.slice(0, 1).map((to) => ({ type: 'move' as const, from: x.id, to, troops: 1 })),
+          { type: 'gather', at: x.id, troops: 1 }, { type: 'guard', at: x.id, troops: 1 }, { type: 'build', at: x.id, kind: 'troop', count: 1 },
+        ]
+        for (const order of tries) {
+          const r = conquest.applyOrder(cs, t.id, order, hmacRng)
+          if (!r.ok) continue
+          conquestCases.push({ state: cs, tribe: t.id, order })
+          cs = r.state
+        }
+      }
+      if (cs.status === 'running') cs = sys(cs, { type: 'closeWindow', tribe: t.id })
+    }
+    if (cs.status === 'running') cs = sys(sys(cs, { type: 'tick', at: 0 }), { type: 'setSeed', seed: `bench-round-${round}` })
+  }
+  log(`${conquestCases.length} legal conquest orders recorded`)
+  const conquestRates: number[] = []
+  const weeklyRates: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    let t0 = performance.now()
+    for (const c of conquestCases) conquest.applyOrder(c.state, c.tribe, c.order, hmacRng)
+    conquestRates.push(conquestCases.length / ((performance.now() - t0) / 1000))
+    t0 = performance.now()
+    for (const c of cases) applyOrder(c.state, c.tribe, c.order, hmacRng)
+    weeklyRates.push(cases.length / ((performance.now() - t0) / 1000))
+  }
+  report('conquest_orders_per_s', median(conquestRates), 'orders/s', `${conquestCases.length} orders of 6-tribe world conquest`)
+  report('conquest_vs_weekly_orders', median(conquestRates) / median(weeklyRates), 'ratio', 'measured side by side in this run')
 }
 
 export default bench
