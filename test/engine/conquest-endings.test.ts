@@ -191,7 +191,7 @@ function pick(s: ConquestState, tribe: string, r: () => number): ConquestOrder {
   return choices[Math.floor(r() * choices.length)]!
 }
 
-t.test('N1 N4 random legal play keeps every invariant, troops change only by battle, build and tick, and the log replays (G11.1)', async (t) => {
+t.test('N1 N4 random legal play keeps every invariant, never changes the state it was given, troops change only by battle, build and tick, and the log replays (G11.1)', async (t) => {
   fc.assert(fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 1, max: 1_000_000 }), (n, seed) => {
     let x = seed
     const r = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648)
@@ -216,7 +216,10 @@ t.test('N1 N4 random legal play keeps every invariant, troops change only by bat
         for (let k = 0; k < 8 && s.status === 'running' && s.tribes.find((y) => y.id === tribe.id)!.window !== 'ended'; k++) {
           const order = pick(s, tribe.id, r)
           const before = troopsOf(s)
+          const given = s
+          const givenHash = conquest.stateHash(given)
           const evs = step(conquest.applyOrder(s, tribe.id, order, hmacRng))
+          if (conquest.stateHash(given) !== givenHash) throw new Error(`${order.type} changed the state it was given`)
           const built = order.type === 'build' && order.kind === 'troop' ? 1 : 0
           const fought = evs.some((e) => e.type === 'battle' || e.type === 'bombarded')
           if (!fought && troopsOf(s) !== before + built) throw new Error(`${order.type} changed the troops`)

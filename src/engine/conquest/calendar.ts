@@ -21,7 +21,7 @@ export function openWindow(w: Work, tribeId: unknown) {
   if (t.eliminated) reject('turn/eliminated', `${t.name} has been eliminated`, 'G10.1')
   if (t.window !== 'closed') reject('turn/already_open', `${t.name}'s window is open already`, 'G2.2')
   for (const id of w.ownedBy(t.id)) {
-    const x = w.s.territories[id]!
+    const x = w.edit(id)
     for (const g of GOODS) x.stock[g] += x.incoming[g]
     x.incoming = emptyGoods()
     x.guards = 0
@@ -38,7 +38,7 @@ export function openWindow(w: Work, tribeId: unknown) {
 export function endWindow(w: Work, t: ConquestTribe, check: boolean) {
   if (check && objectiveMet(w.s, t)) return finish(w, 'objective', t.id)
   for (const id of w.ownedBy(t.id)) {
-    const x = w.s.territories[id]!
+    const x = w.edit(id)
     x.ready = 0
     x.planesReady = 0
     x.shipsReady = 0
@@ -67,7 +67,7 @@ export function reinforce(w: Work, t: ConquestTribe, troops: number) {
       const id = list[i % list.length]!
       placed[id] = (placed[id] ?? 0) + 1
     }
-    for (const [id, n] of Object.entries(placed)) w.s.territories[id]!.troops += n
+    for (const [id, n] of Object.entries(placed)) w.edit(id).troops += n
   }
   w.emit({ type: 'reinforced', round: w.s.round, tribe: t.id, troops: list.length > 0 ? troops : 0, placed })
 }
@@ -85,7 +85,7 @@ export function tick(w: Work, at: unknown) {
     const count = w.ownedBy(t.id).length
     reinforce(w, t, s.status === 'setup' ? setupAllotment(s.tribesAtStart, count) : Math.floor(count / 2))
   }
-  for (const x of Object.values(s.territories)) x.stock.basic += 1
+  for (const id of Object.keys(s.territories)) w.edit(id).stock.basic += 1
   w.emit({ type: 'income', round: s.round })
   s.status = 'running'
   s.round += 1
@@ -119,7 +119,7 @@ export function executeTrade(w: Work, transfers: unknown) {
   for (const tr of clean) {
     const to = w.tribe(tr.to)
     for (const id of tr.territories) {
-      const x = w.s.territories[id]!
+      const x = w.edit(id)
       x.owner = tr.to
       x.ready = 0
       x.planesReady = 0

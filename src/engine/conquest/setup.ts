@@ -59,7 +59,7 @@ export function startCampaign(w: Work, at: unknown) {
   order.forEach((id, i) => {
     const tribe = dealing[i % dealing.length]!
     owners[id] = tribe.id
-    tribe.acquired.push(id)
+    tribe.acquired = [...tribe.acquired, id]
     s.territories[id] = {
       owner: tribe.id, troops: 1, ready: 0, guards: 0, gathered: false, wall: 0, stock: { ...emptyGoods(), basic: 2 },
       artilleryReady: 0, planes: 0, planesReady: 0, ships: 0, shipsReady: 0, incoming: emptyGoods(),

@@ -16,9 +16,23 @@ export class Work {
   readonly s: ConquestState
   readonly events: ConquestEvent[] = []
 
+  /** Territories copied for this step: the rest are shared with the state it was built on, never written. */
+  private edited = new Set<string>()
+
   constructor(base: ConquestState, readonly rng: Rng) {
-    // Orders are few and the state small (42 territories): a whole copy keeps every rule simple.
-    this.s = structuredClone(base)
+    this.s = {
+      ...base, rng: { ...base.rng }, territories: { ...base.territories },
+      tribes: base.tribes.map((t) => ({ ...t })),
+      ...(base.result ? { result: { ...base.result } } : {}),
+    }
+  }
+
+  /** A territory this step may change (copied at its first change, copy-on-write). */
+  edit(id: string): Territory {
+    const x = this.s.territories[id]!
+    if (this.edited.has(id)) return x
+    this.edited.add(id)
+    return (this.s.territories[id] = { ...x, stock: { ...x.stock }, incoming: { ...x.incoming } })
   }
 
   emit(e: ConquestEvent) {
@@ -41,7 +55,8 @@ export class Work {
 
   territory(id: unknown, field: string): Territory & { id: string } {
     if (!isTerritory(id)) reject('conquest/unknown_territory', `${field}: no territory ${JSON.stringify(id)} on the world map (see the map's ids, e.g. "efi")`, 'G1.1')
-    return Object.assign(this.s.territories[id]!, { id }) as Territory & { id: string }
+    // The id rides along for messages and events, unseen by JSON, hashes and copies.
+    return Object.defineProperty(this.edit(id), 'id', { value: id, enumerable: false, configurable: true }) as Territory & { id: string }
   }
 
   owned(id: unknown, field: string, tribe: ConquestTribe, rule: string): Territory & { id: string } {
