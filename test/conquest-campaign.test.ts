@@ -3,7 +3,8 @@
 // seed, a reinforcement, a building, a trade in a scene), and the round limit with the ranking.
 import t from 'tap'
 import { hmacRng } from '../src/engine/index.ts'
-import { buildTestApp } from './helpers/app.ts'
+import { buildTestApp, register } from './helpers/app.ts'
+import { visitor } from './helpers/pages.ts'
 import { call, setClock, setUp } from './helpers/campaign.ts'
 
 interface Territory { id: string; owner: string; troops: number; ready: number; stock: Record<string, number> }
@@ -97,4 +98,23 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
   t.ok(s.objectiveSeed, 'and the objective seed')
   const verified = await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/verify`)
   t.match(verified.body, { ok: true }, 'G11.1 the whole log replays to the stored state')
+})
+
+t.test('G1.7 a game master creates a world-conquest campaign from the page, choosing the game and its round limit', async (t) => {
+  const app = await buildTestApp(t)
+  await register(app, 'gm-page@example.com')
+  const gm = visitor(app)
+  await gm.login('gm-page@example.com', 'correct horse battery')
+  const form = await gm.get('/campaigns')
+  t.match(form.body, '<input type="radio" name="ruleset" value="conquest"', 'the game is a choice')
+  const wrong = await gm.post('/campaigns', { name: 'Mundo', ruleset: 'conquest', weekLimit: '60', mapId: 'coast-3', timeZone: 'Europe/Madrid' })
+  t.equal(wrong.status, 400, `a round limit over 52 is refused at once (${wrong.status} ${wrong.location ?? ''})`)
+  t.match(wrong.body, /weekLimit/)
+  const made = await gm.post('/campaigns', { name: 'Mundo', ruleset: 'conquest', weekLimit: '6', mapId: 'coast-3', timeZone: 'Europe/Madrid' })
+  t.equal(made.status, 303)
+  const id = made.location!.split('/')[2]!
+  const row = await app.prisma.campaign.findUniqueOrThrow({ where: { id } })
+  t.match(row, { ruleset: 'conquest', mapId: 'world', weekLimit: 6 }, 'the world map, whatever map the form named')
+  const list = await gm.get('/campaigns')
+  t.match(list.body, /Mundo<\/a> · Mundo \(42 territorios\)/, 'listed with its map')
 })

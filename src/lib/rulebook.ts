@@ -1,4 +1,4 @@
-// The rule books (docs/RULES.md and its Spanish twin) as HTML: an anchor per rule id, so an
+// The rule books (docs/RULES.md, docs/RULES-CONQUEST.md and their Spanish twins) as HTML: an anchor per rule id, so an
 // error, a form or the history can link to the rule it names (/rules#R8.3).
 import MarkdownIt from 'markdown-it'
 
@@ -13,10 +13,11 @@ export interface RuleBook {
 // The books are ours, but raw HTML stays off: a rule book is text, never markup.
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
 
-const RULE_ITEM = /<li><strong>(R\d+\.\d+)<\/strong>/g
+// A loose list (items of several paragraphs) wraps each item's text in <p>.
+const RULE_ITEM = /<li>(\n<p>)?<strong>([RG]\d+\.\d+)<\/strong>/g
 // A rule named inside another rule's text, e.g. "(R7.3, R10.3)": not an item's own id, not code.
-const CROSS_REFERENCE = /(?<![#">\w.])(R\d+\.\d+)(?![\w<])/g
-const SECTION = /<h2>(\d+)\. ([^<]*)<\/h2>/g
+const CROSS_REFERENCE = /(?<![#">\w.])([RG]\d+\.\d+)(?![\w<])/g
+const SECTION = /<h2>(G?\d+)\. ([^<]*)<\/h2>/g
 
 export function renderRuleBook(markdown: string): RuleBook {
   const ids: string[] = []
@@ -25,9 +26,9 @@ export function renderRuleBook(markdown: string): RuleBook {
     .split(/(<code>[^<]*<\/code>)/)
     .map((part) => (part.startsWith('<code>') ? part : part.replace(CROSS_REFERENCE, '<a href="#$1">$1</a>')))
     .join('')
-    .replace(RULE_ITEM, (_all, id: string) => {
+    .replace(RULE_ITEM, (_all, p: string | undefined, id: string) => {
       ids.push(id)
-      return `<li id="${id}"><a class="rule-id" href="#${id}"><strong>${id}</strong></a>`
+      return `<li id="${id}">${p ?? ''}<a class="rule-id" href="#${id}"><strong>${id}</strong></a>`
     })
     .replace(SECTION, (_all, n: string, title: string) => {
       sections.push({ id: `s${n}`, title: `${n}. ${title}` })
@@ -37,7 +38,9 @@ export function renderRuleBook(markdown: string): RuleBook {
   return { title: title?.[1] ?? '', html: title ? html.slice(title[0].length) : html, sections, ids }
 }
 
-/** Where a rule id is explained: `/rules#R8.3`; null for anything that is not a rule id. */
+/** Where a rule id is explained: `/rules#R8.3`, world conquest's `/rules/conquest#G6.3`; null for anything that is not a rule id. */
 export function ruleHref(rule: unknown): string | null {
-  return typeof rule === 'string' && /^R\d+\.\d+$/.test(rule) ? `/rules#${rule}` : null
+  if (typeof rule !== 'string') return null
+  if (/^R\d+\.\d+$/.test(rule)) return `/rules#${rule}`
+  return /^G\d+\.\d+$/.test(rule) ? `/rules/conquest#${rule}` : null
 }

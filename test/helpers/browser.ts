@@ -37,7 +37,8 @@ export async function launchBrowser(): Promise<{ browser: Browser; via: string }
 /** A page logged in as `email` (password "correct horse battery"), opened at `next`; pageerror messages go to `problems`. */
 export async function loggedIn(browser: Browser, base: string, email: string, next: string, options: { width: number; locale: string; javaScript?: boolean; problems: string[] }): Promise<Page> {
   // bypassCSP: only so that a test may inject axe-core; the pages' own CSP stays on for everyone else.
-  const page = await browser.newPage({ viewport: { width: options.width, height: 844 }, locale: options.locale, bypassCSP: true, javaScriptEnabled: options.javaScript ?? true })
+  // A phone-sized page is a touch screen, so that a test may tap.
+  const page = await browser.newPage({ viewport: { width: options.width, height: 844 }, hasTouch: options.width <= 500, locale: options.locale, bypassCSP: true, javaScriptEnabled: options.javaScript ?? true })
   page.on('pageerror', (e) => options.problems.push(e.message))
   await page.goto(`${base}/login?next=${encodeURIComponent(next)}`)
   await page.locator('input[name="email"]').fill(email)

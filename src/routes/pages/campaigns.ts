@@ -4,11 +4,12 @@ import { SHIP_COST, TROOP_COST } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { BUNDLED_MAPS } from '../../maps/index.ts'
 import { CreateCampaignBody } from '../../schemas/actions.ts'
+import type { Games } from './games.ts'
 import { mapOf, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
 const maps = () => BUNDLED_MAPS.map((m) => ({ id: m.id, name: m.name }))
 
-export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
+export function campaignPages(fastify: FastifyInstance, kit: PageKit, games: Games) {
   const { campaigns } = fastify
   const { render, requireUser, accessOf, campaignInfo, board, form, viewer } = kit
 
@@ -22,7 +23,7 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
 
   fastify.get('/campaigns', async (request: Req, reply) => {
     const v = await viewer(request)
-    return render(request, reply, 'campaigns.hbs', { title: STRINGS[v.locale].campaigns, ...(await lists(v.user?.id ?? null, request.query)), maps: maps() })
+    return render(request, reply, 'campaigns.hbs', { title: STRINGS[v.locale].campaigns, ...(await lists(v.user?.id ?? null, request.query)), maps: maps(), values: { ruleset: request.query.game === 'conquest' ? 'conquest' : 'weekly-turn' } })
   })
 
   fastify.post<Route>('/campaigns', { ...form(CreateCampaignBody), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } }, async (request: Req, reply) => {
@@ -32,12 +33,14 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
       return reply.redirect(`/campaigns/${created.id}/gm`, 303)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      return render(request, reply, 'campaigns.hbs', { error, ...(await lists(user.id, {})), maps: maps() }, error.statusCode)
+      return render(request, reply, 'campaigns.hbs', { error, ...(await lists(user.id, {})), maps: maps(), values: request.body }, error.statusCode)
     }
   })
 
   fastify.get('/campaigns/:id', async (request: Req, reply) => {
     const a = await accessOf(request, request.params.id!)
+    const game = games(a)
+    if (game && a.campaign.status !== 'setup') return game.overview(request, reply, a)
     if (a.campaign.status === 'setup') {
       return render(request, reply, 'campaign.hbs', { title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', tribes: (await campaigns.get(a)).tribes, mapSvg: '' })
     }
@@ -54,6 +57,8 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit) {
 
   fastify.get('/campaigns/:id/pools', async (request: Req, reply) => {
     const a = await accessOf(request, request.params.id!)
+    const game = games(a)
+    if (game) return game.economy(request, reply, a)
     const { view, tribes } = await board(a)
     const { pools, preview } = await campaigns.pools(a)
     const name = new Map(tribes.map((t) => [t.id, t.name]))

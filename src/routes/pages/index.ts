@@ -18,6 +18,7 @@ import { profilePages } from './profiles.ts'
 import { rulePages } from './rules.ts'
 import { scenePages } from './scenes.ts'
 import { turnPages } from './turn.ts'
+import { gamePages } from './games.ts'
 
 /** Pages live at the site root, not under /pages. */
 export const prefixOverride = ''
@@ -76,8 +77,9 @@ export default async function pages(fastify: FastifyInstance) {
   fastify.get('/favicon.ico', async (_request, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send())
 
   accountPages(fastify, kit)
-  campaignPages(fastify, kit)
-  turnPages(fastify, kit)
+  const games = gamePages(fastify, kit)
+  campaignPages(fastify, kit, games)
+  turnPages(fastify, kit, games)
   historyPages(fastify, kit)
   scenePages(fastify, kit)
   gmPages(fastify, kit)

@@ -134,7 +134,7 @@ export function pageKit(fastify: FastifyInstance) {
     }
   }
 
-  const campaignInfo = (a: Access) => ({ id: a.campaign.id, name: a.campaign.name, status: a.campaign.status, timeZone: a.campaign.timeZone, role: a.role })
+  const campaignInfo = (a: Access) => ({ id: a.campaign.id, name: a.campaign.name, status: a.campaign.status, timeZone: a.campaign.timeZone, role: a.role, ruleset: a.campaign.ruleset })
 
   async function board(a: Access) {
     const view = await campaigns.stateView(a)

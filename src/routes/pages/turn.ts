@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { arrowsOf, shipsOfWeekEnd } from '../../lib/map-arrows.ts'
 import { sentence } from '../../lib/chronicle.ts'
+import type { Games } from './games.ts'
 import { mapOf, one, scriptJson, STRINGS, titled, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
 type FieldKind = 'tile' | 'tiles' | 'ship' | 'number' | 'check'
@@ -22,7 +23,7 @@ const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, k
   { type: 'endTurn', rule: 'R4.6', fields: [] },
 ]
 
-export function turnPages(fastify: FastifyInstance, kit: PageKit) {
+export function turnPages(fastify: FastifyInstance, kit: PageKit, games: Games) {
   const { campaigns } = fastify
   const { render, requireUser, accessOf, campaignInfo, form, viewer, loginClaims } = kit
 
@@ -69,12 +70,14 @@ export function turnPages(fastify: FastifyInstance, kit: PageKit) {
   fastify.get('/campaigns/:id/turn', async (request: Req, reply) => {
     const a = await accessOf(request, request.params.id!)
     await requireUser(request)
-    return turnPage(request, reply, a)
+    return games(a)?.turn(request, reply, a) ?? turnPage(request, reply, a)
   })
 
   fastify.post<Route>('/campaigns/:id/turn', form(), async (request: Req, reply) => {
     await requireUser(request)
     const a = await accessOf(request, request.params.id!)
+    const game = games(a)
+    if (game) return game.order(request, reply, a)
     const type = one(request.body.type)
     if (type === 'draftPick') {
       try {

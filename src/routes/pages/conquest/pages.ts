@@ -1,0 +1,156 @@
+// World conquest's pages (#17): the overview with the world map and the standing, the turn with
+// the engine's legal options as forms (the setup list, then every order of a window), and the
+// economy. The platform's handlers hand a conquest campaign to these (see ./index.ts).
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ConquestOrder, ConquestState } from '../../../engine/index.ts'
+import { conquest } from '../../../engine/index.ts'
+import type { ConquestOptions, TerritoryOptions } from '../../../engine/conquest/options.ts'
+import { BY_ID, TERRITORY_IDS } from '../../../engine/conquest/world.ts'
+import { AppError } from '../../../lib/errors.ts'
+import type { Access } from '../../../services/access.ts'
+import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../kit.ts'
+import { worldSvg, type WorldTerritory } from './world-svg.ts'
+
+type Board = ReturnType<typeof conquest.board> & { version: number; status: string; tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]; you: (Record<string, unknown> & { tribeId: string; windowOpen: boolean; closesAt: string | null; objective: string | null; o9Target: string | null; o9Fallback: boolean; bigCount: number }) | null }
+
+const GOOD_KEYS = ['basic', 'oil', 'net', 'lithium', 'nuclear', 'tribes', 'tech', 'niobium', 'virus', 'labour', 'tank', 'artillery', 'missile', 'bio'] as const
+const OBJECTIVES = ['O1', 'O2', 'O3', 'O4', 'O5', 'O6', 'O7', 'O8', 'O9', 'O10']
+
+/** A stock as words: "3 Básicos, 1 Petróleo"; empty kinds left out. */
+const goods = (g: Record<string, number>, s: Strings) => GOOD_KEYS.filter((k) => g[k]! > 0).map((k) => `${g[k]} ${s[`c_good_${k}`]}`).join(', ')
+
+export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
+  const { campaigns } = fastify
+  const { render, campaignInfo, viewer, loginClaims } = kit
+
+  async function read(a: Access) {
+    const board = (await campaigns.stateView(a)) as unknown as Board
+    const tribes = (await campaigns.get(a)).tribes
+    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
+    const names = new Map(tribes.map((t) => [t.id, t.name]))
+    return { board, tribes, colours, names }
+  }
+
+  function map(board: Board, colours: Map<string, string>, names: Map<string, string>, label: string, highlight?: Set<string>) {
+    return worldSvg(board.territories as unknown as WorldTerritory[], colours, names, { label, names: {}, ...(highlight ? { highlight } : {}) })
+  }
+
+  function objectiveText(id: string | null, s: Strings, board: Board, names: Map<string, string>) {
+    if (!id) return null
+    let text = s[`c_objective_${id}`] ?? id
+    if (id === 'O9' && board.you?.o9Target) text = `${text} ${s.c_target}: ${names.get(board.you.o9Target) ?? board.you.o9Target}.${board.you.o9Fallback ? ` ${s.c_o9Fallback}` : ''}`
+    return text.replace('{count}', String(board.you?.bigCount ?? 24))
+  }
+
+  async function overview(request: Req, reply: FastifyReply, a: Access) {
+    const v = await viewer(request)
+    const s = STRINGS[v.locale]
+    const { board, colours, names } = await read(a)
+    const standing = board.standing.map((t) => {
+      const platform = board.tribes.find((x) => x.id === t.id)!
+      return { ...t, ...platform, colour: colours.get(t.id), objectiveText: t.objective ? `${t.objective}: ${s[`c_objective_${t.objective}`]}` : null }
+    })
+    const result = board.result && {
+      ...board.result,
+      reasonText: s[`c_end_${board.result.reason}`],
+      ranking: board.result.ranking.map((id) => ({ name: names.get(id) ?? id, winner: board.result!.winners.includes(id), eliminated: board.standing.find((x) => x.id === id)?.eliminated ?? false })),
+    }
+    return render(request, reply, 'conquest/overview.hbs', {
+      title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', week: board.round, board, standing, result,
+      objectives: OBJECTIVES.map((id) => ({ id, text: s[`c_objective_${id}`]!.replace('{count}', board.tribesAtStart === 2 ? '30' : '24') })),
+      mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`),
+    })
+  }
+
+  async function turn(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; failed?: string; results?: string[]; values?: Body } = {}, status = 200) {
+    if (a.role !== 'player') throw new AppError(403, 'orders/not_a_player', a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : 'Only a tribe\'s player has a turn here', 'R2.3')
+    const v = await viewer(request)
+    const s = STRINGS[v.locale]
+    const { board, colours, names } = await read(a)
+    const options = (await campaigns.options(a)).options as unknown as ConquestOptions | null
+    const mine = board.territories.filter((t) => t.owner === a.tribeId)
+    const label = (id: string) => `${BY_ID.get(id)?.name ?? id} (${id})`
+    const choices = (ids: string[]) => ids.map((id) => ({ id, label: label(id), troops: board.territories.find((t) => t.id === id)?.troops ?? 0 }))
+    const cards = (options?.territories ?? []).map((o: TerritoryOptions) => {
+      const x = board.territories.find((t) => t.id === o.id)!
+      return {
+        ...o, label: label(o.id), troops: x.troops, guards: x.guards, wall: x.wall, planes: x.planes, ships: x.ships,
+        stock: goods(x.stock, s), incoming: goods(x.incoming, s),
+        attackChoices: choices(o.attacks), moveChoices: choices(o.moves), flyChoices: choices(o.fly), sailChoices: choices(o.sail),
+        strikes: (['airStrike', 'navalBombard', 'fireArtillery', 'launchMissile', 'releaseBio'] as const).filter((k) => o[k].length > 0).map((k) => ({ type: k, label: s[`c_order_${k}`], targets: choices(o[k]) })),
+        buildChoices: o.builds.map((b) => ({ ...b, label: s[`c_build_${b.kind}`] })),
+        gatherCounts: Array.from({ length: o.gather }, (_, i) => i + 1),
+      }
+    })
+    const me = board.tribes.find((t) => t.id === a.tribeId)
+    return render(request, reply, 'conquest/turn.hbs', {
+      title: s.turn, campaign: campaignInfo(a), tab: 'turn', week: board.round, board, you: board.you, me,
+      objective: objectiveText(board.you?.objective ?? null, s, board, names),
+      setup: board.setup, canOrder: options?.canOrder ?? false, canEndTurn: options?.canEndTurn ?? false, cards,
+      list: (board.standing.find((t) => t.id === a.tribeId)?.reinforcementList ?? []).join(' '),
+      mine: mine.map((t) => ({ id: t.id, label: label(t.id), troops: t.troops, stock: goods(t.stock, s) })),
+      mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, new Set(mine.map((t) => t.id))),
+      error: extra.error, failed: extra.failed, results: extra.results ?? [],
+    }, status)
+  }
+
+  /** A form's fields as the order the API takes: numbers as numbers, empty fields left out. */
+  function orderOf(body: Body): ConquestOrder {
+    const type = one(body.type)
+    const order: Record<string, unknown> = { type }
+    for (const key of ['from', 'to', 'at', 'target', 'kind']) if (one(body[key])) order[key] = one(body[key])
+    for (const key of ['troops', 'count']) if (one(body[key])) order[key] = Number(one(body[key]))
+    if (type === 'setReinforcements') order.list = one(body.list).split(/[\s,;]+/).filter(Boolean).map((x) => x.toLowerCase())
+    return order as unknown as ConquestOrder
+  }
+
+  function sentences(events: { type: string }[], s: Strings, names: Map<string, string>): string[] {
+    const n = (id: string) => names.get(id) ?? id
+    return events.flatMap((e) => {
+      const x = e as Record<string, unknown> & { type: string }
+      if (x.type === 'battle') return [`${s.c_said_battle} ${x.from} → ${x.to}: ${(x.dice as { face: number }[]).map((d) => d.face).join(' ')}. ${x.conquered ? `${s.c_said_conquered} (${x.survivors})` : s.c_said_repelled}`]
+      if (x.type === 'bombarded') return [`${s[`c_order_${x.kind as string}`]} ${x.from} → ${x.target}: −${x.removed}${x.planeLost ? ` (${s.c_said_planeLost})` : ''}`]
+      if (x.type === 'gathered') return [`${s.c_order_gather} ${x.at}: +${Object.entries(x.gained as Record<string, number>).map(([k, v]) => `${v} ${s[`c_good_${k}`]}`).join(', ')}`]
+      if (x.type === 'built') return [`${s.c_order_build} ${x.at}: ${x.count} × ${s[`c_build_${x.kind as string}`]}`]
+      if (x.type === 'moved') return [`${s[`c_order_${x.kind as string}`]} ${x.from} → ${x.to}: ${x.troops}`]
+      if (x.type === 'guarded') return [`${s.c_order_guard} ${x.at}: ${x.troops}`]
+      if (x.type === 'reinforcementsSet') return [`${s.c_said_list} ${(x.list as string[]).join(', ')}`]
+      if (x.type === 'turnEnded') return [s.c_said_turnEnded!]
+      if (x.type === 'eliminated') return [`${n(x.tribe as string)} ✝`]
+      if (x.type === 'campaignEnded') return [s.c_said_ended!]
+      return []
+    })
+  }
+
+  async function order(request: Req, reply: FastifyReply, a: Access) {
+    const type = one(request.body.type)
+    try {
+      const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [orderOf(request.body) as never] }, undefined)
+      const { names } = await read(a)
+      return turn(request, reply, a, { results: sentences(events, STRINGS[(await viewer(request)).locale], names) })
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500 || error.statusCode === 403) throw error
+      return turn(request, reply, a, { error, failed: type, values: request.body }, error.statusCode)
+    }
+  }
+
+  async function economy(request: Req, reply: FastifyReply, a: Access) {
+    const v = await viewer(request)
+    const s = STRINGS[v.locale]
+    const { board, names, colours } = await read(a)
+    const { preview } = await campaigns.pools(a)
+    const stocks = TERRITORY_IDS.map((id) => board.territories.find((t) => t.id === id)!).filter(Boolean)
+      .map((t) => ({ id: t.id, name: BY_ID.get(t.id)!.name, owner: names.get(t.owner) ?? t.owner, colour: colours.get(t.owner), troops: t.troops, stock: goods(t.stock, s), incoming: goods(t.incoming, s) }))
+      .filter((t) => t.stock || t.incoming)
+    return render(request, reply, 'conquest/economy.hbs', {
+      title: s.c_economy, campaign: campaignInfo(a), tab: 'pools', week: board.round, board,
+      preview: (preview as unknown as { tribe: string; territories: number; troops: number; basic: number }[]).map((p) => ({ ...p, name: names.get(p.tribe) ?? p.tribe, colour: colours.get(p.tribe) })),
+      stocks,
+    })
+  }
+
+  return { overview, turn, order, economy }
+}
+
+export type ConquestPages = ReturnType<typeof conquestPages>
+export type { ConquestState }
