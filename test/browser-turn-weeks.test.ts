@@ -132,6 +132,8 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   await desk.locator('#map-panel button.act', { hasText: `Embark on ship ${ship.id}` }).click()
   await desk.locator('#map-panel input[name="troops"]').fill('1')
   t.equal(await send(desk), 200, 'one troop embarks')
+  // The map is redrawn from the answer after it arrives: wait for the drawing, then count it.
+  await desk.locator('svg.map g.arrow-embark').first().waitFor({ timeout: 10_000 }).catch(() => undefined)
   t.equal(await desk.locator('svg.map g.arrow-embark').count(), 1, 'the embarking is drawn')
   await shot(desk, '4-embarked-1366-en')
   // A ship crewed this turn sails from its next window on (R10.3: 3 MP per turn with troops aboard).

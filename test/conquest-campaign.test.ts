@@ -3,6 +3,7 @@
 // seed, a reinforcement, a building, a trade in a scene), and the round limit with the ranking.
 import t from 'tap'
 import { hmacRng } from '../src/engine/index.ts'
+import { mailTemplates } from '../src/services/mail-templates.ts'
 import { buildTestApp, register } from './helpers/app.ts'
 import { visitor } from './helpers/pages.ts'
 import { call, setClock, setUp } from './helpers/campaign.ts'
@@ -85,6 +86,29 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
   t.ok(reinforced, 'G3.1 the first round\'s reinforcement is in the log')
   t.same(Object.keys(reinforced.payload.placed), reinforced.payload.troops > 0 ? [target] : [], 'all on the listed territory (if ana still holds it)')
   t.equal((await order(ana.token, { order: { type: 'endTurn' } })).status, 200, 'round 2: ana plays again')
+  // The tick's mail (the platform's payout mail) in the game's words.
+  const mails = await app.prisma.outboxMail.findMany({ where: { campaignId: table.id, kind: 'payout' } })
+  t.ok(mails.length >= 3, 'every player is told of the tick')
+  const tick = mails.find((m) => (m.data as { week: number }).week === 2)!
+  t.match(tick.data, { conquest: true, roundLimit: 4 })
+  const templates = mailTemplates()
+  const context = { ...(tick.data as object), timeZone: 'Europe/Madrid', userTimeZone: 'Europe/Madrid', campaignUrl: 'https://example.com/c', settingsUrl: 's', unsubscribeUrl: 'u' }
+  const en = templates.render('payout', 'en', { ...context, locale: 'en' })
+  t.match(en.subject, /round 2 for/)
+  t.match(en.text, /Round 2 of 4 of Test campaign begins\. .+ holds \d+ territories/)
+  t.match(templates.render('payout', 'es', { ...context, locale: 'es' }).text, /Empieza la ronda 2 de 4/)
+
+  // The pages tell it: the dice page derives round 1's dice again; the history has round 0's map.
+  const page = visitor(app)
+  await page.login((await app.prisma.user.findUniqueOrThrow({ where: { id: (table.players.ana as unknown as { userId: string }).userId } })).email, 'correct horse battery')
+  const dicePage = await page.get(`/campaigns/${table.id}/dice`)
+  t.equal(dicePage.status, 200)
+  t.ok((dicePage.body.match(/✓/g) ?? []).length >= battle.dice.length, 'every die of the battle derived again and matching')
+  t.notMatch(dicePage.body, '✗')
+  t.match(dicePage.body, new RegExp(`attacked ${from.attacks[0]}`))
+  const week0 = await page.get(`/campaigns/${table.id}/history?week=0&kind=economy`)
+  t.match(week0.body, '<svg class="world"', 'the map at the end of round 0')
+  t.match(week0.body, /received 21 troops: [a-z]{3} \+21/, 'the setup allotment told')
 
   // The round limit (4): the tick of Sunday 3 January ends the campaign with the ranking.
   await setClock(app, '2027-01-04T09:00:00Z')
@@ -117,4 +141,25 @@ t.test('G1.7 a game master creates a world-conquest campaign from the page, choo
   t.match(row, { ruleset: 'conquest', mapId: 'world', weekLimit: 6 }, 'the world map, whatever map the form named')
   const list = await gm.get('/campaigns')
   t.match(list.body, /Mundo<\/a> · Mundo \(42 territorios\)/, 'listed with its map')
+})
+
+t.test('every page of a running conquest campaign answers, for its GM and a player', async (t) => {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-12-01T09:00:00Z')
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'conquest', public: true })
+  await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)
+  await setClock(app, '2026-12-07T09:00:00Z')
+  const ana = table.players.ana!
+  const first = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/options`)).body.options.territories[0].id
+  await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'gather', at: first, troops: 1 } })
+  const gmId = (await app.prisma.membership.findFirstOrThrow({ where: { campaignId: table.id, role: 'gm' } })).userId
+  const emails = { gm: (await app.prisma.user.findUniqueOrThrow({ where: { id: gmId } })).email, player: (await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email }
+  for (const [who, email] of Object.entries(emails)) {
+    const v = visitor(app)
+    await v.login(email, 'correct horse battery')
+    for (const tab of ['', '/pools', '/turn', '/history', '/dice', '/scenes', '/gm', '/absences']) {
+      const res = await v.get(`/campaigns/${table.id}${tab}`)
+      t.ok(res.status < 500, `${who} ${tab || '/'}: ${res.status}`)
+    }
+  }
 })

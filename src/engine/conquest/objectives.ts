@@ -100,10 +100,8 @@ export function eliminateEmpty(w: Work, by: TribeId | 'trade') {
     t.window = 'closed'
     w.emit({ type: 'eliminated', tribe: t.id, by, round: w.s.round })
     for (const holder of w.s.tribes) {
-      if (holder.objective === 'O9' && holder.o9Target === t.id && by !== holder.id && !holder.eliminated) {
-        holder.o9Fallback = true
-        w.emit({ type: 'o9Changed', tribe: holder.id, privateTo: holder.id })
-      }
+      // N3.26: told to the holder on its own turn page only; the log is every member's to read.
+      if (holder.objective === 'O9' && holder.o9Target === t.id && by !== holder.id && !holder.eliminated) holder.o9Fallback = true
     }
   }
   const standingTribes = w.s.tribes.filter((t) => !t.eliminated)

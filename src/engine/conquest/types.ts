@@ -115,7 +115,6 @@ export type ConquestEvent =
   | { type: 'tickWaits'; reason: 'tick0_too_soon' }
   | { type: 'tradeExecuted'; transfers: { from: TribeId; to: TribeId; territories: string[] }[] }
   | { type: 'tradeFailed'; reason: string }
-  | { type: 'o9Changed'; tribe: TribeId; privateTo: TribeId }
   | { type: 'eliminated'; tribe: TribeId; by: TribeId | 'trade'; round: number }
   | { type: 'campaignEnded'; reason: ConquestResult['reason']; winners: TribeId[]; ranking: TribeId[]; objectives: Record<TribeId, ObjectiveId | null>; objectiveSeed: string }
 

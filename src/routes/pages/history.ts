@@ -4,14 +4,17 @@ import type { GameEvent } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { arrowsOf, shipsOfWeekEnd } from '../../lib/map-arrows.ts'
 import { isSystemRow, KINDS, sentence } from '../../lib/chronicle.ts'
+import type { Games } from './games.ts'
 import { STRINGS, titled, type PageKit, type Req } from './kit.ts'
 
-export function historyPages(fastify: FastifyInstance, kit: PageKit) {
+export function historyPages(fastify: FastifyInstance, kit: PageKit, games: Games) {
   const { campaigns } = fastify
   const { render, accessOf, campaignInfo, board } = kit
 
   fastify.get('/campaigns/:id/history', async (request: Req, reply) => {
     const a = await accessOf(request, request.params.id!)
+    const game = games(a)
+    if (game && a.campaign.status !== 'setup') return game.history(request, reply, a)
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
     const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
@@ -45,6 +48,8 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit) {
 
   fastify.get('/campaigns/:id/dice', async (request: Req, reply) => {
     const a = await accessOf(request, request.params.id!)
+    const game = games(a)
+    if (game && a.campaign.status !== 'setup') return game.dice(request, reply, a)
     const weeks = []
     let algorithm = ''
     if (a.campaign.status !== 'setup') {

@@ -80,7 +80,7 @@ export default async function pages(fastify: FastifyInstance) {
   const games = gamePages(fastify, kit)
   campaignPages(fastify, kit, games)
   turnPages(fastify, kit, games)
-  historyPages(fastify, kit)
+  historyPages(fastify, kit, games)
   scenePages(fastify, kit)
   gmPages(fastify, kit)
   rulePages(fastify, kit)

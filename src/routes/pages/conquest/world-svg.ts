@@ -45,7 +45,7 @@ export function worldSvg(territories: WorldTerritory[], colours: Map<string, str
     const t = by.get(def.id)
     const colour = t ? colours.get(t.owner) ?? '#999' : '#bbb'
     const owner = t ? tribeNames.get(t.owner) ?? t.owner : ''
-    const extras = t ? [t.wall ? '▲'.repeat(t.wall) : '', t.planes ? `✈${t.planes}` : '', t.ships ? `⛴${t.ships}` : ''].filter(Boolean).join(' ') : ''
+    const extras = t ? [t.wall ? '▲'.repeat(t.wall) : '', t.planes ? `✈${t.planes}` : '', t.ships ? `⚓${t.ships}` : ''].filter(Boolean).join(' ') : ''
     const mark = o.highlight?.has(def.id) ? ' mark' : ''
     const title = `${o.names[def.id] ?? def.name} (${def.id}) · ${owner}${t ? ` · ${t.troops}` : ''}${extras ? ` · ${extras}` : ''}`
     return `<g class="territory${mark}" data-territory="${def.id}" transform="translate(${x} ${y})"><title>${esc(title)}</title>`

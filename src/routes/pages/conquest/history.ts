@@ -1,0 +1,74 @@
+// World conquest's history (the log told in sentences, the world map at a round's end) and its
+// dice (every die of a round with its counter, derived again once the round's seed is out).
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { hmacRng } from '../../../engine/index.ts'
+import { TERRITORY_IDS } from '../../../engine/conquest/world.ts'
+import { isSystemRow } from '../../../lib/chronicle.ts'
+import { AppError } from '../../../lib/errors.ts'
+import type { Access } from '../../../services/access.ts'
+import { STRINGS, type PageKit, type Req } from '../kit.ts'
+import { CONQUEST_KINDS, conquestSentence } from './chronicle.ts'
+import { worldSvg } from './world-svg.ts'
+
+interface Die { counter: number; face: number }
+
+export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
+  const { campaigns } = fastify
+  const { render, campaignInfo, viewer } = kit
+
+  async function history(request: Req, reply: FastifyReply, a: Access) {
+    const v = await viewer(request)
+    const s = STRINGS[v.locale]
+    const tribes = (await campaigns.get(a)).tribes
+    const names = new Map(tribes.map((t) => [t.id, t.name]))
+    const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
+    const { weeks, week, events } = await campaigns.week(a, asked)
+    const kind = CONQUEST_KINDS[request.query.kind ?? ''] ? request.query.kind! : ''
+    const filter = { type: request.query.type ?? '', kind, week: String(week), system: request.query.system === '1' }
+    const shown = events.filter((e) => (filter.type ? e.type === filter.type : kind ? CONQUEST_KINDS[kind]!(e.type) : filter.system || !isSystemRow(e.type)))
+    const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { owners: number[]; troops: number[] } | undefined
+    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
+    const order = (await campaigns.stateView(a)).tribes.map((t) => t.id)
+    const weekMap = ended
+      ? worldSvg(TERRITORY_IDS.map((id, i) => ({ id, owner: order[ended.owners[i]!] ?? '', troops: ended.troops[i]! })), colours, names, { label: `${a.campaign.name}: ${s.c_round} ${week}`, names: {} })
+      : ''
+    return render(request, reply, 'conquest/history.hbs', {
+      title: s.history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,
+      kinds: Object.keys(CONQUEST_KINDS), weeks: weeks.map(String),
+      events: shown.reverse().map((e) => ({ ...e, summary: conquestSentence(e.type, e.payload, names, s) })),
+    })
+  }
+
+  async function dice(request: Req, reply: FastifyReply, a: Access) {
+    const v = await viewer(request)
+    const s = STRINGS[v.locale]
+    const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
+    const round = (await campaigns.stateView(a)).week
+    const rounds = []
+    for (let week = round; week >= 0; week--) {
+      let d
+      try {
+        d = await campaigns.dice(a, week)
+      } catch (error) {
+        if (!(error instanceof AppError && error.statusCode === 404)) throw error
+        continue
+      }
+      const { events } = await campaigns.week(a, week)
+      const rolls = events.filter((e) => ['battle', 'bombarded', 'gathered'].includes(e.type) && Array.isArray((e.payload as { dice?: Die[]; treasure?: Die[] }).dice ?? (e.payload as { treasure?: Die[] }).treasure))
+        .flatMap((e) => {
+          const p = e.payload as { dice?: Die[]; treasure?: Die[] }
+          const said = conquestSentence(e.type, e.payload, names, s)
+          return (p.dice ?? p.treasure ?? []).map((die, i) => ({
+            counter: die.counter, face: die.face, event: i === 0 ? said : '',
+            derived: d.seed ? (hmacRng(d.seed, die.counter) % 6) + 1 : null,
+          }))
+        })
+        .map((r) => ({ ...r, ok: r.derived === null ? null : r.derived === r.face }))
+      rounds.push({ ...d, rolls })
+    }
+    const verification = request.query.verify === '1' ? await campaigns.verify(a) : null
+    return render(request, reply, 'conquest/dice.hbs', { title: s.dice, campaign: campaignInfo(a), tab: 'dice', rounds, verification })
+  }
+
+  return { history, dice }
+}
