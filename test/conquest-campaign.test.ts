@@ -163,3 +163,14 @@ t.test('every page of a running conquest campaign answers, for its GM and a play
     }
   }
 })
+
+t.test('G1.7 a conquest campaign with seven tribes is refused at the start, and stays as it was', async (t) => {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-12-01T09:00:00Z')
+  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+  const table = await setUp(app, Object.fromEntries(days.map((d, i) => [`p${i}`, d])), { ruleset: 'conquest' })
+  const refused = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)
+  t.match(refused, { status: 422, body: { error: { code: 'setup/tribe_count', rule: 'G1.7' } } })
+  t.match((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}`)).body, { status: 'setup' }, 'still in setup')
+  t.equal(await app.prisma.gameSnapshot.count({ where: { campaignId: table.id } }), 0, 'no game stored')
+})
