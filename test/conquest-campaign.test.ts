@@ -174,3 +174,31 @@ t.test('G1.7 a conquest campaign with seven tribes is refused at the start, and 
   t.match((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}`)).body, { status: 'setup' }, 'still in setup')
   t.equal(await app.prisma.gameSnapshot.count({ where: { campaignId: table.id } }), 0, 'no game stored')
 })
+
+t.test('G8.9 G8.10 G10.1 a tribe that trades away its last territory is eliminated; the last one wins mid-round, and that round\'s dice can be checked at once', async (t) => {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-12-01T09:00:00Z')
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'conquest' })
+  const { ana, ben } = table.players as Record<'ana' | 'ben', { token: string; tribeId: string; userId: string }>
+  await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)
+  await setClock(app, '2026-12-07T09:00:00Z')
+  const options = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/options`)).body.options
+  const from = options.territories.find((x: { attacks: string[]; canLeave: number }) => x.attacks.length > 0 && x.canLeave > 0)
+  const attacked = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'attack', from: from.id, to: from.attacks[0], troops: from.canLeave } })
+  const battle = attacked.body.events.find((e: { type: string }) => e.type === 'battle')
+  const state = (await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/state`)).body
+  const bens = state.territories.filter((x: { owner: string }) => x.owner === ben.tribeId).map((x: { id: string }) => x.id)
+  const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'Rendición', tribes: [ana.tribeId, ben.tribeId] })
+  const proposal = await call(app, ben.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals`, { transfers: [{ from: ben.tribeId, to: ana.tribeId, tiles: bens }] })
+  await call(app, ben.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/accept`)
+  t.match((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/ratify`)).body, { status: 'ratified' })
+  const after = (await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/state`)).body
+  t.match(after, { status: 'finished', result: { reason: 'lastTribe', winners: [ana.tribeId] } })
+  t.equal(after.territories.filter((x: { owner: string }) => x.owner === ana.tribeId).length, 42)
+  const page = visitor(app)
+  await page.login((await app.prisma.user.findUniqueOrThrow({ where: { id: ben.userId } })).email, 'correct horse battery')
+  const dice = await page.get(`/campaigns/${table.id}/dice`)
+  t.ok((dice.body.match(/✓/g) ?? []).length >= battle.dice.length, 'round 1\'s dice derived again from the seed the end revealed')
+  t.notMatch(dice.body, '✗')
+  t.match((await page.get(`/campaigns/${table.id}`)).body, /Only one tribe is left/)
+})

@@ -93,7 +93,7 @@ t.test('G8.7 G8.8 N3.31 the round limit ends at the last tick; the ranking by te
   const ev = conquest.applySystem(s, { type: 'tick', at: 0 }, hmacRng)
   if (!ev.ok) throw new Error('tick')
   t.same(ev.events.map((e) => e.type), ['system', 'campaignEnded'], 'G2.10 nothing else happens at the last tick')
-  t.match(ev.events[1], { objectives: { A: null }, objectiveSeed: 'test-objective-seed' }, 'G8.10 every objective and the seed revealed')
+  t.match(ev.events[1], { objectives: { A: null }, objectiveSeed: 'test-objective-seed', round: 4, roundSeed: 'test-round-seed' }, 'G8.10 every objective, the objective seed and the round\'s dice seed revealed')
   const tie = world(`
     sunday  A  ${hold(TERRITORY_IDS.slice(0, 21), 1)}
     monday  B  *

@@ -116,7 +116,7 @@ export type ConquestEvent =
   | { type: 'tradeExecuted'; transfers: { from: TribeId; to: TribeId; territories: string[] }[] }
   | { type: 'tradeFailed'; reason: string }
   | { type: 'eliminated'; tribe: TribeId; by: TribeId | 'trade'; round: number }
-  | { type: 'campaignEnded'; reason: ConquestResult['reason']; winners: TribeId[]; ranking: TribeId[]; objectives: Record<TribeId, ObjectiveId | null>; objectiveSeed: string }
+  | { type: 'campaignEnded'; reason: ConquestResult['reason']; winners: TribeId[]; ranking: TribeId[]; objectives: Record<TribeId, ObjectiveId | null>; objectiveSeed: string; round: number; roundSeed: string }
 
 export type ConquestStep = { ok: true; state: ConquestState; events: ConquestEvent[] } | { ok: false; error: EngineError }
 

@@ -44,6 +44,8 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const s = STRINGS[v.locale]
     const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
     const round = (await campaigns.stateView(a)).week
+    // G8.10: a campaign that ended mid-round reveals that round's seed in its last event.
+    const ending = (await campaigns.week(a, round)).events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined
     const rounds = []
     for (let week = round; week >= 0; week--) {
       let d
@@ -53,6 +55,7 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
         if (!(error instanceof AppError && error.statusCode === 404)) throw error
         continue
       }
+      if (!d.seed && ending?.round === week) d = { ...d, seed: ending.roundSeed }
       const { events } = await campaigns.week(a, week)
       const rolls = events.filter((e) => ['battle', 'bombarded', 'gathered'].includes(e.type) && Array.isArray((e.payload as { dice?: Die[]; treasure?: Die[] }).dice ?? (e.payload as { treasure?: Die[] }).treasure))
         .flatMap((e) => {
