@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
-import { AppError, errorBody, isDatabaseDown } from './lib/errors.ts'
+import { AppError, errorBody, unavailableBecause } from './lib/errors.ts'
 
 const RETRY_AFTER_S = 5
 const MAX_DEPTH = 32
@@ -52,10 +52,16 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
         : `request/${status}`
       return reply.code(status).send(errorBody(code, error.message))
     }
-    if (isDatabaseDown(error)) {
+    const unavailable = unavailableBecause(error)
+    if (unavailable === 'down') {
       request.log.warn({ err: error }, 'database unreachable')
       return reply.code(503).header('retry-after', String(RETRY_AFTER_S))
         .send(errorBody('service/unavailable', `The database is not answering; try again in ${RETRY_AFTER_S} seconds.`))
+    }
+    if (unavailable === 'busy') {
+      request.log.warn({ err: error }, 'database busy')
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_S))
+        .send(errorBody('service/busy', `The service is busy; try again in ${RETRY_AFTER_S} seconds.`))
     }
     request.log.error({ err: error }, 'request failed')
     // No internals in 5xx bodies: the request id lets an operator find the log line.

@@ -29,6 +29,13 @@ export interface Config {
   /** With allowTestClock: the clock starts frozen here (demos, crash tests). */
   testClockNow: Date | null
   databasePoolSize: number
+  /** Connections kept for /health and the calendar sweep, apart from the requests' pool. */
+  databaseSystemPoolSize: number
+  /** How long a request waits for a free connection before it is answered 503. */
+  databaseAcquireTimeoutMs: number
+  databaseStatementTimeoutMs: number
+  databaseLockTimeoutMs: number
+  databaseIdleInTransactionTimeoutMs: number
   /** smtp:// or smtps:// URL; without it mails are written as .eml files under mailDir. */
   smtpUrl: string | undefined
   mailFrom: string
@@ -79,6 +86,11 @@ export const EnvSchema = Type.Object({
   ALLOW_TEST_CLOCK: bool(),
   TEST_CLOCK_NOW: v(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T' }), 'must be an ISO-8601 instant like 2026-12-06T19:30:00Z'),
   DATABASE_POOL_SIZE: int(1, 500),
+  DATABASE_SYSTEM_POOL_SIZE: int(2, 50),
+  DATABASE_ACQUIRE_TIMEOUT_MS: int(100, 600_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(100, 3_600_000),
+  DATABASE_LOCK_TIMEOUT_MS: int(100, 3_600_000),
+  DATABASE_IDLE_TX_TIMEOUT_MS: int(1_000, 3_600_000),
   SMTP_URL: urlOf(['smtp', 'smtps']),
   MAIL_FROM: v(Type.String({ pattern: '^[^<>@\\s]+@[^<>@\\s]+$|<[^<>@\\s]+@[^<>@\\s]+>$' }), 'must be an address like "Weekday Wars <games@example.org>"'),
   MAIL_DIR: v(Type.String({ minLength: 1 }), 'must be a folder'),
@@ -174,6 +186,11 @@ export function loadConfig(env: Env = process.env): Config {
     allowTestClock,
     testClockNow: testClockNow(e.TEST_CLOCK_NOW, allowTestClock),
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
+    databaseSystemPoolSize: e.DATABASE_SYSTEM_POOL_SIZE ?? 4,
+    databaseAcquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS ?? 5_000,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 15_000,
+    databaseLockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS ?? 5_000,
+    databaseIdleInTransactionTimeoutMs: e.DATABASE_IDLE_TX_TIMEOUT_MS ?? 30_000,
     smtpUrl: checkUrl('SMTP_URL', e.SMTP_URL),
     mailFrom: e.MAIL_FROM ?? 'Weekday Wars <no-reply@weekdaywars.test>',
     mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),

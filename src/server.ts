@@ -40,7 +40,7 @@ try {
   }
   app = await buildApp({ config, databaseUrl: db.url })
   if (config.seedDemo) {
-    const outcome = await seedDemo({ prisma: app.prisma, pool: app.pg }, { clock: app.clock, publicUrl: config.publicUrl })
+    const outcome = await seedDemo(app.db, { clock: app.clock, publicUrl: config.publicUrl })
     if (outcome.seeded) {
       say(`seeded demo data: a public campaign in progress, ${config.publicUrl}/campaigns/${outcome.campaignId} ; demo logins:`)
       for (const login of outcome.logins) say(`  ${login.email}  /  ${login.password}`)

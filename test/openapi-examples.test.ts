@@ -12,7 +12,7 @@ type Operation = { requestBody?: { content: Record<string, { examples?: Record<s
 
 t.test('every order example in the OpenAPI document is accepted as written, in the situation its description gives', async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true })
-  const seeded = await seedDemo({ prisma: app.prisma, pool: app.pg }, { clock: app.clock, publicUrl: 'http://demo.test' })
+  const seeded = await seedDemo(app.db, { clock: app.clock, publicUrl: 'http://demo.test' })
   if (!seeded.seeded) throw new Error('no demo')
   await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid: the Astures' window
   const id = seeded.campaignId
@@ -63,7 +63,7 @@ t.test('README\'s "Play a turn with curl": its three orders, as written, are acc
   const bodies = [...section.slice(0, section.indexOf('Every error has one shape')).matchAll(/\/orders[^\n]*\n\s*-d '([^']+)'/g)].map((m) => JSON.parse(m[1]!))
   t.equal(bodies.length, 3, 'recruit, move, end the turn')
   const app = await buildTestApp(t, { allowTestClock: true, testClockNow: new Date(now) })
-  const seeded = await seedDemo({ prisma: app.prisma, pool: app.pg }, { clock: app.clock, publicUrl: 'http://demo.test' })
+  const seeded = await seedDemo(app.db, { clock: app.clock, publicUrl: 'http://demo.test' })
   t.ok(seeded.seeded)
   const token = (await call(app, null, 'POST', '/api/auth/login', login)).body.token as string
   const id = (await call(app, token, 'GET', '/api/campaigns')).body.campaigns[0].id as string

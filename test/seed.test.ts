@@ -4,7 +4,7 @@ import { buildTestApp, register } from './helpers/app.ts'
 
 t.test('seeds demo users into an empty database, once', async (t) => {
   const app = await buildTestApp(t)
-  const first = await seedDemo({ prisma: app.prisma, pool: app.pg }, { clock: app.clock, publicUrl: 'http://demo.test' })
+  const first = await seedDemo(app.db, { clock: app.clock, publicUrl: 'http://demo.test' })
   t.ok(first.seeded)
   const campaign = await app.inject({ method: 'GET', url: `/api/campaigns/${first.seeded ? first.campaignId : ''}/state` })
   t.equal(campaign.statusCode, 200, 'the demo campaign is public')
@@ -13,7 +13,7 @@ t.test('seeds demo users into an empty database, once', async (t) => {
   t.equal(await app.prisma.user.count(), DEMO_USERS.length)
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_USERS[1]!.email, password: first.seeded ? first.logins[1]!.password : '' } })
   t.equal(login.statusCode, 200, 'the printed demo login works')
-  const again = await seedDemo({ prisma: app.prisma, pool: app.pg }, { clock: app.clock, publicUrl: 'http://demo.test' })
+  const again = await seedDemo(app.db, { clock: app.clock, publicUrl: 'http://demo.test' })
   t.match(again, { seeded: false, reason: 'already_seeded' })
   t.equal(await app.prisma.user.count(), DEMO_USERS.length)
 })
@@ -21,7 +21,7 @@ t.test('seeds demo users into an empty database, once', async (t) => {
 t.test('refuses a database that holds real data and changes nothing', async (t) => {
   const app = await buildTestApp(t)
   await register(app, 'real.person@example.com')
-  const outcome = await seedDemo({ prisma: app.prisma, pool: app.pg }, { clock: app.clock, publicUrl: 'http://demo.test' })
+  const outcome = await seedDemo(app.db, { clock: app.clock, publicUrl: 'http://demo.test' })
   t.match(outcome, { seeded: false, reason: 'real_data', message: /1 real account/ })
   t.equal(await app.prisma.user.count(), 1)
 })

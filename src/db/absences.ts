@@ -39,3 +39,30 @@ export async function lockAbsence(sql: Sql, campaignId: string, id: string): Pro
 export async function setStandIn(sql: Sql, id: string, userId: string | null) {
   await sql.query(`UPDATE absences SET stand_in_id = $2::uuid WHERE id = $1::uuid`, [id, userId])
 }
+
+/** The tribe's absences that end on or after `from` and overlap `startsOn`–`endsOn`, the first of them. */
+export async function overlappingAbsence(sql: Sql, a: { campaignId: string; tribeId: string; startsOn: string; endsOn: string }): Promise<{ startsOn: string; endsOn: string } | undefined> {
+  const [row] = await sql.query<{ startsOn: string; endsOn: string }>(
+    `SELECT to_char(starts_on, 'YYYY-MM-DD') AS "startsOn", to_char(ends_on, 'YYYY-MM-DD') AS "endsOn" FROM absences
+      WHERE campaign_id = $1::uuid AND tribe_id = $2::uuid AND starts_on <= $4::date AND ends_on >= $3::date ORDER BY starts_on LIMIT 1`,
+    [a.campaignId, a.tribeId, a.startsOn, a.endsOn])
+  return row
+}
+
+/** How many absences the tribe declared since `since`. */
+export async function absencesDeclaredSince(sql: Sql, campaignId: string, tribeId: string, since: Date): Promise<number> {
+  const [row] = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM absences WHERE campaign_id = $1::uuid AND tribe_id = $2::uuid AND created_at >= ${utc(3)}`,
+    [campaignId, tribeId, since.toISOString()])
+  return row!.n
+}
+
+/** Another absence of the campaign whose stand-in is this user on one of the same days, if any. */
+export async function standInElsewhere(sql: Sql, a: { campaignId: string; userId: string; absenceId: string; startsOn: string; endsOn: string }): Promise<{ tribeName: string; startsOn: string; endsOn: string } | undefined> {
+  const [row] = await sql.query<{ tribeName: string; startsOn: string; endsOn: string }>(
+    `SELECT t.name AS "tribeName", to_char(a.starts_on, 'YYYY-MM-DD') AS "startsOn", to_char(a.ends_on, 'YYYY-MM-DD') AS "endsOn"
+       FROM absences a JOIN tribes t ON t.id = a.tribe_id
+      WHERE a.campaign_id = $1::uuid AND a.stand_in_id = $2::uuid AND a.id <> $3::uuid AND a.starts_on <= $5::date AND a.ends_on >= $4::date
+      ORDER BY a.starts_on LIMIT 1`, [a.campaignId, a.userId, a.absenceId, a.startsOn, a.endsOn])
+  return row
+}

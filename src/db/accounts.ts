@@ -6,7 +6,7 @@ import type { Locale } from '../generated/prisma/enums.ts'
 
 export type { Locale }
 import { SETTING_COLUMN, type NotificationSetting } from './outbox.ts'
-import { instant, UUID } from './sql.ts'
+import { instant, sqlOf, UUID, type Sql } from './sql.ts'
 
 export interface UserRow { id: string; email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string; tokenVersion: number; createdAt: Date }
 
@@ -28,15 +28,18 @@ export async function insertUsers(db: Database, users: { email: string; displayN
 const USER_COLUMNS = `id, email, display_name AS "displayName", password_hash AS "passwordHash", locale::text AS locale,
   time_zone AS "timeZone", token_version AS "tokenVersion", ${instant('created_at', 'createdAt')}`
 
-export async function userByEmail(db: Database, email: string): Promise<UserRow | null> {
-  const { rows } = await db.pool.query<UserRow>({ name: 'user-by-email', text: `SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, values: [email] })
-  return rows[0] ?? null
+/** The pool's handle, or a transaction's own: a transaction reads through its client (#25). */
+const on = (where: Database | Sql): Sql => ('pool' in where ? sqlOf(where.pool) : where)
+
+export async function userByEmail(where: Database | Sql, email: string): Promise<UserRow | null> {
+  const [row] = await on(where).query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email], 'user-by-email')
+  return row ?? null
 }
 
-export async function userById(db: Database, id: string): Promise<UserRow | null> {
+export async function userById(where: Database | Sql, id: string): Promise<UserRow | null> {
   if (!UUID.test(id)) return null
-  const { rows } = await db.pool.query<UserRow>({ name: 'user-by-id', text: `SELECT ${USER_COLUMNS} FROM users WHERE id = $1::uuid`, values: [id] })
-  return rows[0] ?? null
+  const [row] = await on(where).query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1::uuid`, [id], 'user-by-id')
+  return row ?? null
 }
 
 /** A user, with whether a login token id of theirs was revoked: a page's login in one read. */

@@ -177,3 +177,10 @@ export async function lockInvitation(sql: Sql, token: string): Promise<Invitatio
 export async function markInvitationAccepted(sql: Sql, token: string, userId: string, at: Date) {
   await sql.query(`UPDATE invitations SET accepted_at = ${utc(3)}, accepted_by_id = $2::uuid WHERE token = $1`, [token, userId, at.toISOString()])
 }
+
+/** The addresses of the campaign's game masters. */
+export async function gmAddresses(sql: Sql, campaignId: string): Promise<string[]> {
+  const rows = await sql.query<{ email: string }>(
+    `SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.campaign_id = $1::uuid AND m.role = 'gm'`, [campaignId])
+  return rows.map((r) => r.email)
+}

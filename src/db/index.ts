@@ -3,24 +3,61 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from '../generated/prisma/client.ts'
+import { guardPool } from './sql.ts'
 
-/** The two handles on one PostgreSQL pool: Prisma for cold paths, plain SQL for hot ones. */
-export interface Database { prisma: PrismaClient; pool: pg.Pool }
+/**
+ * The handles on PostgreSQL: Prisma for cold paths and plain SQL for hot ones, both on
+ * `pool`, which serves requests; `system`, a few connections of its own for `/health`
+ * and the calendar sweep, so that requests queueing for `pool` never stop either (#25).
+ */
+export interface Database { prisma: PrismaClient; pool: pg.Pool; system: pg.Pool }
 
-export { transaction, sqlOf, UUID, type Sql } from './sql.ts'
+export { transaction, sqlOf, UUID, NestedConnectionError, type Sql } from './sql.ts'
 
-/** Opens one pg pool and the Prisma client on top of it. */
-export function connect(connectionString: string, poolSize = 10): Database & { close(): Promise<void> } {
-  const pool = new pg.Pool({ connectionString, max: poolSize })
+/** How long the service waits for PostgreSQL, in milliseconds; see .env.example. */
+export interface DatabaseLimits {
+  poolSize: number
+  systemPoolSize: number
+  /** Waiting for a free connection: past it the request answers 503 with Retry-After. */
+  acquireTimeoutMs: number
+  statementTimeoutMs: number
+  lockTimeoutMs: number
+  idleInTransactionTimeoutMs: number
+}
+
+export const DEFAULT_LIMITS: DatabaseLimits = {
+  poolSize: 10, systemPoolSize: 4, acquireTimeoutMs: 5_000, statementTimeoutMs: 15_000, lockTimeoutMs: 5_000, idleInTransactionTimeoutMs: 30_000,
+}
+
+function poolOf(connectionString: string, max: number, limits: DatabaseLimits, name: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString, max,
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+    // Sent at connection start: every session of the service runs under these, whatever the role's defaults.
+    statement_timeout: limits.statementTimeoutMs,
+    lock_timeout: limits.lockTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+    application_name: `weekday-wars ${name}`,
+  })
   // An idle connection dropped by the server must not crash the process.
   pool.on('error', () => {})
+  return guardPool(pool)
+}
+
+/** Opens the request pool with Prisma's client on top, and the reserved system pool. */
+export function connect(connectionString: string, given: Partial<DatabaseLimits> = {}): Database & { close(): Promise<void> } {
+  const limits = { ...DEFAULT_LIMITS, ...given }
+  const pool = poolOf(connectionString, limits.poolSize, limits, 'requests')
+  const system = poolOf(connectionString, limits.systemPoolSize, limits, 'system')
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) })
   return {
     prisma,
     pool,
+    system,
     async close() {
       await prisma.$disconnect()
       await pool.end()
+      await system.end()
     },
   }
 }

@@ -5,9 +5,14 @@ import { instant, utc, type Sql } from './sql.ts'
 
 export interface EventRow { seq: number; week: number; type: string; payload: unknown; createdAt: Date }
 
-/** Appends to the campaign log outside a snapshot change; the caller holds the campaign lock. */
+/**
+ * Appends to the campaign log outside a snapshot change, inside a transaction. It takes
+ * the campaign's lock itself (again, if the caller holds it): the next number is
+ * read and written under it, so two writers never take one number (#25).
+ */
 export async function appendEvents(sql: Sql, campaignId: string, events: { type: string; payload: unknown; week: number; at: Date }[]) {
   if (events.length === 0) return
+  await sql.query(`SELECT 1 FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaignId], 'campaign-lock-row')
   await sql.query(
     `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
      SELECT $1::uuid, COALESCE((SELECT max(seq) FROM campaign_events WHERE campaign_id = $1::uuid), 0) + e.n, e.week, e.type, e.payload,

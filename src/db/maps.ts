@@ -2,6 +2,7 @@
 import type { MapDef } from '../engine/index.ts'
 import type { Prisma } from '../generated/prisma/client.ts'
 import type { Database } from './index.ts'
+import type { Sql } from './sql.ts'
 
 export async function uploadedMap(db: Database, id: string): Promise<MapDef | undefined> {
   const row = await db.prisma.uploadedMap.findUnique({ where: { id } })
@@ -19,4 +20,10 @@ export async function insertMap(db: Database, map: MapDef, createdById: string) 
 
 export async function countMapsOf(db: Database, userId: string): Promise<number> {
   return db.prisma.uploadedMap.count({ where: { createdById: userId } })
+}
+
+/** An uploaded map's definition, read through a transaction's own client. */
+export async function uploadedMapIn(sql: Sql, id: string): Promise<MapDef | undefined> {
+  const [row] = await sql.query<{ definition: MapDef }>(`SELECT definition FROM uploaded_maps WHERE id = $1`, [id], 'uploaded-map')
+  return row?.definition
 }

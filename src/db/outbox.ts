@@ -3,7 +3,7 @@
 import type pg from 'pg'
 import { utc, type Sql } from './sql.ts'
 
-export type MailKind = 'window_open' | 'reminder' | 'payout' | 'digest' | 'invitation' | 'scene' | 'draft_pick' | 'campaign_paused' | 'campaign_resumed' | 'player_replaced' | 'game_over'
+export type MailKind = 'window_open' | 'reminder' | 'payout' | 'digest' | 'invitation' | 'scene' | 'draft_pick' | 'campaign_paused' | 'campaign_resumed' | 'player_replaced' | 'game_over' | 'stand_in' | 'tribe_removed'
 
 /** A mail for the outbox; `data` is what its template needs. */
 export interface PendingMail { userId: string | null; toAddress?: string; kind: MailKind; period: string; data: Record<string, unknown> }
@@ -13,7 +13,7 @@ export function recipientOf(mail: Pick<PendingMail, 'userId' | 'toAddress'>): st
   return mail.userId ? `user:${mail.userId}` : (mail.toAddress ?? '').toLowerCase()
 }
 
-export const MAIL_KINDS: readonly MailKind[] = ['window_open', 'reminder', 'payout', 'digest', 'invitation', 'scene', 'draft_pick', 'campaign_paused', 'campaign_resumed', 'player_replaced', 'game_over']
+export const MAIL_KINDS: readonly MailKind[] = ['window_open', 'reminder', 'payout', 'digest', 'invitation', 'scene', 'draft_pick', 'campaign_paused', 'campaign_resumed', 'player_replaced', 'game_over', 'stand_in', 'tribe_removed']
 
 export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy' | 'invitations' | 'campaign'
 
@@ -21,7 +21,7 @@ export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest
 export const SETTING_OF: Record<MailKind, NotificationSetting> = {
   // "Your pick" in the draft is the draft's "your window is open".
   window_open: 'windowOpen', draft_pick: 'windowOpen', reminder: 'reminder', payout: 'payout', digest: 'digest', scene: 'diplomacy', invitation: 'invitations',
-  campaign_paused: 'campaign', campaign_resumed: 'campaign', player_replaced: 'campaign', game_over: 'campaign',
+  campaign_paused: 'campaign', campaign_resumed: 'campaign', player_replaced: 'campaign', game_over: 'campaign', stand_in: 'campaign', tribe_removed: 'campaign',
 }
 
 export const SETTING_COLUMN: Record<NotificationSetting, string> = {
@@ -94,6 +94,16 @@ export async function markFailed(pool: pg.Pool, id: string, error: string, retry
   await pool.query(
     `UPDATE outbox_mails SET locked_until = NULL, last_error = $2, next_attempt_at = ${utc(3)}, dropped_at = ${giveUpAt ? utc(4) : 'NULL'} WHERE id = $1::uuid`,
     giveUpAt ? [id, error, retryAt.toISOString(), giveUpAt.toISOString()] : [id, error, retryAt.toISOString()])
+}
+
+/**
+ * Takes the invitation-mail limits' locks of this game master, then of this address, until
+ * the transaction ends: two invitations counted at once from two campaigns would both see
+ * room for one more (#25). Always in this order, so two takers never wait on each other.
+ */
+export async function lockInvitationLimits(sql: Sql, by: string, address: string) {
+  await sql.query(`SELECT pg_advisory_xact_lock(hashtextextended('invitations-by:' || $1, 0))`, [by], 'limit-lock-by')
+  await sql.query(`SELECT pg_advisory_xact_lock(hashtextextended('invitations-to:' || $1, 0))`, [address.toLowerCase()], 'limit-lock-to')
 }
 
 /** Invitation mails queued in the last day: by this game master, and to this address (the anti-relay limits). */

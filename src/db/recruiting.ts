@@ -8,20 +8,20 @@ export async function setRecruiting(sql: Sql, campaignId: string, mode: 'open' |
 }
 
 export interface OpenCampaignRow {
-  id: string; name: string; mapId: string; timeZone: string; recruiting: 'open' | 'ask'; weekLimit: number | null; gmName: string
+  id: string; name: string; ruleset: string; mapId: string; timeZone: string; recruiting: 'open' | 'ask'; weekLimit: number | null; gmName: string
   tribes: { name: string; weekday: string }[]; requested: boolean
 }
 
 /** Campaigns in setup that look for players and that the user is not in, newest first. */
-export async function openCampaignRows(pool: pg.Pool, userId: string | null, limit = 100): Promise<OpenCampaignRow[]> {
+export async function openCampaignRows(pool: pg.Pool, userId: string | null, requestsSince: Date, limit = 100): Promise<OpenCampaignRow[]> {
   const { rows } = await pool.query<OpenCampaignRow>(
-    `SELECT c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.recruiting, c.week_limit AS "weekLimit", u.display_name AS "gmName",
+    `SELECT c.id, c.name, c.ruleset, c.map_id AS "mapId", c.time_zone AS "timeZone", c.recruiting, c.week_limit AS "weekLimit", u.display_name AS "gmName",
             COALESCE((SELECT json_agg(json_build_object('name', t.name, 'weekday', t.weekday) ORDER BY t.created_at) FROM tribes t WHERE t.campaign_id = c.id), '[]') AS tribes,
-            EXISTS (SELECT 1 FROM join_requests r WHERE r.campaign_id = c.id AND r.user_id = $1::uuid AND r.decided_at IS NULL) AS requested
+            EXISTS (SELECT 1 FROM join_requests r WHERE r.campaign_id = c.id AND r.user_id = $1::uuid AND r.decided_at IS NULL AND r.created_at > ${utc(3)}) AS requested
        FROM campaigns c JOIN users u ON u.id = c.created_by_id
       WHERE c.recruiting IS NOT NULL AND c.status = 'setup'
         AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid)
-      ORDER BY c.created_at DESC LIMIT $2`, [userId, limit])
+      ORDER BY c.created_at DESC LIMIT $2`, [userId, limit, requestsSince.toISOString()])
   return rows
 }
 
@@ -39,9 +39,11 @@ export interface JoinRequestRow { id: string; campaignId: string; userId: string
 const REQUEST = `r.id, r.campaign_id AS "campaignId", r.user_id AS "userId", u.display_name AS "displayName", r.tribe_name AS "tribeName", r.weekday,
   ${instant('r.created_at', 'createdAt')}, ${instant('r.decided_at', 'decidedAt')}`
 
-export async function pendingJoinRequests(pool: pg.Pool, campaignId: string): Promise<JoinRequestRow[]> {
+/** Requests not yet decided, made after `since` (older ones have expired). */
+export async function pendingJoinRequests(pool: pg.Pool, campaignId: string, since: Date): Promise<JoinRequestRow[]> {
   const { rows } = await pool.query<JoinRequestRow>(
-    `SELECT ${REQUEST} FROM join_requests r JOIN users u ON u.id = r.user_id WHERE r.campaign_id = $1::uuid AND r.decided_at IS NULL ORDER BY r.created_at`, [campaignId])
+    `SELECT ${REQUEST} FROM join_requests r JOIN users u ON u.id = r.user_id
+      WHERE r.campaign_id = $1::uuid AND r.decided_at IS NULL AND r.created_at > ${utc(2)} ORDER BY r.created_at`, [campaignId, since.toISOString()])
   return rows
 }
 

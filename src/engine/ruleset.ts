@@ -76,6 +76,8 @@ export interface Ruleset<T extends GameTypes> {
   /** The map format: every problem named (an empty list is a valid map), and its fingerprint. */
   validateMap(input: unknown, tribes?: number): { code: string; message: string }[]
   mapHash(map: T['map']): string
+  /** The most tribes a campaign of this game can start with on this map: joining stops there. */
+  maxTribes(map: T['map']): number
   /** A new campaign's state, or why it cannot be set up this way. */
   createGame(input: PlatformSetup<T['map']>): { ok: true; state: T['state'] } | { ok: false; error: EngineError }
   /** A player's order; a batch is all or nothing, and says which order failed. */

@@ -1,12 +1,12 @@
 // The games the platform hosts, by the id a campaign records (its state's `ruleset`).
 import { createGame, mapHash, replay, stateHash } from './game.ts'
-import { validateMap } from './map.ts'
+import { compileMap, validateMap } from './map.ts'
 import { legalOptions, type TribeOptions } from './options.ts'
 import { previewPools } from './preview.ts'
 import { conquest } from './conquest/index.ts'
 import type { Ruleset, TurnState } from './ruleset.ts'
 import { applyBatch, applyOrder, applySystem, ranking } from './rules.ts'
-import type { GameEvent, GameState, MapDef, Order, Pool, SystemAction, TradeTransfer } from './types.ts'
+import { WEEKDAYS, type GameEvent, type GameState, type MapDef, type Order, type Pool, type SystemAction, type TradeTransfer } from './types.ts'
 import { board, digest, draftView, HOSTILE, tickMail, weekEnd } from './weekly-views.ts'
 
 
@@ -21,6 +21,8 @@ const TURN: Record<GameState['tribes'][number]['phase'], TurnState> = { closed: 
 export const weeklyTurn: WeeklyTurn = {
   id: 'weekly-turn', version: 1,
   validateMap, mapHash, applyOrder,
+  // R1.4: two cities per tribe; R2.1: seven weekdays.
+  maxTribes: (map) => Math.min(WEEKDAYS.length, Math.floor(compileMap(map).cityCount / 2)),
   createGame: ({ map, tribes, seed, weekLimit }) => createGame({ map, tribes, seed, weekLimit }),
   // The draft's seed is public: the weekday game keeps no secret one.
   secretOf: () => '',

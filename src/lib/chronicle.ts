@@ -16,7 +16,7 @@ export const KINDS: Record<string, (type: string) => boolean> = {
   economy: (t) => ['recruited', 'shipBuilt', 'payout'].includes(t),
   sieges: (t) => t === 'siegeLoss' || t === 'siegeLifted',
   diplomacy: (t) => t === 'tradeExecuted' || /^(scene|proposal)\./.test(t),
-  campaign: (t) => t.startsWith('absence.') || ['tribe.joined', 'tribe.player_replaced', 'window.missed', 'order.stand_in', 'draftStarted', 'draftPicked', 'campaignStarted', 'campaignFinished', 'campaign.paused', 'campaign.resumed', 'turnEnded'].includes(t),
+  campaign: (t) => t.startsWith('absence.') || ['tribe.joined', 'tribe.removed', 'tribe.player_replaced', 'window.missed', 'order.stand_in', 'draftStarted', 'draftPicked', 'campaignStarted', 'campaignFinished', 'campaign.paused', 'campaign.resumed', 'turnEnded'].includes(t),
 }
 
 export function isSystemRow(type: string): boolean {
@@ -65,6 +65,7 @@ export function sentence(type: string, payload: unknown, names: ReadonlyMap<stri
       const p = payload as { name?: string; weekday?: string }
       return say('ev_tribeJoined', { tribe: p.name ?? '', weekday: s[p.weekday ?? ''] ?? p.weekday ?? '' })
     }
+    case 'tribe.removed': return say('ev_tribeRemoved', { tribe: (payload as { name?: string }).name ?? '' })
     case 'tribe.player_replaced': return say('ev_playerReplaced', { tribe: tribe((payload as { tribe?: string }).tribe) })
     case 'absence.declared': {
       const p = payload as { tribe?: string; from?: string; to?: string }

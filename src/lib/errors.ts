@@ -34,7 +34,7 @@ export function errorBody(code: string, message: string, rule?: string): ErrorBo
 export const ErrorRef = Type.Unsafe<ErrorBody>({ $ref: 'Error#' })
 
 const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', 'P1001', 'P1002', 'P1017', 'P2024'])
-const DOWN_MESSAGES = /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Can't reach database server|DatabaseNotReachable|server closed the connection/i
+const DOWN_MESSAGES = /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|Can't reach database server|DatabaseNotReachable|server closed the connection/i
 
 /** Whether an error (pg, Prisma, or a socket under them) means the database cannot be reached right now (not a bad query). */
 export function isDatabaseDown(error: unknown): boolean {
@@ -44,4 +44,18 @@ export function isDatabaseDown(error: unknown): boolean {
     if (typeof e.message === 'string' && DOWN_MESSAGES.test(e.message)) return true
   }
   return false
+}
+
+// 57014: statement_timeout; 55P03: lock_timeout; a pool's acquire timeout says it in words.
+const BUSY_CODES = new Set(['57014', '55P03'])
+const BUSY_MESSAGES = /timeout exceeded when trying to connect|a transaction asked the pool for a second connection/i
+
+/** Why the database cannot serve this request now, so that it is answered 503 with Retry-After; null for other errors. */
+export function unavailableBecause(error: unknown): 'down' | 'busy' | null {
+  if (isDatabaseDown(error)) return 'down'
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 6; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && BUSY_CODES.has(e.code)) return 'busy'
+    if (typeof e.message === 'string' && BUSY_MESSAGES.test(e.message)) return 'busy'
+  }
+  return null
 }

@@ -3,16 +3,20 @@
 // tribe's own windows within those dates only, each order logged as given by the stand-in.
 import { DateTime } from 'luxon'
 import { userByEmail } from '../db/accounts.ts'
-import { absencesOf, insertAbsence, lockAbsence, setStandIn } from '../db/absences.ts'
+import { absencesDeclaredSince, absencesOf, insertAbsence, lockAbsence, overlappingAbsence, setStandIn, standInElsewhere } from '../db/absences.ts'
 import { appendEvents } from '../db/log.ts'
-import { lockCampaign, rolesOf } from '../db/campaigns.ts'
+import { lockCampaign, tribeIn } from '../db/campaigns.ts'
+import { queueMails } from '../db/outbox.ts'
 import { currentWeek } from '../db/snapshots.ts'
 import { transaction } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
+import { mayPlay } from './invitations.ts'
 
 const MAX_DAYS = 62
+/** Declarations one tribe may make in 24 hours: each is a line of the public log. */
+const DECLARATIONS_PER_DAY = 3
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 export function absencesService(deps: ServiceDeps) {
@@ -35,9 +39,17 @@ export function absencesService(deps: ServiceDeps) {
       if (input.to < today(a)) throw new AppError(400, 'absence/in_the_past', 'This absence is already over')
       if (to.diff(from, 'days').days + 1 > MAX_DAYS) throw new AppError(400, 'absence/too_long', `An absence lasts at most ${MAX_DAYS} days; for longer, ask the game master to give the tribe to someone else`)
       const note = input.note?.trim().slice(0, 500) || null
+      const now = clock.now()
+      // Under the campaign's lock, as every write to its log: the log's numbers stay one sequence (#25).
       const id = await transaction(db.pool, async (sql) => {
-        const absence = await insertAbsence(sql, { campaignId: a.campaign.id, tribeId: a.tribeId!, declaredById: a.userId!, startsOn: input.from, endsOn: input.to, note, at: clock.now() })
-        await appendEvents(sql, a.campaign.id, [{ type: 'absence.declared', payload: { tribe: a.tribeId, from: input.from, to: input.to }, week: await currentWeek(sql, a.campaign.id), at: clock.now() }])
+        await lockCampaign(sql, a.campaign.id)
+        const overlap = await overlappingAbsence(sql, { campaignId: a.campaign.id, tribeId: a.tribeId!, startsOn: input.from, endsOn: input.to })
+        if (overlap) throw new AppError(409, 'absence/overlaps', `Your absence from ${overlap.startsOn} to ${overlap.endsOn} already covers some of these days; ask the game master to change it`)
+        if ((await absencesDeclaredSince(sql, a.campaign.id, a.tribeId!, new Date(now.getTime() - 86_400_000))) >= DECLARATIONS_PER_DAY) {
+          throw new AppError(429, 'absence/too_many', `A tribe declares at most ${DECLARATIONS_PER_DAY} absences a day; try again tomorrow`)
+        }
+        const absence = await insertAbsence(sql, { campaignId: a.campaign.id, tribeId: a.tribeId!, declaredById: a.userId!, startsOn: input.from, endsOn: input.to, note, at: now })
+        await appendEvents(sql, a.campaign.id, [{ type: 'absence.declared', payload: { tribe: a.tribeId, from: input.from, to: input.to }, week: await currentWeek(sql, a.campaign.id), at: now }])
         return absence
       })
       return { id, tribeId: a.tribeId, from: input.from, to: input.to, note, standIn: null }
@@ -59,12 +71,22 @@ export function absencesService(deps: ServiceDeps) {
         if (!absence) throw new AppError(404, 'absence/not_found', 'No such absence in this campaign')
         if (email && !user) throw new AppError(404, 'user/not_found', `No account with email ${email}; the stand-in registers first`)
         if (user) {
-          const roles = await rolesOf(sql, a.campaign.id, user.id)
-          if (roles.includes('gm')) throw new AppError(409, 'tribe/gm_cannot_play', 'A game master does not play a tribe', 'R2.3')
-          if (roles.includes('player')) throw new AppError(409, 'tribe/already_playing', `${email} already plays a tribe here`, 'R2.1')
+          // A GM, the GM's other mailbox, or a player of the campaign would see the tribe's secrets or play two tribes.
+          await mayPlay(sql, a.campaign.id, user.id, email!)
+          const busy = await standInElsewhere(sql, { campaignId: a.campaign.id, userId: user.id, absenceId: absence.id, startsOn: absence.startsOn, endsOn: absence.endsOn })
+          if (busy) throw new AppError(409, 'absence/stand_in_busy', `${email} already stands in for ${busy.tribeName} from ${busy.startsOn} to ${busy.endsOn}; one account stands in for one tribe a day`)
         }
         await setStandIn(sql, absence.id, user?.id ?? null)
-        await appendEvents(sql, a.campaign.id, [{ type: 'absence.stand_in', payload: { tribe: absence.tribeId, from: absence.startsOn, to: absence.endsOn, standIn: user?.id ?? null }, week: await currentWeek(sql, a.campaign.id), at: clock.now() }])
+        const now = clock.now()
+        await appendEvents(sql, a.campaign.id, [{ type: 'absence.stand_in', payload: { tribe: absence.tribeId, from: absence.startsOn, to: absence.endsOn, standIn: user?.id ?? null }, week: await currentWeek(sql, a.campaign.id), at: now }])
+        // Whoever stands in sees what the tribe sees: its player is told, always.
+        const player = (await tribeIn(sql, a.campaign.id, absence.tribeId))?.userId
+        if (user && player) {
+          await queueMails(sql, a.campaign.id, [{
+            userId: player, kind: 'stand_in', period: `${absence.id}:${now.getTime()}`,
+            data: { tribeName: absence.tribeName, standInName: user.displayName, from: absence.startsOn, to: absence.endsOn },
+          }], now)
+        }
         return { ...view(absence), standIn: user ? { userId: user.id, displayName: user.displayName } : null }
       })
     },

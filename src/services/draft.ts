@@ -40,6 +40,8 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
   return {
     async startDraft(a: Access) {
       requireGm(a, 'start the draft')
+      // Read before the transaction: it takes no second connection while it holds one (#25).
+      const uploaded = rulesetOf(a.campaign.ruleset).fixedMap ? undefined : await mapById(db, a.campaign.mapId)
       return transaction(db.pool, async (sql) => {
         const campaign = await lockCampaign(sql, a.campaign.id)
         if (campaign.status !== 'setup') throw new AppError(409, 'draft/already_started', 'The draft has already started', 'R3.1')
@@ -48,7 +50,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         const seed = newSeed()
         const rules = rulesetOf(campaign.ruleset)
         const fixed = rules.fixedMap?.map
-        const map = fixed ?? (await mapById(db, campaign.mapId))!
+        const map = fixed ?? uploaded!
         // A game's own board ships with the server; an uploadable map is kept as it was at the start.
         if (!fixed) await keepCampaignMap(sql, campaign.id, hashOf(map), map)
         const created = rules.createGame({

@@ -3,5 +3,6 @@ import { ping } from '../db/accounts.ts'
 import type { Database } from '../db/index.ts'
 
 export async function databaseAnswers(db: Database): Promise<void> {
-  await ping(db.pool)
+  // The reserved pool: /health answers while requests queue for theirs.
+  await ping(db.system)
 }

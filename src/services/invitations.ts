@@ -5,19 +5,20 @@ import { randomBytes } from 'node:crypto'
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
 import { userByEmail, userById } from '../db/accounts.ts'
 import {
-  accessRow, deletePlayerMembership, insertInvitation, insertMembership, insertTribe, invitationByToken, lockCampaign, lockInvitation,
+  accessRow, deletePlayerMembership, gmAddresses, insertInvitation, insertMembership, insertTribe, invitationByToken, lockCampaign, lockInvitation,
   markInvitationAccepted, rolesOf, setTribePlayer, tribeIn, tribesOf, tribesOfPool, type CampaignRow, type InvitationRow, type TribeRow,
 } from '../db/campaigns.ts'
 import { appendEvents, tribeActivity } from '../db/log.ts'
-import { invitationsInLastDay, queueMails } from '../db/outbox.ts'
-import { extendInvitation, openInvitations, revokeInvitation, rosterPlayers } from '../db/roster.ts'
+import { invitationsInLastDay, lockInvitationLimits, queueMails } from '../db/outbox.ts'
+import { deleteTribe, extendInvitation, openInvitations, revokeInvitation, rosterPlayers } from '../db/roster.ts'
 import { currentWeek } from '../db/snapshots.ts'
-import { transaction, type Sql } from '../db/sql.ts'
+import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
+import { mailboxOf } from '../lib/mailbox.ts'
 import { cleanName, nameSkeleton } from '../lib/names.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
-import { mapById } from './maps.ts'
+import { capacityOf, mapById } from './maps.ts'
 
 const COLOURS = ['#c0392b', '#2471a3', '#229954', '#d68910', '#7d3c98', '#17a589', '#5d6d7e']
 
@@ -35,11 +36,19 @@ function unusable(inv: InvitationRow, campaign: CampaignRow, now: Date): AppErro
   return null
 }
 
-/** A GM cannot play, and nobody plays two tribes of one campaign. */
+/**
+ * A GM cannot play, nor through a second account whose address reaches the GM's mailbox
+ * (it would show the GM a tribe's secrets); nobody plays two tribes of one campaign.
+ */
 export async function mayPlay(sql: Sql, campaignId: string, userId: string, who: 'you' | string) {
   const roles = await rolesOf(sql, campaignId, userId)
   if (roles.includes('gm')) throw new AppError(409, 'tribe/gm_cannot_play', 'A game master does not play a tribe', 'R2.3')
   if (roles.includes('player')) throw new AppError(409, 'tribe/already_playing', who === 'you' ? 'You already play a tribe in this campaign' : `${who} already plays a tribe here`, 'R2.1')
+  const user = await userById(sql, userId)
+  const gms = (await gmAddresses(sql, campaignId)).map(mailboxOf)
+  if (user && gms.includes(mailboxOf(user.email))) {
+    throw new AppError(409, 'tribe/gm_mailbox', who === 'you' ? 'Your address reaches the game master\'s mailbox: a game master does not play a tribe here' : `${who} reaches the game master's mailbox: a game master does not play a tribe here`, 'R2.3')
+  }
 }
 
 const INVITATION_DAYS = 14
@@ -48,13 +57,18 @@ const INVITATIONS_PER_ADDRESS_DAY = 3
 
 export type InvitationState = 'pending' | 'expired' | 'revoked'
 
-/** Checks a new tribe against the campaign's (R2.1): a weekday free, a name unlike the others', room for it. */
-export async function checkNewTribe(sql: Sql, campaignId: string, input: { tribeName?: string | undefined; weekday?: string | undefined }) {
+/**
+ * Checks a new tribe against the campaign's (R2.1): a weekday free, a name unlike the
+ * others', room for it on the campaign's map in its game (a campaign that could not start
+ * is never filled).
+ */
+export async function checkNewTribe(sql: Sql, campaign: Pick<CampaignRow, 'id' | 'ruleset' | 'mapId'>, input: { tribeName?: string | undefined; weekday?: string | undefined }) {
   const weekday = input.weekday ?? ''
   if (!isoWeekday(weekday)) throw new AppError(400, 'tribe/bad_weekday', `"${weekday}" is not a weekday (monday … sunday)`, 'R2.1')
   const tribeName = cleanName(input.tribeName ?? '', 'tribeName')
-  const tribes = await tribesOf(sql, campaignId)
-  if (tribes.length >= 7) throw new AppError(409, 'campaign/full', 'A campaign has at most 7 tribes', 'R2.1')
+  const tribes = await tribesOf(sql, campaign.id)
+  const capacity = await capacityOf(sql, campaign)
+  if (tribes.length >= capacity) throw new AppError(409, 'campaign/full', `This campaign is full: its game takes at most ${capacity} tribes on its map`, 'R2.1')
   const taken = tribes.find((t) => t.weekday === weekday)
   if (taken) throw new AppError(409, 'tribe/weekday_taken', `${weekday} already belongs to ${taken.name}`, 'R2.1')
   const alike = tribes.find((t) => nameSkeleton(t.name) === nameSkeleton(tribeName))
@@ -63,8 +77,9 @@ export async function checkNewTribe(sql: Sql, campaignId: string, input: { tribe
 }
 
 /** A new tribe for the user (R2.1): a free weekday, a name unlike the others', a colour. */
-export async function foundTribe(sql: Sql, campaignId: string, userId: string, input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined }, now: Date) {
-  const { weekday, tribeName, tribes } = await checkNewTribe(sql, campaignId, input)
+export async function foundTribe(sql: Sql, campaign: CampaignRow, userId: string, input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined }, now: Date) {
+  const campaignId = campaign.id
+  const { weekday, tribeName, tribes } = await checkNewTribe(sql, campaign, input)
   const colour = input.colour ?? COLOURS.find((c) => !tribes.some((t) => t.colour === c)) ?? COLOURS[0]!
   const tribe = await insertTribe(sql, campaignId, { name: tribeName, colour, weekday, userId })
   await insertMembership(sql, campaignId, userId, 'player')
@@ -78,10 +93,12 @@ export function invitationsService(deps: ServiceDeps) {
 
   /** Queues the invitation mail, within the daily limits: the service is no mail relay. */
   async function mailInvitation(sql: Sql, a: Access, createdById: string, email: string, token: string, expiresAt: Date, locale: 'en' | 'es', period: string, now: Date) {
+    await lockInvitationLimits(sql, createdById, email)
     const sent = await invitationsInLastDay(sql, createdById, email, now)
     if (sent.byGm >= INVITATIONS_PER_GM_DAY) throw new AppError(429, 'invitation/too_many', `A game master mails at most ${INVITATIONS_PER_GM_DAY} invitations a day; share the link instead`)
     if (sent.toAddress >= INVITATIONS_PER_ADDRESS_DAY) throw new AppError(429, 'invitation/too_many_to_address', `This address got ${INVITATIONS_PER_ADDRESS_DAY} invitations today; share the link instead`)
-    const [invitee, gm] = await Promise.all([userByEmail(db, email), userById(db, createdById)])
+    const invitee = await userByEmail(sql, email)
+    const gm = await userById(sql, createdById)
     // To someone without an account, nothing the inviter wrote: no name, no campaign name.
     const member = invitee !== null
     await queueMails(sql, a.campaign.id, [{
@@ -161,7 +178,7 @@ export function invitationsService(deps: ServiceDeps) {
         problem: problem ? { code: problem.code, message: problem.message, statusCode: problem.statusCode, ...(problem.rule ? { rule: problem.rule } : {}) } : null,
         tribe: tribe ? { id: tribe.id, name: tribe.name, weekday: tribe.weekday as Weekday } : null,
         weekdays: WEEKDAYS.map((weekday) => ({ weekday, takenBy: tribes.find((t) => t.weekday === weekday)?.name ?? null })),
-        full: tribes.length >= 7,
+        full: tribes.length >= await capacityOf(sqlOf(db.pool), campaign),
       }
     },
 
@@ -177,7 +194,7 @@ export function invitationsService(deps: ServiceDeps) {
         const problem = unusable(inv, campaign, clock.now())
         if (problem) throw problem
         await mayPlay(sql, campaign.id, userId, 'you')
-        const tribe = inv.tribeId ? await takeOver(sql, campaign.id, inv.tribeId, userId) : await foundTribe(sql, campaign.id, userId, input, clock.now())
+        const tribe = inv.tribeId ? await takeOver(sql, campaign.id, inv.tribeId, userId) : await foundTribe(sql, campaign, userId, input, clock.now())
         await markInvitationAccepted(sql, token, userId, clock.now())
         return { campaignId: campaign.id, tribe: { id: tribe.id, name: tribe.name, colour: tribe.colour, weekday: tribe.weekday as Weekday, hasPlayer: true } }
       })
@@ -210,6 +227,24 @@ export function invitationsService(deps: ServiceDeps) {
         await extendInvitation(sql, token, expiresAt)
         await mailInvitation(sql, a, createdById, inv.email, token, expiresAt, locale, `${token}:${now.getTime()}`, now)
         return { token, url: urlOf(token), expiresAt: expiresAt.toISOString(), mailedTo: inv.email }
+      })
+    },
+
+    /**
+     * The GM removes a tribe before the start: a campaign filled by strangers, or by one who
+     * never plays, can still be started. Its player is told by mail.
+     */
+    async removeTribe(a: Access, tribeId: string) {
+      requireGm(a, 'remove a tribe')
+      await transaction(db.pool, async (sql) => {
+        const campaign = await lockCampaign(sql, a.campaign.id)
+        if (campaign.status !== 'setup') throw new AppError(409, 'campaign/already_started', 'A tribe is removed before the start only; to give it to someone else, replace its player', 'R3.1')
+        const tribe = await tribeIn(sql, campaign.id, tribeId)
+        if (!tribe) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
+        await deleteTribe(sql, campaign.id, tribe.id)
+        const now = clock.now()
+        await appendEvents(sql, campaign.id, [{ type: 'tribe.removed', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: now }])
+        if (tribe.userId) await queueMails(sql, campaign.id, [{ userId: tribe.userId, kind: 'tribe_removed', period: `${tribe.id}`, data: { tribeName: tribe.name } }], now)
       })
     },
 

@@ -1,8 +1,9 @@
 // Maps: the bundled ones and those players upload (R1.4, docs/maps.md).
 import { randomBytes } from 'node:crypto'
-import { compileMap, validateMap, type MapDef } from '../engine/index.ts'
+import { compileMap, rulesetOf, validateMap, WEEKDAYS, type MapDef } from '../engine/index.ts'
 import type { Database } from '../db/index.ts'
-import { countMapsOf, insertMap, mapsUploadedBy, uploadedMap } from '../db/maps.ts'
+import { countMapsOf, insertMap, mapsUploadedBy, uploadedMap, uploadedMapIn } from '../db/maps.ts'
+import type { Sql } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { BUNDLED_MAPS, bundledMap } from '../maps/index.ts'
 
@@ -16,6 +17,22 @@ export async function mapById(db: Database, id: string): Promise<MapDef | undefi
   const map = await uploadedMap(db, id)
   if (map) uploaded.set(id, map)
   return map
+}
+
+/** As mapById, inside a transaction: an uploaded map is read through its client. */
+export async function mapIn(sql: Sql, id: string): Promise<MapDef | undefined> {
+  const known = bundledMap(id) ?? uploaded.get(id)
+  if (known) return known
+  const map = await uploadedMapIn(sql, id)
+  if (map) uploaded.set(id, map)
+  return map
+}
+
+/** The most tribes a campaign can start with: its game's word on its map. */
+export async function capacityOf(sql: Sql, campaign: { ruleset: string; mapId: string }): Promise<number> {
+  const rules = rulesetOf(campaign.ruleset)
+  const map = rules.fixedMap?.map ?? (await mapIn(sql, campaign.mapId))
+  return map ? rules.maxTribes(map) : WEEKDAYS.length
 }
 
 export function summaryOf(m: MapDef) {

@@ -5,17 +5,21 @@
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
 import { lockCampaign } from '../db/campaigns.ts'
 import { decideJoinRequest, lockJoinRequest, openCampaignRows, pendingJoinRequests, setRecruiting, upsertJoinRequest } from '../db/recruiting.ts'
-import { transaction } from '../db/sql.ts'
+import { sqlOf, transaction } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 import { checkNewTribe, foundTribe, mayPlay } from './invitations.ts'
-import { mapById } from './maps.ts'
+import { capacityOf, mapById } from './maps.ts'
 
 export type RecruitingMode = 'open' | 'ask'
 
+/** A join request the GM leaves undecided expires: the newcomer is not kept waiting for ever. */
+const REQUEST_DAYS = 14
+
 export function recruitingService(deps: ServiceDeps) {
   const { db, clock } = deps
+  const requestsSince = () => new Date(clock.now().getTime() - REQUEST_DAYS * 86_400_000)
 
   return {
     /** Lists the campaign as looking for players (or stops listing it, with null). */
@@ -31,8 +35,9 @@ export function recruitingService(deps: ServiceDeps) {
 
     /** Campaigns in setup looking for players that the caller is not in. */
     async openCampaigns(userId: string | null) {
-      const rows = await openCampaignRows(db.pool, userId)
-      return Promise.all(rows.filter((r) => r.tribes.length < 7).map(async (r) => ({
+      const rows = await openCampaignRows(db.pool, userId, requestsSince())
+      const room = await Promise.all(rows.map(async (r) => r.tribes.length < await capacityOf(sqlOf(db.pool), r)))
+      return Promise.all(rows.filter((_, i) => room[i]).map(async (r) => ({
         id: r.id, name: r.name, mapName: (await mapById(db, r.mapId))?.name ?? r.mapId, timeZone: r.timeZone, weekLimit: r.weekLimit,
         joining: r.recruiting, gmName: r.gmName, requested: r.requested,
         players: r.tribes.map((t) => ({ tribeName: t.name, weekday: t.weekday as Weekday })),
@@ -48,11 +53,11 @@ export function recruitingService(deps: ServiceDeps) {
         await mayPlay(sql, campaign.id, userId, 'you')
         const now = clock.now()
         if (campaign.recruiting === 'open') {
-          const tribe = await foundTribe(sql, campaign.id, userId, input, now)
+          const tribe = await foundTribe(sql, campaign, userId, input, now)
           return { joined: { campaignId: campaign.id, tribeId: tribe.id }, requested: false }
         }
         // Asking: the request is checked now as a join would be, so the GM sees only requests that fit.
-        const { tribeName, weekday } = await checkNewTribe(sql, campaign.id, input)
+        const { tribeName, weekday } = await checkNewTribe(sql, campaign, input)
         await upsertJoinRequest(sql, { campaignId: campaign.id, userId, tribeName, weekday, at: now })
         return { joined: null, requested: true }
       })
@@ -60,7 +65,7 @@ export function recruitingService(deps: ServiceDeps) {
 
     async joinRequests(a: Access) {
       requireGm(a, 'see join requests')
-      return (await pendingJoinRequests(db.pool, a.campaign.id)).map((r) => ({
+      return (await pendingJoinRequests(db.pool, a.campaign.id, requestsSince())).map((r) => ({
         id: r.id, userId: r.userId, displayName: r.displayName, tribeName: r.tribeName, weekday: r.weekday as Weekday, createdAt: r.createdAt.toISOString(),
       }))
     },
@@ -72,11 +77,12 @@ export function recruitingService(deps: ServiceDeps) {
         const campaign = await lockCampaign(sql, a.campaign.id)
         const request = await lockJoinRequest(sql, campaign.id, requestId)
         if (!request || request.decidedAt) throw new AppError(404, 'join/not_found', 'No pending request with this id')
+        if (request.createdAt <= requestsSince()) throw new AppError(410, 'join/expired', `This request is more than ${REQUEST_DAYS} days old and has expired; the player may ask again`)
         const now = clock.now()
         if (accept) {
           if (campaign.status !== 'setup') throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts', 'R3.1')
           await mayPlay(sql, campaign.id, request.userId, request.displayName)
-          await foundTribe(sql, campaign.id, request.userId, { tribeName: request.tribeName, weekday: request.weekday }, now)
+          await foundTribe(sql, campaign, request.userId, { tribeName: request.tribeName, weekday: request.weekday }, now)
         }
         await decideJoinRequest(sql, request.id, accept ? 'accepted' : 'declined', now)
         return { id: request.id, outcome: accept ? 'accepted' as const : 'declined' as const }

@@ -3,7 +3,7 @@
 import type { TradeTransfer, TribeId } from '../types.ts'
 import { eliminateEmpty, finish, objectiveMet } from './objectives.ts'
 import { setupAllotment } from './setup.ts'
-import type { ConquestTribe } from './types.ts'
+import type { ConquestState, ConquestTribe } from './types.ts'
 import { GOODS, emptyGoods, reject, type Work } from './work.ts'
 
 const TICK0_GAP_MS = 48 * 3_600_000
@@ -58,9 +58,14 @@ export function closeWindow(w: Work, tribeId: unknown, check: boolean) {
   if (wasOpen) endWindow(w, t, check)
 }
 
-/** G3.3, G3.4: round-robin over the list's entries still owned (the default list when none was set). */
+/** G3.3, G3.4: the list's entries still owned (the default list when none was set); none left, no troops. */
+export function reinforcementTargets(s: ConquestState, t: ConquestTribe): string[] {
+  return (t.reinforcementList.length > 0 ? t.reinforcementList : t.acquired).filter((id) => s.territories[id]!.owner === t.id)
+}
+
+/** G3.3, G3.4: round-robin over the reinforcement targets. */
 export function reinforce(w: Work, t: ConquestTribe, troops: number) {
-  const list = (t.reinforcementList.length > 0 ? t.reinforcementList : t.acquired).filter((id) => w.s.territories[id]!.owner === t.id)
+  const list = reinforcementTargets(w.s, t)
   const placed: Record<string, number> = {}
   if (list.length > 0) {
     for (let i = 0; i < troops; i++) {

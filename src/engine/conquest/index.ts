@@ -7,7 +7,7 @@ import type { TradeTransfer } from '../types.ts'
 import { ranking } from './objectives.ts'
 import { legalOptions, previewTick, type ConquestOptions } from './options.ts'
 import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
-import { createConquest } from './setup.ts'
+import { createConquest, MAX_TRIBES } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestSystem } from './types.ts'
 import { board, digest, HOSTILE, tickMail, weekEnd } from './views.ts'
 import { EDGES, TERRITORIES } from './world.ts'
@@ -30,6 +30,7 @@ export const conquest: ConquestRuleset = {
   // G1.1: the board ships with the server; no other map is played.
   validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],
   mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
+  maxTribes: () => MAX_TRIBES,
   createGame: (input) => createConquest({ tribes: input.tribes, seed: input.seed, secretSeed: input.secretSeed, roundLimit: input.weekLimit }),
   applyOrder, applyBatch, applySystem, legalOptions, previewEconomy: previewTick, ranking, replay, stateHash,
   view: (state) => ({

@@ -4,6 +4,7 @@ import type { Rng } from '../rng.ts'
 import type { TribeId } from '../types.ts'
 import { applyOrder } from './rules.ts'
 import { COSTS } from './orders.ts'
+import { reinforcementTargets } from './calendar.ts'
 import { setupAllotment } from './setup.ts'
 import type { BuildKind, ConquestOrder, ConquestState } from './types.ts'
 import { BY_ID, NEIGHBOURS, TERRITORY_IDS } from './world.ts'
@@ -75,7 +76,9 @@ export function legalOptions(state: ConquestState, tribe: TribeId): ConquestOpti
 export function previewTick(state: ConquestState) {
   return state.tribes.filter((t) => !t.eliminated).map((t) => {
     const count = TERRITORY_IDS.filter((id) => state.territories[id]?.owner === t.id).length
-    const troops = state.status === 'setup' ? setupAllotment(state.tribesAtStart, count) : Math.floor(count / 2)
+    const due = state.status === 'setup' ? setupAllotment(state.tribesAtStart, count) : Math.floor(count / 2)
+    // The tick's own rule: with every listed territory lost, nothing arrives (G3.4).
+    const troops = reinforcementTargets(state, t).length > 0 ? due : 0
     return { tribe: t.id, territories: count, troops, basic: count, lastRound: state.status === 'running' && state.round >= state.roundLimit }
   })
 }

@@ -6,6 +6,9 @@ import type { ConquestState, ConquestTribe, NewConquest, ObjectiveId } from './t
 import { emptyGoods, reject, type Work } from './work.ts'
 import { TERRITORY_IDS } from './world.ts'
 
+/** G1.7: two to six tribes. */
+export const MAX_TRIBES = 6
+
 export const OBJECTIVES: readonly ObjectiveId[] = ['O1', 'O2', 'O3', 'O4', 'O5', 'O6', 'O7', 'O8', 'O9', 'O10']
 export const ROUND_LIMIT = { min: 4, max: 52, default: 12 }
 
@@ -15,7 +18,7 @@ const dayIndex = (t: { weekday: string }) => WEEKDAYS.indexOf(t.weekday as never
 export function createConquest(input: NewConquest): { ok: true; state: ConquestState } | { ok: false; error: EngineError } {
   const fail = (error: EngineError) => ({ ok: false as const, error })
   const tribes = Array.isArray(input?.tribes) ? input.tribes : []
-  if (tribes.length < 2 || tribes.length > 6) return fail({ code: 'setup/tribe_count', message: `world conquest is played by 2 to 6 tribes; this campaign has ${tribes.length}`, rule: 'G1.7' })
+  if (tribes.length < 2 || tribes.length > MAX_TRIBES) return fail({ code: 'setup/tribe_count', message: `world conquest is played by 2 to ${MAX_TRIBES} tribes; this campaign has ${tribes.length}`, rule: 'G1.7' })
   if (new Set(tribes.map((t) => t.weekday)).size !== tribes.length || tribes.some((t) => dayIndex(t) < 0)) return fail({ code: 'setup/weekdays', message: 'every tribe owns its own weekday', rule: 'G1.7' })
   const limit = input.roundLimit ?? ROUND_LIMIT.default
   if (!Number.isInteger(limit) || limit < ROUND_LIMIT.min || limit > ROUND_LIMIT.max) return fail({ code: 'setup/round_limit', message: `the round limit is 4 to 52 rounds; got ${limit}`, rule: 'G1.7' })

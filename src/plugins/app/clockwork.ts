@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import { clockworkService, type ClockworkService } from '../../services/clockwork.ts'
+import { lockedService } from '../../services/locked.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,10 +9,13 @@ declare module 'fastify' {
 }
 
 export default fp(async (fastify) => {
-  const { db, clock, campaigns, mail, config } = fastify
+  const { db, clock, mail, config } = fastify
+  // The sweep runs on the reserved system pool, one connection left for /health: requests
+  // queueing for theirs never hold the calendar back (#25).
+  const system = { ...db, pool: db.system }
   const clockwork = clockworkService({
-    db, clock, sync: campaigns.sync, drain: () => mail.drain(), log: fastify.log,
-    concurrency: Math.max(1, Math.min(8, Math.floor(config.databasePoolSize / 2))),
+    db: system, clock, sync: lockedService(system, clock).sync, drain: () => mail.drain(), log: fastify.log,
+    concurrency: Math.max(1, config.databaseSystemPoolSize - 1),
   })
   fastify.decorate('clockwork', clockwork)
   if (config.scheduler) {

@@ -9,5 +9,6 @@ declare module 'fastify' {
 
 export default fp(async (fastify) => {
   const { db, clock, mailer, config } = fastify
-  fastify.decorate('mail', mailService({ db, clock, mailer, publicUrl: config.publicUrl, secret: config.jwtSecret, log: fastify.log }))
+  // The sender runs within the sweep, on its reserved connections.
+  fastify.decorate('mail', mailService({ db: { ...db, pool: db.system }, clock, mailer, publicUrl: config.publicUrl, secret: config.jwtSecret, log: fastify.log }))
 }, { name: 'mail', dependencies: ['prisma', 'clock', 'mailer', 'config'] })

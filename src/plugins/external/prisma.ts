@@ -1,6 +1,7 @@
 // The database: one pg pool with Prisma's client on top (src/db).
 import fp from 'fastify-plugin'
 import type pg from 'pg'
+import type { Config } from '../../config.ts'
 import { connect, type Database } from '../../db/index.ts'
 import type { PrismaClient } from '../../generated/prisma/client.ts'
 
@@ -13,10 +14,14 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ databaseUrl: string; config: { databasePoolSize: number } }>(
+export default fp<{ databaseUrl: string; config: Config }>(
   async (fastify, opts) => {
-    const db = connect(opts.databaseUrl, opts.config.databasePoolSize)
-    fastify.decorate('db', { prisma: db.prisma, pool: db.pool })
+    const c = opts.config
+    const db = connect(opts.databaseUrl, {
+      poolSize: c.databasePoolSize, systemPoolSize: c.databaseSystemPoolSize, acquireTimeoutMs: c.databaseAcquireTimeoutMs,
+      statementTimeoutMs: c.databaseStatementTimeoutMs, lockTimeoutMs: c.databaseLockTimeoutMs, idleInTransactionTimeoutMs: c.databaseIdleInTransactionTimeoutMs,
+    })
+    fastify.decorate('db', { prisma: db.prisma, pool: db.pool, system: db.system })
     fastify.decorate('prisma', db.prisma)
     fastify.decorate('pg', db.pool)
     fastify.addHook('onClose', async () => {

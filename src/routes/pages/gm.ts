@@ -7,7 +7,7 @@ import type { Access } from '../../services/access.ts'
 import { confirmed, one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
 /** What a finished action reports on the console (?done=…), one catalogue sentence each. */
-const DONE = ['invited', 'resent', 'revoked', 'draft', 'picked', 'paused', 'resumed', 'replaced', 'recruiting', 'joinAccepted', 'joinDeclined'] as const
+const DONE = ['invited', 'resent', 'revoked', 'draft', 'picked', 'paused', 'resumed', 'replaced', 'recruiting', 'joinAccepted', 'joinDeclined', 'tribeRemoved'] as const
 type Done = typeof DONE[number]
 type Extra = { error?: AppError; invitation?: { url: string; mailedTo: string | null }; done?: Done; offer?: { email: string; tribeId: string; tribeName: string } }
 
@@ -60,6 +60,11 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit) {
       if (!['none', 'open', 'ask'].includes(mode)) throw new AppError(400, 'request/invalid', 'Choose how newcomers join: not listed, at once, or asking you')
       await campaigns.setRecruiting(a, mode === 'none' ? null : mode as 'open' | 'ask')
       return 'recruiting'
+    }],
+    'remove-tribe': [form(undefined, { extras: ['tribeId', 'confirm'] }), async (a, _b, extras) => {
+      confirmed(extras)
+      await campaigns.removeTribe(a, one(extras.tribeId))
+      return 'tribeRemoved'
     }],
     replace: [form(ReplacePlayerBody, { extras: ['tribeId', 'confirm'] }), async (a, body, extras) => {
       confirmed(extras)

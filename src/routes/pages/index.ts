@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { AppError, isDatabaseDown } from '../../lib/errors.ts'
+import { AppError, unavailableBecause } from '../../lib/errors.ts'
 import { accountPages } from './account.ts'
 import { campaignPages } from './campaigns.ts'
 import { gmPages } from './gm.ts'
@@ -38,12 +38,14 @@ export default async function pages(fastify: FastifyInstance) {
     if (error instanceof AppError && error.statusCode === 401) {
       return reply.redirect(`/login?next=${encodeURIComponent(request.url)}`, 302)
     }
-    if (isDatabaseDown(error)) {
+    const unavailable = unavailableBecause(error)
+    if (unavailable) {
       // Nothing here may need the database: no login lookup, no layout data.
-      request.log.warn({ err: error }, 'database unreachable')
+      request.log.warn({ err: error }, unavailable === 'down' ? 'database unreachable' : 'database busy')
       const s = STRINGS[/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en']
+      const text = unavailable === 'down' ? s.unavailable : s.busy
       return reply.code(503).header('retry-after', '5').type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="${s === STRINGS.es ? 'es' : 'en'}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${s.unavailableTitle}</title><link rel="stylesheet" href="/assets/app.css"><main><h1>${s.unavailableTitle} (503)</h1><p role="alert">${s.unavailable}</p></main></html>`)
+        .send(`<!doctype html><html lang="${s === STRINGS.es ? 'es' : 'en'}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${s.unavailableTitle}</title><link rel="stylesheet" href="/assets/app.css"><main><h1>${s.unavailableTitle} (503)</h1><p role="alert">${text}</p></main></html>`)
     }
     const status = error instanceof AppError ? error.statusCode : error.validation ? 400 : error.statusCode && error.statusCode < 500 ? error.statusCode : 500
     if (status >= 500) request.log.error({ err: error }, 'page failed')

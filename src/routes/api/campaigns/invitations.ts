@@ -13,7 +13,7 @@ const Sent = Type.Object({ token: Type.String(), url: Type.String(), expiresAt: 
 const RosterSchema = Type.Object({
   tribes: Type.Array(Type.Object({
     id: Type.String(), name: Type.String(), colour: Type.String(), weekday: Weekday,
-    player: Nullable(Type.Object({ userId: Type.String(), displayName: Type.String(), email: Type.String() })),
+    player: Nullable(Type.Object({ userId: Type.String(), displayName: Type.String(), email: Nullable(Type.String({ description: 'Only for an address the GM invited; a newcomer from the open campaigns keeps theirs' })) })),
     missedWindows: Type.Integer({ description: 'Windows closed with no order from this tribe (window.missed events)' }),
     lastOrderAt: Nullable(Type.String({ description: 'When this tribe last gave an order' })),
   })),
@@ -55,6 +55,18 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   }, async (request, reply) => {
     await campaigns.revokeInvitation(await accessFor(request, request.params.id), request.params.token)
+    return reply.code(204).send(null)
+  })
+
+  fastify.delete('/:id/tribes/:tribeId', {
+    onRequest: fastify.authenticate,
+    schema: {
+      tags: ['campaigns'], summary: 'Remove a tribe and its player before the start (GM)', security: bearer,
+      params: Type.Object({ id: Type.String({ format: 'uuid' }), tribeId: Type.String({ format: 'uuid' }) }),
+      response: { 204: Type.Null(), ...errors },
+    },
+  }, async (request, reply) => {
+    await campaigns.removeTribe(await accessFor(request, request.params.id), request.params.tribeId)
     return reply.code(204).send(null)
   })
 

@@ -1,7 +1,10 @@
 // Test and demo tooling; registered only with ALLOW_TEST_CLOCK=true.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { ErrorRef } from '../../../lib/errors.ts'
+import { AppError, ErrorRef } from '../../../lib/errors.ts'
+
+const EARLIEST_YEAR = 2000
+const LATEST_YEAR = 2200
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   if (!fastify.config.allowTestClock) return
@@ -24,7 +27,12 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
   }, async (request) => {
-    fastify.clock.set(request.body.now === null ? null : new Date(request.body.now))
+    const at = request.body.now === null ? null : new Date(request.body.now)
+    // Calendars, zones and the log's timestamp(3) columns are only sane within these years.
+    if (at && !(at.getUTCFullYear() >= EARLIEST_YEAR && at.getUTCFullYear() <= LATEST_YEAR)) {
+      throw new AppError(400, 'clock/out_of_range', `The clock can be set between ${EARLIEST_YEAR} and ${LATEST_YEAR} only (got ${request.body.now})`)
+    }
+    fastify.clock.set(at)
     const sweep = await fastify.clockwork.sweep()
     return { now: fastify.clock.now().toISOString(), sweep }
   })

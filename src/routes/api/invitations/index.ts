@@ -13,7 +13,7 @@ const InvitationSchema = Type.Object({
   problem: Type.Union([Problem, Type.Null()], { description: 'Why it can no longer be used (used, revoked, expired, campaign started or over); null while it can' }),
   tribe: Type.Union([Type.Object({ id: Type.String(), name: Type.String(), weekday: Weekday }), Type.Null()], { description: 'For a replacement invitation, the tribe to take over' }),
   weekdays: Type.Array(Type.Object({ weekday: Weekday, takenBy: Type.Union([Type.String(), Type.Null()]) })),
-  full: Type.Boolean({ description: 'Seven tribes already (R2.1)' }),
+  full: Type.Boolean({ description: 'As many tribes as the game takes on this map (R2.1)' }),
 }, { title: 'Invitation' })
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -9,7 +9,7 @@ export const CONQUEST_KINDS: Record<string, (type: string) => boolean> = {
   battles: (t) => ['battle', 'bombarded', 'eliminated'].includes(t),
   economy: (t) => ['gathered', 'built', 'reinforced', 'income'].includes(t),
   diplomacy: (t) => t === 'tradeExecuted' || /^(scene|proposal)\./.test(t),
-  campaign: (t) => t.startsWith('absence.') || ['dealt', 'objectivesDrawn', 'roundStarted', 'tickWaits', 'campaignEnded', 'turnEnded', 'reinforcementsSet', 'tribe.joined', 'tribe.player_replaced', 'window.missed', 'order.stand_in', 'campaign.paused', 'campaign.resumed'].includes(t),
+  campaign: (t) => t.startsWith('absence.') || ['dealt', 'objectivesDrawn', 'roundStarted', 'tickWaits', 'campaignEnded', 'turnEnded', 'reinforcementsSet', 'tribe.joined', 'tribe.removed', 'tribe.player_replaced', 'window.missed', 'order.stand_in', 'campaign.paused', 'campaign.resumed'].includes(t),
 }
 
 type E = Record<string, unknown>
