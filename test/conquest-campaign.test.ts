@@ -164,11 +164,17 @@ t.test('every page of a running conquest campaign answers, for its GM and a play
   }
 })
 
-t.test('G1.7 a conquest campaign with seven tribes is refused at the start, and stays as it was', async (t) => {
+t.test('G1.7 a seventh tribe cannot join a conquest campaign; one stored with seven by older code is refused at the start, and stays as it was', async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true })
   await setClock(app, '2026-12-01T09:00:00Z')
-  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
   const table = await setUp(app, Object.fromEntries(days.map((d, i) => [`p${i}`, d])), { ruleset: 'conquest' })
+  const seventh = await register(app, 'seventh@example.com')
+  const invitation = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations`)
+  const joined = await call(app, seventh.token, 'POST', `/api/invitations/${invitation.body.token}/accept`, { tribeName: 'p6', weekday: 'sunday' })
+  t.match(joined, { status: 409, body: { error: { code: 'campaign/full', rule: 'R2.1', message: /at most 6 tribes/ } } })
+  // A campaign filled before joins were checked against the game.
+  await app.prisma.tribe.create({ data: { campaignId: table.id, name: 'p6', colour: '#000000', weekday: 'sunday', userId: seventh.user.id } })
   const refused = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)
   t.match(refused, { status: 422, body: { error: { code: 'setup/tribe_count', rule: 'G1.7' } } })
   t.match((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}`)).body, { status: 'setup' }, 'still in setup')

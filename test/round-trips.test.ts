@@ -133,12 +133,12 @@ t.test('an order that reads while a game master\'s pause holds the campaign wait
   const ana = table.players.ana!.token
   const gm = (await call(app, table.gm, 'GET', '/api/me')).body.id as string
   let order: Promise<Awaited<ReturnType<typeof call>>> | undefined
-  counter.beforeNext('campaign-save-update', async () => {
+  // The hook runs inside the pause's transaction; the order and the watch on locks are other requests, not its work.
+  counter.beforeNext('campaign-save-update', () => detached(async () => {
     // The pause has locked and loaded; the order reads the running campaign and saves: it must wait for the pause.
-    // Another request, not work of the pause's transaction.
-    order = detached(() => call(app, ana, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'recruit', city: '2,1', troops: 1 } }))
+    order = call(app, ana, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'recruit', city: '2,1', troops: 1 } })
     await Promise.race([order, lockWait(app)])
-  })
+  }))
   const paused = await app.campaigns.setPaused(await app.campaigns.access(table.id, gm), true)
   t.equal(paused.status, 'paused', 'the pause is saved, not overtaken')
   const res = await order!

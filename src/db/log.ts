@@ -1,25 +1,40 @@
 // The campaign log (R12.1) and what is read from it: pages of events, the
 // dice of a week, the day's hostile events for digests; idempotency records.
 import type pg from 'pg'
-import { instant, utc, type Sql } from './sql.ts'
+import { instant, releaseSavepoint, rollbackTo, savepoint, utc, type Sql } from './sql.ts'
 
 export interface EventRow { seq: number; week: number; type: string; payload: unknown; createdAt: Date }
 
+/** Tries of an append that lost its numbers to an order saved at the same moment. */
+const APPEND_TRIES = 5
+
 /**
- * Appends to the campaign log outside a snapshot change, inside a transaction. It takes
- * the campaign's lock itself (again, if the caller holds it): the next number is
- * read and written under it, so two writers never take one number (#25).
+ * Appends to the campaign log outside a snapshot change, inside a transaction. It takes the
+ * campaign's lock itself (again, if the caller holds it), so locked writers number their
+ * events one after another (#25). An order saves without that lock, over the snapshot's
+ * version: when one takes the next number first, the append is rolled back to its savepoint
+ * and numbered again after it.
  */
 export async function appendEvents(sql: Sql, campaignId: string, events: { type: string; payload: unknown; week: number; at: Date }[]) {
   if (events.length === 0) return
   await sql.query(`SELECT 1 FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaignId], 'campaign-lock-row')
-  await sql.query(
-    `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
-     SELECT $1::uuid, COALESCE((SELECT max(seq) FROM campaign_events WHERE campaign_id = $1::uuid), 0) + e.n, e.week, e.type, e.payload,
-            (e.at::timestamptz AT TIME ZONE 'UTC')
-     FROM jsonb_to_recordset($2::jsonb) AS e(n int, week int, type text, payload jsonb, at text)`,
-    [campaignId, JSON.stringify(events.map((e, i) => ({ n: i + 1, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString() })))],
-  )
+  const rows = JSON.stringify(events.map((e, i) => ({ n: i + 1, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString() })))
+  for (let attempt = 1; ; attempt++) {
+    await savepoint(sql, 'append_events')
+    try {
+      await sql.query(
+        `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
+         SELECT $1::uuid, COALESCE((SELECT max(seq) FROM campaign_events WHERE campaign_id = $1::uuid), 0) + e.n, e.week, e.type, e.payload,
+                (e.at::timestamptz AT TIME ZONE 'UTC')
+         FROM jsonb_to_recordset($2::jsonb) AS e(n int, week int, type text, payload jsonb, at text)`,
+        [campaignId, rows], 'append-events')
+      await releaseSavepoint(sql, 'append_events')
+      return
+    } catch (error) {
+      await rollbackTo(sql, 'append_events')
+      if ((error as { code?: string }).code !== '23505' || attempt >= APPEND_TRIES) throw error
+    }
+  }
 }
 
 /** Up to `limit` events after `after`, oldest first. */

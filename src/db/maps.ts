@@ -4,11 +4,6 @@ import type { Prisma } from '../generated/prisma/client.ts'
 import type { Database } from './index.ts'
 import type { Sql } from './sql.ts'
 
-export async function uploadedMap(db: Database, id: string): Promise<MapDef | undefined> {
-  const row = await db.prisma.uploadedMap.findUnique({ where: { id } })
-  return row?.definition as MapDef | undefined
-}
-
 export async function mapsUploadedBy(db: Database, userId: string): Promise<MapDef[]> {
   const rows = await db.prisma.uploadedMap.findMany({ where: { createdById: userId }, orderBy: { createdAt: 'asc' } })
   return rows.map((r) => r.definition as unknown as MapDef)

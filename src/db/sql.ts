@@ -99,6 +99,10 @@ export async function savepoint(sql: Sql, name: string) {
   await sql.query(`SAVEPOINT ${name}`)
 }
 
+export async function releaseSavepoint(sql: Sql, name: string) {
+  await sql.query(`RELEASE SAVEPOINT ${name}`)
+}
+
 export async function rollbackTo(sql: Sql, name: string) {
   await sql.query(`ROLLBACK TO SAVEPOINT ${name}`)
 }

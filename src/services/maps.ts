@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto'
 import { compileMap, rulesetOf, validateMap, WEEKDAYS, type MapDef } from '../engine/index.ts'
 import type { Database } from '../db/index.ts'
-import { countMapsOf, insertMap, mapsUploadedBy, uploadedMap, uploadedMapIn } from '../db/maps.ts'
-import type { Sql } from '../db/sql.ts'
+import { countMapsOf, insertMap, mapsUploadedBy, uploadedMapIn } from '../db/maps.ts'
+import { sqlOf, type Sql } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { BUNDLED_MAPS, bundledMap } from '../maps/index.ts'
 
@@ -12,14 +12,10 @@ const uploaded = new Map<string, MapDef>()
 
 /** A bundled map, or an uploaded one. */
 export async function mapById(db: Database, id: string): Promise<MapDef | undefined> {
-  const bundled = bundledMap(id) ?? uploaded.get(id)
-  if (bundled) return bundled
-  const map = await uploadedMap(db, id)
-  if (map) uploaded.set(id, map)
-  return map
+  return mapIn(sqlOf(db.pool), id)
 }
 
-/** As mapById, inside a transaction: an uploaded map is read through its client. */
+/** A bundled map, or an uploaded one read through `sql` (a transaction's own client, inside one). */
 export async function mapIn(sql: Sql, id: string): Promise<MapDef | undefined> {
   const known = bundledMap(id) ?? uploaded.get(id)
   if (known) return known

@@ -191,7 +191,7 @@ function pick(s: ConquestState, tribe: string, r: () => number): ConquestOrder {
   return choices[Math.floor(r() * choices.length)]!
 }
 
-t.test('N1 N4 random legal play keeps every invariant, never changes the state it was given, troops change only by battle, build and tick, and the log replays (G11.1)', async (t) => {
+t.test('N1 N4 random legal play keeps every invariant, never changes the state it was given, troops change only by battle, build and tick, the tick gives what the preview promised (G3.4), and the log replays (G11.1)', async (t) => {
   fc.assert(fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 1, max: 1_000_000 }), (n, seed) => {
     let x = seed
     const r = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648)
@@ -228,7 +228,14 @@ t.test('N1 N4 random legal play keeps every invariant, never changes the state i
         }
         if (s.status === 'running') step(conquest.applySystem(s, { type: 'closeWindow', tribe: tribe.id }, hmacRng))
       }
-      if (s.status === 'running') step(conquest.applySystem(s, { type: 'tick', at: 0 }, hmacRng))
+      if (s.status === 'running') {
+        // G3.4: what the economy preview promises is what the tick gives, tribe by tribe.
+        const promised = new Map(conquest.previewEconomy(s).map((p) => [p.tribe, p.troops]))
+        const last = promised.size > 0 && conquest.previewEconomy(s)[0]!.lastRound
+        for (const e of step(conquest.applySystem(s, { type: 'tick', at: 0 }, hmacRng))) {
+          if (e.type === 'reinforced' && !last && promised.get(e.tribe) !== e.troops) throw new Error(`${e.tribe}: preview ${promised.get(e.tribe)}, tick ${e.troops}`)
+        }
+      }
       if (s.status === 'running') step(conquest.applySystem(s, { type: 'setSeed', seed: `round-${seed}-${round + 2}` }, hmacRng))
     }
     const replayed = conquest.replay(created.state, events, hmacRng)

@@ -75,9 +75,12 @@ t.test('G3.1 G3.3 G3.4 N3.20 ⌊T/2⌋ troops round-robin over the list entries 
   s = system(s, { type: 'tick', at: 0 })
   t.same([at(s, 'sud').troops, at(s, 'egi').troops], [3, 2], '7 territories give 3; pyu is not owned and drops out')
   s.tribes[0]!.reinforcementList = ['pyu']
+  const promised = conquest.previewEconomy(s).find((p) => p.tribe === 'A')!
   const none = conquest.applySystem(s, { type: 'tick', at: 0 }, hmacRng)
   if (!none.ok) throw new Error('tick')
   t.match(none.events.find((e) => e.type === 'reinforced' && e.tribe === 'A'), { troops: 0 }, 'every entry lost: no troops')
+  t.equal(promised.troops, 0, 'and the economy preview promises none, as the tick gives (#25)')
+  t.equal(promised.territories, 7)
 })
 
 t.test('G2.3 G2.7 N3.14 incoming goods wait a window; an Artillería carried in fires at the next opening', async (t) => {
