@@ -6,7 +6,7 @@
 // Each speed comes with a baseline measured in the same run and their ratio.
 import { applyOrder, compileMap, conquest, type ConquestOrder, type ConquestState, computePools, hmacRng, type GameState, type MapDef, type Order } from '../src/engine/index.ts'
 import { bundledMap } from '../src/maps/index.ts'
-import { chooser, randomOrder, simulate } from '../test/engine/random-play.ts'
+import { chooser, randomOrder, simulate } from '../test/games/weekday/random-play.ts'
 import type { Bench } from './run.ts'
 
 function median(xs: number[]): number {

@@ -2,7 +2,7 @@
 // dice (every die of a round with its counter, derived again once the round's seed is out).
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { hmacRng } from '../../../engine/index.ts'
-import { TERRITORY_IDS } from '../../../engine/conquest/world.ts'
+import { TERRITORY_IDS } from '../../../engine/games/conquest/world.ts'
 import { isSystemRow } from '../../../lib/chronicle.ts'
 import { AppError } from '../../../lib/errors.ts'
 import type { Access } from '../../../services/access.ts'

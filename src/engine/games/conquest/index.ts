@@ -1,0 +1,52 @@
+// World conquest (RULES-CONQUEST.md) as a ruleset of the platform: the weekday calendar, dice,
+// scenes, mail and pages drive it through the same interface as the weekday wargame.
+import { canonicalJson } from '../../kernel/hashing.ts'
+import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
+import { ranking } from './objectives.ts'
+import { legalOptions, previewTick, type ConquestOptions } from './options.ts'
+import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
+import { createConquest, MAX_TRIBES } from './setup.ts'
+import type { ConquestEvent, ConquestOrder, ConquestState, ConquestSystem, ConquestTransfer } from './types.ts'
+import { board, digest, HOSTILE, tickMail, weekEnd } from './views.ts'
+import { EDGES, TERRITORIES } from './world.ts'
+
+export interface WorldMap { id: 'world'; territories: typeof TERRITORIES; edges: typeof EDGES }
+
+export type ConquestRuleset = Ruleset<{
+  state: ConquestState; order: ConquestOrder; system: ConquestSystem; event: ConquestEvent; options: ConquestOptions
+  map: WorldMap; economy: ReturnType<typeof previewTick>; trade: ConquestTransfer[]; board: ReturnType<typeof board>
+}>
+
+const STATUS: Record<string, PlatformView['status']> = { setup: 'running', running: 'running', finished: 'finished' }
+const TURN: Record<ConquestState['tribes'][number]['window'], TurnState> = { closed: 'closed', open: 'open', started: 'started', ended: 'ended' }
+
+export const conquest: ConquestRuleset = {
+  id: 'conquest', version: 1,
+  fixedMap: { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } },
+  secretOf: (state) => state.objectiveSeed,
+  weekEnd, hostileEvents: HOSTILE, digest, tickMail, board,
+  // G1.1: the board ships with the server; no other map is played.
+  validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],
+  mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
+  maxTribes: () => MAX_TRIBES,
+  createGame: (input) => createConquest({ tribes: input.tribes, seed: input.seed, secretSeed: input.secretSeed, roundLimit: input.weekLimit }),
+  applyOrder, applyBatch, applySystem, legalOptions, previewEconomy: previewTick, ranking, replay, stateHash,
+  view: (state) => ({
+    status: state.startedAt === null ? 'setup' : STATUS[state.status]!, week: state.round, seed: state.rng.seed,
+    tribes: state.tribes.map((t) => ({
+      id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated,
+      // G1.13: during setup the reinforcement list is taken at any time, in no window.
+      turn: state.status === 'setup' && state.startedAt !== null && !t.eliminated ? 'free' : TURN[t.window],
+    })),
+    ranking: state.result?.ranking ?? null, endedByLimit: state.result?.reason === 'roundLimit',
+  }),
+  actions: {
+    startDraft: (at) => ({ type: 'startCampaign', at }),
+    setSeed: (seed) => ({ type: 'setSeed', seed }),
+    openWindow: (tribe) => ({ type: 'openWindow', tribe }),
+    closeWindow: (tribe, checks) => (checks ? { type: 'closeWindow', tribe } : { type: 'closeWindow', tribe, check: false }),
+    weeklyTick: (at) => ({ type: 'tick', at }),
+    executeTrade: (transfers) => ({ type: 'executeTrade', transfers }),
+  },
+}

@@ -1,0 +1,94 @@
+// The dispatcher of world conquest: pure, like the weekday game's. The state, the order and the
+// random function come in; a new state and its events go out, or a typed error.
+import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import { batchWith, replayWith } from '../../kernel/steps.ts'
+import type { Rng } from '../../kernel/rng.ts'
+import type { EngineError, TribeId } from '../../kernel/ids.ts'
+import { closeWindow, executeTrade, openWindow, tick } from './calendar.ts'
+import { airStrike, attack, fireArtillery, launchMissile, navalBombard, releaseBio } from './fire.ts'
+import { build, endTurn, fly, gather, guard, move, sail, setReinforcements } from './orders.ts'
+import { startCampaign } from './setup.ts'
+import type { ConquestEvent, ConquestOrder, ConquestState, ConquestStep, ConquestSystem, ConquestTribe } from './types.ts'
+import { reject, Reject, Work } from './work.ts'
+
+const ORDERS: Record<ConquestOrder['type'], (w: Work, t: ConquestTribe, o: Record<string, unknown>) => void> = {
+  setReinforcements, move, attack, guard, gather, build, fly, airStrike, sail, navalBombard, fireArtillery, launchMissile, releaseBio, endTurn,
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function run(state: ConquestState, rng: Rng, body: (w: Work) => void): ConquestStep {
+  try {
+    if (!isObject(state) || state.ruleset !== 'conquest' || !Array.isArray(state.tribes)) return { ok: false, error: { code: 'engine/bad_state', message: 'not a world-conquest state' } }
+    const w = new Work(state, rng)
+    body(w)
+    return { ok: true, state: w.s, events: w.events }
+  } catch (e) {
+    if (e instanceof Reject) return { ok: false, error: e.error }
+    return { ok: false, error: { code: 'engine/internal_error', message: `the engine failed on this input: ${(e as Error)?.message ?? String(e)}` } }
+  }
+}
+
+/** G2.2, G1.13: in the tribe's open window; during setup only the reinforcement list. */
+function requireTurn(w: Work, t: ConquestTribe, type: string) {
+  if (w.s.status === 'finished') reject('campaign/not_running', 'the campaign is over', 'G8.6')
+  if (w.s.startedAt === null) reject('campaign/not_running', 'the campaign has not started', 'G1.9')
+  if (t.eliminated) reject('turn/eliminated', `${t.name} has been eliminated`, 'G10.1')
+  if (w.s.status === 'setup') {
+    if (type !== 'setReinforcements') reject('conquest/setup', 'during setup the only order is the reinforcement list; play starts in round 1', 'G1.13')
+    return
+  }
+  if (t.window === 'closed') reject('turn/window_closed', `${t.name} can give orders only on ${t.weekday}, 00:00–20:00`, 'G2.2')
+  if (t.window === 'ended') reject('turn/ended', `${t.name} already ended this turn`, 'G2.8')
+  t.window = 'started'
+}
+
+export function applyOrder(state: ConquestState, tribe: TribeId, order: ConquestOrder, rng: Rng): ConquestStep {
+  return run(state, rng, (w) => {
+    const t = w.tribe(tribe)
+    if (!isObject(order) || typeof order.type !== 'string' || !Object.hasOwn(ORDERS, order.type)) {
+      reject('order/unknown_type', `unknown order type ${JSON.stringify(isObject(order) ? order.type : order)}; one of ${Object.keys(ORDERS).join(', ')}`)
+    }
+    w.emit({ type: 'order', tribe: t.id, order })
+    requireTurn(w, t, order.type)
+    ORDERS[order.type](w, t, order as unknown as Record<string, unknown>)
+  })
+}
+
+const noDice: Rng = () => reject('orders/dice_not_last', 'an order that rolls dice (an attack, a bombardment by air, sea or Artillería, a search for treasure) must be the last order of its batch', 'G2.6')
+
+/** G2.6: all or nothing; only the last order may roll dice. */
+export const applyBatch: (state: ConquestState, tribe: TribeId, orders: readonly ConquestOrder[], rng: Rng) => ConquestStep | { ok: false; error: EngineError; index: number } = batchWith(applyOrder, noDice)
+
+export function applySystem(state: ConquestState, action: ConquestSystem, rng: Rng): ConquestStep {
+  return run(state, rng, (w) => {
+    if (!isObject(action)) reject('system/unknown_type', 'a system action is an object with a type')
+    w.emit({ type: 'system', action })
+    const a = action as unknown as Record<string, unknown>
+    switch (action.type) {
+      case 'startCampaign':
+        return startCampaign(w, a.at)
+      case 'setSeed':
+        if (typeof a.seed !== 'string' || a.seed.length < 8) reject('system/bad_seed', 'a seed is a string of at least 8 characters', 'G11.3')
+        w.s.rng = { seed: a.seed as string, counter: 0 }
+        return w.emit({ type: 'seedSet', counter: 0 })
+      case 'openWindow':
+        return openWindow(w, a.tribe)
+      case 'closeWindow':
+        return closeWindow(w, a.tribe, a.check !== false)
+      case 'tick':
+        return tick(w, a.at)
+      case 'executeTrade':
+        return executeTrade(w, a.transfers)
+      default:
+        reject('system/unknown_type', `unknown system action ${JSON.stringify(a.type)}`)
+    }
+  })
+}
+
+export function stateHash(state: ConquestState): string {
+  return toHex(sha256(utf8(canonicalJson(state))))
+}
+
+/** G11.1: the log's inputs re-applied give every other event exactly as recorded. */
+export const replay: (initial: ConquestState, events: readonly ConquestEvent[], rng: Rng) => { ok: true; state: ConquestState } | { ok: false; at: number; message: string } = replayWith(applyOrder, applySystem)

@@ -1,0 +1,83 @@
+// G1: a new campaign, its start (the deal, the first troops and stock, the objective draw) and
+// tick 0's setup allotment.
+import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import { WEEKDAYS, type EngineError, type TribeId } from '../../kernel/ids.ts'
+import type { ConquestState, ConquestTribe, NewConquest, ObjectiveId } from './types.ts'
+import { emptyGoods, reject, type Work } from './work.ts'
+import { TERRITORY_IDS } from './world.ts'
+
+/** G1.7: two to six tribes. */
+export const MAX_TRIBES = 6
+
+export const OBJECTIVES: readonly ObjectiveId[] = ['O1', 'O2', 'O3', 'O4', 'O5', 'O6', 'O7', 'O8', 'O9', 'O10']
+export const ROUND_LIMIT = { min: 4, max: 52, default: 12 }
+
+const dayIndex = (t: { weekday: string }) => WEEKDAYS.indexOf(t.weekday as never)
+
+/** G1.7: 2 to 6 tribes on distinct weekdays; a round limit of 4 to 52 (12 when not given). */
+export function createConquest(input: NewConquest): { ok: true; state: ConquestState } | { ok: false; error: EngineError } {
+  const fail = (error: EngineError) => ({ ok: false as const, error })
+  const tribes = Array.isArray(input?.tribes) ? input.tribes : []
+  if (tribes.length < 2 || tribes.length > MAX_TRIBES) return fail({ code: 'setup/tribe_count', message: `world conquest is played by 2 to ${MAX_TRIBES} tribes; this campaign has ${tribes.length}`, rule: 'G1.7' })
+  if (new Set(tribes.map((t) => t.weekday)).size !== tribes.length || tribes.some((t) => dayIndex(t) < 0)) return fail({ code: 'setup/weekdays', message: 'every tribe owns its own weekday', rule: 'G1.7' })
+  const limit = input.roundLimit ?? ROUND_LIMIT.default
+  if (!Number.isInteger(limit) || limit < ROUND_LIMIT.min || limit > ROUND_LIMIT.max) return fail({ code: 'setup/round_limit', message: `the round limit is 4 to 52 rounds; got ${limit}`, rule: 'G1.7' })
+  if (typeof input.seed !== 'string' || typeof input.secretSeed !== 'string' || input.seed.length < 8 || input.secretSeed.length < 8) return fail({ code: 'setup/bad_seed', message: 'the deal and objective seeds are strings of at least 8 characters', rule: 'G11.4' })
+  return {
+    ok: true,
+    state: {
+      ruleset: 'conquest', status: 'setup', roundLimit: limit, round: 0, tribesAtStart: tribes.length,
+      rng: { seed: input.seed, counter: 0 }, dealSeed: input.seed,
+      objectiveSeed: input.secretSeed, objectiveCommitment: toHex(sha256(utf8(input.secretSeed))),
+      startedAt: null, eliminations: 0, territories: {}, result: null,
+      tribes: tribes.map((t): ConquestTribe => ({
+        id: t.id, name: t.name, weekday: t.weekday, eliminated: false, eliminatedAt: null, eliminationStep: null, eliminatedBy: null,
+        objective: null, o9Target: null, o9Fallback: false, reinforcementList: [], window: 'closed', acquired: [],
+      })),
+    },
+  }
+}
+
+/** G11.5: Fisher–Yates with `u(seed, c)`, the counter from 0. */
+export function shuffle<T>(items: readonly T[], seed: string, rng: (seed: string, c: number) => number): T[] {
+  const out = items.slice()
+  let c = 0
+  for (let i = out.length - 1; i >= 1; i--) {
+    const j = rng(seed, c++) % (i + 1)
+    ;[out[i], out[j]] = [out[j]!, out[i]!]
+  }
+  return out
+}
+
+/** G1.9–G1.11, G8.1: the deal, one troop and 2 Básicos per territory, the objectives. */
+export function startCampaign(w: Work, at: unknown) {
+  if (w.s.startedAt !== null) reject('setup/already_started', 'the campaign has started already', 'G1.9')
+  if (typeof at !== 'number' || !Number.isFinite(at)) reject('system/bad_time', 'the start names its instant (epoch milliseconds)', 'G1.14')
+  const s = w.s
+  s.startedAt = at
+  const order = shuffle(TERRITORY_IDS, s.dealSeed, w.rng)
+  // G1.10: latest weekday first, so the extra territories go to the tribes that act last.
+  const dealing = s.tribes.slice().sort((a, b) => dayIndex(b) - dayIndex(a))
+  const owners: Record<string, TribeId> = {}
+  order.forEach((id, i) => {
+    const tribe = dealing[i % dealing.length]!
+    owners[id] = tribe.id
+    tribe.acquired = [...tribe.acquired, id]
+    s.territories[id] = {
+      owner: tribe.id, troops: 1, ready: 0, guards: 0, gathered: false, wall: 0, stock: { ...emptyGoods(), basic: 2 },
+      artilleryReady: 0, planes: 0, planesReady: 0, ships: 0, shipsReady: 0, incoming: emptyGoods(),
+    }
+  })
+  w.emit({ type: 'dealt', seed: s.dealSeed, order, owners })
+  // G8.1, G8.5: earliest weekday gets entry 0; O9's target is the next tribe round the week.
+  const drawn = shuffle(OBJECTIVES, s.objectiveSeed, w.rng)
+  const byDay = s.tribes.slice().sort((a, b) => dayIndex(a) - dayIndex(b))
+  byDay.forEach((t, i) => {
+    t.objective = drawn[i]!
+    t.o9Target = t.objective === 'O9' ? byDay[(i + 1) % byDay.length]!.id : null
+  })
+  w.emit({ type: 'objectivesDrawn', commitment: s.objectiveCommitment })
+}
+
+/** G1.12: the starting troops beyond one per territory, `S − T` with `S = 50 − 5N`. */
+export const setupAllotment = (tribes: number, territories: number) => 50 - 5 * tribes - territories

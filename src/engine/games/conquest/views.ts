@@ -1,0 +1,62 @@
+// What the platform's pages and mails read of a world-conquest state: the board (all public
+// but the objectives, G11.7), the round's end map, a day's losses, the tick's mail.
+import type { Hurt } from '../../kernel/ruleset.ts'
+import type { TribeId } from '../../kernel/ids.ts'
+import { bigCount, standing } from './objectives.ts'
+import type { ConquestEvent, ConquestState } from './types.ts'
+import { TERRITORY_IDS } from './world.ts'
+
+export function board(state: ConquestState, reader: TribeId | null) {
+  const me = state.tribes.find((t) => t.id === reader)
+  const stand = new Map(standing(state).map((s) => [s.id, s]))
+  const over = state.status === 'finished'
+  return {
+    round: state.round, roundLimit: state.roundLimit, setup: state.status === 'setup', tribesAtStart: state.tribesAtStart,
+    territories: TERRITORY_IDS.filter((id) => state.territories[id]).map((id) => ({ id, ...state.territories[id]! })),
+    standing: state.tribes.map((t) => ({
+      id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated, eliminatedBy: t.eliminatedBy, window: t.window,
+      territories: stand.get(t.id)!.territories, troops: stand.get(t.id)!.troops, reinforcementList: t.reinforcementList,
+      // G8.1, G8.10: secret until the end, then every one is shown.
+      objective: over ? t.objective : null,
+    })),
+    result: state.result,
+    objectiveCommitment: state.objectiveCommitment,
+    objectiveSeed: over ? state.objectiveSeed : null,
+    mine: me ? { objective: me.objective, o9Target: me.o9Target, o9Fallback: me.o9Fallback, bigCount: bigCount(state) } : null,
+  }
+}
+
+/** The owners (tribe indices, map order) and troops at a round's end, for the history. */
+export function weekEnd(state: ConquestState) {
+  const order = new Map(state.tribes.map((t, i) => [t.id, i]))
+  const ids = TERRITORY_IDS.filter((id) => state.territories[id])
+  return { week: state.round, owners: ids.map((id) => order.get(state.territories[id]!.owner)!), troops: ids.map((id) => state.territories[id]!.troops) }
+}
+
+export const HOSTILE = ['battle', 'bombarded', 'eliminated'] as const
+
+export function digest(events: readonly ConquestEvent[]): Map<TribeId, Hurt> {
+  const hurt = new Map<TribeId, Hurt>()
+  const of = (tribe: TribeId) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
+  for (const e of events) {
+    if (e.type === 'battle') {
+      const h = of(e.defender)
+      h.attacks++
+      h.troopsLost += e.rounds.reduce((n, r) => n + r.defenderLost, 0)
+      if (e.conquered) h.tilesLost.push(e.to)
+    } else if (e.type === 'bombarded') {
+      const h = of(e.defender)
+      h.attacks++
+      h.troopsLost += e.removed
+    } else if (e.type === 'eliminated') of(e.tribe).eliminated = true
+  }
+  return hurt
+}
+
+/** The tick's mail: the new round, the troops placed and the Básicos paid (G3). */
+export function tickMail(state: ConquestState, tribe: TribeId): Record<string, unknown> | null {
+  const t = state.tribes.find((x) => x.id === tribe)
+  if (!t || t.eliminated) return null
+  const s = standing(state).find((x) => x.id === tribe)!
+  return { conquest: true, week: state.round, roundLimit: state.roundLimit, territories: s.territories, troopsOnMap: s.troops, basic: s.territories, finished: state.status === 'finished' }
+}

@@ -1,0 +1,72 @@
+// What the platform's pages and mails read of a weekday-wargame state (#17): the board for a
+// reader, the week's end map for the history, a day's losses for the digest, the payout mail.
+import { compileMap } from './map.ts'
+import { onTheClock } from './rules/draft.ts'
+import { SHIP_COST, TROOP_COST } from './rules/constants.ts'
+import type { Hurt } from '../../kernel/ruleset.ts'
+import type { GameEvent, GameState, TribeId } from './types.ts'
+
+/** The map as it stands, compactly (tribe indices), for the history page. */
+export function weekEnd(state: GameState) {
+  const order = new Map(state.tribes.map((t, i) => [t.id, i]))
+  return {
+    week: state.week,
+    owners: state.owners.map((o) => (o === null ? -1 : order.get(o)!)),
+    armies: Object.entries(state.armies).map(([tile, a]) => [tile, a.tribe === null ? -1 : order.get(a.tribe)!, a.troops]),
+    ships: Object.values(state.ships).map((x) => [x.id, x.tile, order.get(x.tribe)!, x.crew]),
+    besieged: state.besieged,
+  }
+}
+
+export const HOSTILE = ['combat', 'tileTaken', 'shipTaken', 'siegeLoss', 'eliminated'] as const
+
+export function digest(events: readonly GameEvent[]): Map<TribeId, Hurt> {
+  const hurt = new Map<TribeId, Hurt>()
+  const of = (tribe: string) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
+  for (const e of events) {
+    if (e.type === 'combat' && e.defender) {
+      const h = of(e.defender)
+      h.attacks++
+      h.troopsLost += e.defenders - e.defenderSurvivors
+    } else if (e.type === 'tileTaken' && e.from) of(e.from).tilesLost.push(e.tile)
+    else if (e.type === 'shipTaken') of(e.from).shipsLost.push(e.ship)
+    else if (e.type === 'siegeLoss') {
+      of(e.owner).siegeLosses += e.lost
+      of(e.owner).troopsLost += e.lost
+    } else if (e.type === 'eliminated') of(e.tribe).eliminated = true
+  }
+  return hurt
+}
+
+/** R6.1: the payout mail's pools, and what each balance buys. */
+export function tickMail(state: GameState, tribe: TribeId): Record<string, unknown> | null {
+  const t = state.tribes.find((x) => x.id === tribe)
+  if (!t || t.eliminated) return null
+  const pools = state.pools.filter((p) => p.tribe === tribe).map((p) => ({
+    cities: p.cities, tiles: p.tiles, payout: p.payout, balance: p.balance,
+    troops: Math.floor(p.balance / TROOP_COST), ships: Math.floor(p.balance / SHIP_COST),
+  }))
+  return { week: state.week, total: pools.reduce((s, p) => s + p.payout, 0), pools, troopCost: TROOP_COST, shipCost: SHIP_COST, finished: state.status === 'finished' }
+}
+
+/** Everything on the board is public; `mine` is the reader's own armies and ships with their points. */
+export function board(state: GameState, reader: TribeId | null) {
+  const map = compileMap(state.map)
+  const mine = reader ? state.tribes.find((t) => t.id === reader) : undefined
+  return {
+    map: { id: state.map.id, name: state.map.name, tiles: state.map.tiles.map((t, i) => ({ tile: map.keys[i]!, q: t.q, r: t.r, terrain: t.terrain, city: !!t.city, port: map.port[i] === 1, owner: state.owners[i] ?? null })) },
+    armies: Object.entries(state.armies).map(([tile, x]) => ({ tile, tribe: x.tribe, troops: x.troops })),
+    ships: Object.values(state.ships).map((s) => ({ id: s.id, tribe: s.tribe, tile: s.tile, crew: s.crew })),
+    besieged: state.besieged,
+    draft: state.draft ? { order: state.draft.order, picks: state.draft.picks } : null,
+    ranking: state.ranking,
+    mine: mine ? {
+      armies: Object.entries(state.armies).filter(([, x]) => x.tribe === mine.id).map(([tile, x]) => ({ tile, troops: x.troops, mp: x.mp })),
+      ships: Object.values(state.ships).filter((s) => s.tribe === mine.id).map((s) => ({ id: s.id, tile: s.tile, crew: s.crew, mp: s.mp })),
+    } : null,
+  }
+}
+
+export function draftView(state: GameState) {
+  return state.draft ? { order: state.draft.order, onTheClock: state.status === 'draft' ? onTheClock(state.draft) : null, picks: state.draft.picks.length } : null
+}

@@ -1,0 +1,8 @@
+// What every game shares: ids and refusals, the Ruleset interface the platform reads games
+// through, batches and replay, the dice, hashing. A game imports only from here.
+export * from './ids.ts'
+export { Reject, reject } from './errors.ts'
+export { canonicalJson, hmacSha256, sha256, toHex, utf8 } from './hashing.ts'
+export { d4From, hmacRng, scriptedRng, type Rng } from './rng.ts'
+export { batchWith, replayWith } from './steps.ts'
+export type { GameTypes, Hurt, PlatformActions, PlatformSetup, PlatformView, Ruleset, Step, TurnState } from './ruleset.ts'

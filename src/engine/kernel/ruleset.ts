@@ -1,0 +1,111 @@
+// The boundary between the platform and a game (#17): what the services, the calendar, the
+// dice, the scenes, the mails and the pages ask of a game's rules, behind one interface, so
+// that a second game adds a folder and a line in the registry (./rulesets.ts), not `if`s.
+// Time and randomness come in as arguments: a ruleset is as pure as the engine.
+import type { Rng } from './rng.ts'
+import type { EngineError, TribeId, Weekday } from './ids.ts'
+
+/**
+ * A tribe's turn as the calendar sees it: `closed` outside its window; in it, `open` (no
+ * order given yet), `started`, or `ended` early by its player; `free` when the game takes its
+ * orders outside any window (a setup period), so no window is opened, missed or reminded.
+ */
+export type TurnState = 'closed' | 'open' | 'started' | 'ended' | 'free'
+
+/** What the platform reads of any game's state: its status, its week and each tribe's weekday and turn. */
+export interface PlatformView {
+  status: 'setup' | 'draft' | 'running' | 'finished'
+  /** The dice week: week 0's seed is the start's draw; each tick reveals the ending week's and commits the next's. */
+  week: number
+  /** The current week's secret seed (server-side; published at the week's end). */
+  seed: string
+  tribes: { id: TribeId; name: string; weekday: Weekday; eliminated: boolean; turn: TurnState }[]
+  /** While a draft runs: its order and whose pick it is. */
+  draft?: { order: TribeId[]; onTheClock: TribeId | null; picks: number } | null
+  /** Once over: the ranking, and whether the week (round) limit ended it. */
+  ranking: TribeId[] | null
+  endedByLimit: boolean
+}
+
+/** A tribe's losses in a day, for its digest mail. */
+export interface Hurt { attacks: number; troopsLost: number; tilesLost: string[]; shipsLost: string[]; siegeLosses: number; eliminated: boolean }
+
+/** What the platform gives a game to set it up: its map, its tribes, the start's public seed and a secret one. */
+export interface PlatformSetup<M> { map: M; tribes: { id: TribeId; name: string; weekday: Weekday }[]; seed: string; secretSeed: string; weekLimit: number | null }
+
+/** The data a game is made of: its state, orders, system actions, log events, options, setup, map and economy view. */
+export interface GameTypes {
+  state: { ruleset: string }
+  order: unknown
+  system: unknown
+  event: unknown
+  options: unknown
+  map: unknown
+  economy: unknown
+  /** What a reader sees of the board; `mine` is the reader's own part (null for others). */
+  board: { mine: object | null }
+  /** What a scene trades: a game's own description of the assets changing hands. */
+  trade: unknown
+}
+
+/**
+ * The system actions the platform drives, in the game's own shapes: the draft's start, each
+ * week's seed, a window's opening and close (with or without the close's checks), the weekly
+ * tick, and a ratified trade.
+ */
+export interface PlatformActions<T extends GameTypes> {
+  /** `at`: the instant, epoch milliseconds (a game may count time from its start). */
+  startDraft(at: number): T['system']
+  setSeed(seed: string): T['system']
+  openWindow(tribe: TribeId): T['system']
+  /** `checks: false`: a close that is not the calendar's (a GM's resume), so no end-of-window checks. */
+  closeWindow(tribe: TribeId, checks: boolean): T['system']
+  weeklyTick(at: number): T['system']
+  executeTrade(trade: T['trade']): T['system']
+}
+
+/** A transition of the state with the events it logs, or a typed refusal. */
+export type Step<T extends GameTypes> = { ok: true; state: T['state']; events: T['event'][] } | { ok: false; error: EngineError }
+
+export interface Ruleset<T extends GameTypes> {
+  /** Recorded with each campaign, with `version`, so that a replay uses the rules it was played by. */
+  readonly id: string
+  readonly version: number
+  /** A game played on one board of its own: campaigns name it and upload none. */
+  readonly fixedMap?: { id: string; name: string; map: T['map'] }
+  /** The map format: every problem named (an empty list is a valid map), and its fingerprint. */
+  validateMap(input: unknown, tribes?: number): { code: string; message: string }[]
+  mapHash(map: T['map']): string
+  /** The most tribes a campaign of this game can start with on this map: joining stops there. */
+  maxTribes(map: T['map']): number
+  /** A new campaign's state, or why it cannot be set up this way. */
+  createGame(input: PlatformSetup<T['map']>): { ok: true; state: T['state'] } | { ok: false; error: EngineError }
+  /** A player's order; a batch is all or nothing, and says which order failed. */
+  applyOrder(state: T['state'], tribe: TribeId, order: T['order'], rng: Rng): Step<T>
+  applyBatch(state: T['state'], tribe: TribeId, orders: readonly T['order'][], rng: Rng): Step<T> | { ok: false; error: EngineError; index: number }
+  /** What the calendar, the GM and the scenes drive: window open and close, the weekly tick, trades. */
+  applySystem(state: T['state'], action: T['system'], rng: Rng): Step<T>
+  readonly actions: PlatformActions<T>
+  /** The state as the calendar, the mails and the pages' frame read it. */
+  view(state: T['state']): PlatformView
+  /** Every legal order of a tribe now, each found legal by the rules themselves. */
+  legalOptions(state: T['state'], tribe: TribeId): T['options']
+  /** What the next payout would give (the economy view of the pages and mails). */
+  previewEconomy(state: T['state']): T['economy']
+  /** The ranking (victory is its head once the game is over). */
+  ranking(state: T['state']): TribeId[]
+  /** Replays a log from a setup state; the hash compares states. */
+  replay(initial: T['state'], events: readonly T['event'][], rng: Rng): { ok: true; state: T['state'] } | { ok: false; at: number; message: string }
+  stateHash(state: T['state']): string
+  /** The secret seed the state was set up with, for a replay of the whole campaign. */
+  secretOf(state: T['state']): string
+  /** The board at a week's end, compactly, for the history page's map. */
+  weekEnd(state: T['state']): unknown
+  /** The event types that hurt a tribe, and what a day's such events cost each tribe. */
+  readonly hostileEvents: readonly string[]
+  digest(events: readonly T['event'][]): Map<TribeId, Hurt>
+  /** The weekly tick's mail of a tribe (its `payout` mail's data), or none. */
+  tickMail(state: T['state'], tribe: TribeId): Record<string, unknown> | null
+  /** What a reader sees of the board: everything public, and the secrets of the reader's own tribe only. */
+  board(state: T['state'], reader: TribeId | null): T['board']
+}
