@@ -90,6 +90,11 @@ export interface Ruleset<T extends GameTypes> {
   view(state: T['state']): PlatformView
   /** Every legal order of a tribe now, each found legal by the rules themselves. */
   legalOptions(state: T['state'], tribe: TribeId): T['options']
+  /**
+   * The orders the legal options offer, written out (each move at its largest and smallest
+   * size): what a bot or the shared contract test may send, every one of them legal now.
+   */
+  offered(state: T['state'], options: T['options']): T['order'][]
   /** What the next payout would give (the economy view of the pages and mails). */
   previewEconomy(state: T['state']): T['economy']
   /** The ranking (victory is its head once the game is over). */

@@ -4,7 +4,7 @@ import { canonicalJson } from '../../kernel/hashing.ts'
 import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { ranking } from './objectives.ts'
-import { legalOptions, previewTick, type ConquestOptions } from './options.ts'
+import { legalOptions, offeredOrders, previewTick, type ConquestOptions } from './options.ts'
 import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
 import { createConquest, MAX_TRIBES } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestSystem, ConquestTransfer } from './types.ts'
@@ -31,7 +31,7 @@ export const conquest: ConquestRuleset = {
   mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
   maxTribes: () => MAX_TRIBES,
   createGame: (input) => createConquest({ tribes: input.tribes, seed: input.seed, secretSeed: input.secretSeed, roundLimit: input.weekLimit }),
-  applyOrder, applyBatch, applySystem, legalOptions, previewEconomy: previewTick, ranking, replay, stateHash,
+  applyOrder, applyBatch, applySystem, legalOptions, offered: offeredOrders, previewEconomy: previewTick, ranking, replay, stateHash,
   view: (state) => ({
     status: state.startedAt === null ? 'setup' : STATUS[state.status]!, week: state.round, seed: state.rng.seed,
     tribes: state.tribes.map((t) => ({

@@ -82,3 +82,29 @@ export function previewTick(state: ConquestState) {
     return { tribe: t.id, territories: count, troops, basic: count, lastRound: state.status === 'running' && state.round >= state.roundLimit }
   })
 }
+
+/** The orders the options offer, written out: one troop and every ready troop where a count is asked. */
+export function offeredOrders(state: ConquestState, o: ConquestOptions): ConquestOrder[] {
+  const sizes = (max: number) => (max > 0 ? [...new Set([max, 1])] : [])
+  const setup: ConquestOrder[] = o.setup && o.canOrder
+    ? [{ type: 'setReinforcements', list: TERRITORY_IDS.filter((id) => state.territories[id]?.owner === o.tribe).slice(0, 3) }]
+    : []
+  return [
+    ...setup,
+    ...o.territories.flatMap((x): ConquestOrder[] => [
+      ...x.moves.flatMap((to) => sizes(x.canLeave).map((troops): ConquestOrder => ({ type: 'move', from: x.id, to, troops }))),
+      ...x.attacks.flatMap((to) => sizes(x.canLeave).map((troops): ConquestOrder => ({ type: 'attack', from: x.id, to, troops }))),
+      ...sizes(x.gather).map((troops): ConquestOrder => ({ type: 'gather', at: x.id, troops })),
+      ...sizes(x.guard).map((troops): ConquestOrder => ({ type: 'guard', at: x.id, troops })),
+      ...x.builds.map((b): ConquestOrder => ({ type: 'build', at: x.id, kind: b.kind, count: 1 })),
+      ...x.fly.map((to): ConquestOrder => ({ type: 'fly', from: x.id, to })),
+      ...x.sail.map((to): ConquestOrder => ({ type: 'sail', from: x.id, to })),
+      ...x.airStrike.map((target): ConquestOrder => ({ type: 'airStrike', from: x.id, target })),
+      ...x.navalBombard.map((target): ConquestOrder => ({ type: 'navalBombard', from: x.id, target })),
+      ...x.fireArtillery.map((target): ConquestOrder => ({ type: 'fireArtillery', from: x.id, target })),
+      ...x.launchMissile.map((target): ConquestOrder => ({ type: 'launchMissile', from: x.id, target })),
+      ...x.releaseBio.map((target): ConquestOrder => ({ type: 'releaseBio', from: x.id, target })),
+    ]),
+    ...(o.canEndTurn ? [{ type: 'endTurn' } as const] : []),
+  ]
+}

@@ -1,7 +1,7 @@
 // The weekday wargame of docs/RULES.md as a ruleset: what the platform asks of it.
 import { createGame, mapHash, replay, stateHash } from './game.ts'
 import { compileMap, validateMap } from './map.ts'
-import { legalOptions, type TribeOptions } from './options.ts'
+import { legalOptions, offeredOrders, type TribeOptions } from './options.ts'
 import { previewPools } from './preview.ts'
 import type { Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { applyBatch, applyOrder, applySystem, ranking } from './rules.ts'
@@ -18,7 +18,7 @@ const TURN: Record<GameState['tribes'][number]['phase'], TurnState> = { closed: 
 /** The weekday wargame of docs/RULES.md. */
 export const weeklyTurn: WeeklyTurn = {
   id: 'weekly-turn', version: 1,
-  validateMap, mapHash, applyOrder,
+  validateMap, mapHash, applyOrder, offered: offeredOrders,
   // R1.4: two cities per tribe; R2.1: seven weekdays.
   maxTribes: (map) => Math.min(WEEKDAYS.length, Math.floor(compileMap(map).cityCount / 2)),
   createGame: ({ map, tribes, seed, weekLimit }) => createGame({ map, tribes, seed, weekLimit }),

@@ -195,3 +195,24 @@ export function legalOptions(state: GameState, tribe: TribeId): TribeOptions {
   options.endTurn = probe(state, tribe, { type: 'endTurn' }) !== null
   return options
 }
+
+/** The orders the options offer, written out: the largest and the smallest troop count of each. */
+export function offeredOrders(_state: GameState, o: TribeOptions): Order[] {
+  const sizes = (max: number) => (max > 0 ? [...new Set([max, 1])] : [])
+  return [
+    ...o.draftPick.map((city): Order => ({ type: 'draftPick', city })),
+    ...o.recruit.flatMap((r) => sizes(r.maxTroops).map((troops): Order => ({ type: 'recruit', city: r.city, troops }))),
+    ...o.buildShip.map((b): Order => ({ type: 'buildShip', port: b.port, sea: b.sea })),
+    ...o.armies.flatMap((a) => [
+      ...a.moves.flatMap((m) => sizes(m.maxTroops).map((troops): Order => ({ type: 'move', from: a.tile, path: m.path, troops }))),
+      ...a.embark.flatMap((e) => sizes(e.maxTroops).map((troops): Order => ({ type: 'embark', from: a.tile, ship: e.ship, troops }))),
+    ]),
+    ...o.ships.flatMap((ship) => [
+      ...ship.sail.map((x): Order => ({ type: 'shipMove', ship: ship.id, path: x.path })),
+      ...ship.disembark.flatMap((x) => sizes(x.maxTroops).map((troops): Order => ({ type: 'disembark', ship: ship.id, to: x.to, troops }))),
+      ...ship.portAssault.map((x): Order => ({ type: 'portAssault', ship: ship.id, port: x.port, troops: x.maxTroops, occupy: true })),
+      ...ship.board.map((x): Order => ({ type: 'board', ship: ship.id, target: x.target })),
+    ]),
+    ...(o.endTurn ? [{ type: 'endTurn' } as const] : []),
+  ]
+}

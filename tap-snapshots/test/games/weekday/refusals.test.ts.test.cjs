@@ -5,7 +5,7 @@
  * Make sure to inspect the output below.  Do not ignore changes!
  */
 'use strict'
-exports[`test/engine/refusals.test.ts > TAP > every refusal says what was wrong, in words > refusal messages 1`] = `
+exports[`test/games/weekday/refusals.test.ts > TAP > every refusal says what was wrong, in words > refusal messages 1`] = `
 assault/no_mp: a port assault needs 1 MP of ship s1; it has none left
 assault/not_enough_troops: ship s1 carries 4 troops, not 5
 order/bad_occupy: occupy must be true (land and take the city) or false (stay aboard)
