@@ -5,6 +5,12 @@ import { instant, releaseSavepoint, rollbackTo, savepoint, utc, type Sql } from 
 
 export interface EventRow { seq: number; week: number; type: string; payload: unknown; createdAt: Date }
 
+/** The tribe a platform note's payload names: what the log's `tribe` column files it under. */
+function tribeNamed(payload: unknown): string | null {
+  const tribe = (payload as { tribe?: unknown } | null)?.tribe
+  return typeof tribe === 'string' ? tribe : null
+}
+
 /** Tries of an append that lost its numbers to an order saved at the same moment. */
 const APPEND_TRIES = 5
 
@@ -15,18 +21,18 @@ const APPEND_TRIES = 5
  * version: when one takes the next number first, the append is rolled back to its savepoint
  * and numbered again after it.
  */
-export async function appendEvents(sql: Sql, campaignId: string, events: { type: string; payload: unknown; week: number; at: Date }[]) {
+export async function appendEvents(sql: Sql, campaignId: string, events: { type: string; payload: unknown; week: number; at: Date; tribe?: string | null }[]) {
   if (events.length === 0) return
   await sql.query(`SELECT 1 FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaignId], 'campaign-lock-row')
-  const rows = JSON.stringify(events.map((e, i) => ({ n: i + 1, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString() })))
+  const rows = JSON.stringify(events.map((e, i) => ({ n: i + 1, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString(), tribe: e.tribe ?? tribeNamed(e.payload) })))
   for (let attempt = 1; ; attempt++) {
     await savepoint(sql, 'append_events')
     try {
       await sql.query(
-        `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
+        `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at, tribe)
          SELECT $1::uuid, COALESCE((SELECT max(seq) FROM campaign_events WHERE campaign_id = $1::uuid), 0) + e.n, e.week, e.type, e.payload,
-                (e.at::timestamptz AT TIME ZONE 'UTC')
-         FROM jsonb_to_recordset($2::jsonb) AS e(n int, week int, type text, payload jsonb, at text)`,
+                (e.at::timestamptz AT TIME ZONE 'UTC'), e.tribe
+         FROM jsonb_to_recordset($2::jsonb) AS e(n int, week int, type text, payload jsonb, at text, tribe text)`,
         [campaignId, rows], 'append-events')
       await releaseSavepoint(sql, 'append_events')
       return
@@ -60,15 +66,13 @@ export async function eventsOfWeek(pool: pg.Pool, campaignId: string, week: numb
 }
 
 /** The events that draw a week's orders on the map, and the previous week's end map (where its ships began). */
-export async function mapEventsOfWeek(pool: pg.Pool, campaignId: string, week: number): Promise<{ type: string; payload: unknown }[]> {
+export async function mapEventsOfWeek(pool: pg.Pool, campaignId: string, week: number, types: readonly string[]): Promise<{ type: string; payload: unknown }[]> {
   const { rows } = await pool.query<{ type: string; payload: unknown }>(
     `SELECT type, payload FROM campaign_events
      WHERE campaign_id = $1::uuid AND ((week = $2 AND type = ANY($3::text[])) OR (week = $2 - 1 AND type = 'map.week_ended'))
-     ORDER BY seq`, [campaignId, week, MAP_EVENT_TYPES])
+     ORDER BY seq`, [campaignId, week, types])
   return rows
 }
-
-const MAP_EVENT_TYPES = ['order', 'moved', 'combat', 'embarked', 'disembarked', 'shipMoved', 'shipBuilt', 'windowOpened']
 
 /** The events the engine wrote (its types have no dot; the service's own notes do), in log order. */
 export async function engineEvents(pool: pg.Pool, campaignId: string): Promise<{ seq: number; payload: unknown }[]> {
@@ -105,6 +109,14 @@ export async function eventsOfType(pool: pg.Pool, campaignId: string, week: numb
   return rows
 }
 
+/** A week's events of these types, oldest first. */
+export async function eventsOfTypes(pool: pg.Pool, campaignId: string, week: number, types: readonly string[]): Promise<EventRow[]> {
+  const { rows } = await pool.query<EventRow>(
+    `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
+     WHERE campaign_id = $1::uuid AND week = $2 AND type = ANY($3::text[]) ORDER BY seq`, [campaignId, week, types])
+  return rows
+}
+
 /** Stored events of these types in `week` since an instant (a day's digest). */
 export async function payloadsSince(sql: Sql, campaignId: string, week: number, types: string[], since: Date): Promise<unknown[]> {
   const rows = await sql.query<{ payload: unknown }>(
@@ -114,13 +126,10 @@ export async function payloadsSince(sql: Sql, campaignId: string, week: number, 
   return rows.map((r) => r.payload)
 }
 
-// A draft pick is an order of the draft, not of a window.
-const WINDOW_ORDER = `type = 'order' AND payload->'order'->>'type' <> 'draftPick'`
-
 /** Did the tribe give any order in a window after `since`? (A window missed is one without, #13.) */
 export async function orderedSince(sql: Sql, campaignId: string, tribeId: string, since: Date): Promise<boolean> {
   const rows = await sql.query<{ one: number }>(
-    `SELECT 1 AS one FROM campaign_events WHERE campaign_id = $1::uuid AND ${WINDOW_ORDER} AND payload->>'tribe' = $2 AND created_at > ${utc(3)} LIMIT 1`,
+    `SELECT 1 AS one FROM campaign_events WHERE campaign_id = $1::uuid AND tribe = $2 AND played AND created_at > ${utc(3)} LIMIT 1`,
     [campaignId, tribeId, since.toISOString()],
   )
   return rows.length > 0
@@ -129,8 +138,8 @@ export async function orderedSince(sql: Sql, campaignId: string, tribeId: string
 /** Per tribe: windows missed and the last order's instant (the GM's roster). */
 export async function tribeActivity(pool: pg.Pool, campaignId: string): Promise<Map<string, { missed: number; lastOrderAt: Date | null }>> {
   const { rows } = await pool.query<{ tribe: string; missed: number; last_order_at: Date | null }>(
-    `SELECT payload->>'tribe' AS tribe, count(*) FILTER (WHERE type = 'window.missed')::int AS missed, max(created_at) FILTER (WHERE ${WINDOW_ORDER}) AT TIME ZONE 'UTC' AS last_order_at
-       FROM campaign_events WHERE campaign_id = $1::uuid AND type IN ('order', 'window.missed') GROUP BY 1`,
+    `SELECT tribe, count(*) FILTER (WHERE type = 'window.missed')::int AS missed, max(created_at) FILTER (WHERE played) AT TIME ZONE 'UTC' AS last_order_at
+       FROM campaign_events WHERE campaign_id = $1::uuid AND tribe IS NOT NULL AND (played OR type = 'window.missed') GROUP BY 1`,
     [campaignId],
   )
   return new Map(rows.map((r) => [r.tribe, { missed: r.missed, lastOrderAt: r.last_order_at }]))

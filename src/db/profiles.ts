@@ -15,10 +15,9 @@ export interface ProfileCampaignRow {
 export async function profileCampaigns(pool: pg.Pool, userId: string, viewerId: string | null): Promise<ProfileCampaignRow[]> {
   const { rows } = await pool.query<ProfileCampaignRow>(
     `SELECT c.id, c.name, c.status::text AS status, m.role::text AS role, c.public, t.id AS "tribeId", t.name AS "tribeName",
-            s.state->'ranking' AS ranking,
-            (SELECT count(DISTINCT e.week)::int FROM campaign_events e WHERE e.campaign_id = c.id AND e.type = 'order'
-               AND e.payload->>'tribe' = t.id::text AND e.payload->'order'->>'type' <> 'draftPick') AS played,
-            (SELECT count(*)::int FROM campaign_events e WHERE e.campaign_id = c.id AND e.type = 'window.missed' AND e.payload->>'tribe' = t.id::text) AS missed
+            s.ranking,
+            (SELECT count(DISTINCT e.week)::int FROM campaign_events e WHERE e.campaign_id = c.id AND e.tribe = t.id::text AND e.played) AS played,
+            (SELECT count(*)::int FROM campaign_events e WHERE e.campaign_id = c.id AND e.tribe = t.id::text AND e.type = 'window.missed') AS missed
        FROM memberships m JOIN campaigns c ON c.id = m.campaign_id
        LEFT JOIN tribes t ON t.campaign_id = m.campaign_id AND t.user_id = m.user_id AND m.role = 'player'
        LEFT JOIN game_snapshots s ON s.campaign_id = c.id

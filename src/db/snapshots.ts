@@ -116,13 +116,14 @@ export async function readSnapshot(sql: Sql, campaignId: string): Promise<{ stat
 
 /** The current week of a started campaign (0 before the draft), for log entries outside a snapshot change. */
 export async function currentWeek(sql: Sql, campaignId: string): Promise<number> {
-  const rows = await sql.query<{ week: number }>(`SELECT (state->>'week')::int AS week FROM game_snapshots WHERE campaign_id = $1::uuid`, [campaignId])
-  return rows[0]?.week ?? 0
+  const rows = await sql.query<{ period: number }>(`SELECT period FROM game_snapshots WHERE campaign_id = $1::uuid`, [campaignId])
+  return rows[0]?.period ?? 0
 }
 
 export interface LedgerWrite { kind: string; period: string; dueAt: Date; outcome: 'done' | 'skipped' }
 export interface DiceWrite { week: number; seed: string; commitment: string; committedAt: Date; revealedAt: Date | null }
-export interface EventWrite { type: string; payload: unknown; week: number; at: Date }
+/** An event to log; `tribe` and `played` are what SQL filters on, tagged when it is written. */
+export interface EventWrite { type: string; payload: unknown; week: number; at: Date; tribe: string | null; played: boolean }
 export interface IdempotencyWrite { userId: string; key: string; requestHash: string; response: unknown }
 
 /** Everything one change of a campaign writes. */
@@ -133,6 +134,9 @@ export interface ChangeWrite {
   /** The snapshot's JSON, as stored. */
   state: unknown
   status: CampaignStatus
+  /** The game's period and, once over, its ranking: copied from the game's view for SQL to read. */
+  period: number
+  ranking: string[] | null
   syncedUntil: Date
   nextDueAt: Date | null
   firstSeq: number
@@ -157,19 +161,20 @@ const PARAM = { log: 6, ledger: 7, dice: 8, mail: 9, idempotency: 13 } as const
  */
 export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
   let seq = c.firstSeq - 1
-  const events = c.events.map((e) => ({ seq: ++seq, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString() }))
+  const events = c.events.map((e) => ({ seq: ++seq, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString(), tribe: e.tribe, played: e.played }))
   const ledger = c.ledger.map((l) => ({ kind: l.kind, period: l.period, due: l.dueAt.toISOString(), outcome: l.outcome }))
   const dice = c.dice.map((d) => ({ week: d.week, seed: d.seed, commitment: d.commitment, committed: d.committedAt.toISOString(), revealed: d.revealedAt?.toISOString() ?? null }))
   const snapshotWrite = c.created
-    ? `INSERT INTO game_snapshots (campaign_id, version, state, synced_until, next_due_at, updated_at)
-       SELECT $1::uuid, $2, $3::jsonb, ${utc(4)}, ${utc(5)}, ${utc(10)} WHERE $12::int = 0 RETURNING 1`
-    : `UPDATE game_snapshots SET version = $2, state = $3::jsonb, synced_until = ${utc(4)}, next_due_at = ${utc(5)}, updated_at = ${utc(10)}
+    ? `INSERT INTO game_snapshots (campaign_id, version, state, synced_until, next_due_at, updated_at, period, ranking)
+       SELECT $1::uuid, $2, $3::jsonb, ${utc(4)}, ${utc(5)}, ${utc(10)}, $14::int, $15::jsonb WHERE $12::int = 0 RETURNING 1`
+    : `UPDATE game_snapshots SET version = $2, state = $3::jsonb, synced_until = ${utc(4)}, next_due_at = ${utc(5)}, updated_at = ${utc(10)},
+         period = $14::int, ranking = $15::jsonb
        WHERE campaign_id = $1::uuid AND version = $12::int RETURNING 1`
   const withSnapshot = 'WHERE EXISTS (SELECT 1 FROM snapshot)'
   const parts: [name: keyof typeof PARAM, sql: string, rows: unknown[]][] = [
-    ['log', `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
-       SELECT $1::uuid, e.seq, e.week, e.type, e.payload, (e.at::timestamptz AT TIME ZONE 'UTC')
-       FROM jsonb_to_recordset($6::jsonb) AS e(seq int, week int, type text, payload jsonb, at text) ${withSnapshot}`, events],
+    ['log', `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at, tribe, played)
+       SELECT $1::uuid, e.seq, e.week, e.type, e.payload, (e.at::timestamptz AT TIME ZONE 'UTC'), e.tribe, e.played
+       FROM jsonb_to_recordset($6::jsonb) AS e(seq int, week int, type text, payload jsonb, at text, tribe text, played boolean) ${withSnapshot}`, events],
     ['ledger', `INSERT INTO calendar_work (campaign_id, kind, period, due_at, done_at, outcome)
        SELECT $1::uuid, l.kind, l.period, (l.due::timestamptz AT TIME ZONE 'UTC'), ${utc(10)}, l.outcome
        FROM jsonb_to_recordset($7::jsonb) AS l(kind text, period text, due text, outcome text) ${withSnapshot}`, ledger],
@@ -198,6 +203,7 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
       c.campaignId, c.version, JSON.stringify(c.state), c.syncedUntil.toISOString(), c.nextDueAt?.toISOString() ?? null,
       JSON.stringify(events), JSON.stringify(ledger), JSON.stringify(dice), JSON.stringify(c.mails.map((m) => ({ ...m, recipient: recipientOf(m) }))),
       c.now.toISOString(), c.status, c.version - 1, JSON.stringify(c.idempotency ? [c.idempotency] : []),
+      c.period, c.ranking === null ? null : JSON.stringify(c.ranking),
     ],
     `campaign-save-${c.created ? 'new' : 'update'}-${used.map(([name]) => name).join('-')}`,
   )

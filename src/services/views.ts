@@ -1,7 +1,7 @@
 // What members and spectators read of a campaign: the board with the caller's
 // window and MP, the pools, the log, and a week's dice.
 import { hmacRng, rulesetOf, type GameEvent, type GameState, type TurnState } from '../engine/index.ts'
-import { diceWeek, eventsAfter, mapEventsOfWeek, eventsOfType, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
+import { diceWeek, eventsAfter, mapEventsOfWeek, eventsOfType, eventsOfTypes, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
 import { diplomacyOfTribe } from '../db/scenes.ts'
 import { readSnapshot } from '../db/snapshots.ts'
 import { sqlOf } from '../db/sql.ts'
@@ -109,7 +109,8 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     async turn(a: Access) {
       const { state, version } = await snapshot(a.campaign.id)
       const options = a.role === 'player' && a.tribeId ? rulesetOf(state.ruleset).legalOptions(state, a.tribeId) : null
-      const rows = await mapEventsOfWeek(db.pool, a.campaign.id, rulesetOf(state.ruleset).view(state).week)
+      const rules = rulesetOf(state.ruleset)
+      const rows = await mapEventsOfWeek(db.pool, a.campaign.id, rules.view(state).week, rules.mapEvents ?? [])
       const weekEnd = rows.find((r) => r.type === 'map.week_ended')?.payload
       const events = rows.filter((r) => r.type !== 'map.week_ended').map((r) => r.payload as GameEvent)
       let windowFrom = events.length
@@ -129,7 +130,8 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     async pools(a: Access) {
       const { state } = await snapshot(a.campaign.id)
       const rules = rulesetOf(state.ruleset)
-      return { week: rules.view(state).week, pools: state.pools ?? [], preview: rules.previewEconomy(state) }
+      const period = rules.view(state).week
+      return { week: period, period, pools: rules.heldEconomy?.(state) ?? [], preview: rules.previewEconomy(state) }
     },
 
     async events(a: Access, after: number, limit: number): Promise<{ events: LoggedEvent[]; next: number | null }> {
@@ -168,15 +170,21 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       await locked.sync(a.campaign.id)
       const d = await diceWeek(db.pool, a.campaign.id, week)
       if (!d) throw new AppError(404, 'dice/no_week', `No dice for week ${week} yet`)
-      const rolls = await eventsOfType(db.pool, a.campaign.id, week, 'combat')
+      const rules = rulesetOf(a.campaign.ruleset)
+      const { sides } = rules.dice
+      const logged = await eventsOfTypes(db.pool, a.campaign.id, week, rules.dice.events)
+      const rolls = logged.filter((r) => r.type === 'combat')
       const started = week === 0 ? (await eventsOfType(db.pool, a.campaign.id, 0, 'draftStarted'))[0] : undefined
       return {
+        sides,
+        /** Every die the game drew this period, from what it logged, in log order. */
+        draws: logged.flatMap((r) => rules.dice.drawsOf(r.payload as GameEvent).map((d) => ({ seq: r.seq, ...d }))),
         week,
         commitment: d.commitment,
         committedAt: d.committedAt.toISOString(),
         seed: d.revealedAt ? d.seed : null,
         revealedAt: d.revealedAt?.toISOString() ?? null,
-        algorithm: 'd4 = (first 4 bytes of HMAC-SHA-256(key = seed, message = decimal counter), big-endian) mod 4 + 1; commitment = SHA-256(seed)',
+        algorithm: `d${sides} = (first 4 bytes of HMAC-SHA-256(key = seed, message = decimal counter), big-endian) mod ${sides} + 1; commitment = SHA-256(seed)`,
         rolls: rolls.map((r) => {
           const p = r.payload as { counter: number; roll: number; attackers: number; defenders: number; a: number; d: number; attack: number; defence: number; tile: string }
           return { seq: r.seq, counter: p.counter, roll: p.roll, tile: p.tile, attackers: p.attackers, defenders: p.defenders, a: p.a, d: p.d, attack: p.attack, defence: p.defence }

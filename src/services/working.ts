@@ -17,6 +17,12 @@ import { bundledMap } from '../maps/index.ts'
  * input is ours: a plain error, logged as a 500 with the request id, with no
  * internals in the answer.
  */
+/** The tribe a platform note's payload names, if any. */
+export function tribeOf(payload: unknown): string | null {
+  const tribe = (payload as { tribe?: unknown } | null)?.tribe
+  return typeof tribe === 'string' ? tribe : null
+}
+
 export function engineRefusal(error: EngineError, label?: string): Error {
   if (error.code === 'engine/internal_error') return new Error(`engine failure: ${error.message}`)
   return new AppError(422, error.code, label ? `${label}: ${error.message}` : error.message, error.rule)
@@ -51,7 +57,7 @@ export class Working {
   ) {}
 
   private record(events: GameEvent[], week: number, at: Date) {
-    for (const e of events) this.events.push({ type: e.type, payload: e, week, at })
+    for (const e of events) this.events.push({ type: e.type, payload: e, week, at, ...this.rules.tagEvent(e) })
   }
 
   system(action: SystemAction, at: Date) {
@@ -85,8 +91,9 @@ export class Working {
     return result.events
   }
 
+  /** A note of the platform's own (its type has a dot), filed under the tribe its payload names. */
   note(type: string, payload: unknown, at: Date) {
-    this.events.push({ type, payload, week: this.view.week, at })
+    this.events.push({ type, payload, week: this.view.week, at, tribe: tribeOf(payload), played: false })
   }
 
   /** Whether anything would be written besides the snapshot's sync mark. */
@@ -217,6 +224,7 @@ export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Dat
   const saved = await saveChange(sql, {
     campaignId: campaign.id, version, state: storedState(w.state), status, syncedUntil: w.syncedUntil,
     nextDueAt: status === 'running' ? (w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt) : null,
+    period: w.view.week, ranking: w.view.ranking,
     firstSeq: w.lastSeq + 1, events: w.events, ledger: w.ledger, mails: w.mails, now, idempotency: options.idempotency,
     dice: w.dice.map((d) => ({ ...d, commitment: commitmentOf(d.seed) })),
     ...(options.created ? { created: true } : {}),

@@ -27,6 +27,9 @@ export interface PlatformView {
   endedByLimit: boolean
 }
 
+/** One die of the log: its counter under the period's seed, the face it showed, what it decided. */
+export interface Draw { counter: number; face: number; purpose: string }
+
 /** A tribe's losses in a day, for its digest mail. */
 export interface Hurt { attacks: number; troopsLost: number; tilesLost: string[]; shipsLost: string[]; siegeLosses: number; eliminated: boolean }
 
@@ -76,6 +79,10 @@ export interface Ruleset<T extends GameTypes> {
   /** The map format: every problem named (an empty list is a valid map), and its fingerprint. */
   validateMap(input: unknown, tribes?: number): { code: string; message: string }[]
   mapHash(map: T['map']): string
+  /** The dice a game draws: how many sides, which events hold draws, and each draw of an event. */
+  readonly dice: { sides: number; events: readonly string[]; drawsOf(event: T['event']): Draw[] }
+  /** The event types a period's map draws (its orders as arrows), for games that draw them. */
+  readonly mapEvents?: readonly string[]
   /** The most tribes a campaign of this game can start with on this map: joining stops there. */
   maxTribes(map: T['map']): number
   /** A new campaign's state, or why it cannot be set up this way. */
@@ -91,12 +98,19 @@ export interface Ruleset<T extends GameTypes> {
   /** Every legal order of a tribe now, each found legal by the rules themselves. */
   legalOptions(state: T['state'], tribe: TribeId): T['options']
   /**
+   * What the platform files an event under, tagged when it is written: the tribe it concerns
+   * and whether it is an order given in a window (the roster's and the profile's count).
+   */
+  tagEvent(event: T['event']): { tribe: TribeId | null; played: boolean }
+  /**
    * The orders the legal options offer, written out (each move at its largest and smallest
    * size): what a bot or the shared contract test may send, every one of them legal now.
    */
   offered(state: T['state'], options: T['options']): T['order'][]
   /** What the next payout would give (the economy view of the pages and mails). */
   previewEconomy(state: T['state']): T['economy']
+  /** What is held now, for a game that keeps its economy apart from the board (the weekday game's pools). */
+  heldEconomy?(state: T['state']): T['economy']
   /** The ranking (victory is its head once the game is over). */
   ranking(state: T['state']): TribeId[]
   /** Replays a log from a setup state; the hash compares states. */

@@ -30,6 +30,17 @@ export const conquest: ConquestRuleset = {
   validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],
   mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
   maxTribes: () => MAX_TRIBES,
+  // G11.2: every die is a d6 of the round's seed: battles, strikes and treasure.
+  dice: {
+    sides: 6,
+    events: ['battle', 'bombarded', 'gathered'],
+    drawsOf: (event) =>
+      event.type === 'battle' ? event.dice.map((d) => ({ ...d, purpose: `battle ${event.from} → ${event.to}` }))
+      : event.type === 'bombarded' ? event.dice.map((d) => ({ ...d, purpose: `${event.kind} ${event.from} → ${event.target}` }))
+      : event.type === 'gathered' ? (event.treasure ?? []).map((d) => ({ ...d, purpose: `treasure at ${event.at}` }))
+      : [],
+  },
+  tagEvent: (event) => ({ tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null, played: event.type === 'order' }),
   createGame: (input) => createConquest({ tribes: input.tribes, seed: input.seed, secretSeed: input.secretSeed, roundLimit: input.weekLimit }),
   applyOrder, applyBatch, applySystem, legalOptions, offered: offeredOrders, previewEconomy: previewTick, ranking, replay, stateHash,
   view: (state) => ({

@@ -19,6 +19,19 @@ const TURN: Record<GameState['tribes'][number]['phase'], TurnState> = { closed: 
 export const weeklyTurn: WeeklyTurn = {
   id: 'weekly-turn', version: 1,
   validateMap, mapHash, applyOrder, offered: offeredOrders,
+  // R8.4: one d4 a battle; the draft's order is drawn from week 0's seed too (R3.1).
+  dice: {
+    sides: 4,
+    events: ['combat'],
+    drawsOf: (event) => (event.type === 'combat' ? [{ counter: event.counter, face: event.roll, purpose: `battle at ${event.tile}` }] : []),
+  },
+  heldEconomy: (state) => state.pools ?? [],
+  mapEvents: ['order', 'moved', 'combat', 'embarked', 'disembarked', 'shipMoved', 'shipBuilt', 'windowOpened'],
+  // A draft pick is an order in no window (R3.2).
+  tagEvent: (event) => ({
+    tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null,
+    played: event.type === 'order' && event.order.type !== 'draftPick',
+  }),
   // R1.4: two cities per tribe; R2.1: seven weekdays.
   maxTribes: (map) => Math.min(WEEKDAYS.length, Math.floor(compileMap(map).cityCount / 2)),
   createGame: ({ map, tribes, seed, weekLimit }) => createGame({ map, tribes, seed, weekLimit }),

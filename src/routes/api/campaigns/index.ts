@@ -46,13 +46,17 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: { tags: ['campaigns'], summary: 'One campaign', security: optionalBearer, params: IdParams, response: { 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef } },
   }, async (request) => campaigns.get(await accessFor(request, request.params.id)))
 
-  fastify.post('/:id/draft/start', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['draft'], summary: 'Start the city draft; the order is drawn with the dice (R3.1)', security: bearer, params: IdParams,
-      response: { 200: Type.Object({ version: Type.Integer(), order: Type.Array(Type.String()) }), ...errors },
-    },
-  }, async (request) => campaigns.startDraft(await accessFor(request, request.params.id)))
+  // Starting a campaign by its neutral name; /draft/start, the weekday game's word, stays for existing clients.
+  for (const [path, deprecated] of [['/:id/start', false], ['/:id/draft/start', true]] as const) {
+    fastify.post(path, {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'], security: bearer, params: IdParams, ...(deprecated ? { deprecated: true } : {}),
+        summary: deprecated ? 'Start the campaign (old name of /start)' : 'Start the campaign: the game sets up its board (the weekday game draws its draft order, R3.1; world conquest deals, G1.9)',
+        response: { 200: Type.Object({ version: Type.Integer(), order: Type.Array(Type.String()) }), ...errors },
+      },
+    }, async (request) => campaigns.startDraft(await accessFor(request, request.params.id)))
+  }
 
   fastify.post('/:id/draft/picks', {
     onRequest: fastify.authenticate,
@@ -100,9 +104,16 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   }, async (request) => campaigns.events(await accessFor(request, request.params.id), request.query.after ?? 0, request.query.limit ?? 100))
 
-  fastify.get('/:id/pools', {
-    schema: { tags: ['play'], summary: 'Resource pools (R6) and the next payout preview', security: optionalBearer, params: IdParams, response: { 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef } },
-  }, async (request) => campaigns.pools(await accessFor(request, request.params.id)))
+  // The economy by its neutral name; /pools, the weekday game's word, stays for existing clients.
+  for (const [path, deprecated] of [['/:id/economy', false], ['/:id/pools', true]] as const) {
+    fastify.get(path, {
+      schema: {
+        tags: ['play'], summary: deprecated ? 'The economy (old name of /economy)' : 'The economy: what is held now and what the next tick gives, in the game\'s own shape',
+        ...(deprecated ? { deprecated: true } : {}),
+        security: optionalBearer, params: IdParams, response: { 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+      },
+    }, async (request) => campaigns.pools(await accessFor(request, request.params.id)))
+  }
 
   for (const [path, paused] of [['/:id/pause', true], ['/:id/resume', false]] as const) {
     fastify.post(path, {

@@ -72,7 +72,19 @@ export const EventSchema = Type.Object({
 export const OrdersResult = Type.Object({ version: Type.Integer(), events: Type.Array(Type.Unknown()) })
 
 const Pool = Type.Object({ id: Type.String(), tribe: Type.String(), cities: Type.Array(Type.String()), tiles: Type.Integer(), payout: Type.Integer(), balance: Type.Integer() })
-export const PoolsSchema = Type.Object({ week: Type.Integer(), pools: Type.Array(Pool), preview: Type.Array(Pool) })
+/** World conquest's next tick, per tribe (G3.1, G3.5): troops and Básicos. */
+const TickPreview = Type.Object({ tribe: Type.String(), territories: Type.Integer(), troops: Type.Integer(), basic: Type.Integer(), lastRound: Type.Boolean() })
+
+/** A game's economy: what is held now and what the next tick gives, each in the game's own shape. */
+export const PoolsSchema = Type.Object({
+  week: Type.Integer({ description: 'The period (the weekday game\'s week, world conquest\'s round)' }),
+  period: Type.Integer(),
+  pools: Type.Array(Pool, { description: 'The weekday game\'s pools now (R6); empty for a game that holds none' }),
+  preview: Type.Union([
+    Type.Array(Pool, { title: 'weekly-turn', description: 'The next Sunday payout per pool (R6)' }),
+    Type.Array(TickPreview, { title: 'conquest', description: 'The next tick per tribe' }),
+  ]),
+}, { title: 'Economy' })
 
 const WeeklyStateSchema = Type.Object({
   version: Type.Integer(),
@@ -130,6 +142,10 @@ export const DiceSchema = Type.Object({
   seed: Type.Union([Type.String(), Type.Null()]),
   revealedAt: Type.Union([Type.String(), Type.Null()]),
   algorithm: Type.String(),
+  sides: Type.Integer({ description: 'The sides of every die the game draws (4 for the weekday game, 6 for world conquest)' }),
+  draws: Type.Array(Type.Object({
+    seq: Type.Integer({ description: 'The log event that holds the draw' }), counter: Type.Integer(), face: Type.Integer(), purpose: Type.String(),
+  }), { description: 'Every die of the period, in log order; face = HMAC-SHA-256(seed, counter) as the algorithm says' }),
   rolls: Type.Array(Type.Object({ seq: Type.Integer(), counter: Type.Integer(), roll: Type.Integer(), tile: Type.String(), attackers: Type.Integer(), defenders: Type.Integer(), a: Type.Integer(), d: Type.Integer(), attack: Type.Integer(), defence: Type.Integer() })),
   draftDraw: Type.Union([Type.Null(), Type.Object({
     seq: Type.Integer(), order: Type.Array(Type.String()), firstCounter: Type.Integer(),

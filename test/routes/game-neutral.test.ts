@@ -1,0 +1,77 @@
+// The platform asks the game (#26): four defects of a platform that read the first game's
+// fields in world conquest, each reproduced over HTTP as a player would meet it.
+import t, { type Test } from 'tap'
+import { hmacRng } from '../../src/engine/index.ts'
+import { buildTestApp } from '../helpers/app.ts'
+import { call, setClock, setUp, type App, type Table } from '../helpers/campaign.ts'
+
+type Player = { token: string; tribeId: string; userId: string }
+
+/** A two-tribe conquest campaign in round 1, Monday: ana's window is open. */
+async function roundOne(t: Test): Promise<{ app: App; table: Table; ana: Player; ben: Player }> {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-12-01T09:00:00Z')
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'conquest' })
+  const { ana, ben } = table.players as Record<'ana' | 'ben', Player>
+  t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/start`)).status, 200, 'started by the neutral name')
+  await setClock(app, '2026-12-07T09:00:00Z')
+  t.equal((await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/state`)).body.round, 1)
+  return { app, table, ana, ben }
+}
+
+t.test('a conquest campaign files its scenes, proposals, absences and replacements under the current round, not round 0', async (t) => {
+  const { app, table, ana, ben } = await roundOne(t)
+  const base = `/api/campaigns/${table.id}`
+  const scene = await call(app, table.gm, 'POST', `${base}/scenes`, { title: 'Talks', tribes: [ana.tribeId, ben.tribeId] })
+  await call(app, ana.token, 'POST', `${base}/scenes/${scene.body.id}/messages`, { body: 'Peace?' })
+  const mine = (await call(app, ana.token, 'GET', `${base}/state`)).body.territories.find((x: { owner: string }) => x.owner === ana.tribeId).id
+  await call(app, ana.token, 'POST', `${base}/scenes/${scene.body.id}/proposals`, { transfers: [{ from: ana.tribeId, to: ben.tribeId, tiles: [mine] }] })
+  await call(app, ben.token, 'POST', `${base}/absences`, { from: '2026-12-20', to: '2026-12-21' })
+  const rows = await app.prisma.campaignEvent.findMany({ where: { campaignId: table.id, type: { in: ['scene.opened', 'scene.message', 'proposal.made', 'absence.declared'] } } })
+  t.ok(rows.length >= 3, `${rows.length} diplomacy and absence events`)
+  t.same([...new Set(rows.map((r) => r.week))], [1], 'each in round 1')
+})
+
+t.test('a finished conquest campaign shows each player\'s place on their profile', async (t) => {
+  const { app, table, ana, ben } = await roundOne(t)
+  const base = `/api/campaigns/${table.id}`
+  const bens = (await call(app, ben.token, 'GET', `${base}/state`)).body.territories.filter((x: { owner: string }) => x.owner === ben.tribeId).map((x: { id: string }) => x.id)
+  const scene = await call(app, table.gm, 'POST', `${base}/scenes`, { title: 'Rendición', tribes: [ana.tribeId, ben.tribeId] })
+  const proposal = await call(app, ben.token, 'POST', `${base}/scenes/${scene.body.id}/proposals`, { transfers: [{ from: ben.tribeId, to: ana.tribeId, tiles: bens }] })
+  await call(app, ben.token, 'POST', `${base}/scenes/${scene.body.id}/proposals/${proposal.body.id}/accept`)
+  t.match((await call(app, table.gm, 'POST', `${base}/scenes/${scene.body.id}/proposals/${proposal.body.id}/ratify`)).body, { status: 'ratified' })
+  t.match((await call(app, ana.token, 'GET', `${base}/state`)).body, { status: 'finished' })
+  const profileOf = async (player: Player) => (await call(app, ana.token, 'GET', `/api/users/${player.userId}`)).body.finished.find((c: { id: string }) => c.id === table.id)
+  t.match(await profileOf(ana), { rank: 1, of: 2 }, 'ana won')
+  t.match(await profileOf(ben), { rank: 2, of: 2 }, 'ben came second')
+})
+
+t.test('the economy of a conquest campaign answers 200 in its own shape, by its neutral name and its old one', async (t) => {
+  const { app, table, ana } = await roundOne(t)
+  for (const path of ['economy', 'pools']) {
+    const res = await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/${path}`)
+    t.equal(res.status, 200, `/${path}`)
+    t.match(res.body, { period: 1, week: 1, pools: [] })
+    t.equal(res.body.preview.length, 2, 'the next tick for each tribe')
+    t.match(res.body.preview[0], { tribe: String, territories: Number, troops: Number, basic: Number })
+  }
+})
+
+t.test('the dice of a conquest round are d6, each draw listed and derived again from the revealed seed', async (t) => {
+  const { app, table, ana } = await roundOne(t)
+  const base = `/api/campaigns/${table.id}`
+  const options = (await call(app, ana.token, 'GET', `${base}/options`)).body.options
+  const from = options.territories.find((x: { attacks: string[]; canLeave: number }) => x.attacks.length > 0 && x.canLeave > 0)
+  const attacked = await call(app, ana.token, 'POST', `${base}/orders`, { order: { type: 'attack', from: from.id, to: from.attacks[0], troops: from.canLeave } })
+  const battle = attacked.body.events.find((e: { type: string }) => e.type === 'battle')
+  t.ok(battle.dice.length > 0, `the battle rolled ${battle.dice.length} dice`)
+  const before = await call(app, ana.token, 'GET', `${base}/dice/1`)
+  t.match(before.body, { sides: 6, seed: null, algorithm: /^d6 = .* mod 6 \+ 1/ })
+  t.same(before.body.draws.map((d: { counter: number; face: number }) => [d.counter, d.face]), battle.dice.map((d: { counter: number; face: number }) => [d.counter, d.face]), 'every die of the battle, in order')
+  t.match(before.body.draws[0].purpose, `battle ${from.id} → ${from.attacks[0]}`)
+  await setClock(app, '2026-12-14T09:00:00Z') // round 1 is over: its seed is out
+  const after = await call(app, ana.token, 'GET', `${base}/dice/1`)
+  t.type(after.body.seed, 'string')
+  const derived = after.body.draws.map((d: { counter: number }) => (hmacRng(after.body.seed, d.counter) % 6) + 1)
+  t.same(derived, after.body.draws.map((d: { face: number }) => d.face), 'each face is HMAC-SHA-256(seed, counter) mod 6 + 1')
+})
