@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startEmbedded, type Database } from '../src/db/embedded.ts'
 import { migrate } from '../src/db/migrate.ts'
-import { adminQuery, freePort, withDatabase } from '../src/db/test-support.ts'
+import { adminQuery, freePort, withDatabase } from '../test/helpers/test-support.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const say = (m: string) => console.log(`[test] ${m}`)

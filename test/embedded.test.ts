@@ -9,7 +9,7 @@ import pg from 'pg'
 import t from 'tap'
 import { startEmbedded } from '../src/db/embedded.ts'
 import { migrate } from '../src/db/migrate.ts'
-import { freePort } from '../src/db/test-support.ts'
+import { freePort } from './helpers/test-support.ts'
 
 async function query(url: string, sql: string): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: url })

@@ -4,7 +4,7 @@ import path from 'node:path'
 import pg from 'pg'
 import t, { type Test } from 'tap'
 import { MIGRATIONS_DIR, MigrationError, migrate, readMigrationFiles } from '../src/db/migrate.ts'
-import { cloneDatabase } from '../src/db/test-support.ts'
+import { cloneDatabase } from './helpers/test-support.ts'
 import { testEnv } from './helpers/db.ts'
 
 async function emptyDatabase(t: Test) {

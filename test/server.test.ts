@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
-import { freePort } from '../src/db/test-support.ts'
+import { freePort } from './helpers/test-support.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ww-server-'))
 chmodSync(dataDir, 0o755) // the embedded server runs as the postgres user

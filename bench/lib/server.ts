@@ -5,7 +5,7 @@ import type { Config } from '../../src/config.ts'
 import { loadConfig } from '../../src/config.ts'
 import { startEmbedded } from '../../src/db/embedded.ts'
 import { migrate } from '../../src/db/migrate.ts'
-import { adminQuery, freePort, withDatabase } from '../../src/db/test-support.ts'
+import { adminQuery, freePort, withDatabase } from '../../test/helpers/test-support.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 

@@ -142,10 +142,6 @@ export async function setTribePlayer(sql: Sql, tribeId: string, userId: string) 
   await sql.query(`UPDATE tribes SET user_id = $2::uuid WHERE id = $1::uuid`, [tribeId, userId])
 }
 
-export async function setCampaignStatus(sql: Sql, campaignId: string, status: CampaignStatus) {
-  await sql.query(`UPDATE campaigns SET status = $2::"CampaignStatus", updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1::uuid`, [campaignId, status])
-}
-
 // ---- invitations ----
 
 export interface InvitationRow {

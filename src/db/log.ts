@@ -165,19 +165,3 @@ export async function playersOf(sql: Sql, campaignId: string): Promise<PlayerRow
     [campaignId],
   )
 }
-
-// ---- idempotency (orders) ----
-
-export async function idempotencyRecord(sql: Sql, campaignId: string, userId: string, key: string): Promise<{ requestHash: string; response: unknown } | undefined> {
-  const [row] = await sql.query<{ requestHash: string; response: unknown }>(
-    `SELECT request_hash AS "requestHash", response FROM idempotency_records WHERE campaign_id = $1::uuid AND user_id = $2::uuid AND key = $3`,
-    [campaignId, userId, key])
-  return row
-}
-
-export async function saveIdempotencyRecord(sql: Sql, r: { campaignId: string; userId: string; key: string; requestHash: string; response: unknown; at: Date }) {
-  await sql.query(
-    `INSERT INTO idempotency_records (campaign_id, user_id, key, request_hash, status, response, created_at)
-     VALUES ($1::uuid, $2::uuid, $3, $4, 200, $5::jsonb, ${utc(6)})`,
-    [r.campaignId, r.userId, r.key, r.requestHash, JSON.stringify(r.response), r.at.toISOString()])
-}

@@ -1,5 +1,5 @@
 import type { Test } from 'tap'
-import { cloneDatabase } from '../../src/db/test-support.ts'
+import { cloneDatabase } from './test-support.ts'
 
 export function testEnv() {
   const adminUrl = process.env.WW_TEST_ADMIN_URL

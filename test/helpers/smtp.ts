@@ -1,6 +1,6 @@
 // A real SMTP receiver on 127.0.0.1 (the smtp-server package) that keeps every mail.
 import { SMTPServer } from 'smtp-server'
-import { freePort } from '../../src/db/test-support.ts'
+import { freePort } from './test-support.ts'
 
 export interface ReceivedMail {
   to: string[]
