@@ -12,17 +12,17 @@ import { commitmentOf } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
 import { bundledMap } from '../maps/index.ts'
 
-/**
- * A refusal of the rules is the player's 422; the engine failing on its own
- * input is ours: a plain error, logged as a 500 with the request id, with no
- * internals in the answer.
- */
 /** The tribe a platform note's payload names, if any. */
 export function tribeOf(payload: unknown): string | null {
   const tribe = (payload as { tribe?: unknown } | null)?.tribe
   return typeof tribe === 'string' ? tribe : null
 }
 
+/**
+ * A refusal of the rules is the player's 422; the engine failing on its own
+ * input is ours: a plain error, logged as a 500 with the request id, with no
+ * internals in the answer.
+ */
 export function engineRefusal(error: EngineError, label?: string): Error {
   if (error.code === 'engine/internal_error') return new Error(`engine failure: ${error.message}`)
   return new AppError(422, error.code, label ? `${label}: ${error.message}` : error.message, error.rule)
