@@ -75,3 +75,14 @@ t.test('the dice of a conquest round are d6, each draw listed and derived again 
   const derived = after.body.draws.map((d: { counter: number }) => (hmacRng(after.body.seed, d.counter) % 6) + 1)
   t.same(derived, after.body.draws.map((d: { face: number }) => d.face), 'each face is HMAC-SHA-256(seed, counter) mod 6 + 1')
 })
+
+t.test('G2.11 a GM pause skips a conquest tick: the skipped Sunday is no round, and the next tick done is', async (t) => {
+  const { app, table, ana } = await roundOne(t)
+  const base = `/api/campaigns/${table.id}`
+  t.equal((await call(app, table.gm, 'POST', `${base}/pause`)).status, 200)
+  await setClock(app, '2026-12-15T09:00:00Z') // Sunday 13 December's tick fell in the pause
+  t.equal((await call(app, table.gm, 'POST', `${base}/resume`)).status, 200)
+  t.equal((await call(app, ana.token, 'GET', `${base}/state`)).body.round, 1, 'still round 1: the skipped tick did not count')
+  await setClock(app, '2026-12-21T09:00:00Z') // past Sunday 20 December, 20:00
+  t.equal((await call(app, ana.token, 'GET', `${base}/state`)).body.round, 2, 'the next tick done begins round 2')
+})
