@@ -37,12 +37,7 @@ export const CreateCampaignBody = Type.Object({
   timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone (R2.2), default Europe/Madrid' })),
   weekLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520, description: 'weeks (R2.5); for world conquest the round limit, 4 to 52 (G1.7), default 12' })),
   public: Type.Optional(Type.Boolean({ description: 'anyone may watch, read-only' })),
-}, {
-  additionalProperties: false,
-  // G1.7: world conquest's round limit is 4 to 52, refused here rather than at the start.
-  if: { properties: { ruleset: { const: 'conquest' } }, required: ['ruleset'] },
-  then: { properties: { weekLimit: { type: 'integer', minimum: 4, maximum: 52 } } },
-})
+}, { additionalProperties: false })
 
 export const InviteBody = Type.Object({
   email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),

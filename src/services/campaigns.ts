@@ -70,6 +70,9 @@ export function campaignsService(deps: ServiceDeps) {
       const rulesetId = input.ruleset ?? DEFAULT_RULESET
       if (!rulesetIds().includes(rulesetId)) throw new AppError(400, 'campaign/unknown_game', `No game "${rulesetId}" on this server; one of ${rulesetIds().join(', ')}`)
       const rules = rulesetOf(rulesetId)
+      // Each game says what limit it takes (world conquest: 4 to 52 rounds, G1.7): refused now, not at the start.
+      const limitProblem = rules.checkLimit(input.weekLimit ?? null)
+      if (limitProblem) throw new AppError(400, 'campaign/bad_limit', `weekLimit: ${limitProblem.message}`, limitProblem.rule)
       // A game with a board of its own plays that board, whatever map was named.
       const map = rules.fixedMap ?? (input.mapId ? await mapById(db, input.mapId) : null)
       if (!map) throw new AppError(400, 'campaign/unknown_map', `No map "${input.mapId ?? ''}"; see GET /api/maps, or upload one with POST /api/maps`, 'R1.4')

@@ -86,3 +86,20 @@ t.test('G2.11 a GM pause skips a conquest tick: the skipped Sunday is no round, 
   await setClock(app, '2026-12-21T09:00:00Z') // past Sunday 20 December, 20:00
   t.equal((await call(app, ana.token, 'GET', `${base}/state`)).body.round, 2, 'the next tick done begins round 2')
 })
+
+t.test('G1.7 R2.5 each game checks its own period limit when a campaign is created; the form lists the games from their registry', async (t) => {
+  const app = await buildTestApp(t)
+  const { register } = await import('../helpers/app.ts')
+  const gm = await register(app, 'limits@example.com')
+  const conquest = await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', weekLimit: 60 })
+  t.equal(conquest.status, 400)
+  t.match(conquest.body.error, { code: 'campaign/bad_limit', rule: 'G1.7', message: /weekLimit: .*4 to 52 rounds/ })
+  t.equal((await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Liga', mapId: 'coast-3', weekLimit: 60 })).status, 201, 'the weekday game takes 60 weeks')
+  t.equal((await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', weekLimit: 52 })).status, 201)
+  const { visitor } = await import('../helpers/pages.ts')
+  const page = visitor(app)
+  await page.login('limits@example.com', 'correct horse battery')
+  const form = (await page.get('/campaigns?game=conquest')).body
+  t.match(form, /value="weekly-turn" >/, 'the weekday game offered')
+  t.match(form, /value="conquest" checked>/, 'world conquest offered, and chosen as asked')
+})

@@ -83,6 +83,8 @@ export interface Ruleset<T extends GameTypes> {
   readonly dice: { sides: number; events: readonly string[]; drawsOf(event: T['event']): Draw[] }
   /** The event types a period's map draws (its orders as arrows), for games that draw them. */
   readonly mapEvents?: readonly string[]
+  /** Why a campaign of this game cannot have this period limit (weeks, rounds), or null; null asks for the game's default. */
+  checkLimit(limit: number | null): EngineError | null
   /** The most tribes a campaign of this game can start with on this map: joining stops there. */
   maxTribes(map: T['map']): number
   /** A new campaign's state, or why it cannot be set up this way. */

@@ -4,6 +4,7 @@ import { SHIP_COST, TROOP_COST } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { BUNDLED_MAPS } from '../../maps/index.ts'
 import { CreateCampaignBody } from '../../schemas/actions.ts'
+import { gameChoices } from './faces.ts'
 import type { Games } from './games.ts'
 import { mapOf, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
@@ -23,7 +24,7 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, games: Gam
 
   fastify.get('/campaigns', async (request: Req, reply) => {
     const v = await viewer(request)
-    return render(request, reply, 'campaigns.hbs', { title: STRINGS[v.locale].campaigns, ...(await lists(v.user?.id ?? null, request.query)), maps: maps(), values: { ruleset: request.query.game === 'conquest' ? 'conquest' : 'weekly-turn' } })
+    return render(request, reply, 'campaigns.hbs', { title: STRINGS[v.locale].campaigns, ...(await lists(v.user?.id ?? null, request.query)), maps: maps(), games: gameChoices(request.query.game) })
   })
 
   fastify.post<Route>('/campaigns', { ...form(CreateCampaignBody), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } }, async (request: Req, reply) => {
@@ -33,7 +34,7 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, games: Gam
       return reply.redirect(`/campaigns/${created.id}/gm`, 303)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      return render(request, reply, 'campaigns.hbs', { error, ...(await lists(user.id, {})), maps: maps(), values: request.body }, error.statusCode)
+      return render(request, reply, 'campaigns.hbs', { error, ...(await lists(user.id, {})), maps: maps(), values: request.body, games: gameChoices((request.body as { ruleset?: unknown }).ruleset) }, error.statusCode)
     }
   })
 

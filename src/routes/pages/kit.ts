@@ -13,6 +13,7 @@ import { renderMapSvg, type MapData, type MapWords, type TitledArrow } from '../
 import { csrfUserInfo, SESSION_COOKIE } from '../../plugins/external/view.ts'
 import type { Access } from '../../services/access.ts'
 import type { Claims, PublicUser } from '../../services/accounts.ts'
+import { faceOf } from './faces.ts'
 
 const VIEWS = path.resolve(import.meta.dirname, '../../../views')
 export type Strings = Record<string, string>
@@ -134,7 +135,7 @@ export function pageKit(fastify: FastifyInstance) {
     }
   }
 
-  const campaignInfo = (a: Access) => ({ id: a.campaign.id, name: a.campaign.name, status: a.campaign.status, timeZone: a.campaign.timeZone, role: a.role, ruleset: a.campaign.ruleset })
+  const campaignInfo = (a: Access) => ({ id: a.campaign.id, name: a.campaign.name, status: a.campaign.status, timeZone: a.campaign.timeZone, role: a.role, ruleset: a.campaign.ruleset, face: faceOf(a.campaign.ruleset) })
 
   async function board(a: Access) {
     const view = await campaigns.stateView(a)

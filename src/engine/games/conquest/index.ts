@@ -6,7 +6,7 @@ import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { ranking } from './objectives.ts'
 import { legalOptions, offeredOrders, previewTick, type ConquestOptions } from './options.ts'
 import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
-import { createConquest, MAX_TRIBES } from './setup.ts'
+import { createConquest, MAX_TRIBES, ROUND_LIMIT } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestSystem, ConquestTransfer } from './types.ts'
 import { board, digest, HOSTILE, tickMail, weekEnd } from './views.ts'
 import { EDGES, TERRITORIES } from './world.ts'
@@ -30,6 +30,8 @@ export const conquest: ConquestRuleset = {
   validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],
   mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
   maxTribes: () => MAX_TRIBES,
+  checkLimit: (limit) => (limit === null || (Number.isInteger(limit) && limit >= ROUND_LIMIT.min && limit <= ROUND_LIMIT.max) ? null
+    : { code: 'setup/round_limit', message: `world conquest is played over ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`, rule: 'G1.7' }),
   // G11.2: every die is a d6 of the round's seed: battles, strikes and treasure.
   dice: {
     sides: 6,
