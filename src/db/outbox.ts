@@ -50,6 +50,8 @@ export interface ClaimedMail {
   data: Record<string, unknown>
   attempts: number
   campaignName: string
+  /** The game the campaign plays: a mail of its own replaces the platform's where it has one. */
+  ruleset: string
   timeZone: string
   email: string | null
   displayName: string | null
@@ -73,7 +75,7 @@ export async function claimMails(pool: pg.Pool, now: Date, limit: number, locked
        FROM due WHERE o.id = due.id
        RETURNING o.*)
      SELECT o.id, o.campaign_id AS "campaignId", o.user_id AS "userId", o.to_address AS "toAddress", o.kind, o.period, o.data, o.attempts,
-            c.name AS "campaignName", c.time_zone AS "timeZone", u.email, u.display_name AS "displayName", u.locale::text AS locale,
+            c.name AS "campaignName", c.time_zone AS "timeZone", c.ruleset, u.email, u.display_name AS "displayName", u.locale::text AS locale,
             u.time_zone AS "userTimeZone", ${setting} AS wanted
      FROM taken o JOIN campaigns c ON c.id = o.campaign_id LEFT JOIN users u ON u.id = o.user_id`,
     [now.toISOString(), limit, lockedUntil.toISOString()],

@@ -25,8 +25,8 @@ import { save } from './working.ts'
 
 export type { Access, Role } from './access.ts'
 
-/** The weekday wargame, when a campaign names no game. */
-const DEFAULT_RULESET = 'weekly-turn'
+/** When a campaign names no game: the first the registry lists (the weekday wargame). */
+const defaultRuleset = () => rulesetIds()[0]!
 const MINE_PAGE = 100
 const PUBLIC_PAGE = 50
 
@@ -67,7 +67,7 @@ export function campaignsService(deps: ServiceDeps) {
       const name = cleanName(input.name, 'name')
       const timeZone = input.timeZone ?? 'Europe/Madrid'
       if (!IANAZone.isValidZone(timeZone)) throw new AppError(400, 'campaign/invalid_time_zone', `"${timeZone}" is not an IANA time zone`, 'R2.2')
-      const rulesetId = input.ruleset ?? DEFAULT_RULESET
+      const rulesetId = input.ruleset ?? defaultRuleset()
       if (!rulesetIds().includes(rulesetId)) throw new AppError(400, 'campaign/unknown_game', `No game "${rulesetId}" on this server; one of ${rulesetIds().join(', ')}`)
       const rules = rulesetOf(rulesetId)
       // Each game says what limit it takes (world conquest: 4 to 52 rounds, G1.7): refused now, not at the start.

@@ -1,6 +1,6 @@
 // Mail templates (views/emails): subject, text and HTML in the recipient's
 // language, with instants in the campaign's time zone and the reader's.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import Handlebars from 'handlebars'
 import { DateTime } from 'luxon'
@@ -42,14 +42,24 @@ export function mailTemplates() {
     const mine = fmt(root.userTimeZone)
     return `${campaign}; ${mine.toFormat('cccc HH:mm')} ${strings[root.locale].yourTime} (${root.userTimeZone})`
   })
+  const owned = new Map<string, boolean>()
+  const gameHas = (locale: Locale, ruleset: string, kind: MailKind) => {
+    const key = `${locale}/${ruleset}/${kind}`
+    let has = owned.get(key)
+    if (has === undefined) owned.set(key, (has = /^[a-z0-9-]+$/.test(ruleset) && existsSync(path.join(VIEWS, locale, 'games', ruleset, `${kind}.text.hbs`))))
+    return has
+  }
+  const gameStrings = (locale: Locale, ruleset: string) => JSON.parse(readFileSync(path.join(VIEWS, locale, 'games', ruleset, 'strings.json'), 'utf8')) as { subject: Partial<Record<MailKind, string>> }
   return {
     render(kind: MailKind, locale: Locale, context: Record<string, unknown>): RenderedMail {
       const s = strings[locale]
       // An invitation to someone without an account carries nothing the inviter wrote (no mail relay).
       if (kind === 'invitation' && !context.member) context = { ...context, campaignName: null, gmName: null }
-      const subject = compile(`${locale}/subject/${kind}`, () => s.subject[kind], false)(context)
-      const text = compile(`${locale}/${kind}.text`, () => readFileSync(path.join(VIEWS, locale, `${kind}.text.hbs`), 'utf8'), false)(context)
-      const body = compile(`${locale}/${kind}.html`, () => readFileSync(path.join(VIEWS, locale, `${kind}.html.hbs`), 'utf8'), true)(context)
+      // A game's own mail of this kind (views/emails/<locale>/games/<ruleset>/) stands in for the platform's.
+      const own = typeof context.ruleset === 'string' && gameHas(locale, context.ruleset, kind) ? `games/${context.ruleset}/` : ''
+      const subject = compile(`${locale}/${own}subject/${kind}`, () => (own ? gameStrings(locale, context.ruleset as string).subject[kind]! : s.subject[kind]), false)(context)
+      const text = compile(`${locale}/${own}${kind}.text`, () => readFileSync(path.join(VIEWS, locale, `${own}${kind}.text.hbs`), 'utf8'), false)(context)
+      const body = compile(`${locale}/${own}${kind}.html`, () => readFileSync(path.join(VIEWS, locale, `${own}${kind}.html.hbs`), 'utf8'), true)(context)
       const stranger = kind === 'invitation' && !context.member
       // An invitation goes to someone who does not play here yet: its footer says why it came.
       const footerKey = kind !== 'invitation' ? 'footer' : stranger ? 'footerInvitation' : 'footerInvited'

@@ -59,7 +59,7 @@ export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; 
     const settingsUrl = `${publicUrl}/me/notifications`
     const unsubscribeUrl = `${publicUrl}/api/unsubscribe?token=${m.userId ? unsubscribeToken(m.userId, m.kind) : addressToken(m.toAddress ?? '')}`
     return {
-      ...m.data, locale, campaignName: m.campaignName, timeZone: m.timeZone, userTimeZone: m.userTimeZone ?? m.timeZone,
+      ...m.data, locale, ruleset: m.ruleset, campaignName: m.campaignName, timeZone: m.timeZone, userTimeZone: m.userTimeZone ?? m.timeZone,
       displayName: m.displayName, campaignUrl: `${publicUrl}/campaigns/${m.campaignId}`, settingsUrl, unsubscribeUrl,
     }
   }

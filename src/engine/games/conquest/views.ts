@@ -58,5 +58,5 @@ export function tickMail(state: ConquestState, tribe: TribeId): Record<string, u
   const t = state.tribes.find((x) => x.id === tribe)
   if (!t || t.eliminated) return null
   const s = standing(state).find((x) => x.id === tribe)!
-  return { conquest: true, week: state.round, roundLimit: state.roundLimit, territories: s.territories, troopsOnMap: s.troops, basic: s.territories, finished: state.status === 'finished' }
+  return { week: state.round, roundLimit: state.roundLimit, territories: s.territories, troopsOnMap: s.troops, basic: s.territories, finished: state.status === 'finished' }
 }
