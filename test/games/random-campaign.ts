@@ -1,0 +1,108 @@
+// One campaign of any registered game played at random from a seed, through the calls the
+// platform makes, checking the shared contract at every step (test/games/contract.test.ts).
+import { hmacRng, WEEKDAYS, type GameTypes, type Ruleset } from '../../src/engine/index.ts'
+import { bundledMap } from '../../src/maps/index.ts'
+
+const WEEK_MS = 7 * 86_400_000
+const PERIODS = 3
+const ORDERS_PER_WINDOW = 6
+const TURNS = new Set(['closed', 'open', 'started', 'ended', 'free'])
+const STATUSES = new Set(['setup', 'draft', 'running', 'finished'])
+
+export type AnyRuleset = Ruleset<GameTypes>
+
+/** One game played at random from a seed; throws, naming the step, at the first broken promise. */
+export function playAtRandom(rules: AnyRuleset, tribeCount: number, seed: number) {
+  let x = seed
+  const random = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648)
+  const map = rules.fixedMap?.map ?? bundledMap('coast-4')!
+  const tribes = WEEKDAYS.slice(0, tribeCount).map((weekday, i) => ({ id: `tribe-${i}`, name: `Tribe ${i}`, weekday }))
+  const created = rules.createGame({ map, tribes, seed: `start-seed-${seed}`, secretSeed: `secret-seed-${seed}`, weekLimit: 4 })
+  if (!created.ok) throw new Error(`createGame: ${created.error.code}`)
+  let state = created.state
+  const log: GameTypes['event'][] = []
+  let lastWeek = rules.view(state).week
+  let checks = 0
+
+  const consistent = (where: string) => {
+    const view = rules.view(state)
+    if (!STATUSES.has(view.status)) throw new Error(`${where}: status ${view.status}`)
+    if (view.tribes.map((tribe) => tribe.id).join() !== tribes.map((tribe) => tribe.id).join()) throw new Error(`${where}: the view lost or added a tribe`)
+    if (view.tribes.some((tribe) => !TURNS.has(tribe.turn))) throw new Error(`${where}: a turn outside the platform's states`)
+    if (view.week < lastWeek) throw new Error(`${where}: the period went back from ${lastWeek} to ${view.week}`)
+    if ((view.status === 'finished') !== (view.ranking !== null)) throw new Error(`${where}: a ranking only once finished`)
+    lastWeek = view.week
+  }
+  const system = (action: GameTypes['system'], where: string) => {
+    const result = rules.applySystem(state, action, hmacRng)
+    if (!result.ok) throw new Error(`${where}: ${result.error.code}`)
+    state = result.state
+    log.push(...result.events)
+    consistent(where)
+  }
+  /** A refusal must leave the state it was given as it was, the dice counter included. */
+  const refusedUnchanged = (tribe: string, where: string) => {
+    const before = rules.stateHash(state)
+    const nonsense = rules.applyOrder(state, tribe, { type: 'no-such-order' } as unknown as GameTypes['order'], hmacRng)
+    if (nonsense.ok) throw new Error(`${where}: an order of no known type was accepted`)
+    if (!/^[a-z_]+\/[a-z_]+$/.test(nonsense.error.code)) throw new Error(`${where}: refusal code ${nonsense.error.code} is not namespaced`)
+    if (rules.stateHash(state) !== before) throw new Error(`${where}: a refusal changed the state`)
+    checks++
+  }
+  const play = (tribe: string, where: string) => {
+    for (let k = 0; k < ORDERS_PER_WINDOW && rules.view(state).status !== 'finished'; k++) {
+      const before = rules.stateHash(state)
+      const options = rules.legalOptions(state, tribe)
+      if (rules.stateHash(state) !== before) throw new Error(`${where}: listing options changed the state`)
+      const offered = rules.offered(state, options)
+      if (offered.length === 0) return
+      // Everything offered is legal now: each is tried on the same state, and one is kept.
+      for (const order of offered) {
+        const tried = rules.applyOrder(state, tribe, order, hmacRng)
+        if (!tried.ok) throw new Error(`${where}: offered ${JSON.stringify(order)} was refused: ${tried.error.code}`)
+        if (rules.stateHash(state) !== before) throw new Error(`${where}: ${JSON.stringify(order)} changed the state it was given`)
+      }
+      const chosen = offered[Math.floor(random() * offered.length)]!
+      const batch = rules.applyBatch(state, tribe, [chosen, { type: 'no-such-order' } as unknown as GameTypes['order']], hmacRng)
+      // Refused whole: at the bad order, or at the first when it rolls dice and is not the last (R8.4, G2.6).
+      if (batch.ok || !('index' in batch) || batch.index > 1) throw new Error(`${where}: a batch with a bad second order was not refused`)
+      if (rules.stateHash(state) !== before) throw new Error(`${where}: a refused batch changed the state`)
+      const result = rules.applyOrder(state, tribe, chosen, hmacRng)
+      if (!result.ok) throw new Error(`${where}: ${result.error.code}`)
+      state = result.state
+      log.push(...result.events)
+      consistent(where)
+      checks += offered.length + 1
+    }
+  }
+
+  system(rules.actions.startDraft(0), 'start')
+  for (let pick = 0; rules.view(state).status === 'draft'; pick++) {
+    const clock = rules.view(state).draft?.onTheClock
+    if (!clock || pick > 100) throw new Error('the draft names nobody on the clock')
+    refusedUnchanged(clock, `draft pick ${pick}`)
+    play(clock, `draft pick ${pick}`)
+  }
+  for (let period = 0; period < PERIODS && rules.view(state).status !== 'finished'; period++) {
+    for (const tribe of rules.view(state).tribes) {
+      if (tribe.eliminated || rules.view(state).status === 'finished') continue
+      const where = `period ${period}, ${tribe.weekday}`
+      if (tribe.turn === 'free') {
+        play(tribe.id, where)
+        continue
+      }
+      system(rules.actions.openWindow(tribe.id), `${where} opens`)
+      refusedUnchanged(tribe.id, where)
+      play(tribe.id, where)
+      if (rules.view(state).status !== 'finished') system(rules.actions.closeWindow(tribe.id, true), `${where} closes`)
+    }
+    if (rules.view(state).status === 'finished') break
+    system(rules.actions.weeklyTick((period + 1) * WEEK_MS), `period ${period} tick`)
+    if (rules.view(state).status !== 'finished') system(rules.actions.setSeed(`period-${seed}-${period + 1}`), `period ${period} seed`)
+  }
+  const replayed = rules.replay(created.state, log, hmacRng)
+  if (!replayed.ok) throw new Error(`replay: ${replayed.message}`)
+  if (rules.stateHash(replayed.state) !== rules.stateHash(state)) throw new Error('replay: another state hash')
+  return { checks, events: log.length, period: rules.view(state).week, log }
+}
+

@@ -1,0 +1,36 @@
+// Every event a game logs in play has a sentence in the chronicle, in English and in Spanish:
+// random campaigns of each registered game, every story event of their logs told (#26).
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import t from 'tap'
+import { rulesetIds, rulesetOf } from '../../src/engine/index.ts'
+import { isSystemRow, sentence, type Words } from '../../src/lib/chronicle.ts'
+import { conquestSentence } from '../../src/routes/pages/conquest/chronicle.ts'
+import { playAtRandom, type AnyRuleset } from './random-campaign.ts'
+
+const catalogue = (locale: string) => JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../views/pages/i18n/${locale}.json`), 'utf8')) as Words
+const LANGUAGES = { en: catalogue('en'), es: catalogue('es') }
+/** Each game's chronicle: the weekday game's is the platform's own. */
+const CHRONICLES: Record<string, typeof sentence> = { conquest: conquestSentence }
+
+for (const id of rulesetIds()) {
+  t.test(`every story event of ${id} has a sentence in English and Spanish`, async (t) => {
+    const rules = rulesetOf(id) as unknown as AnyRuleset
+    const tell = CHRONICLES[id] ?? sentence
+    const untold = new Set<string>()
+    const told = new Set<string>()
+    for (const seed of [11, 12, 13]) {
+      const { log } = playAtRandom(rules, 3, seed)
+      for (const event of log as { type: string }[]) {
+        if (isSystemRow(event.type)) continue
+        for (const [locale, words] of Object.entries(LANGUAGES)) {
+          const said = tell(event.type, event, new Map(), words)
+          if (said.trim() === '') untold.add(`${event.type} (${locale})`)
+          else told.add(event.type)
+        }
+      }
+    }
+    t.same([...untold].sort(), [], `${told.size} kinds of event told: ${[...told].sort().join(', ')}`)
+    t.ok(told.size >= 5, 'the random campaigns logged a story')
+  })
+}
