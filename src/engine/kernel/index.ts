@@ -2,6 +2,7 @@
 // through, batches and replay, the dice, hashing. A game imports only from here.
 export * from './ids.ts'
 export { Reject, reject } from './errors.ts'
+export { handlerOf, isObject, seedOf, transition, type Transition } from './dispatch.ts'
 export { canonicalJson, hmacSha256, sha256, toHex, utf8 } from './hashing.ts'
 export { d4From, hmacRng, scriptedRng, type Rng } from './rng.ts'
 export { batchWith, replayWith } from './steps.ts'

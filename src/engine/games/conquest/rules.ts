@@ -9,24 +9,16 @@ import { airStrike, attack, fireArtillery, launchMissile, navalBombard, releaseB
 import { build, endTurn, fly, gather, guard, move, sail, setReinforcements } from './orders.ts'
 import { startCampaign } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestStep, ConquestSystem, ConquestTribe } from './types.ts'
-import { reject, Reject, Work } from './work.ts'
+import { handlerOf, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
+import { reject, Work } from './work.ts'
 
 const ORDERS: Record<ConquestOrder['type'], (w: Work, t: ConquestTribe, o: Record<string, unknown>) => void> = {
   setReinforcements, move, attack, guard, gather, build, fly, airStrike, sail, navalBombard, fireArtillery, launchMissile, releaseBio, endTurn,
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-
 function run(state: ConquestState, rng: Rng, body: (w: Work) => void): ConquestStep {
-  try {
-    if (!isObject(state) || state.ruleset !== 'conquest' || !Array.isArray(state.tribes)) return { ok: false, error: { code: 'engine/bad_state', message: 'not a world-conquest state' } }
-    const w = new Work(state, rng)
-    body(w)
-    return { ok: true, state: w.s, events: w.events }
-  } catch (e) {
-    if (e instanceof Reject) return { ok: false, error: e.error }
-    return { ok: false, error: { code: 'engine/internal_error', message: `the engine failed on this input: ${(e as Error)?.message ?? String(e)}` } }
-  }
+  const bad = !isObject(state) || state.ruleset !== 'conquest' || !Array.isArray(state.tribes) ? 'not a world-conquest state' : null
+  return transition(bad, () => new Work(state, rng), body)
 }
 
 /** G2.2, G1.13: in the tribe's open window; during setup only the reinforcement list. */
@@ -46,12 +38,10 @@ function requireTurn(w: Work, t: ConquestTribe, type: string) {
 export function applyOrder(state: ConquestState, tribe: TribeId, order: ConquestOrder, rng: Rng): ConquestStep {
   return run(state, rng, (w) => {
     const t = w.tribe(tribe)
-    if (!isObject(order) || typeof order.type !== 'string' || !Object.hasOwn(ORDERS, order.type)) {
-      reject('order/unknown_type', `unknown order type ${JSON.stringify(isObject(order) ? order.type : order)}; one of ${Object.keys(ORDERS).join(', ')}`)
-    }
+    const handler = handlerOf(ORDERS, order)
     w.emit({ type: 'order', tribe: t.id, order })
     requireTurn(w, t, order.type)
-    ORDERS[order.type](w, t, order as unknown as Record<string, unknown>)
+    handler(w, t, order as unknown as Record<string, unknown>)
   })
 }
 
@@ -69,8 +59,7 @@ export function applySystem(state: ConquestState, action: ConquestSystem, rng: R
       case 'startCampaign':
         return startCampaign(w, a.at)
       case 'setSeed':
-        if (typeof a.seed !== 'string' || a.seed.length < 8) reject('system/bad_seed', 'a seed is a string of at least 8 characters', 'G11.3')
-        w.s.rng = { seed: a.seed as string, counter: 0 }
+        w.s.rng = seedOf(a, 'G11.3')
         return w.emit({ type: 'seedSet', counter: 0 })
       case 'openWindow':
         return openWindow(w, a.tribe)

@@ -13,8 +13,9 @@ import { buildShip, recruit } from './rules/recruit.ts'
 import { board, crewTransfer, disembark, embark, portAssault, shipMove } from './rules/sea.ts'
 import { executeTrade } from './rules/trades.ts'
 import { beginActions, closeWindow, endTurn, openWindow, requireOpenWindow } from './rules/turn.ts'
-import { isObject, reject, Reject, tribeState, Work } from './rules/work.ts'
+import { isObject, reject, tribeState, Work } from './rules/work.ts'
 import { batchWith } from '../../kernel/steps.ts'
+import { handlerOf, seedOf, transition } from '../../kernel/dispatch.ts'
 
 export { ARMY_MP, MAX_TROOPS, SHIP_COST, SHIP_MP, SIEGE_LOSS, STARTING_GARRISON, TROOP_COST } from './rules/constants.ts'
 export { ranking } from './rules/ranking.ts'
@@ -34,28 +35,18 @@ const PLAYER_ORDERS: Record<Order['type'], (w: Work, t: TribeState, o: Record<st
 }
 
 function run(state: GameState, rng: Rng, body: (w: Work) => void): Result {
-  try {
-    if (!isObject(state) || !isObject(state.map) || !Array.isArray(state.owners)) {
-      return { ok: false, error: { code: 'engine/bad_state', message: 'not a game state' } }
-    }
-    const w = new Work(state, compileMap(state.map), rng)
+  const bad = !isObject(state) || !isObject(state.map) || !Array.isArray(state.owners) ? 'not a game state' : null
+  return transition(bad, () => new Work(state, compileMap(state.map), rng), (w) => {
     body(w)
     settle(w)
-    return { ok: true, state: w.s, events: w.events }
-  } catch (e) {
-    if (e instanceof Reject) return { ok: false, error: e.error }
-    return { ok: false, error: { code: 'engine/internal_error', message: `the engine failed on this input: ${(e as Error)?.message ?? String(e)}` } }
-  }
+  })
 }
 
 /** A player's order for its tribe. */
 export function applyOrder(state: GameState, tribe: TribeId, order: Order, rng: Rng): Result {
   return run(state, rng, (w) => {
     const t = tribeState(w, tribe)
-    if (!isObject(order) || typeof order.type !== 'string' || !Object.hasOwn(PLAYER_ORDERS, order.type)) {
-      reject('order/unknown_type', `unknown order type ${JSON.stringify(isObject(order) ? order.type : order)}; one of ${Object.keys(PLAYER_ORDERS).join(', ')}`)
-    }
-    const handler = PLAYER_ORDERS[order.type]
+    const handler = handlerOf(PLAYER_ORDERS, order)
     w.emit({ type: 'order', tribe: t.id, order })
     if (order.type !== 'draftPick') {
       requireOpenWindow(w, t)
@@ -86,11 +77,9 @@ export function applySystem(state: GameState, action: SystemAction, rng: Rng): R
     switch (action.type) {
       case 'startDraft':
         return startDraft(w)
-      case 'setSeed': {
-        if (typeof a.seed !== 'string' || a.seed.length < 8) reject('system/bad_seed', 'a seed is a string of at least 8 characters', 'R8.4')
-        w.s.rng = { seed: a.seed as string, counter: 0 }
+      case 'setSeed':
+        w.s.rng = seedOf(a, 'R8.4')
         return w.emit({ type: 'seedSet', counter: 0 })
-      }
       case 'openWindow':
         return openWindow(w, a)
       case 'closeWindow':

@@ -92,7 +92,7 @@ export class Work {
 
 // ---- input checks: orders arrive as untrusted JSON (R1.1, R1.2) ----
 
-export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
+export { isObject } from '../../../kernel/dispatch.ts'
 
 export function tileIndex(w: Work, key: unknown, what: string): number {
   if (!parseTileKey(key)) reject('order/bad_tile', `${what} must be a tile written "q,r" (got ${JSON.stringify(key)})`, 'R1.1')

@@ -1,0 +1,39 @@
+// The skeleton every game's dispatcher shares: one transition run on the game's working copy,
+// its refusals turned into typed errors; the handler of an input's type; a new period's seed.
+import { Reject, reject } from './errors.ts'
+import type { EngineError } from './ids.ts'
+
+export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
+
+export type Transition<S, E> = { ok: true; state: S; events: E[] } | { ok: false; error: EngineError }
+
+/**
+ * Runs `body` on the working copy `open` makes. A rule's refusal (`reject`) becomes the typed
+ * error of the step; any other throw is the engine failing on its input, never a crash of
+ * the caller. `badState` names what is wrong with a state that is not the game's.
+ */
+export function transition<S, E, W extends { s: S; events: E[] }>(badState: string | null, open: () => W, body: (w: W) => void): Transition<S, E> {
+  try {
+    if (badState !== null) return { ok: false, error: { code: 'engine/bad_state', message: badState } }
+    const w = open()
+    body(w)
+    return { ok: true, state: w.s, events: w.events }
+  } catch (e) {
+    if (e instanceof Reject) return { ok: false, error: e.error }
+    return { ok: false, error: { code: 'engine/internal_error', message: `the engine failed on this input: ${(e as Error)?.message ?? String(e)}` } }
+  }
+}
+
+/** The handler of an order's type in a game's table; a refusal listing the types it knows otherwise. */
+export function handlerOf<H>(table: Record<string, H>, order: unknown): H {
+  if (!isObject(order) || typeof order.type !== 'string' || !Object.hasOwn(table, order.type)) {
+    reject('order/unknown_type', `unknown order type ${JSON.stringify(isObject(order) ? order.type : order)}; one of ${Object.keys(table).join(', ')}`)
+  }
+  return table[(order as { type: string }).type]!
+}
+
+/** A new period's dice seed: a string of at least 8 characters, its counter from 0 (R8.4, G11.3). */
+export function seedOf(action: Record<string, unknown>, rule: string): { seed: string; counter: number } {
+  if (typeof action.seed !== 'string' || action.seed.length < 8) reject('system/bad_seed', 'a seed is a string of at least 8 characters', rule)
+  return { seed: action.seed as string, counter: 0 }
+}
