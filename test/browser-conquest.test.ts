@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
+import { NEIGHBOURS } from '../src/engine/games/conquest/world.ts'
 import { buildTestApp } from './helpers/app.ts'
 import { axe, launchBrowser, loggedIn } from './helpers/browser.ts'
 import { call, setClock, setUp } from './helpers/campaign.ts'
@@ -29,19 +30,22 @@ t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world ma
   // Setup (G1.13): the list, typed on the phone.
   const state = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/state`)).body
   const mine = state.territories.filter((x: { owner: string }) => x.owner === ana.tribeId).map((x: { id: string }) => x.id) as string[]
+  // The deal is random: the list's first territory is one with an enemy next to it, so that it can attack.
+  const front = mine.find((id) => [...NEIGHBOURS.get(id)!].some((n) => !mine.includes(n)))!
+  const second = mine.find((id) => id !== front)!
   t.match(await page.locator('main').textContent(), /Where your starting troops go/)
   t.match(await page.locator('#objective-h + p').textContent(), /^O\d+: /, 'her secret objective is shown to her')
-  await page.locator('input[name="list"]').fill(`${mine[0]} ${mine[1]}`)
+  await page.locator('input[name="list"]').fill(`${front} ${second}`)
   await page.locator('input[name="list"]').press('Enter')
   await page.locator('#results [role="status"]').waitFor()
-  t.match(await page.locator('#results').textContent(), new RegExp(`Reinforcement list: ${mine[0]}, ${mine[1]}`))
+  t.match(await page.locator('#results').textContent(), new RegExp(`Reinforcement list: ${front}, ${second}`))
   t.same(await axe(page), [], 'no WCAG A/AA violation on the setup turn page')
   await page.screenshot({ path: path.join(ARTIFACTS, 'conquest-1-setup-390.png'), fullPage: true })
 
   // Round 1, Monday: ana's window is open.
   await setClock(app, '2026-12-07T09:00:00Z')
   await page.goto(`${base}${turn}`)
-  const card = page.locator(`details#t-${mine[0]}`)
+  const card = page.locator(`details#t-${front}`)
   await card.waitFor()
   if (!(await card.getAttribute('open') !== null)) await card.locator('summary').tap()
   const attack = card.locator('form[aria-label^="Attack"]')
@@ -49,14 +53,14 @@ t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world ma
   await attack.locator('select[name="to"]').selectOption(target)
   await attack.locator('button[type="submit"]').tap()
   await page.locator('#results [role="status"]').waitFor()
-  t.match(await page.locator('#results').textContent(), new RegExp(`Battle ${mine[0]} → ${target}: [1-6]( [1-6])+\\.`), 'the battle and its dice are told')
+  t.match(await page.locator('#results').textContent(), new RegExp(`Battle ${front} → ${target}: [1-6]( [1-6])+\\.`), 'the battle and its dice are told')
   await page.screenshot({ path: path.join(ARTIFACTS, 'conquest-2-attack-390.png'), fullPage: true })
   const worldMap = page.locator('svg.world')
   t.equal(await worldMap.locator('g.territory').count(), 42, 'the world map draws 42 territories')
   await worldMap.screenshot({ path: path.join(ARTIFACTS, 'conquest-3-world-map-390.png') })
 
   // A build from the options (G4.7): 3 Básicos in stock, gather 1 more, build a troop with another ready troop.
-  const at = mine[1]!
+  const at = second
   const builder = page.locator(`details#t-${at}`)
   if ((await builder.getAttribute('open')) === null) await builder.locator('summary').tap()
   await builder.locator('form[aria-label^="Gather"] select').selectOption('1')

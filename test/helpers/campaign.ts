@@ -5,7 +5,7 @@ import { buildTestApp, register } from './app.ts'
 
 export type App = FastifyInstance
 
-export async function call(app: App, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+export async function call(app: App, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
   const res = await app.inject({ method, url, payload: payload as object, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } })
   return { status: res.statusCode, body: res.body ? res.json() : null }
 }
