@@ -94,7 +94,12 @@ t.test('a pool of 2: thirty requests at once on every route that opens a transac
   await hammer('DELETE tribes/{id}', () => send(base, open.gm, 'DELETE', at(`/tribes/${cleo}`)))
   await hammer('POST draft/start', () => send(base, open.gm, 'POST', at('/draft/start')))
 
-  await hammer('POST orders', (i) => send(base, ana.token, 'POST', on('/orders'), { order: i % 2 ? { type: 'recruit', city: '2,1', troops: 1 } : { type: 'recruit', city: '3,3', troops: 1 } }))
+  // The calendar sweep runs on its reserved connections while thirty orders queue for theirs.
+  const [, sweepDuringStorm] = await Promise.all([
+    hammer('POST orders', (i) => send(base, ana.token, 'POST', on('/orders'), { order: i % 2 ? { type: 'recruit', city: '2,1', troops: 1 } : { type: 'recruit', city: '3,3', troops: 1 } })),
+    app.clockwork.sweep(),
+  ])
+  t.equal(sweepDuringStorm.failed, 0, 'the calendar sweep ran during the storm')
   const absences = await hammer('POST absences', (i) => send(base, ana.token, 'POST', on('/absences'), { from: `2026-12-${String(1 + i % 28).padStart(2, '0')}`, to: `2026-12-${String(1 + i % 28).padStart(2, '0')}` }))
   const absence = (absences.find((a) => a.status === 201)!.body as { id: string }).id
   await hammer('PUT absences/{id}/stand-in', (i) => send(base, running.gm, 'PUT', on(`/absences/${absence}/stand-in`), { email: `crowd${i}@example.com` }))
