@@ -9,12 +9,15 @@ export interface Face {
   name: string
   period: string
   economy: string
+  /** Where its rule book is served, the catalogue key of a link to it, and the book's file by language (docs/). */
   rules: string
+  rulesLabel: string
+  books: { en: string; es: string }
 }
 
 export const FACES: readonly Face[] = [
-  { id: 'weekly-turn', name: 'c_gameWeekly', period: 'week', economy: 'pools', rules: '/rules' },
-  { id: 'conquest', name: 'c_gameConquest', period: 'c_round', economy: 'c_economy', rules: '/rules/conquest' },
+  { id: 'weekly-turn', name: 'c_gameWeekly', period: 'week', economy: 'pools', rules: '/rules', rulesLabel: 'c_rulesWeekly', books: { en: 'RULES.md', es: 'RULES.es.md' } },
+  { id: 'conquest', name: 'c_gameConquest', period: 'c_round', economy: 'c_economy', rules: '/rules/conquest', rulesLabel: 'c_rulesLink', books: { en: 'RULES-CONQUEST.md', es: 'RULES-CONQUEST.es.md' } },
 ]
 
 /** A campaign's face; the first game's for a ruleset this server does not draw. */

@@ -81,8 +81,8 @@ export const PoolsSchema = Type.Object({
   period: Type.Integer(),
   pools: Type.Array(Pool, { description: 'The weekday game\'s pools now (R6); empty for a game that holds none' }),
   preview: Type.Union([
-    Type.Array(Pool, { title: 'weekly-turn', description: 'The next Sunday payout per pool (R6)' }),
-    Type.Array(TickPreview, { title: 'conquest', description: 'The next tick per tribe' }),
+    Type.Array(Pool, { title: 'Payout preview', description: 'The next Sunday payout per pool (the weekday game, R6)' }),
+    Type.Array(TickPreview, { title: 'Tick preview', description: 'The next tick per tribe (world conquest, G3)' }),
   ]),
 }, { title: 'Economy' })
 
