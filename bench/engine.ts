@@ -4,8 +4,10 @@
 //   state_bytes   JSON size of a mid-game 7-tribe state
 //   conquest_orders_per_s  legal world-conquest orders replayed from random 6-tribe play, beside the weekday game's
 // Each speed comes with a baseline measured in the same run and their ratio.
-import { applyOrder, compileMap, conquest, type ConquestOrder, type ConquestState, computePools, hmacRng, type GameState, type MapDef, type Order } from '../src/engine/index.ts'
-import { bundledMap } from '../src/maps/index.ts'
+import { hmacRng } from '../src/engine/index.ts'
+import { applyOrder, compileMap, computePools, type GameState, type MapDef, type Order } from '../src/engine/games/weekday/index.ts'
+import { conquest, type ConquestOrder, type ConquestState } from '../src/engine/games/conquest/index.ts'
+import { bundledMap } from '../src/engine/games/weekday/maps/index.ts'
 import { chooser, randomOrder, simulate } from '../test/games/weekday/random-play.ts'
 import type { Bench } from './run.ts'
 

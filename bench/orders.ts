@@ -17,7 +17,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { buildApp } from '../src/app.ts'
-import { applyOrder, hmacRng, type GameState, type Order } from '../src/engine/index.ts'
+import { hmacRng } from '../src/engine/index.ts'
+import { applyOrder, type GameState, type Order } from '../src/engine/games/weekday/index.ts'
 import { freePort } from '../test/helpers/test-support.ts'
 import { loadState } from '../src/services/working.ts'
 import { cloneCampaign } from './lib/clone.ts'
@@ -130,7 +131,7 @@ async function fleet(url: string, log: (m: string) => void) {
     for (const tribeId of [...order, ...[...order].reverse()]) await app.campaigns.pick(access, { tribeId, city: (picks[tribeId] ?? others).shift()! })
 
     const snapshot = await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: c.id } })
-    const orders = legalMoves(loadState(snapshot.state), mine)
+    const orders = legalMoves(loadState(snapshot.state) as GameState, mine)
     log(`fleet: ${FLEET} campaigns, ${orders.length} accepted orders each (single troops out of the cities)`)
     for (let done = 1; done < FLEET; done += 1000) await cloneCampaign(app.pg, c.id, tribes.map((t) => t.id), Math.min(1000, FLEET - done))
     const ids = (await app.prisma.tribe.findMany({ where: { userId: players[0]! }, select: { campaignId: true } })).map((t) => t.campaignId)

@@ -4,6 +4,7 @@
 // app.inject, beside the JSON state of the same campaign as the baseline.
 import { buildApp } from '../src/app.ts'
 import { WEEKDAYS } from '../src/engine/index.ts'
+import type { GameState } from '../src/engine/games/weekday/index.ts'
 import { benchConfig, benchServer, percentile } from './lib/server.ts'
 import type { Bench } from './run.ts'
 
@@ -27,7 +28,7 @@ const bench: Bench = async (report, log) => {
     const access = await app.campaigns.access(c.id, gm.id)
     const { order } = await app.campaigns.startDraft(access)
     const { state } = await app.campaigns.snapshot(c.id)
-    const cities = state.map.tiles.filter((t) => t.city).map((t) => `${t.q},${t.r}`)
+    const cities = (state as GameState).map.tiles.filter((t) => t.city).map((t) => `${t.q},${t.r}`)
     for (const tribeId of [...order, ...[...order].reverse()]) await app.campaigns.pick(access, { tribeId, city: cities.shift()! })
     const cookie = `ww_session=${viewer}`
 

@@ -1,4 +1,4 @@
-// `npm run maps` regenerates the bundled maps in src/maps/ (committed JSON).
+// `npm run maps` regenerates the bundled maps in src/engine/games/weekday/maps/ (committed JSON).
 // Each map is N copies of one region laid side by side along a coast, so every
 // tribe's home is the same shape (docs/maps.md). A region, in offset columns:
 //   row 0      sea (north coast)
@@ -8,7 +8,7 @@
 //   row 8      sea
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { validateMap, type MapDef, type MapTileDef } from '../src/engine/index.ts'
+import { validateMap, type MapDef, type MapTileDef } from '../src/engine/games/weekday/index.ts'
 
 const WIDTH = 6
 const ROWS = 9
@@ -39,7 +39,7 @@ function makeMap(tribes: number): MapDef {
   }
 }
 
-const dir = path.resolve(import.meta.dirname, '../src/maps')
+const dir = path.resolve(import.meta.dirname, '../src/engine/games/weekday/maps')
 for (let n = 2; n <= 7; n++) {
   const map = makeMap(n)
   const problems = validateMap(map)

@@ -1,7 +1,8 @@
 import { createHash, createHmac } from 'node:crypto'
 import t from 'tap'
-import { createGame, hmacRng, replay, stateHash, type GameEvent, type GameState, type Weekday } from '../src/engine/index.ts'
-import { bundledMap } from '../src/maps/index.ts'
+import { hmacRng, type Weekday } from '../src/engine/index.ts'
+import { createGame, replay, stateHash, type GameEvent, type GameState } from '../src/engine/games/weekday/index.ts'
+import { bundledMap } from '../src/engine/games/weekday/maps/index.ts'
 import { loadState } from '../src/services/working.ts'
 import { buildTestApp } from './helpers/app.ts'
 import { call, draft, setClock, setUp } from './helpers/campaign.ts'
@@ -72,7 +73,7 @@ t.test('a campaign from creation to a verified battle, over HTTP (R2.1 R3.1 R3.5
   const replayed = replay((initial as { state: GameState }).state, engineEvents, hmacRng)
   t.ok(replayed.ok, replayed.ok ? 'replayed' : replayed.message)
   const snap = await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: id } })
-  t.equal(replayed.ok && stateHash(replayed.state), stateHash(loadState(snap.state)))
+  t.equal(replayed.ok && stateHash(replayed.state), stateHash(loadState(snap.state) as GameState))
 
   // The log, paged, with unrevealed seeds hidden.
   const page = await call(app, table.players.ana!.token, 'GET', `/api/campaigns/${id}/events?after=0&limit=5`)

@@ -1,8 +1,9 @@
 // The chronicle (#13): one sentence per event in the reader's language.
 import { readFileSync } from 'node:fs'
 import t from 'tap'
-import type { GameEvent } from '../src/engine/index.ts'
-import { isSystemRow, sentence } from '../src/lib/chronicle.ts'
+import type { GameEvent } from '../src/engine/games/weekday/index.ts'
+import { isSystemRow } from '../src/lib/chronicle.ts'
+import { sentence } from '../src/faces/weekday/chronicle.ts'
 
 const catalogue = (lang: string) => JSON.parse(readFileSync(new URL(`../views/pages/i18n/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>
 const [en, es] = [catalogue('en'), catalogue('es')]

@@ -5,7 +5,7 @@ import t, { type Test } from 'tap'
 import { buildTestApp } from './helpers/app.ts'
 import { call, clockToken, draft, setClock, setUp, type App, type Table } from './helpers/campaign.ts'
 import { smtpReceiver } from './helpers/smtp.ts'
-import { bundledMap } from '../src/maps/index.ts'
+import { bundledMap } from '../src/engine/games/weekday/maps/index.ts'
 
 async function game(t: Test, smtpUrl: string): Promise<{ app: App; table: Table }> {
   const app = await buildTestApp(t, { allowTestClock: true, smtpUrl })

@@ -1,8 +1,8 @@
 // The orders drawn on the map (#12): which events become arrows, where ships
 // begin (the previous week's end map), and the filters of the turn page.
 import t from 'tap'
-import type { GameEvent, Order } from '../src/engine/index.ts'
-import { arrowsOf, shipsOfWeekEnd } from '../src/lib/map-arrows.ts'
+import type { GameEvent, Order } from '../src/engine/games/weekday/index.ts'
+import { arrowsOf, shipsOfWeekEnd } from '../src/faces/weekday/map-arrows.ts'
 
 const order = (tribe: string, o: Order): GameEvent => ({ type: 'order', tribe, order: o })
 const combat = (tile: string, attacker: string, kind: 'land' | 'disembark' | 'portAssault' | 'boarding', result: 'attacker' | 'defender' | 'tie'): GameEvent => ({

@@ -1,8 +1,8 @@
 // R1.4 over HTTP: a GM uploads a map; a bad one is refused naming every problem,
 // a good one can be played like a bundled one.
 import t from 'tap'
-import type { MapDef } from '../src/engine/index.ts'
-import { BUNDLED_MAPS, bundledMap } from '../src/maps/index.ts'
+import type { MapDef } from '../src/engine/games/weekday/index.ts'
+import { BUNDLED_MAPS, bundledMap } from '../src/engine/games/weekday/maps/index.ts'
 import { buildTestApp, register } from './helpers/app.ts'
 import { call, draft, setClock, setUp } from './helpers/campaign.ts'
 

@@ -1,8 +1,8 @@
 // Pausing and resuming a campaign: a resume never leaves a stale window open,
 // and never runs a siege check of its own (R4.5, R5.5, R9.2).
 import t from 'tap'
-import { compileMap } from '../src/engine/index.ts'
-import { bundledMap } from '../src/maps/index.ts'
+import { compileMap } from '../src/engine/games/weekday/index.ts'
+import { bundledMap } from '../src/engine/games/weekday/maps/index.ts'
 
 import { call, setClock, mondayGame } from './helpers/campaign.ts'
 

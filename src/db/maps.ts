@@ -1,5 +1,6 @@
 // Uploaded maps (R1.4), through Prisma: a cold path.
-import type { MapDef } from '../engine/index.ts'
+/** A map as stored: the game that plays it reads the rest. */
+type MapDef = { id: string; name: string }
 import type { Prisma } from '../generated/prisma/client.ts'
 import type { Database } from './index.ts'
 import type { Sql } from './sql.ts'

@@ -1,6 +1,6 @@
 // Diplomacy scenes (R11): scenes and their tribes, messages, proposals and answers.
 import type pg from 'pg'
-import type { TradeTransfer } from '../engine/index.ts'
+import type { Transfer as TradeTransfer } from '../engine/index.ts'
 import { instant, utc, UUID, type Sql } from './sql.ts'
 
 export type ProposalStatus = 'open' | 'accepted' | 'ratified' | 'rejected' | 'failed' | 'withdrawn'

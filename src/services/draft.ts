@@ -52,7 +52,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         const fixed = rules.fixedMap?.map
         const map = fixed ?? uploaded!
         // A game's own board ships with the server; an uploadable map is kept as it was at the start.
-        if (!fixed) await keepCampaignMap(sql, campaign.id, hashOf(map), map)
+        if (!fixed) await keepCampaignMap(sql, campaign.id, hashOf(rules, map as { id: string; name: string }), map)
         const created = rules.createGame({
           map,
           tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })),
@@ -83,7 +83,8 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
       if (a.role === 'player' && input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You pick only for your own tribe', 'R2.3')
       return locked.plain(a.campaign.id, async (sql, campaign, w, now) => {
         if (campaign.status !== 'draft') throw new AppError(409, 'draft/not_drafting', `There is no draft going on (the campaign is ${campaign.status})`, 'R3.2')
-        const events = w.order(tribeId!, { type: 'draftPick', city: input.city }, now, 'pick')
+        if (!w.rules.draftPick) throw new AppError(409, 'draft/not_drafting', 'This game starts without a draft', 'R3.2')
+        const events = w.order(tribeId!, w.rules.draftPick(input.city), now, 'pick')
         // A "your pick" mail not sent yet is stale now (a GM may have picked for that tribe).
         await dropUnsent(sql, campaign.id, 'draft_pick', 'the pick was made', now)
         if (w.view.status === 'running') {

@@ -5,8 +5,11 @@ import path from 'node:path'
 import Handlebars from 'handlebars'
 import { DateTime } from 'luxon'
 import type { MailKind } from '../db/outbox.ts'
+import { gameFolderOf, rulesetIds } from '../engine/index.ts'
 
 const VIEWS = path.resolve(import.meta.dirname, '../../views/emails')
+/** A game's own mails: views/games/<folder>/emails/<locale>/. */
+const GAME_MAILS = path.resolve(import.meta.dirname, '../../views/games')
 const LOCALES = ['en', 'es'] as const
 export type Locale = (typeof LOCALES)[number]
 
@@ -43,23 +46,26 @@ export function mailTemplates() {
     return `${campaign}; ${mine.toFormat('cccc HH:mm')} ${strings[root.locale].yourTime} (${root.userTimeZone})`
   })
   const owned = new Map<string, boolean>()
+  const gameDir = (locale: Locale, ruleset: string) => path.join(GAME_MAILS, gameFolderOf(ruleset), 'emails', locale)
   const gameHas = (locale: Locale, ruleset: string, kind: MailKind) => {
     const key = `${locale}/${ruleset}/${kind}`
     let has = owned.get(key)
-    if (has === undefined) owned.set(key, (has = /^[a-z0-9-]+$/.test(ruleset) && existsSync(path.join(VIEWS, locale, 'games', ruleset, `${kind}.text.hbs`))))
+    if (has === undefined) owned.set(key, (has = rulesetIds().includes(ruleset) && existsSync(path.join(gameDir(locale, ruleset), `${kind}.text.hbs`))))
     return has
   }
-  const gameStrings = (locale: Locale, ruleset: string) => JSON.parse(readFileSync(path.join(VIEWS, locale, 'games', ruleset, 'strings.json'), 'utf8')) as { subject: Partial<Record<MailKind, string>> }
+  const gameStrings = (locale: Locale, ruleset: string) => JSON.parse(readFileSync(path.join(gameDir(locale, ruleset), 'strings.json'), 'utf8')) as { subject: Partial<Record<MailKind, string>> }
   return {
     render(kind: MailKind, locale: Locale, context: Record<string, unknown>): RenderedMail {
       const s = strings[locale]
       // An invitation to someone without an account carries nothing the inviter wrote (no mail relay).
       if (kind === 'invitation' && !context.member) context = { ...context, campaignName: null, gmName: null }
-      // A game's own mail of this kind (views/emails/<locale>/games/<ruleset>/) stands in for the platform's.
-      const own = typeof context.ruleset === 'string' && gameHas(locale, context.ruleset, kind) ? `games/${context.ruleset}/` : ''
-      const subject = compile(`${locale}/${own}subject/${kind}`, () => (own ? gameStrings(locale, context.ruleset as string).subject[kind]! : s.subject[kind]), false)(context)
-      const text = compile(`${locale}/${own}${kind}.text`, () => readFileSync(path.join(VIEWS, locale, `${own}${kind}.text.hbs`), 'utf8'), false)(context)
-      const body = compile(`${locale}/${own}${kind}.html`, () => readFileSync(path.join(VIEWS, locale, `${own}${kind}.html.hbs`), 'utf8'), true)(context)
+      // A game's own mail of this kind (views/games/<folder>/emails/<locale>/) stands in for the platform's.
+      const ruleset = typeof context.ruleset === 'string' && gameHas(locale, context.ruleset, kind) ? context.ruleset : null
+      const dir = ruleset ? gameDir(locale, ruleset) : path.join(VIEWS, locale)
+      const own = ruleset ? `games/${ruleset}/` : ''
+      const subject = compile(`${locale}/${own}subject/${kind}`, () => (ruleset ? gameStrings(locale, ruleset).subject[kind]! : s.subject[kind]), false)(context)
+      const text = compile(`${locale}/${own}${kind}.text`, () => readFileSync(path.join(dir, `${kind}.text.hbs`), 'utf8'), false)(context)
+      const body = compile(`${locale}/${own}${kind}.html`, () => readFileSync(path.join(dir, `${kind}.html.hbs`), 'utf8'), true)(context)
       const stranger = kind === 'invitation' && !context.member
       // An invitation goes to someone who does not play here yet: its footer says why it came.
       const footerKey = kind !== 'invitation' ? 'footer' : stranger ? 'footerInvitation' : 'footerInvited'

@@ -1,11 +1,23 @@
-// Maps: the bundled ones and those players upload (R1.4, docs/maps.md).
+// Maps: the bundled ones and those players upload (R1.4, docs/maps.md), for the game whose
+// campaigns choose their map (a ruleset with `maps`); a game with a board of its own has none.
 import { randomBytes } from 'node:crypto'
-import { compileMap, rulesetOf, validateMap, WEEKDAYS, type MapDef } from '../engine/index.ts'
+import { rulesetIds, rulesetOf, WEEKDAYS, type AnyRuleset } from '../engine/index.ts'
 import type { Database } from '../db/index.ts'
 import { countMapsOf, insertMap, mapsUploadedBy, uploadedMapIn } from '../db/maps.ts'
 import { sqlOf, type Sql } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
-import { BUNDLED_MAPS, bundledMap } from '../maps/index.ts'
+
+type MapDef = { id: string; name: string }
+
+/** The game that plays chosen and uploaded maps, and its bundled ones. */
+function mapGame(): AnyRuleset & { maps: NonNullable<AnyRuleset['maps']> } {
+  const found = rulesetIds().map(rulesetOf).find((r) => r.maps)
+  if (!found?.maps) throw new Error('no game on this server plays chosen maps')
+  return found as AnyRuleset & { maps: NonNullable<AnyRuleset['maps']> }
+}
+
+/** The maps that ship with the server, by id and name. */
+export const bundledMaps = (): readonly MapDef[] => mapGame().maps.bundled
 
 // An uploaded map never changes under its id, so one read per process is enough.
 const uploaded = new Map<string, MapDef>()
@@ -17,7 +29,7 @@ export async function mapById(db: Database, id: string): Promise<MapDef | undefi
 
 /** A bundled map, or an uploaded one read through `sql` (a transaction's own client, inside one). */
 export async function mapIn(sql: Sql, id: string): Promise<MapDef | undefined> {
-  const known = bundledMap(id) ?? uploaded.get(id)
+  const known = mapGame().maps.bundled.find((m) => m.id === id) ?? uploaded.get(id)
   if (known) return known
   const map = await uploadedMapIn(sql, id)
   if (map) uploaded.set(id, map)
@@ -31,12 +43,9 @@ export async function capacityOf(sql: Sql, campaign: { ruleset: string; mapId: s
   return map ? rules.maxTribes(map) : WEEKDAYS.length
 }
 
-export function summaryOf(m: MapDef) {
-  const c = compileMap(m)
-  return { id: m.id, name: m.name, description: m.description ?? '', tribes: m.tribes, tiles: c.size, cities: c.cityCount, ports: [...c.port].filter(Boolean).length }
-}
+export const summaryOf = (m: MapDef) => mapGame().maps.summary(m)
 
-const bundledSummaries = BUNDLED_MAPS.map(summaryOf)
+let bundledSummaries: ReturnType<typeof summaryOf>[] | undefined
 
 /** Uploads an account may keep (docs/maps.md). */
 export const MAX_MAPS_PER_USER = 20
@@ -48,6 +57,7 @@ export function mapsService(db: Database) {
     /** The bundled maps, and the caller's uploads. */
     async list(userId: string | null) {
       const mine = userId ? await mapsUploadedBy(db, userId) : []
+      bundledSummaries ??= mapGame().maps.bundled.map(summaryOf)
       return [...bundledSummaries, ...mine.map(summaryOf)]
     },
 
@@ -56,14 +66,15 @@ export function mapsService(db: Database) {
       if ((await countMapsOf(db, userId)) >= MAX_MAPS_PER_USER) {
         throw new AppError(409, 'map/too_many', `An account keeps at most ${MAX_MAPS_PER_USER} uploaded maps`, 'R1.4')
       }
-      const problems = validateMap(body)
+      const game = mapGame()
+      const problems = game.validateMap(body)
       if (problems.length > 0) {
         const listed = problems.slice(0, 20).map((p) => `${p.code}: ${p.message}`).join('; ')
         throw new AppError(422, 'map/invalid', `The map has ${problems.length} problem(s): ${listed}${problems.length > 20 ? '; …' : ''}`, 'R1.4')
       }
       const given = body as MapDef
       // A suffix keeps uploads apart from bundled maps and from each other.
-      const map: MapDef = { ...given, id: `${given.id.slice(0, 50)}-${randomBytes(4).toString('hex')}` }
+      const map = game.maps.renamed(given, `${given.id.slice(0, 50)}-${randomBytes(4).toString('hex')}`)
       await insertMap(db, map, userId)
       return summaryOf(map)
     },

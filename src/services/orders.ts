@@ -3,7 +3,6 @@
 // service: the login, the caller's tribe, the campaign and a kept answer are
 // read in one statement, and the change saved in one more (locked.change).
 import { createHash } from 'node:crypto'
-import type { GameEvent, Order } from '../engine/index.ts'
 import { readForChange } from '../db/snapshots.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
@@ -19,7 +18,8 @@ export function requestHash(body: unknown): string {
 export function ordersService(locked: Locked) {
   return {
     /** Orders from the holder of a verified token (`claims`); whether the login still stands is checked here, in the same read. */
-    async orders(claims: Claims, campaignId: string, input: { tribeId?: string | undefined; orders: Order[] }, idempotencyKey: string | undefined) {
+    /** `checkShape`: the API's check of the orders against the campaign's game's own schemas, once the game is known. */
+    async orders(claims: Claims, campaignId: string, input: { tribeId?: string | undefined; orders: unknown[] }, idempotencyKey: string | undefined, checkShape?: (ruleset: string, orders: readonly unknown[]) => void) {
       const userId = claims.sub
       checkCampaignId(campaignId, userId)
       const hash = requestHash(input.orders)
@@ -40,6 +40,7 @@ export function ordersService(locked: Locked) {
             return row
           },
           (row, campaign, w, now) => {
+            checkShape?.(campaign.ruleset, input.orders)
             const tribeId = row.tribeId!
             if (w.campaignStatus === 'paused') throw new AppError(409, 'campaign/paused', 'The campaign is paused by its game master')
             if (w.campaignStatus !== 'running') throw new AppError(409, 'campaign/not_running', `Orders are taken while the campaign runs (it is ${w.campaignStatus})`)
@@ -58,7 +59,7 @@ export function ordersService(locked: Locked) {
           },
         )
       } catch (e) {
-        if (e instanceof StoredAnswer) return e.response as { events: GameEvent[]; version: number }
+        if (e instanceof StoredAnswer) return e.response as { events: unknown[]; version: number }
         throw e
       }
     },

@@ -2,7 +2,7 @@
 // propose trades of land, cities and ships; every giver accepts, a GM ratifies,
 // and the engine's executeTrade moves everything at once or nothing. Each step
 // runs under the campaign lock and is logged. Scenes are not bound to turn windows.
-import { hmacRng, rulesetOf, type TradeTransfer } from '../engine/index.ts'
+import { hmacRng, rulesetOf, type Transfer as TradeTransfer } from '../engine/index.ts'
 import { lockCampaign, tribesNamed } from '../db/campaigns.ts'
 import { appendEvents } from '../db/log.ts'
 import { queueMails, type PendingMail } from '../db/outbox.ts'
@@ -147,9 +147,9 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
     },
 
     async propose(a: Access, sceneId: string, input: { transfers: TradeTransfer[]; resources?: unknown }): Promise<ProposalView> {
-      if (input.resources !== undefined || input.transfers.some((t) => 'resources' in t)) {
-        throw new AppError(422, 'trade/resources_not_tradeable', 'Resources can never be traded: propose land tiles, cities and ships', 'R11.1')
-      }
+      // What a trade may hold is the game's word (R11.1, G9.3).
+      const shaped = rulesetOf(a.campaign.ruleset).tradeOf(input)
+      if (!shaped.ok) throw engineRefusal(shaped.error)
       return step(a, async (sql, now, log, mail) => {
         const scene = await forStep(sql, a, sceneId)
         const outsiders = [...new Set(input.transfers.flatMap((t) => [t.from, t.to]))].filter((t) => !scene.tribes.includes(t))
@@ -160,9 +160,9 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
         const state = await loadStateOf(sql, a.campaign.id, snap.state)
         const rules = rulesetOf(state.ruleset)
-        const dry = rules.applySystem(state, rules.actions.executeTrade(input.transfers), hmacRng)
+        const dry = rules.applySystem(state, rules.actions.executeTrade(shaped.trade), hmacRng)
         if (!dry.ok) throw engineRefusal(dry.error)
-        const transfers = input.transfers.map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] }))
+        const transfers = [...shaped.trade]
         const tribeId = a.role === 'gm' ? null : a.tribeId
         const id = await insertProposal(sql, { campaignId: a.campaign.id, sceneId: scene.id, createdById: a.userId, tribeId, transfers, at: now })
         log('proposal.made', { scene: scene.id, proposal: id, tribe: tribeId })

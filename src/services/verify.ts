@@ -3,7 +3,7 @@
 // set up again from its map, tribes and first seed, every order and system
 // input of the log is applied again, every recorded effect must come out the
 // same, and the final state's hash must equal the stored one's.
-import { hmacRng, rulesetOf, type GameEvent, type MapDef, type Weekday } from '../engine/index.ts'
+import { hmacRng, rulesetOf, seedSetBy, setsSeed, type Weekday } from '../engine/index.ts'
 import { tribesOf } from '../db/campaigns.ts'
 import type { Database } from '../db/index.ts'
 import { allDiceWeeks, engineEvents } from '../db/log.ts'
@@ -34,7 +34,7 @@ export async function verifyCampaign(db: Database, campaignId: string, weekLimit
   const rules = rulesetOf(stored.ruleset)
   const storedHash = rules.stateHash(stored)
   const kept = await campaignMap(sql, campaignId)
-  const map = rules.fixedMap?.map ?? (kept?.definition as MapDef | undefined) ?? (await mapById(db, mapId))
+  const map = rules.fixedMap?.map ?? kept?.definition ?? (await mapById(db, mapId))
   const tribes = await tribesOf(sql, campaignId)
   const dice = await allDiceWeeks(db.pool, campaignId)
   const rows = await engineEvents(db.pool, campaignId)
@@ -46,14 +46,13 @@ export async function verifyCampaign(db: Database, campaignId: string, weekLimit
   const created = rules.createGame({ map, tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })), seed: first.seed, secretSeed: rules.secretOf(stored), weekLimit })
   if (!created.ok) return fail(undefined, `the campaign cannot be set up again: ${created.error.message}`)
   for (const row of rows) {
-    const e = row.payload as GameEvent
-    if (e.type === 'system' && e.action.type === 'setSeed') {
-      const seed = (e.action as { seed?: string }).seed
+    if (setsSeed(row.payload)) {
+      const seed = seedSetBy(row.payload)
       const committed = dice.find((d) => d.seed === seed)
       if (!committed) return fail(row.seq, `the seed set at ${row.seq} was never committed`)
     }
   }
-  const result = rules.replay(created.state, rows.map((r) => r.payload as GameEvent), hmacRng)
+  const result = rules.replay(created.state, rows.map((r) => r.payload), hmacRng)
   if (!result.ok) return fail(rows[result.at]?.seq, result.message)
   const replayed = rules.stateHash(result.state)
   if (replayed !== storedHash) return { ok: false, events: rows.length, stateHash: replayed, storedHash, reason: 'the replayed state differs from the stored one' }

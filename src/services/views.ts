@@ -1,6 +1,6 @@
 // What members and spectators read of a campaign: the board with the caller's
 // window and MP, the pools, the log, and a week's dice.
-import { hmacRng, rulesetOf, type GameEvent, type GameState, type TurnState } from '../engine/index.ts'
+import { rulesetOf, setsSeed, type AnyState } from '../engine/index.ts'
 import { diceWeek, eventsAfter, mapEventsOfWeek, eventsOfType, eventsOfTypes, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
 import { diplomacyOfTribe } from '../db/scenes.ts'
 import { readSnapshot } from '../db/snapshots.ts'
@@ -13,12 +13,6 @@ import type { Locked } from './locked.ts'
 import { verifyCampaign } from './verify.ts'
 import { loadStateOf } from './working.ts'
 
-/** A tribe's phase in its game's words (the weekday game's `recruitment`, `actions`), else its turn. */
-function phaseOf(state: GameState, i: number, turn: TurnState): string {
-  const tribe = state.tribes[i] as { phase?: string } | undefined
-  return tribe?.phase ?? turn
-}
-
 /** More than any week of play logs; a bound for a page. */
 const WEEK_LIMIT = 20_000
 
@@ -27,25 +21,10 @@ const DIPLOMACY = /^(scene|proposal)\./
 export interface LoggedEvent { seq: number; week: number; type: string; payload: unknown; at: string }
 
 /** The seed of an unrevealed week never leaves the server (the `setSeed` input holds it). */
-function redactSeed(payload: unknown, type: string, week: number, revealed: Set<number>): unknown {
-  const p = payload as { action?: { type?: string } }
-  if (type !== 'system' || p.action?.type !== 'setSeed' || revealed.has(week)) return payload
-  return { ...p, action: { type: 'setSeed', seed: null } }
-}
-
-/**
- * The draft order's draw (R3.1): a Fisher–Yates shuffle of the tribes in the
- * order they joined, position i (from the last down) swapped with
- * value mod (i + 1), each value a roll of the campaign's dice.
- */
-function draftDraw(seq: number, e: { order: string[]; counter: number }, seed: string | null) {
-  const n = e.order.length
-  const draws = Array.from({ length: Math.max(0, n - 1) }, (_, k) => {
-    const position = n - 1 - k
-    const value = seed ? hmacRng(seed, e.counter + k) : null
-    return { counter: e.counter + k, position, modulo: position + 1, value, swapWith: value === null ? null : value % (position + 1) }
-  })
-  return { seq, order: e.order, firstCounter: e.counter, draws }
+function redactSeed(payload: unknown, week: number, revealed: Set<number>): unknown {
+  if (!setsSeed(payload) || revealed.has(week)) return payload
+  const p = payload as { action: Record<string, unknown> }
+  return { ...p, action: { ...p.action, seed: null } }
 }
 
 export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
@@ -71,16 +50,16 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     return { state: await loadStateOf(sql, campaignId, snap.state), version: snap.version }
   }
 
-  function viewOf(a: Access, state: GameState, version: number) {
+  function viewOf(a: Access, state: AnyState, version: number) {
     const now = clock.now()
     const rules = rulesetOf(state.ruleset)
     const view = rules.view(state)
     const { mine, ...board } = rules.board(state, a.tribeId ?? null)
     // While the game master holds the campaign no window is open, whatever the calendar says.
     const paused = a.campaign.status === 'paused'
-    const tribes = view.tribes.map((t, i) => {
+    const tribes = view.tribes.map((t) => {
       const w = windowStatus(t.weekday, a.campaign.timeZone, now)
-      return { id: t.id, name: t.name, weekday: t.weekday, phase: phaseOf(state, i, t.turn), eliminated: t.eliminated, windowOpen: !paused && w.open && t.turn !== 'closed' && t.turn !== 'free', nextOpening: w.nextOpening }
+      return { id: t.id, name: t.name, weekday: t.weekday, phase: t.phase ?? t.turn, eliminated: t.eliminated, windowOpen: !paused && w.open && t.turn !== 'closed' && t.turn !== 'free', nextOpening: w.nextOpening }
     })
     const me = a.tribeId ? view.tribes.findIndex((t) => t.id === a.tribeId) : -1
     let you = null
@@ -88,7 +67,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const t = view.tribes[me]!
       const w = windowStatus(t.weekday, a.campaign.timeZone, now)
       const open = !paused && t.turn !== 'closed'
-      you = { tribeId: t.id, phase: phaseOf(state, me, t.turn), windowOpen: open, closesAt: open && t.turn !== 'free' ? w.closesAt : null, nextOpening: w.nextOpening, ...mine }
+      you = { tribeId: t.id, phase: t.phase ?? t.turn, windowOpen: open, closesAt: open && t.turn !== 'free' ? w.closesAt : null, nextOpening: w.nextOpening, ...mine }
     }
     return { version, status: a.campaign.status === 'paused' ? 'paused' : view.status, week: view.week, ...board, tribes, you }
   }
@@ -112,13 +91,8 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const rules = rulesetOf(state.ruleset)
       const rows = await mapEventsOfWeek(db.pool, a.campaign.id, rules.view(state).week, rules.mapEvents ?? [])
       const weekEnd = rows.find((r) => r.type === 'map.week_ended')?.payload
-      const events = rows.filter((r) => r.type !== 'map.week_ended').map((r) => r.payload as GameEvent)
-      let windowFrom = events.length
-      for (let i = events.length - 1; i >= 0; i--) {
-        const e = events[i]!
-        if (e.type === 'windowOpened' && e.tribe === a.tribeId) { windowFrom = i; break }
-      }
-      return { view: viewOf(a, state, version), options, weekEvents: events, weekStart: weekEnd, windowFrom }
+      const events = rows.filter((r) => r.type !== 'map.week_ended').map((r) => r.payload)
+      return { view: viewOf(a, state, version), options, weekEvents: events, weekStart: weekEnd }
     },
 
     /** What the caller's tribe may order now, each option checked by the engine; null for a GM or a spectator. */
@@ -140,7 +114,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const [revealed, mayRead] = await Promise.all([revealedWeeks(db.pool, a.campaign.id), diplomacyReader(a)])
       const page = rows.slice(0, limit).map((r) => ({
         seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(),
-        payload: redactSeed(r.payload, r.type, r.week, revealed),
+        payload: redactSeed(r.payload, r.week, revealed),
       }))
       return { events: page.filter(mayRead), next: rows.length > limit ? page[page.length - 1]!.seq : null }
     },
@@ -156,7 +130,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const weekStart = shown > 0 ? (await eventsOfType(db.pool, a.campaign.id, shown - 1, 'map.week_ended'))[0]?.payload : undefined
       return {
         weeks, week: shown, weekStart,
-        events: rows.map((r) => ({ seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(), payload: redactSeed(r.payload, r.type, r.week, revealed) })).filter(mayRead),
+        events: rows.map((r) => ({ seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(), payload: redactSeed(r.payload, r.week, revealed) })).filter(mayRead),
       }
     },
 
@@ -173,23 +147,18 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const rules = rulesetOf(a.campaign.ruleset)
       const { sides } = rules.dice
       const logged = await eventsOfTypes(db.pool, a.campaign.id, week, rules.dice.events)
-      const rolls = logged.filter((r) => r.type === 'combat')
-      const started = week === 0 ? (await eventsOfType(db.pool, a.campaign.id, 0, 'draftStarted'))[0] : undefined
       return {
         sides,
         /** Every die the game drew this period, from what it logged, in log order. */
-        draws: logged.flatMap((r) => rules.dice.drawsOf(r.payload as GameEvent).map((d) => ({ seq: r.seq, ...d }))),
+        draws: logged.flatMap((r) => rules.dice.drawsOf(r.payload).map((d) => ({ seq: r.seq, ...d }))),
         week,
         commitment: d.commitment,
         committedAt: d.committedAt.toISOString(),
         seed: d.revealedAt ? d.seed : null,
         revealedAt: d.revealedAt?.toISOString() ?? null,
         algorithm: `d${sides} = (first 4 bytes of HMAC-SHA-256(key = seed, message = decimal counter), big-endian) mod ${sides} + 1; commitment = SHA-256(seed)`,
-        rolls: rolls.map((r) => {
-          const p = r.payload as { counter: number; roll: number; attackers: number; defenders: number; a: number; d: number; attack: number; defence: number; tile: string }
-          return { seq: r.seq, counter: p.counter, roll: p.roll, tile: p.tile, attackers: p.attackers, defenders: p.defenders, a: p.a, d: p.d, attack: p.attack, defence: p.defence }
-        }),
-        draftDraw: started ? draftDraw(started.seq, started.payload as { order: string[]; counter: number }, d.revealedAt ? d.seed : null) : null,
+        // The game's own account of the period's dice (the weekday game's battles and draft draw).
+        ...(rules.dice.details?.(logged, d.revealedAt ? d.seed : null) ?? {}),
       }
     },
   }

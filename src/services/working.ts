@@ -1,8 +1,6 @@
 // The engine state of one campaign inside its locked transaction, and what
 // the change will write with it (src/db/snapshots.ts saves it in one statement).
-import {
-  hmacRng, mapHash, rulesetOf, type EngineError, type GameEvent, type GameState, type MapDef, type Order, type SystemAction,
-} from '../engine/index.ts'
+import { hmacRng, rulesetOf, type AnyRuleset, type AnyState, type EngineError, type MapStub } from '../engine/index.ts'
 import type { CampaignRow, CampaignStatus } from '../db/campaigns.ts'
 import type { PendingMail } from '../db/outbox.ts'
 import { membersOf } from '../db/roster.ts'
@@ -10,7 +8,6 @@ import { campaignMap, keepCampaignMap, lockAndLoad, saveChange, saveMarks, type 
 import type { Sql } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
-import { bundledMap } from '../maps/index.ts'
 
 /** The tribe a platform note's payload names, if any. */
 export function tribeOf(payload: unknown): string | null {
@@ -48,7 +45,7 @@ export class Working {
   /** Set when the catch-up ran and knows the next due instant. */
   nextDueAt: Date | null | undefined
   constructor(
-    public state: GameState,
+    public state: AnyState,
     readonly version: number,
     public syncedUntil: Date,
     public campaignStatus: CampaignStatus,
@@ -56,11 +53,11 @@ export class Working {
     readonly storedNextDueAt: Date | null = null,
   ) {}
 
-  private record(events: GameEvent[], week: number, at: Date) {
-    for (const e of events) this.events.push({ type: e.type, payload: e, week, at, ...this.rules.tagEvent(e) })
+  private record(events: unknown[], week: number, at: Date) {
+    for (const e of events) this.events.push({ type: (e as { type: string }).type, payload: e, week, at, ...this.rules.tagEvent(e) })
   }
 
-  system(action: SystemAction, at: Date) {
+  system(action: unknown, at: Date) {
     const week = this.view.week
     const result = this.rules.applySystem(this.state, action, hmacRng)
     if (!result.ok) throw engineRefusal(result.error)
@@ -69,7 +66,7 @@ export class Working {
     return result.events
   }
 
-  order(tribe: string, order: Order, at: Date, label = 'order') {
+  order(tribe: string, order: unknown, at: Date, label = 'order') {
     const week = this.view.week
     const result = this.rules.applyOrder(this.state, tribe, order, hmacRng)
     if (!result.ok) throw engineRefusal(result.error, label)
@@ -79,7 +76,7 @@ export class Working {
   }
 
   /** A batch, all or nothing; only its last order may roll dice (R8.4). */
-  batch(tribe: string, orders: Order[], at: Date) {
+  batch(tribe: string, orders: unknown[], at: Date) {
     const week = this.view.week
     const result = this.rules.applyBatch(this.state, tribe, orders, hmacRng)
     if (!result.ok) {
@@ -116,57 +113,71 @@ export class Working {
 }
 
 /**
- * The stored snapshot names its map by id and content hash instead of holding
- * its tiles (most of the state's bytes). The campaign's own copy is kept once,
- * at the draft, in campaign_maps: a bundled map regenerated with other content
- * has another hash, and the campaign goes on with the copy it started with.
- * Loading gives the same map object each time, so its compiled form is cached too.
+ * The stored snapshot of a game that plays a chosen map names it by id and content hash
+ * instead of holding it (most of the state's bytes). The campaign's own copy is kept once,
+ * at the start, in campaign_maps: a bundled map regenerated with other content has another
+ * hash, and the campaign goes on with the copy it started with. Loading gives the same map
+ * object each time, so a game's compiled form of it is cached too.
  */
-const hashes = new WeakMap<MapDef, string>()
-const byHash = new Map<string, MapDef>()
+type KeptMap = { id: string; name: string }
+const hashes = new WeakMap<object, string>()
+const byHash = new Map<string, KeptMap>()
 
-export function hashOf(map: MapDef): string {
+export function hashOf(rules: AnyRuleset, map: KeptMap): string {
   let hash = hashes.get(map)
-  if (hash === undefined) hashes.set(map, (hash = mapHash(map)))
+  if (hash === undefined) hashes.set(map, (hash = rules.mapHash(map)))
   return hash
 }
 
-export function storedState(state: GameState): unknown {
-  // A game on a board of its own (no `map` in its state) is stored whole.
-  if (!state.map) return state
-  return { ...state, map: { id: state.map.id, hash: hashOf(state.map) } }
+/** A stub holds nothing but the map's id and hash; anything more is a map held inline. */
+const isStub = (map: KeptMap | MapStub): map is MapStub => Object.keys(map).every((k) => k === 'id' || k === 'hash')
+
+/** The map a started campaign plays, for a game whose campaigns choose theirs. */
+export function chosenMapOf(state: AnyState): KeptMap | null {
+  const map = rulesetOf(state.ruleset).maps?.of(state)
+  return map && !isStub(map) ? map : null
+}
+
+export function storedState(state: AnyState): unknown {
+  const rules = rulesetOf(state.ruleset)
+  const map = rules.maps?.of(state)
+  // A game on a board of its own is stored whole.
+  if (!rules.maps || !map || isStub(map)) return state
+  return rules.maps.with(state, { id: map.id, hash: hashOf(rules, map) })
 }
 
 class MapNotLoaded extends Error {}
 
 /** The state of a stored snapshot whose map is bundled as it was, inline, or already loaded. */
-export function loadState(json: unknown): GameState {
-  const stored = json as GameState & { map: { id: string; hash?: string } }
-  const stub = stored.map
-  if (!stub) return stored
-  if (Array.isArray(stub.tiles)) {
+export function loadState(json: unknown): AnyState {
+  const stored = json as AnyState
+  const rules = rulesetOf(stored.ruleset)
+  const maps = rules.maps
+  const stub = maps?.of(stored)
+  if (!maps || !stub) return stored
+  if (!isStub(stub)) {
     // An older snapshot that holds its map: one object per hash.
-    const hash = mapHash(stub)
+    const hash = rules.mapHash(stub)
     let map = byHash.get(hash)
     if (!map) byHash.set(hash, (map = stub))
-    return { ...stored, map }
+    return maps.with(stored, map)
   }
-  const bundled = bundledMap(stub.id)
-  if (bundled && (stub.hash === undefined || hashOf(bundled) === stub.hash)) return { ...stored, map: bundled }
+  const bundled = maps.bundled.find((m) => m.id === stub.id)
+  if (bundled && (stub.hash === undefined || hashOf(rules, bundled) === stub.hash)) return maps.with(stored, bundled)
   const kept = stub.hash ? byHash.get(stub.hash) : undefined
-  if (kept) return { ...stored, map: kept }
+  if (kept) return maps.with(stored, kept)
   throw new MapNotLoaded(`campaign map ${stub.id} (${stub.hash ?? 'no hash'}) is not loaded`)
 }
 
 /** Like loadState, reading the campaign's kept map when this process has not seen it yet. */
-export async function loadStateOf(sql: Sql, campaignId: string, json: unknown): Promise<GameState> {
+export async function loadStateOf(sql: Sql, campaignId: string, json: unknown): Promise<AnyState> {
   try {
     return loadState(json)
   } catch (error) {
     if (!(error instanceof MapNotLoaded)) throw error
     const kept = await campaignMap(sql, campaignId)
     if (!kept) throw new Error(`campaign ${campaignId}: ${error.message}, and no copy is kept`)
-    const map = kept.definition as MapDef
+    const map = kept.definition as KeptMap
     byHash.set(kept.hash, map)
     hashes.set(map, kept.hash)
     return loadState(json)
@@ -186,7 +197,10 @@ export async function working(sql: Sql, row: LoadedRow): Promise<{ campaign: Cam
   const { state, version, syncedUntil, nextDueAt, lastSeq, ...campaign } = row
   const loaded = await loadStateOf(sql, campaign.id, state)
   // A campaign from before maps were kept: it keeps the map it has now.
-  if ((state as { map?: { hash?: string } }).map?.hash === undefined && loaded.map) await keepCampaignMap(sql, campaign.id, hashOf(loaded.map), loaded.map)
+  const rules = rulesetOf(loaded.ruleset)
+  const chosen = chosenMapOf(loaded)
+  const storedMap = rules.maps?.of(state as AnyState)
+  if (chosen && !(storedMap && isStub(storedMap) && storedMap.hash !== undefined)) await keepCampaignMap(sql, campaign.id, hashOf(rules, chosen), chosen)
   return { campaign, w: new Working(loaded, version!, syncedUntil!, campaign.status, lastSeq, nextDueAt) }
 }
 

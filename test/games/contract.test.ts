@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import t from 'tap'
 import { rulesetIds, rulesetOf, WEEKDAYS } from '../../src/engine/index.ts'
-import { bundledMap } from '../../src/maps/index.ts'
+import { bundledMap } from '../../src/engine/games/weekday/maps/index.ts'
 import { playAtRandom, type AnyRuleset } from './random-campaign.ts'
 
 for (const id of rulesetIds()) {

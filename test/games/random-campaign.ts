@@ -1,7 +1,7 @@
 // One campaign of any registered game played at random from a seed, through the calls the
 // platform makes, checking the shared contract at every step (test/games/contract.test.ts).
 import { hmacRng, WEEKDAYS, type GameTypes, type Ruleset } from '../../src/engine/index.ts'
-import { bundledMap } from '../../src/maps/index.ts'
+import { bundledMap } from '../../src/engine/games/weekday/maps/index.ts'
 
 const WEEK_MS = 7 * 86_400_000
 const PERIODS = 3

@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
 import { rulesetIds, rulesetOf } from '../../src/engine/index.ts'
-import { isSystemRow, sentence, type Words } from '../../src/lib/chronicle.ts'
-import { conquestSentence } from '../../src/routes/pages/conquest/chronicle.ts'
+import { isSystemRow, type Words } from '../../src/lib/chronicle.ts'
+import { sentence } from '../../src/faces/weekday/chronicle.ts'
+import { conquestSentence } from '../../src/faces/conquest/chronicle.ts'
 import { playAtRandom, type AnyRuleset } from './random-campaign.ts'
 
 const catalogue = (locale: string) => JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../views/pages/i18n/${locale}.json`), 'utf8')) as Words

@@ -1,5 +1,6 @@
 // Many running campaigns quickly, through the service functions (no HTTP):
 // one GM and two players shared by all of them (ana on Monday, ben on Wednesday).
+import type { GameState } from '../../src/engine/games/weekday/index.ts'
 import type { FastifyInstance } from 'fastify'
 
 export interface Many { ids: string[]; users: { gm: string; ana: string; ben: string } }
@@ -18,7 +19,7 @@ export async function manyCampaigns(app: FastifyInstance, count: number, options
     }
     const { order } = await app.campaigns.startDraft(await app.campaigns.access(c.id, gm.id))
     const state = await app.campaigns.snapshot(c.id)
-    const cities = state.state.map.tiles.filter((t) => t.city).map((t) => `${t.q},${t.r}`)
+    const cities = (state.state as GameState).map.tiles.filter((t) => t.city).map((t) => `${t.q},${t.r}`)
     const access = await app.campaigns.access(c.id, gm.id)
     for (const tribeId of [...order, ...[...order].reverse()]) await app.campaigns.pick(access, { tribeId, city: cities.shift()! })
     ids.push(c.id)

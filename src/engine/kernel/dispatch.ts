@@ -37,3 +37,12 @@ export function seedOf(action: Record<string, unknown>, rule: string): { seed: s
   if (typeof action.seed !== 'string' || action.seed.length < 8) reject('system/bad_seed', 'a seed is a string of at least 8 characters', rule)
   return { seed: action.seed as string, counter: 0 }
 }
+
+/** The seed a logged system action set (games log each as `{ type: 'system', action }`), or null. */
+export function seedSetBy(event: unknown): string | null {
+  if (!isObject(event) || event.type !== 'system' || !isObject(event.action) || event.action.type !== 'setSeed') return null
+  return typeof event.action.seed === 'string' ? event.action.seed : null
+}
+
+/** Whether a logged event is a period's seed being set (its seed is withheld until revealed). */
+export const setsSeed = (event: unknown): boolean => isObject(event) && event.type === 'system' && isObject(event.action) && event.action.type === 'setSeed'

@@ -2,8 +2,8 @@
 // through, batches and replay, the dice, hashing. A game imports only from here.
 export * from './ids.ts'
 export { Reject, reject } from './errors.ts'
-export { handlerOf, isObject, seedOf, transition, type Transition } from './dispatch.ts'
+export { handlerOf, isObject, seedOf, seedSetBy, setsSeed, transition, type Transition } from './dispatch.ts'
 export { canonicalJson, hmacSha256, sha256, toHex, utf8 } from './hashing.ts'
 export { d4From, hmacRng, scriptedRng, type Rng } from './rng.ts'
 export { batchWith, replayWith } from './steps.ts'
-export type { Draw, GameTypes, Hurt, PlatformActions, PlatformSetup, PlatformView, Ruleset, Step, TurnState } from './ruleset.ts'
+export type { ChosenMaps, Draw, GameTypes, MapStub, Transfer, Hurt, PlatformActions, PlatformSetup, PlatformView, Ruleset, Step, TurnState } from './ruleset.ts'

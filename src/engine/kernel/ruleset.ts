@@ -19,7 +19,8 @@ export interface PlatformView {
   week: number
   /** The current week's secret seed (server-side; published at the week's end). */
   seed: string
-  tribes: { id: TribeId; name: string; weekday: Weekday; eliminated: boolean; turn: TurnState }[]
+  /** `phase`: where the tribe is in its turn, in the game's words (the weekday game's `recruitment`); the turn when absent. */
+  tribes: { id: TribeId; name: string; weekday: Weekday; eliminated: boolean; turn: TurnState; phase?: string }[]
   /** While a draft runs: its order and whose pick it is. */
   draft?: { order: TribeId[]; onTheClock: TribeId | null; picks: number } | null
   /** Once over: the ranking, and whether the week (round) limit ended it. */
@@ -29,6 +30,28 @@ export interface PlatformView {
 
 /** One die of the log: its counter under the period's seed, the face it showed, what it decided. */
 export interface Draw { counter: number; face: number; purpose: string }
+
+/** One tribe's part of a trade: what the platform reads of it (who gives, who gets); the rest is the game's. */
+export interface Transfer { from: TribeId; to: TribeId }
+
+/** What a campaign's stored snapshot keeps in place of a chosen map: the map is kept once, apart. */
+export interface MapStub { id: string; hash?: string }
+
+/**
+ * A game whose campaigns play on a map chosen from its bundled ones or uploaded by a player
+ * (the weekday game's hex maps, R1.4). The map lives in the state; storage keeps it apart,
+ * once a campaign, and puts it back on load.
+ */
+export interface ChosenMaps<M, S> {
+  readonly bundled: readonly M[]
+  /** What the maps list shows of one: its id and name, and the game's own counts. */
+  summary(map: M): { id: string; name: string } & Record<string, string | number>
+  /** An upload under the id the server gives it. */
+  renamed(map: M, id: string): M
+  /** The map in a state (a stub in a stored one), and the state with another put in its place. */
+  of(state: S): M | MapStub | undefined
+  with(state: S, map: M | MapStub): S
+}
 
 /** A tribe's losses in a day, for its digest mail. */
 export interface Hurt { attacks: number; troopsLost: number; tilesLost: string[]; shipsLost: string[]; siegeLosses: number; eliminated: boolean }
@@ -47,8 +70,8 @@ export interface GameTypes {
   economy: unknown
   /** What a reader sees of the board; `mine` is the reader's own part (null for others). */
   board: { mine: object | null }
-  /** What a scene trades: a game's own description of the assets changing hands. */
-  trade: unknown
+  /** What a scene trades: a game's own description of the assets changing hands, each from one tribe to another. */
+  trade: readonly Transfer[]
 }
 
 /**
@@ -80,7 +103,22 @@ export interface Ruleset<T extends GameTypes> {
   validateMap(input: unknown, tribes?: number): { code: string; message: string }[]
   mapHash(map: T['map']): string
   /** The dice a game draws: how many sides, which events hold draws, and each draw of an event. */
-  readonly dice: { sides: number; events: readonly string[]; drawsOf(event: T['event']): Draw[] }
+  readonly dice: {
+    sides: number
+    events: readonly string[]
+    drawsOf(event: T['event']): Draw[]
+    /** The game's own account of a period's dice from its logged events (the weekday game's battles and draft draw); `seed` once revealed. */
+    details?(logged: readonly { seq: number; type: string; payload: T['event'] }[], seed: string | null): Record<string, unknown>
+  }
+  /** For a game whose campaigns choose or upload their map. */
+  readonly maps?: ChosenMaps<T['map'] & { id: string; name: string }, T['state']>
+  /**
+   * A scene's proposal as the game stores and later executes it: `proposal` is what a tribe or
+   * a GM sent (`transfers` and anything else); a refusal names what a trade may not hold.
+   */
+  tradeOf(proposal: { transfers: readonly Transfer[] } & Record<string, unknown>): { ok: true; trade: T['trade'] } | { ok: false; error: EngineError }
+  /** The order a draft pick is, for a game that starts with a draft (R3.2's city pick). */
+  draftPick?(choice: string): T['order']
   /** The event types a period's map draws (its orders as arrows), for games that draw them. */
   readonly mapEvents?: readonly string[]
   /** Why a campaign of this game cannot have this period limit (weeks, rounds), or null; null asks for the game's default. */

@@ -2,6 +2,7 @@
 // the login cookie (the same JWT as the API's bearer token, httpOnly and
 // SameSite=Lax) and CSRF tokens on every form (@fastify/csrf-protection).
 import { createHmac } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import cookie from '@fastify/cookie'
 import csrf from '@fastify/csrf-protection'
@@ -13,6 +14,8 @@ import Handlebars from 'handlebars'
 import { registerHelpers } from '../../lib/page-helpers.ts'
 
 export const SESSION_COOKIE = 'ww_session'
+
+const VIEWS = path.resolve(import.meta.dirname, '../../../views')
 
 /**
  * A form's CSRF token is tied to the login it was made for (the login token's
@@ -44,11 +47,17 @@ export default fp(
     })
     const hb = Handlebars.create()
     registerHelpers(hb)
+    // Each game's partials, from its own folder: views/games/<folder>/pages/partials/<name>.hbs as {{> <folder>/<name>}}.
+    const games = path.join(VIEWS, 'games')
+    const gamePartials = Object.fromEntries(readdirSync(games).flatMap((folder) => {
+      const dir = path.join(games, folder, 'pages/partials')
+      return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.hbs')).map((f) => [`${folder}/${f.slice(0, -4)}`, `../games/${folder}/pages/partials/${f}`]) : []
+    }))
     await fastify.register(view, {
       engine: { handlebars: hb },
-      root: path.resolve(import.meta.dirname, '../../../views/pages'),
+      root: path.join(VIEWS, 'pages'),
       layout: 'layout.hbs',
-      options: { partials: { nav: 'partials/nav.hbs', error: 'partials/error.hbs', mapTools: 'partials/map-tools.hbs' } },
+      options: { partials: { nav: 'partials/nav.hbs', error: 'partials/error.hbs', tribes: 'partials/tribes.hbs', ...gamePartials } },
       // Templates are compiled once, except in development where edits show on reload.
       production: fastify.config.nodeEnv !== 'development',
     })

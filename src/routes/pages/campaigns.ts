@@ -1,18 +1,17 @@
-// Campaign pages: the list (and creating one), the map with the calendar, the pools.
-import type { FastifyInstance } from 'fastify'
-import { SHIP_COST, TROOP_COST } from '../../engine/index.ts'
+// Campaign pages: the list (and creating one), a campaign's roster before its start, and
+// the doors to its game's own pages.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { gameChoices, type GamePages } from '../../faces/index.ts'
 import { AppError } from '../../lib/errors.ts'
-import { BUNDLED_MAPS } from '../../maps/index.ts'
 import { CreateCampaignBody } from '../../schemas/actions.ts'
-import { gameChoices } from './faces.ts'
-import type { Games } from './games.ts'
-import { mapOf, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+import { bundledMaps } from '../../services/maps.ts'
+import { STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
-const maps = () => BUNDLED_MAPS.map((m) => ({ id: m.id, name: m.name }))
+const maps = () => bundledMaps().map((m) => ({ id: m.id, name: m.name }))
 
-export function campaignPages(fastify: FastifyInstance, kit: PageKit, games: Games) {
+export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ruleset: string) => GamePages) {
   const { campaigns } = fastify
-  const { render, requireUser, accessOf, campaignInfo, board, form, viewer } = kit
+  const { render, requireUser, accessOf, campaignInfo, form, viewer } = kit
 
   /** Your campaigns (every one) and, apart, a page of the public ones. */
   async function lists(userId: string | null, query: Record<string, string>) {
@@ -38,42 +37,28 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, games: Gam
     }
   })
 
+  // A campaign in setup shows its roster; once started, its game draws the overview.
   fastify.get('/campaigns/:id', async (request: Req, reply) => {
     const a = await accessOf(request, request.params.id!)
-    const game = games(a)
-    if (game && a.campaign.status !== 'setup') return game.overview(request, reply, a)
-    if (a.campaign.status === 'setup') {
-      return render(request, reply, 'campaign.hbs', { title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', tribes: (await campaigns.get(a)).tribes, mapSvg: '' })
-    }
-    const { view, tribes } = await board(a)
-    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
-    return render(request, reply, 'campaign.hbs', {
-      title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', week: view.week,
-      mapSvg: kit.mapSvg(a.campaign.id, view.version, 'board', (await kit.viewer(request)).locale, () => [mapOf(view), tribes, { label: a.campaign.name }]),
-      tribes: view.tribes.map((t) => ({ ...t, colour: colours.get(t.id) })),
-      finished: view.status === 'finished',
-      ranking: view.ranking?.map((id) => { const t = view.tribes.find((x) => x.id === id); return { name: t?.name ?? id, eliminated: t?.eliminated ?? false } }) ?? null,
-    })
+    if (a.campaign.status !== 'setup') return pages(a.campaign.ruleset).overview(request, reply, a)
+    return render(request, reply, 'campaign.hbs', { title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', tribes: (await campaigns.get(a)).tribes })
   })
 
-  fastify.get('/campaigns/:id/pools', async (request: Req, reply) => {
+  // Every other page of a campaign is its game's: the turn (and a turn form's answer), the
+  // economy (/pools, its first name, and /economy), the history and the dice.
+  const game = (name: 'turn' | 'economy' | 'history' | 'dice', login = false) => async (request: Req, reply: FastifyReply) => {
     const a = await accessOf(request, request.params.id!)
-    const game = games(a)
-    if (game) return game.economy(request, reply, a)
-    const { view, tribes } = await board(a)
-    const { pools, preview } = await campaigns.pools(a)
-    const name = new Map(tribes.map((t) => [t.id, t.name]))
-    const colour = new Map(tribes.map((t) => [t.id, t.colour]))
-    const highlight = new Map<string, string>()
-    const rows = pools.map((p, i) => {
-      const label = `P${i + 1}`
-      for (const c of p.cities) highlight.set(c, label)
-      return { ...p, label, tribeName: name.get(p.tribe), colour: colour.get(p.tribe), troops: Math.floor(p.balance / TROOP_COST), ships: Math.floor(p.balance / SHIP_COST) }
-    })
-    return render(request, reply, 'pools.hbs', {
-      title: STRINGS.en.pools, campaign: campaignInfo(a), tab: 'pools', week: view.week, pools: rows,
-      preview: preview.map((p) => ({ ...p, tribeName: name.get(p.tribe) })),
-      mapSvg: kit.mapSvg(a.campaign.id, view.version, 'pools', (await kit.viewer(request)).locale, () => [mapOf(view), tribes, { highlight, label: a.campaign.name }]),
-    })
+    if (login) await requireUser(request)
+    return pages(a.campaign.ruleset)[name](request, reply, a)
+  }
+  fastify.get('/campaigns/:id/turn', game('turn', true))
+  fastify.get('/campaigns/:id/pools', game('economy'))
+  fastify.get('/campaigns/:id/economy', game('economy'))
+  fastify.get('/campaigns/:id/history', game('history'))
+  fastify.get('/campaigns/:id/dice', game('dice'))
+  fastify.post<Route>('/campaigns/:id/turn', form(), async (request: Req, reply) => {
+    await requireUser(request)
+    const a = await accessOf(request, request.params.id!)
+    return pages(a.campaign.ruleset).order(request, reply, a)
   })
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { InviteBody, PickBody, ReplacePlayerBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
+import type { GamePages } from '../../faces/index.ts'
 import { confirmed, one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
 /** What a finished action reports on the console (?done=…), one catalogue sentence each. */
@@ -11,29 +12,20 @@ const DONE = ['invited', 'resent', 'revoked', 'draft', 'picked', 'paused', 'resu
 type Done = typeof DONE[number]
 type Extra = { error?: AppError; invitation?: { url: string; mailedTo: string | null }; done?: Done; offer?: { email: string; tribeId: string; tribeName: string } }
 
-export function gmPages(fastify: FastifyInstance, kit: PageKit) {
+export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset: string) => GamePages) {
   const { campaigns } = fastify
-  const { render, requireUser, accessOf, campaignInfo, board, form } = kit
+  const { render, requireUser, accessOf, campaignInfo, form } = kit
 
   async function gmPage(request: Req, reply: FastifyReply, a: Access, extra: Extra = {}) {
     if (a.role !== 'gm') throw new AppError(403, 'campaign/gm_only', 'Only a game master may use the console', 'R2.3')
     const setup = a.campaign.status === 'setup'
     const [tribes, roster, joinRequests] = await Promise.all([campaigns.get(a).then((c) => c.tribes), campaigns.roster(a), setup ? campaigns.joinRequests(a) : []])
-    let onTheClock = null
-    let freeCities: string[] = []
-    if (a.campaign.status === 'draft') {
-      const { view } = await board(a)
-      const draft = view.draft!
-      const snake = [...draft.order, ...[...draft.order].reverse()]
-      const next = snake[draft.picks.length]
-      onTheClock = tribes.find((t) => t.id === next) ?? null
-      const taken = new Set(draft.picks.map((p) => p.city))
-      freeCities = view.map.tiles.filter((t) => t.city && !taken.has(t.tile)).map((t) => t.tile)
-    }
+    // The game's part of the console (the weekday game's draft pick for the tribe on the clock).
+    const game = await games(a.campaign.ruleset).console?.(a) ?? {}
     const nameOf = (id: string | null) => tribes.find((t) => t.id === id)?.name ?? null
     const invitations = roster.invitations.map((i) => ({ ...i, tribeName: nameOf(i.tribeId), open: i.state !== 'revoked' }))
     return render(request, reply, 'gm.hbs', {
-      title: STRINGS.en.console, campaign: campaignInfo(a), tab: 'gm', tribes, roster: roster.tribes, invitations, onTheClock, freeCities, joinRequests,
+      title: STRINGS.en.console, campaign: campaignInfo(a), tab: 'gm', tribes, roster: roster.tribes, invitations, ...game, joinRequests,
       recruiting: ['none', 'open', 'ask'].map((mode) => ({ mode, selected: (a.campaign.recruiting ?? 'none') === mode })),
       finished: a.campaign.status === 'finished', ...extra,
     }, extra.error?.statusCode ?? 200)

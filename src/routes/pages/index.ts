@@ -10,15 +10,13 @@ import { AppError, unavailableBecause } from '../../lib/errors.ts'
 import { accountPages } from './account.ts'
 import { campaignPages } from './campaigns.ts'
 import { gmPages } from './gm.ts'
-import { historyPages } from './history.ts'
 import { pageKit, STRINGS, type Req } from './kit.ts'
 import { absencePages } from './absences.ts'
 import { openPages } from './open.ts'
 import { profilePages } from './profiles.ts'
 import { rulePages } from './rules.ts'
 import { scenePages } from './scenes.ts'
-import { turnPages } from './turn.ts'
-import { gamePages } from './games.ts'
+import { FACES, facePages } from '../../faces/index.ts'
 
 /** Pages live at the site root, not under /pages. */
 export const prefixOverride = ''
@@ -27,7 +25,10 @@ const VIEWS = path.resolve(import.meta.dirname, '../../../views')
 const ASSETS: Record<string, [type: string, body: string]> = {
   'app.css': ['text/css; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.css'), 'utf8')],
   'app.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.js'), 'utf8')],
-  'map.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/map.js'), 'utf8')],
+  // Each game's scripts, from its own folder: /assets/games/<folder>/<file>.
+  ...Object.fromEntries(FACES.flatMap((f) => f.scripts.map((file) => [
+    `games/${f.folder}/${file}`, ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'games', f.folder, 'assets', file), 'utf8')] as [string, string],
+  ]))),
 }
 
 export default async function pages(fastify: FastifyInstance) {
@@ -56,8 +57,8 @@ export default async function pages(fastify: FastifyInstance) {
     return render(request, reply, 'error.hbs', { title: String(status), status, error: { code, message, rule: (error as AppError).rule, params } }, status)
   })
 
-  fastify.get('/assets/:file', async (request: Req, reply) => {
-    const asset = ASSETS[request.params.file!]
+  fastify.get('/assets/*', async (request: Req, reply) => {
+    const asset = Object.hasOwn(ASSETS, request.params['*']!) ? ASSETS[request.params['*']!] : undefined
     if (!asset) throw new AppError(404, 'not_found', 'No such file')
     return reply.type(asset[0]).header('cache-control', 'public, max-age=300').send(asset[1])
   })
@@ -79,12 +80,10 @@ export default async function pages(fastify: FastifyInstance) {
   fastify.get('/favicon.ico', async (_request, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send())
 
   accountPages(fastify, kit)
-  const games = gamePages(fastify, kit)
+  const games = facePages(fastify, kit)
   campaignPages(fastify, kit, games)
-  turnPages(fastify, kit, games)
-  historyPages(fastify, kit, games)
   scenePages(fastify, kit)
-  gmPages(fastify, kit)
+  gmPages(fastify, kit, games)
   rulePages(fastify, kit)
   profilePages(fastify, kit)
   openPages(fastify, kit)

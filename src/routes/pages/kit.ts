@@ -4,16 +4,12 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler, RouteShorthandOptions } from 'fastify'
 import type { TSchema } from 'typebox'
-import type { GameEvent } from '../../engine/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { LRUCache } from 'lru-cache'
-import { fill } from '../../lib/fill.ts'
-import type { MapArrow } from '../../lib/map-arrows.ts'
-import { renderMapSvg, type MapData, type MapWords, type TitledArrow } from '../../lib/map-svg.ts'
 import { csrfUserInfo, SESSION_COOKIE } from '../../plugins/external/view.ts'
 import type { Access } from '../../services/access.ts'
 import type { Claims, PublicUser } from '../../services/accounts.ts'
-import { faceOf } from './faces.ts'
+import { faceOf } from '../../faces/index.ts'
 
 const VIEWS = path.resolve(import.meta.dirname, '../../../views')
 export type Strings = Record<string, string>
@@ -48,40 +44,18 @@ export function confirmed(extras: Body) {
 /** Page-only form fields (not part of the action's schema) are kept here. */
 type WithExtras = FastifyRequest & { viewer?: Viewer; formExtras?: Body }
 
-export function mapOf(view: { map: { tiles: MapData['tiles'] }; armies: MapData['armies']; ships: MapData['ships']; besieged: string[] }): MapData {
-  return { tiles: view.map.tiles, armies: view.armies, ships: view.ships, besieged: view.besieged }
-}
-
-/** One line about an event, for the history and the turn results. */
-const mapWords = (s: Strings): MapWords => ({
-  sea: s.map_sea!, land: s.map_land!, city: s.map_city!, port: s.map_port!, owner: s.map_owner!, troops: s.map_troops!,
-  neutral: s.map_neutral!, ship: s.map_ship!, besieged: s.map_besieged!,
-})
-
 /** JSON for a `<script type="application/json">`: nothing in it can close the script element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
-
-/** Arrows with their sentence in the reader's language (for screen readers and hovering). */
-export function titled(arrows: MapArrow[], s: Strings): TitledArrow[] {
-  return arrows.map((a) => ({
-    ...a,
-    title: fill(s[`arrow_${a.kind}`]!, { troops: a.troops ?? '', path: a.path.join(' → '), result: a.result ? s[`result_${a.result}`]! : '' }),
-  }))
-}
 
 export function pageKit(fastify: FastifyInstance) {
   const { campaigns, accounts } = fastify
   // A campaign version's map looks the same to everyone: drawn once, served many times.
   const svgs = new LRUCache<string, string>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (svg) => svg.length || 1 })
 
-  /** The SVG of a map, cached by campaign, version, variant (board, pools, a week's end, a tribe's turn) and language. */
-  function mapSvg(campaignId: string, version: number, variant: string, locale: 'en' | 'es', draw: () => Parameters<typeof renderMapSvg>): string {
-    const key = `${campaignId}:${version}:${variant}:${locale}`
+  /** A drawn map (an SVG), kept by a key its game makes of campaign, version, variant and language. */
+  function cachedSvg(key: string, draw: () => string): string {
     let svg = svgs.get(key)
-    if (svg === undefined) {
-      const [map, tribes, options] = draw()
-      svgs.set(key, (svg = renderMapSvg(map, tribes, { ...options, words: mapWords(STRINGS[locale]) })))
-    }
+    if (svg === undefined) svgs.set(key, (svg = draw()))
     return svg
   }
 
@@ -168,7 +142,7 @@ export function pageKit(fastify: FastifyInstance) {
 
   const extrasOf = (request: FastifyRequest): Body => (request as WithExtras).formExtras ?? {}
 
-  return { mapSvg, loginClaims, viewer, render, requireUser, accessOf, campaignInfo, board, form, extrasOf }
+  return { cachedSvg, strings: (locale: 'en' | 'es') => STRINGS[locale], loginClaims, viewer, render, requireUser, accessOf, campaignInfo, board, form, extrasOf }
 }
 
 export type PageKit = ReturnType<typeof pageKit>

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { renderRuleBook, type RuleBook } from '../../lib/rulebook.ts'
-import { FACES } from './faces.ts'
+import { FACES } from '../../faces/index.ts'
 import { STRINGS, type PageKit, type Req } from './kit.ts'
 
 const DOCS = path.resolve(import.meta.dirname, '../../../docs')

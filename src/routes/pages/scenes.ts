@@ -58,7 +58,8 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit) {
         if (live && a.tribeId && (p.givers.includes(a.tribeId) || p.tribeId === a.tribeId)) actions.push('withdraw')
         return {
           ...p, actions,
-          lines: p.transfers.map((t) => `${names.get(t.from)} ${s.gives} ${[...(t.tiles ?? []), ...(t.ships ?? [])].join(', ')} ${s.givesTo} ${names.get(t.to)}`),
+          // The assets a transfer lists, as the game stored them (tiles, territories, ships).
+          lines: p.transfers.map((t: { from: string; to: string; tiles?: string[]; ships?: string[] }) => `${names.get(t.from)} ${s.gives} ${[...(t.tiles ?? []), ...(t.ships ?? [])].join(', ')} ${s.givesTo} ${names.get(t.to)}`),
           answersText: p.answers.map((x) => `${names.get(x.tribeId)}: ${x.answer}`).join(' · '),
         }
       }),

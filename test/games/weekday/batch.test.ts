@@ -3,8 +3,9 @@
 // die, so the answer to a refused batch never depends on the seed.
 import fc from 'fast-check'
 import t from 'tap'
-import { applyBatch, applyOrder, hmacRng, type GameState, type Order } from '../../../src/engine/index.ts'
-import { bundledMap } from '../../../src/maps/index.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
+import { applyBatch, applyOrder, type GameState, type Order } from '../../../src/engine/games/weekday/index.ts'
+import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
 import { at, board } from './dsl.ts'
 import { chooser, randomOrder, simulate } from './random-play.ts'
 

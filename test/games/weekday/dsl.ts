@@ -1,9 +1,7 @@
 // A small language for engine tests: states from ASCII hex boards, orders
 // played in sequence, and a d4 that shows what the test says.
-import {
-  applyOrder, applySystem, compileMap, computePools, scriptedRng,
-  type GameEvent, type GameState, type Order, type Result, type Rng, type SystemAction, type TurnPhase, WEEKDAYS,
-} from '../../../src/engine/index.ts'
+import { scriptedRng, type Rng, WEEKDAYS } from '../../../src/engine/index.ts'
+import { applyOrder, applySystem, compileMap, computePools, type GameEvent, type GameState, type Order, type Result, type SystemAction, type TurnPhase } from '../../../src/engine/games/weekday/index.ts'
 import { parseBoard, renderBoard } from './board.ts'
 
 export interface BoardOptions {

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { compileMap, computePools, previewPools } from '../../../src/engine/index.ts'
+import { compileMap, computePools, previewPools } from '../../../src/engine/games/weekday/index.ts'
 import { at, board, mv, play, refused } from './dsl.ts'
 
 const payout = { system: { type: 'weeklyPayout' as const } }

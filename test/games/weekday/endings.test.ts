@@ -1,7 +1,7 @@
 // Eliminations and endings in detail (R2.4, R2.5), and what a battle leaves (R8.3):
 // the cases mutation testing showed no test looked at closely enough.
 import t from 'tap'
-import { ranking } from '../../../src/engine/index.ts'
+import { ranking } from '../../../src/engine/games/weekday/index.ts'
 import { at, board, mv, play } from './dsl.ts'
 
 t.test('R2.4 an eliminated tribe loses its armies, its ships with their crews, its land and its pools; others keep theirs', async (t) => {

@@ -3,8 +3,9 @@
 // landings, at most 7 tribes, the ranking's last tie-breaks, no assault on an
 // own port, no trade with an eliminated tribe, sea never owned, every change logged.
 import t from 'tap'
-import { applySystem, checkSetup, compileMap, createGame, hmacRng, ranking, replay, scriptedRng, WEEKDAYS } from '../../../src/engine/index.ts'
-import { bundledMap } from '../../../src/maps/index.ts'
+import { hmacRng, scriptedRng, WEEKDAYS } from '../../../src/engine/index.ts'
+import { applySystem, checkSetup, compileMap, createGame, ranking, replay } from '../../../src/engine/games/weekday/index.ts'
+import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
 import { at, board, mv, play, refused } from './dsl.ts'
 import { simulate } from './random-play.ts'
 

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { compileMap, DIRECTIONS, MAX_TILES, parseTileKey, tileKey, validateMap, type MapDef } from '../../../src/engine/index.ts'
-import { BUNDLED_MAPS } from '../../../src/maps/index.ts'
+import { compileMap, DIRECTIONS, MAX_TILES, parseTileKey, tileKey, validateMap, type MapDef } from '../../../src/engine/games/weekday/index.ts'
+import { BUNDLED_MAPS } from '../../../src/engine/games/weekday/maps/index.ts'
 import { at, board } from './dsl.ts'
 
 t.test('R1.1 adjacency is the six axial directions', async (t) => {

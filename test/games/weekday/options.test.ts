@@ -2,8 +2,9 @@
 // applyOrder accepts, nothing simple that it accepts is missing, and attacks
 // say who defends, never how the die will fall.
 import t from 'tap'
-import { applyOrder, applySystem, hmacRng, legalOptions, type GameState, type Order, type TribeOptions } from '../../../src/engine/index.ts'
-import { bundledMap } from '../../../src/maps/index.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
+import { applyOrder, applySystem, legalOptions, type GameState, type Order, type TribeOptions } from '../../../src/engine/games/weekday/index.ts'
+import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
 import { at, board, play } from './dsl.ts'
 import { chooser, simulate } from './random-play.ts'
 
@@ -158,7 +159,7 @@ t.test('R10.2 R10.3 R10.4 R10.5 a ship\'s options: sailing, landing, assault and
 t.test('R3.4 the draft: the tribe on the clock may pick any free city; the others none', async (t) => {
   const map = bundledMap('coast-2')!
   const tribes = [{ id: 't1', name: 'One', weekday: 'monday' as const }, { id: 't2', name: 'Two', weekday: 'tuesday' as const }]
-  const { createGame } = await import('../../../src/engine/index.ts')
+  const { createGame } = await import('../../../src/engine/games/weekday/index.ts')
   const created = createGame({ map, tribes, seed: 'draft-seed' })
   if (!created.ok) throw new Error(created.error.message)
   const started = applySystem(created.state, { type: 'startDraft' }, hmacRng)

@@ -1,11 +1,9 @@
 // Invariants over random boards and random order sequences, legal or not.
 import fc from 'fast-check'
 import t from 'tap'
-import {
-  applyOrder, applySystem, canonicalJson, compileMap, hmacRng, MAX_TROOPS, replay, stateHash,
-  type GameEvent, type GameState, type Order, type SystemAction,
-} from '../../../src/engine/index.ts'
-import { bundledMap } from '../../../src/maps/index.ts'
+import { canonicalJson, hmacRng } from '../../../src/engine/index.ts'
+import { applyOrder, applySystem, compileMap, MAX_TROOPS, replay, stateHash, type GameEvent, type GameState, type Order, type SystemAction } from '../../../src/engine/games/weekday/index.ts'
+import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
 import { board } from './dsl.ts'
 import { chooser, randomOrder, simulate } from './random-play.ts'
 

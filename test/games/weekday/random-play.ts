@@ -1,10 +1,8 @@
 // Seeded random play: candidate orders of every kind (legal or not) for the
 // tribe whose window is open, and a weekly driver around them. Used by the
 // record and property tests and by the engine bench.
-import {
-  applyOrder, applySystem, compileMap, createGame, hmacRng, WEEKDAYS,
-  type GameEvent, type GameState, type MapDef, type Order, type Rng, type SystemAction,
-} from '../../../src/engine/index.ts'
+import { hmacRng, WEEKDAYS, type Rng } from '../../../src/engine/index.ts'
+import { applyOrder, applySystem, compileMap, createGame, type GameEvent, type GameState, type MapDef, type Order, type SystemAction } from '../../../src/engine/games/weekday/index.ts'
 
 /** mulberry32: a tiny deterministic PRNG for choosing, never for game dice. */
 export function chooser(seed: number) {

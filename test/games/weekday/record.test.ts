@@ -1,9 +1,8 @@
 import { createHmac, createHash, randomBytes } from 'node:crypto'
 import t from 'tap'
-import {
-  canonicalJson, d4From, hmacRng, hmacSha256, mapHash, replay, scriptedRng, sha256, stateHash, toHex, utf8, type GameEvent, type GameState,
-} from '../../../src/engine/index.ts'
-import { bundledMap } from '../../../src/maps/index.ts'
+import { canonicalJson, d4From, hmacRng, hmacSha256, scriptedRng, sha256, toHex, utf8 } from '../../../src/engine/index.ts'
+import { mapHash, replay, stateHash, type GameEvent, type GameState } from '../../../src/engine/games/weekday/index.ts'
+import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
 import { simulate } from './random-play.ts'
 
 t.test('SHA-256 and HMAC-SHA-256 match the standard vectors and node:crypto', async (t) => {

@@ -1,8 +1,9 @@
 // Every refusal of the engine, provoked on a board built for it: the order is
 // refused with its code (and rule id where it has one), and the state is untouched.
 import t from 'tap'
-import { applyOrder, applySystem, checkSetup, hmacRng, validateMap, WEEKDAYS, type GameState, type Order, type SystemAction } from '../../../src/engine/index.ts'
-import { bundledMap } from '../../../src/maps/index.ts'
+import { hmacRng, WEEKDAYS } from '../../../src/engine/index.ts'
+import { applyOrder, applySystem, checkSetup, validateMap, type GameState, type Order, type SystemAction } from '../../../src/engine/games/weekday/index.ts'
+import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
 import { at, board, refused, type Step } from './dsl.ts'
 
 /** A board with some ship or army changed first (MP spent, pools gone). */

@@ -1,8 +1,9 @@
 // The ruleset boundary (#17): the weekday wargame answers through its Ruleset exactly as its
 // engine functions do, and a campaign's recorded ruleset id finds it.
 import t from 'tap'
-import { applyOrder, hmacRng, legalOptions, rulesetIds, rulesetOf, stateHash, weeklyTurn } from '../../../src/engine/index.ts'
-import { bundledMap } from '../../../src/maps/index.ts'
+import { hmacRng, rulesetIds, rulesetOf } from '../../../src/engine/index.ts'
+import { applyOrder, legalOptions, stateHash, weeklyTurn } from '../../../src/engine/games/weekday/index.ts'
+import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
 import { randomOrder, chooser, simulate } from './random-play.ts'
 
 t.test('the registry finds each game by the id its states record, and no other', async (t) => {
@@ -26,7 +27,7 @@ t.test('R12.2 two weeks of random play replay through the ruleset to the same st
     const order = randomOrder(played.state, tribe, c)
     const via = rules.applyOrder(played.state, tribe, order, hmacRng)
     const direct = applyOrder(played.state, tribe, order, hmacRng)
-    t.same(via.ok ? stateHash(via.state) : via.error.code, direct.ok ? stateHash(direct.state) : direct.error.code, `order ${i}: the same answer through the ruleset`)
+    t.same(via.ok ? rules.stateHash(via.state) : via.error.code, direct.ok ? stateHash(direct.state) : direct.error.code, `order ${i}: the same answer through the ruleset`)
   }
   t.same(rules.legalOptions(played.state, played.state.tribes[0]!.id), legalOptions(played.state, played.state.tribes[0]!.id), 'the same legal options')
   t.same(rules.ranking(played.state).length, played.state.tribes.length, 'every tribe ranked')
@@ -37,7 +38,7 @@ t.test('R12.2 two weeks of random play replay through the ruleset to the same st
 t.test('R9.2 the actions the platform drives are the game\'s own: a calendar close checks sieges, a resume\'s does not', async (t) => {
   const map = bundledMap('coast-3')!
   const { state } = simulate(map, 3, 1)
-  const rules = rulesetOf(state.ruleset)
+  const rules = weeklyTurn
   const tribe = state.tribes[0]!.id
   t.same(rules.actions.closeWindow(tribe, true), { type: 'closeWindow', tribe })
   t.same(rules.actions.closeWindow(tribe, false), { type: 'closeWindow', tribe, siege: false })
@@ -52,7 +53,7 @@ t.test('R9.2 the actions the platform drives are the game\'s own: a calendar clo
 t.test('R4.4 R4.6 the platform\'s view of a state: status, week, and each tribe\'s weekday and turn', async (t) => {
   const map = bundledMap('coast-3')!
   const { state } = simulate(map, 5, 1)
-  const rules = rulesetOf(state.ruleset)
+  const rules = weeklyTurn
   const tribe = state.tribes[0]!
   const phases = { closed: 'closed', recruitment: 'open', actions: 'started', ended: 'ended' } as const
   for (const phase of Object.keys(phases) as (keyof typeof phases)[]) {
@@ -67,7 +68,8 @@ t.test('R4.4 R4.6 the platform\'s view of a state: status, week, and each tribe\
 t.test('R6.1 R12.1 what pages and mails read through the ruleset: the board, the week\'s end map, a day\'s losses, the payout mail', async (t) => {
   const map = bundledMap('coast-3')!
   const played = simulate(map, 7, 2)
-  const rules = rulesetOf(played.state.ruleset)
+  const rules = weeklyTurn
+  t.equal(rulesetOf(played.state.ruleset), weeklyTurn, 'the state names its ruleset')
   const state = played.state
   const reader = state.tribes[0]!
   const board = rules.board(state, reader.id)

@@ -1,6 +1,7 @@
 import t from 'tap'
-import { applyOrder, applySystem, checkSetup, createGame, hmacRng, onTheClock, type GameState, type NewTribe } from '../../../src/engine/index.ts'
-import { bundledMap } from '../../../src/maps/index.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
+import { applyOrder, applySystem, checkSetup, createGame, onTheClock, type GameState, type NewTribe } from '../../../src/engine/games/weekday/index.ts'
+import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
 import { play, refused } from './dsl.ts'
 
 const map = bundledMap('coast-3')!

@@ -11,6 +11,10 @@ import type { ConquestEvent, ConquestOrder, ConquestState, ConquestSystem, Conqu
 import { board, digest, HOSTILE, tickMail, weekEnd } from './views.ts'
 import { EDGES, TERRITORIES } from './world.ts'
 
+export type { ConquestEvent, ConquestOrder, ConquestState } from './types.ts'
+export type { ConquestOptions, TerritoryOptions } from './options.ts'
+export { BY_ID, TERRITORY_IDS } from './world.ts'
+
 export interface WorldMap { id: 'world'; territories: typeof TERRITORIES; edges: typeof EDGES }
 
 export type ConquestRuleset = Ruleset<{
@@ -23,6 +27,13 @@ const TURN: Record<ConquestState['tribes'][number]['window'], TurnState> = { clo
 
 export const conquest: ConquestRuleset = {
   id: 'conquest', version: 1,
+  // G9.2, G9.3: whole territories change hands, and nothing else on its own.
+  tradeOf: (proposal) => {
+    if (proposal.resources !== undefined) {
+      return { ok: false, error: { code: 'trade/only_territories', message: 'only whole territories are traded: troops, goods, planes and ships go with the ground they stand on', rule: 'G9.3' } }
+    }
+    return { ok: true, trade: (proposal.transfers as ConquestTransfer[]).map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] })) }
+  },
   fixedMap: { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } },
   secretOf: (state) => state.objectiveSeed,
   weekEnd, hostileEvents: HOSTILE, digest, tickMail, board,

@@ -1,4 +1,15 @@
-// The weekday wargame of docs/RULES.md as a ruleset: what the platform asks of it.
+// The weekday wargame of docs/RULES.md as a ruleset: what the platform asks of it. Below it, the
+// game's own pieces that its face (src/faces/weekday/) and its tests use.
+export * from './types.ts'
+export { DIRECTIONS, parseTileKey, tileKey, type TileKey } from './hex.ts'
+export { compileMap, MAX_TILES, validateMap, type CompiledMap, type MapProblem } from './map.ts'
+export { computePools, CITY_PAYOUT, TILE_PAYOUT } from './pools.ts'
+export { applyBatch, applyOrder, applySystem, ranking, ARMY_MP, MAX_TROOPS, SHIP_COST, SHIP_MP, SIEGE_LOSS, STARTING_GARRISON, TROOP_COST } from './rules.ts'
+export { canonicalJson, checkSetup, createGame, mapHash, replay, stateHash, type NewGame, type NewTribe, type ReplayResult } from './game.ts'
+export { previewPools } from './preview.ts'
+export { legalOptions, type ArmyOptions, type AttackInfo, type MoveOption, type ShipOptions, type TribeOptions } from './options.ts'
+export { onTheClock } from './rules/draft.ts'
+export { BUNDLED_MAPS, bundledMap } from './maps/index.ts'
 import { createGame, mapHash, replay, stateHash } from './game.ts'
 import { compileMap, validateMap } from './map.ts'
 import { legalOptions, offeredOrders, type TribeOptions } from './options.ts'
@@ -7,6 +18,8 @@ import type { Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { applyBatch, applyOrder, applySystem, ranking } from './rules.ts'
 import { WEEKDAYS, type GameEvent, type GameState, type MapDef, type Order, type Pool, type SystemAction, type TradeTransfer } from './types.ts'
 import { board, digest, draftView, HOSTILE, tickMail, weekEnd } from './views.ts'
+import { diceDetails } from './dice.ts'
+import { BUNDLED_MAPS } from './maps/index.ts'
 
 export type WeeklyTurn = Ruleset<{
   state: GameState; order: Order; system: SystemAction; event: GameEvent; options: TribeOptions; map: MapDef; economy: Pool[]
@@ -22,8 +35,28 @@ export const weeklyTurn: WeeklyTurn = {
   // R8.4: one d4 a battle; the draft's order is drawn from week 0's seed too (R3.1).
   dice: {
     sides: 4,
-    events: ['combat'],
+    events: ['combat', 'draftStarted'],
     drawsOf: (event) => (event.type === 'combat' ? [{ counter: event.counter, face: event.roll, purpose: `battle at ${event.tile}` }] : []),
+    details: diceDetails,
+  },
+  // R1.4: a campaign plays a bundled map or one a player uploaded; the map is the state's.
+  maps: {
+    bundled: BUNDLED_MAPS,
+    summary: (map) => {
+      const compiled = compileMap(map)
+      return { id: map.id, name: map.name, description: map.description ?? '', tribes: map.tribes, tiles: compiled.size, cities: compiled.cityCount, ports: [...compiled.port].filter(Boolean).length }
+    },
+    renamed: (map, id) => ({ ...map, id }),
+    of: (state) => state.map,
+    with: (state, map) => ({ ...state, map: map as MapDef }),
+  },
+  draftPick: (city) => ({ type: 'draftPick', city }),
+  // R11.1: land, cities and ships change hands; resources never do.
+  tradeOf: (proposal) => {
+    if (proposal.resources !== undefined || proposal.transfers.some((t) => 'resources' in t)) {
+      return { ok: false, error: { code: 'trade/resources_not_tradeable', message: 'Resources can never be traded: propose land tiles, cities and ships', rule: 'R11.1' } }
+    }
+    return { ok: true, trade: (proposal.transfers as TradeTransfer[]).map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] })) }
   },
   heldEconomy: (state) => state.pools ?? [],
   checkLimit: (limit) => (limit === null || (Number.isInteger(limit) && limit >= 1) ? null : { code: 'setup/bad_week_limit', message: 'the week limit is a whole number of weeks, at least 1', rule: 'R2.5' }),
@@ -42,7 +75,7 @@ export const weeklyTurn: WeeklyTurn = {
   view: (state) => ({
     status: state.status, week: state.week, seed: state.rng.seed, draft: draftView(state),
     ranking: state.status === 'finished' ? state.ranking ?? [] : null, endedByLimit: state.status === 'finished' && state.weekLimit !== null && state.week > state.weekLimit,
-    tribes: state.tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated, turn: TURN[t.phase] })),
+    tribes: state.tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated, turn: TURN[t.phase], phase: t.phase })),
   }),
   actions: {
     startDraft: () => ({ type: 'startDraft' }),

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import {
   CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OptionsSchema, OrdersBody, OrdersResult, PoolsSchema, StateSchema, VerifySchema,
 } from './schemas.ts'
 import { PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
-import { EXAMPLE_SITUATION, ORDER_EXAMPLES } from './examples.ts'
+import { checkOrderShapes, FACES } from '../../../faces/index.ts'
 import invitationRoutes from './invitations.ts'
 import recruitingRoutes from './recruiting.ts'
 import absenceRoutes from './absences.ts'
@@ -67,9 +67,10 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   }, async (request) => campaigns.pick(await accessFor(request, request.params.id), request.body))
 
+  // The answers below are in the campaign's game's own shapes, serialized by the games' union schemas.
   fastify.get('/:id/state', {
     schema: { tags: ['play'], summary: 'The board, and for your tribe: window, phase, MP left', security: optionalBearer, params: IdParams, response: { 200: StateSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef } },
-  }, async (request) => campaigns.stateView(await accessFor(request, request.params.id)))
+  }, async (request) => (await campaigns.stateView(await accessFor(request, request.params.id))) as Static<typeof StateSchema>)
 
   fastify.get('/:id/options', {
     schema: {
@@ -77,7 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       summary: 'What your tribe may order now: each option found legal by the engine itself (the map offers only these)',
       description: 'For each army the reachable tiles with their paths, MP, claimed tiles and effect (move, merge, attack with its defenders and multipliers); for each ship sailing, landing, port assault, boarding and crew transfers; recruitment and ship building with their limits; the draft pick. A game master or a spectator gets options: null; who may not see the campaign gets what /state gives them.',
     },
-  }, async (request) => campaigns.options(await accessFor(request, request.params.id)))
+  }, async (request) => (await campaigns.options(await accessFor(request, request.params.id))) as Static<typeof OptionsSchema>)
 
   fastify.post('/:id/orders', {
     // The token only: the orders service checks the login in its one read.
@@ -85,15 +86,15 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     schema: {
       tags: ['play'],
       summary: 'Give one order ({ order }) or several ({ orders }, all or nothing)',
-      description: `Send an Idempotency-Key header to make retries safe: the same key and body answer the same and execute once. ${EXAMPLE_SITUATION}`,
-      security: bearer, params: IdParams, body: { ...OrdersBody, 'x-examples': ORDER_EXAMPLES },
+      description: `Each order has its campaign's game's shape (components.schemas: ${FACES.map((f) => (f.orderSchema as { $id?: string }).$id).join(', ')}); a wrong one is a 400 naming that game's fields. Send an Idempotency-Key header to make retries safe: the same key and body answer the same and execute once. ${FACES.map((f) => f.examples?.situation ?? '').join(' ')}`,
+      security: bearer, params: IdParams, body: { ...OrdersBody, 'x-examples': Object.assign({}, ...FACES.map((f) => f.examples?.orders ?? {})) },
       headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) }),
       response: { 200: OrdersResult, ...errors },
     },
   }, async (request) => {
     const { order, orders, tribeId } = request.body
     if ((order ? 1 : 0) + (orders ? 1 : 0) !== 1) throw new AppError(400, 'orders/one_of', 'Send either order (one) or orders (a list)')
-    return campaigns.orders(request.user, request.params.id, { tribeId, orders: orders ?? [order!] }, request.headers['idempotency-key'])
+    return campaigns.orders(request.user, request.params.id, { tribeId, orders: orders ?? [order!] }, request.headers['idempotency-key'], checkOrderShapes)
   })
 
   fastify.get('/:id/events', {
@@ -112,7 +113,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(deprecated ? { deprecated: true } : {}),
         security: optionalBearer, params: IdParams, response: { 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
       },
-    }, async (request) => campaigns.pools(await accessFor(request, request.params.id)))
+    }, async (request) => (await campaigns.pools(await accessFor(request, request.params.id))) as Static<typeof PoolsSchema>)
   }
 
   for (const [path, paused] of [['/:id/pause', true], ['/:id/resume', false]] as const) {

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 
-const MapSummary = Type.Object({
-  id: Type.String(), name: Type.String(), description: Type.String(), tribes: Type.Integer(),
-  tiles: Type.Integer(), cities: Type.Integer(), ports: Type.Integer(),
+// A map's id and name, with the counts its game reports (the weekday game's tribes, tiles, cities and ports).
+const MapSummary = Type.Object({ id: Type.String(), name: Type.String() }, {
+  additionalProperties: Type.Union([Type.String(), Type.Integer()]),
+  description: 'id and name, and the game\'s own counts: for the weekday wargame description, tribes, tiles, cities and ports',
 })
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -2,16 +2,16 @@
 // the engine's legal options as forms (the setup list, then every order of a window), and the
 // economy. The platform's handlers hand a conquest campaign to these (see ./index.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { ConquestOrder, ConquestState } from '../../../engine/index.ts'
-import { conquest } from '../../../engine/index.ts'
-import type { ConquestOptions, TerritoryOptions } from '../../../engine/games/conquest/options.ts'
-import { BY_ID, TERRITORY_IDS } from '../../../engine/games/conquest/world.ts'
-import { AppError } from '../../../lib/errors.ts'
-import type { Access } from '../../../services/access.ts'
-import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../kit.ts'
+import { BY_ID, conquest, TERRITORY_IDS, type ConquestOptions, type ConquestOrder, type TerritoryOptions } from '../../engine/games/conquest/index.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Access } from '../../services/access.ts'
+import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
 import { worldSvg, type WorldTerritory } from './world-svg.ts'
 
 type Board = ReturnType<typeof conquest.board> & { version: number; status: string; tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]; you: (Record<string, unknown> & { tribeId: string; windowOpen: boolean; closesAt: string | null; objective: string | null; o9Target: string | null; o9Fallback: boolean; bigCount: number }) | null }
+
+/** The template of this game's page. */
+export const page = (name: string) => `../games/conquest/pages/${name}`
 
 const GOOD_KEYS = ['basic', 'oil', 'net', 'lithium', 'nuclear', 'tribes', 'tech', 'niobium', 'virus', 'labour', 'tank', 'artillery', 'missile', 'bio'] as const
 const OBJECTIVES = ['O1', 'O2', 'O3', 'O4', 'O5', 'O6', 'O7', 'O8', 'O9', 'O10']
@@ -55,7 +55,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       reasonText: s[`c_end_${board.result.reason}`],
       ranking: board.result.ranking.map((id) => ({ name: names.get(id) ?? id, winner: board.result!.winners.includes(id), eliminated: board.standing.find((x) => x.id === id)?.eliminated ?? false })),
     }
-    return render(request, reply, 'conquest/overview.hbs', {
+    return render(request, reply, page('overview.hbs'), {
       title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', week: board.round, board, standing, result,
       objectives: OBJECTIVES.map((id) => ({ id, text: s[`c_objective_${id}`]!.replace('{count}', board.tribesAtStart === 2 ? '30' : '24') })),
       mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`),
@@ -83,7 +83,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       }
     })
     const me = board.tribes.find((t) => t.id === a.tribeId)
-    return render(request, reply, 'conquest/turn.hbs', {
+    return render(request, reply, page('turn.hbs'), {
       title: s.turn, campaign: campaignInfo(a), tab: 'turn', week: board.round, board, you: board.you, me,
       objective: objectiveText(board.you?.objective ?? null, s, board, names),
       setup: board.setup, canOrder: options?.canOrder ?? false, canEndTurn: options?.canEndTurn ?? false, cards,
@@ -127,7 +127,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     try {
       const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [orderOf(request.body) as never] }, undefined)
       const { names } = await read(a)
-      return turn(request, reply, a, { results: sentences(events, STRINGS[(await viewer(request)).locale], names) })
+      return turn(request, reply, a, { results: sentences(events as { type: string }[], STRINGS[(await viewer(request)).locale], names) })
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500 || error.statusCode === 403) throw error
       return turn(request, reply, a, { error, failed: type, values: request.body }, error.statusCode)
@@ -142,7 +142,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     const stocks = TERRITORY_IDS.map((id) => board.territories.find((t) => t.id === id)!).filter(Boolean)
       .map((t) => ({ id: t.id, name: BY_ID.get(t.id)!.name, owner: names.get(t.owner) ?? t.owner, colour: colours.get(t.owner), troops: t.troops, stock: goods(t.stock, s), incoming: goods(t.incoming, s) }))
       .filter((t) => t.stock || t.incoming)
-    return render(request, reply, 'conquest/economy.hbs', {
+    return render(request, reply, page('economy.hbs'), {
       title: s.c_economy, campaign: campaignInfo(a), tab: 'pools', week: board.round, board,
       preview: (preview as unknown as { tribe: string; territories: number; troops: number; basic: number }[]).map((p) => ({ ...p, name: names.get(p.tribe) ?? p.tribe, colour: colours.get(p.tribe) })),
       stocks,
@@ -152,5 +152,3 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
   return { overview, turn, order, economy }
 }
 
-export type ConquestPages = ReturnType<typeof conquestPages>
-export type { ConquestState }

@@ -1,13 +1,14 @@
 // World conquest's history (the log told in sentences, the world map at a round's end) and its
 // dice (every die of a round with its counter, derived again once the round's seed is out).
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { hmacRng } from '../../../engine/index.ts'
-import { TERRITORY_IDS } from '../../../engine/games/conquest/world.ts'
-import { isSystemRow } from '../../../lib/chronicle.ts'
-import { AppError } from '../../../lib/errors.ts'
-import type { Access } from '../../../services/access.ts'
-import { STRINGS, type PageKit, type Req } from '../kit.ts'
+import { hmacRng } from '../../engine/index.ts'
+import { TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
+import { isSystemRow } from '../../lib/chronicle.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Access } from '../../services/access.ts'
+import { STRINGS, type PageKit, type Req } from '../../routes/pages/kit.ts'
 import { CONQUEST_KINDS, conquestSentence } from './chronicle.ts'
+import { page } from './pages.ts'
 import { worldSvg } from './world-svg.ts'
 
 interface Die { counter: number; face: number }
@@ -32,7 +33,7 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const weekMap = ended
       ? worldSvg(TERRITORY_IDS.map((id, i) => ({ id, owner: order[ended.owners[i]!] ?? '', troops: ended.troops[i]! })), colours, names, { label: `${a.campaign.name}: ${s.c_round} ${week}`, names: {} })
       : ''
-    return render(request, reply, 'conquest/history.hbs', {
+    return render(request, reply, page('history.hbs'), {
       title: s.history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,
       kinds: Object.keys(CONQUEST_KINDS), weeks: weeks.map(String),
       events: shown.reverse().map((e) => ({ ...e, summary: conquestSentence(e.type, e.payload, names, s) })),
@@ -43,9 +44,10 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
-    const round = (await campaigns.stateView(a)).week
+    // Before the start there is no round and no die.
+    const round = a.campaign.status === 'setup' ? -1 : (await campaigns.stateView(a)).week
     // G8.10: a campaign that ended mid-round reveals that round's seed in its last event.
-    const ending = (await campaigns.week(a, round)).events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined
+    const ending = round < 0 ? undefined : (await campaigns.week(a, round)).events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined
     const rounds = []
     for (let week = round; week >= 0; week--) {
       let d
@@ -69,8 +71,8 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
         .map((r) => ({ ...r, ok: r.derived === null ? null : r.derived === r.face }))
       rounds.push({ ...d, rolls })
     }
-    const verification = request.query.verify === '1' ? await campaigns.verify(a) : null
-    return render(request, reply, 'conquest/dice.hbs', { title: s.dice, campaign: campaignInfo(a), tab: 'dice', rounds, verification })
+    const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
+    return render(request, reply, page('dice.hbs'), { title: s.dice, campaign: campaignInfo(a), tab: 'dice', rounds, verification })
   }
 
   return { history, dice }

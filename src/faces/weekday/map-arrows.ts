@@ -2,7 +2,7 @@
 // their result, embarking, landing and sailing. Ships' events name no starting
 // tile, so each ship is followed from where the week began (the previous week's
 // end map) through the week's events.
-import type { GameEvent, Order } from '../engine/index.ts'
+import type { GameEvent, Order } from '../../engine/games/weekday/index.ts'
 
 export type ArrowKind = 'move' | 'attack' | 'embark' | 'disembark' | 'sail'
 

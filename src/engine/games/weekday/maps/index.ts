@@ -1,5 +1,5 @@
 // The maps that ship with the server (R1.4). Regenerate with `npm run maps`.
-import type { MapDef } from '../engine/index.ts'
+import type { MapDef } from '../types.ts'
 import coast2 from './coast-2.json' with { type: 'json' }
 import coast3 from './coast-3.json' with { type: 'json' }
 import coast4 from './coast-4.json' with { type: 'json' }

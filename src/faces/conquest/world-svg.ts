@@ -1,7 +1,7 @@
 // The world map of world conquest as an SVG (#17): a schematic of the 42 territories where
 // they lie on a globe, their links (dashed by sea), each coloured by its owner with its troops.
 // Drawn on the server: no script is needed to read it, and it is the same on every screen.
-import { EDGES, TERRITORIES, type ContinentId } from '../../../engine/games/conquest/world.ts'
+import { EDGES, TERRITORIES, type ContinentId } from '../../engine/games/conquest/world.ts'
 
 const W = 1000
 const H = 560

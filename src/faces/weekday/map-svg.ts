@@ -2,7 +2,7 @@
 // tribe's initial, so colour is never the only cue), cities, ports, siege marks,
 // armies with troop counts and ships with crews. Rendered in TypeScript rather
 // than in a template loop: a 7-tribe map has hundreds of hexes.
-import { fill } from './fill.ts'
+import { fill } from '../../lib/fill.ts'
 import type { ArrowKind, MapArrow } from './map-arrows.ts'
 
 export interface MapTribe { id: string; name: string; colour: string }

@@ -1,20 +1,20 @@
-// The history (the log with filters, and the map at the end of a week) and the dice page.
-import type { FastifyInstance } from 'fastify'
-import type { GameEvent } from '../../engine/index.ts'
+// The weekday game's history (the log with filters, and the map at the end of a week) and its
+// dice page (each week's commitment, seed and battles, and the replay on request).
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
-import { arrowsOf, shipsOfWeekEnd } from '../../lib/map-arrows.ts'
-import { isSystemRow, KINDS, sentence } from '../../lib/chronicle.ts'
-import type { Games } from './games.ts'
-import { STRINGS, titled, type PageKit, type Req } from './kit.ts'
+import { isSystemRow } from '../../lib/chronicle.ts'
+import type { Access } from '../../services/access.ts'
+import { STRINGS, type PageKit, type Req } from '../../routes/pages/kit.ts'
+import { KINDS, sentence } from './chronicle.ts'
+import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'
+import { mapSvg, titled } from './map.ts'
+import { page, type Board } from './pages.ts'
 
-export function historyPages(fastify: FastifyInstance, kit: PageKit, games: Games) {
+export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, accessOf, campaignInfo, board } = kit
+  const { render, campaignInfo } = kit
 
-  fastify.get('/campaigns/:id/history', async (request: Req, reply) => {
-    const a = await accessOf(request, request.params.id!)
-    const game = games(a)
-    if (game && a.campaign.status !== 'setup') return game.history(request, reply, a)
+  async function history(request: Req, reply: FastifyReply, a: Access) {
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
     const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
@@ -28,33 +28,30 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit, games: Game
     const ended = events.find((e) => e.type === 'map.week_ended')
     if (ended && a.campaign.status !== 'setup') {
       const p = ended.payload as { owners: number[]; armies: [string, number, number][]; ships: [string, string, number, number][]; besieged: string[] }
-      const { view } = await board(a)
+      const view = (await campaigns.stateView(a)) as unknown as Board
       const id = (i: number) => (i < 0 ? null : view.tribes[i]?.id ?? null)
-      const arrows = titled(arrowsOf(events.map((e) => e.payload as GameEvent), shipsOfWeekEnd(weekStart)), STRINGS[v.locale])
-      weekMap = kit.mapSvg(a.campaign.id, -1, `week:${week}`, v.locale, () => [{
+      const arrows = titled(arrowsOf(events.map((e) => e.payload) as Parameters<typeof arrowsOf>[0], shipsOfWeekEnd(weekStart)), STRINGS[v.locale])
+      weekMap = mapSvg(kit, a.campaign.id, -1, `week:${week}`, v.locale, () => [{
         tiles: view.map.tiles.map((t, i) => ({ ...t, owner: id(p.owners[i] ?? -1) })),
         armies: p.armies.map(([tile, tribe, troops]) => ({ tile, tribe: id(tribe), troops })),
         ships: p.ships.map(([shipId, tile, tribe, crew]) => ({ id: shipId, tile, tribe: id(tribe)!, crew })),
         besieged: p.besieged,
       }, tribes, { label: `${a.campaign.name}, week ${week}`, arrows }])
     }
-    return render(request, reply, 'history.hbs', {
+    return render(request, reply, page('history.hbs'), {
       title: STRINGS[v.locale].history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,
       kinds: Object.keys(KINDS),
       weeks: weeks.map(String),
       events: shown.reverse().map((e) => ({ ...e, summary: sentence(e.type, e.payload, names, STRINGS[v.locale]) })),
     })
-  })
+  }
 
-  fastify.get('/campaigns/:id/dice', async (request: Req, reply) => {
-    const a = await accessOf(request, request.params.id!)
-    const game = games(a)
-    if (game && a.campaign.status !== 'setup') return game.dice(request, reply, a)
+  async function dice(request: Req, reply: FastifyReply, a: Access) {
     const weeks = []
     let algorithm = ''
     if (a.campaign.status !== 'setup') {
-      const { view } = await board(a)
-      for (let week = view.week; week >= 0; week--) {
+      const { week: current } = await campaigns.stateView(a)
+      for (let week = current; week >= 0; week--) {
         try {
           const d = await campaigns.dice(a, week)
           algorithm = d.algorithm
@@ -66,6 +63,8 @@ export function historyPages(fastify: FastifyInstance, kit: PageKit, games: Game
     }
     // The replay is asked for (it reads the whole log), not run on every view.
     const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
-    return render(request, reply, 'dice.hbs', { title: STRINGS.en.dice, campaign: campaignInfo(a), tab: 'dice', weeks, algorithm, verification })
-  })
+    return render(request, reply, page('dice.hbs'), { title: STRINGS.en.dice, campaign: campaignInfo(a), tab: 'dice', weeks, algorithm, verification })
+  }
+
+  return { history, dice }
 }

@@ -1,7 +1,7 @@
 // World conquest's chronicle: one sentence per event of the game, in the reader's language; the
 // platform's own events (scenes, absences, windows) are told by the platform's chronicle.
-import { sentence as platformSentence, type Words } from '../../../lib/chronicle.ts'
-import { fill } from '../../../lib/fill.ts'
+import { platformSentence, PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
+import { fill } from '../../lib/fill.ts'
 
 /** The history's filters for this game. */
 export const CONQUEST_KINDS: Record<string, (type: string) => boolean> = {
@@ -9,7 +9,7 @@ export const CONQUEST_KINDS: Record<string, (type: string) => boolean> = {
   battles: (t) => ['battle', 'bombarded', 'eliminated'].includes(t),
   economy: (t) => ['gathered', 'built', 'reinforced', 'income'].includes(t),
   diplomacy: (t) => t === 'tradeExecuted' || /^(scene|proposal)\./.test(t),
-  campaign: (t) => t.startsWith('absence.') || ['dealt', 'objectivesDrawn', 'roundStarted', 'tickWaits', 'campaignEnded', 'turnEnded', 'reinforcementsSet', 'tribe.joined', 'tribe.removed', 'tribe.player_replaced', 'window.missed', 'order.stand_in', 'campaign.paused', 'campaign.resumed'].includes(t),
+  campaign: (t) => t.startsWith('absence.') || ['dealt', 'objectivesDrawn', 'roundStarted', 'tickWaits', 'campaignEnded', 'reinforcementsSet', ...PLATFORM_CAMPAIGN_TYPES].includes(t),
 }
 
 type E = Record<string, unknown>

@@ -1,0 +1,15 @@
+// World conquest's face: its words, rule book, order shapes and pages.
+import type { Face } from '../face.ts'
+import { conquestHistoryPages } from './history.ts'
+import { conquestPages } from './pages.ts'
+import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder } from './schemas.ts'
+
+export const conquestFace: Face = {
+  id: 'conquest', folder: 'conquest',
+  name: 'c_gameConquest', period: 'c_round', economy: 'c_economy',
+  rules: '/rules/conquest', rulesLabel: 'c_rulesLink', books: { en: 'RULES-CONQUEST.md', es: 'RULES-CONQUEST.es.md' },
+  scripts: [],
+  orderSchema: ConquestOrder,
+  api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
+  pages: (fastify, kit) => ({ ...conquestPages(fastify, kit), ...conquestHistoryPages(fastify, kit) }),
+}

@@ -1,0 +1,46 @@
+// What a game brings to the platform besides its rules: its face. The words its pages use for
+// its period and economy, its name on the campaign form, its rule book, the shape of its orders
+// for the API, its scripts, and its pages. The platform's handlers hand a campaign to its face
+// and hold no game's code.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { TSchema } from 'typebox'
+import type { Access } from '../services/access.ts'
+import type { PageKit, Req } from '../routes/pages/kit.ts'
+
+export type Page = (request: Req, reply: FastifyReply, a: Access) => Promise<unknown>
+
+/** A started campaign's pages, drawn the game's way (a campaign in setup shows the platform's roster). */
+export interface GamePages {
+  overview: Page
+  turn: Page
+  /** A turn form's answer: the order given, then the turn again with its results or its refusal. */
+  order: Page
+  economy: Page
+  history: Page
+  dice: Page
+  /** What the GM console shows of the game (the draft's pick): data for its template. */
+  console?(a: Access): Promise<Record<string, unknown>>
+}
+
+export interface Face {
+  /** The ruleset id the campaign records, and the folder of its templates (views/games/<folder>/). */
+  id: string
+  folder: string
+  /** Catalogue keys: the game's name, its period ("week", "round") and its economy tab. */
+  name: string
+  period: string
+  economy: string
+  /** Where its rule book is served, the catalogue key of a link to it, and the book's file by language (docs/). */
+  rules: string
+  rulesLabel: string
+  books: { en: string; es: string }
+  /** Its scripts, served from views/games/<folder>/assets/ under /assets/games/<folder>/. */
+  scripts: string[]
+  /** One order of this game, as the API takes it (the engine checks the rules, this the shape). */
+  orderSchema: TSchema
+  /** The API's answers in this game's shapes: the board, the options, the economy's preview and what is held, the dice's own account. */
+  api: { state: TSchema; options: TSchema; economy: TSchema; held?: TSchema; diceDetails?: Record<string, TSchema> }
+  /** Requests of the orders route that are legal as written in a documented situation (the API's examples). */
+  examples?: { situation: string; orders: Record<string, { summary: string; value: unknown }> }
+  pages(fastify: FastifyInstance, kit: PageKit): GamePages
+}

@@ -1,0 +1,34 @@
+// The registry of game faces, one line a game, in the order the campaign form offers them.
+// The platform's pages and API reach a game's pages, words and order shapes only through here.
+import type { FastifyInstance } from 'fastify'
+import type { PageKit } from '../routes/pages/kit.ts'
+import { conquestFace } from './conquest/index.ts'
+import type { Face, GamePages } from './face.ts'
+import { orderShapes } from './order-shape.ts'
+import { weekdayFace } from './weekday/index.ts'
+
+export type { Face, GamePages } from './face.ts'
+
+export const FACES: readonly Face[] = [weekdayFace, conquestFace]
+
+/** A campaign's face; the first game's for a ruleset this server does not draw. */
+export const faceOf = (ruleset: string): Face => FACES.find((f) => f.id === ruleset) ?? FACES[0]!
+
+/** The games the campaign form offers, the asked one (or the first) chosen. */
+export const gameChoices = (asked: unknown) => {
+  const chosen = FACES.some((f) => f.id === asked) ? asked : FACES[0]!.id
+  return FACES.map((f) => ({ id: f.id, name: f.name, rules: f.rules, checked: f.id === chosen }))
+}
+
+const checkers = new Map(FACES.map((f) => [f.id, orderShapes(f.orderSchema, f.id)]))
+
+/** Checks orders against their campaign's game's shapes: a 400 naming only that game's fields. */
+export function checkOrderShapes(ruleset: string, orders: readonly unknown[]) {
+  checkers.get(ruleset)?.(orders)
+}
+
+/** Every game's pages, by ruleset id. */
+export function facePages(fastify: FastifyInstance, kit: PageKit): (ruleset: string) => GamePages {
+  const pages = new Map(FACES.map((f) => [f.id, f.pages(fastify, kit)]))
+  return (ruleset) => pages.get(ruleset) ?? pages.get(FACES[0]!.id)!
+}

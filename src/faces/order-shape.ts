@@ -1,0 +1,28 @@
+// A game's orders checked against that game's own schemas (TypeBox, compiled once): a refusal
+// names the order, the field and what it should be in that game's terms, never another game's.
+import type { TObject, TSchema } from 'typebox'
+import { Compile } from 'typebox/compile'
+import { AppError } from '../lib/errors.ts'
+
+type Variant = TObject & { properties: { type: { const: string } } }
+
+/** The checker of one game's orders, from its schema: a union of objects told apart by `type`. */
+export function orderShapes(schema: TSchema, gameName: string) {
+  const variants = ((schema as { anyOf?: Variant[] }).anyOf ?? [schema as Variant])
+  const byType = new Map(variants.map((v) => [v.properties.type.const, { check: Compile(v), fields: Object.keys(v.properties).filter((k) => k !== 'type') }]))
+  const types = [...byType.keys()].join(', ')
+  return function check(orders: readonly unknown[]) {
+    orders.forEach((order, i) => {
+      const at = orders.length > 1 ? `orders[${i}]` : 'order'
+      const type = typeof order === 'object' && order !== null && !Array.isArray(order) ? (order as { type?: unknown }).type : undefined
+      if (typeof type !== 'string') throw new AppError(400, 'orders/bad_shape', `${at} is an object whose type is one of the orders of ${gameName}: ${types}`)
+      const shape = byType.get(type)
+      if (!shape) throw new AppError(400, 'orders/unknown_type', `${at}: ${gameName} has no order "${type}"; its orders are ${types}`)
+      const [first] = shape.check.Errors(order)
+      if (!first) return
+      const extra = first.keyword === 'additionalProperties' ? ` (${(first.params as { additionalProperties: string[] }).additionalProperties.join(', ')})` : ''
+      const fields = shape.fields.length ? `; a ${type} has ${shape.fields.join(', ')}` : `; a ${type} has no fields`
+      throw new AppError(400, 'orders/bad_shape', `${at}${first.instancePath.replace(/\//g, '.')}: ${first.message}${extra}${fields}`)
+    })
+  }
+}

@@ -1,0 +1,31 @@
+// The weekday game's hex map on its pages: the board as the SVG draws it, the arrows of a
+// window's orders with a sentence each, and the map's words in the reader's language.
+import { fill } from '../../lib/fill.ts'
+import type { PageKit, Strings } from '../../routes/pages/kit.ts'
+import type { MapArrow } from './map-arrows.ts'
+import { renderMapSvg, type MapData, type MapWords, type TitledArrow } from './map-svg.ts'
+
+export function mapOf(view: { map: { tiles: MapData['tiles'] }; armies: MapData['armies']; ships: MapData['ships']; besieged: string[] }): MapData {
+  return { tiles: view.map.tiles, armies: view.armies, ships: view.ships, besieged: view.besieged }
+}
+
+const mapWords = (s: Strings): MapWords => ({
+  sea: s.map_sea!, land: s.map_land!, city: s.map_city!, port: s.map_port!, owner: s.map_owner!, troops: s.map_troops!,
+  neutral: s.map_neutral!, ship: s.map_ship!, besieged: s.map_besieged!,
+})
+
+/** Arrows with their sentence in the reader's language (for screen readers and hovering). */
+export function titled(arrows: MapArrow[], s: Strings): TitledArrow[] {
+  return arrows.map((a) => ({
+    ...a,
+    title: fill(s[`arrow_${a.kind}`]!, { troops: a.troops ?? '', path: a.path.join(' → '), result: a.result ? s[`result_${a.result}`]! : '' }),
+  }))
+}
+
+/** The SVG of a map, drawn once per campaign version, variant (board, pools, a week's end, a tribe's turn) and language. */
+export function mapSvg(kit: PageKit, campaignId: string, version: number, variant: string, locale: 'en' | 'es', draw: () => Parameters<typeof renderMapSvg>): string {
+  return kit.cachedSvg(`${campaignId}:${version}:${variant}:${locale}`, () => {
+    const [map, tribes, options] = draw()
+    return renderMapSvg(map, tribes, { ...options, words: mapWords(kit.strings(locale)) })
+  })
+}

@@ -1,0 +1,173 @@
+// The weekday game's pages: the overview (the map with the calendar), the turn (the tribe's
+// window and MP, a form for each order, the results and any rule error beside its form), the
+// pools, and the GM console's draft pick.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { onTheClock, SHIP_COST, TROOP_COST, type GameState, type Order, type TribeOptions } from '../../engine/games/weekday/index.ts'
+import type { weeklyTurn } from '../../engine/games/weekday/index.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Access } from '../../services/access.ts'
+import { one, scriptJson, STRINGS, type Body, type PageKit, type Req } from '../../routes/pages/kit.ts'
+import type { GamePages } from '../face.ts'
+import { sentence } from './chronicle.ts'
+import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'
+import { mapOf, mapSvg, titled } from './map.ts'
+
+/** What the pages read of the board: the game's view for a reader, with the platform's calendar. */
+export type Board = ReturnType<typeof weeklyTurn.board> & {
+  version: number; status: string; week: number
+  tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]
+  you: (Record<string, unknown> & { tribeId: string; phase: string; windowOpen: boolean; closesAt: string | null }) | null
+}
+
+/** The template of this game's page. */
+export const page = (name: string) => `../games/weekday/pages/${name}`
+
+type FieldKind = 'tile' | 'tiles' | 'ship' | 'number' | 'check'
+const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, kind: FieldKind, label: string][] }[] = [
+  { type: 'recruit', rule: 'R5', fields: [['city', 'tile', 'city'], ['troops', 'number', 'troops']] },
+  { type: 'move', rule: 'R7', fields: [['from', 'tile', 'from'], ['to', 'tile', 'to'], ['via', 'tiles', 'via'], ['troops', 'number', 'troops']] },
+  { type: 'buildShip', rule: 'R5.6', fields: [['port', 'tile', 'port'], ['sea', 'tile', 'sea']] },
+  { type: 'embark', rule: 'R10.2', fields: [['from', 'tile', 'from'], ['ship', 'ship', 'ship'], ['troops', 'number', 'troops']] },
+  { type: 'disembark', rule: 'R10.4', fields: [['ship', 'ship', 'ship'], ['to', 'tile', 'to'], ['troops', 'number', 'troops']] },
+  { type: 'shipMove', rule: 'R10.3', fields: [['ship', 'ship', 'ship'], ['to', 'tile', 'to']] },
+  { type: 'portAssault', rule: 'R10.6', fields: [['ship', 'ship', 'ship'], ['port', 'tile', 'port'], ['troops', 'number', 'troops'], ['occupy', 'check', 'occupy']] },
+  { type: 'board', rule: 'R10.7', fields: [['ship', 'ship', 'ship'], ['target', 'ship', 'target']] },
+  { type: 'crewTransfer', rule: 'R10.8', fields: [['from', 'ship', 'from'], ['to', 'ship', 'to'], ['troops', 'number', 'troops']] },
+  { type: 'endTurn', rule: 'R4.6', fields: [] },
+]
+
+export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GamePages, 'history' | 'dice'> {
+  const { campaigns } = fastify
+  const { render, campaignInfo, viewer, loginClaims } = kit
+
+  async function read(a: Access) {
+    const view = (await campaigns.stateView(a)) as unknown as Board
+    const tribes = (await campaigns.get(a)).tribes
+    return { view, tribes }
+  }
+
+  async function overview(request: Req, reply: FastifyReply, a: Access) {
+    const { view, tribes } = await read(a)
+    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
+    return render(request, reply, page('overview.hbs'), {
+      title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', week: view.week,
+      mapSvg: mapSvg(kit, a.campaign.id, view.version, 'board', (await viewer(request)).locale, () => [mapOf(view), tribes, { label: a.campaign.name }]),
+      tribes: view.tribes.map((t) => ({ ...t, colour: colours.get(t.id) })),
+      finished: view.status === 'finished',
+      ranking: view.ranking?.map((id) => { const t = view.tribes.find((x) => x.id === id); return { name: t?.name ?? id, eliminated: t?.eliminated ?? false } }) ?? null,
+    })
+  }
+
+  async function turn(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; failed?: string; results?: unknown[]; values?: Body } = {}, status = 200) {
+    if (a.role !== 'player') throw new AppError(403, 'orders/not_a_player', a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : 'Only a tribe\'s player has a turn here', 'R2.3')
+    const [reading, { tribes }] = await Promise.all([campaigns.turn(a), campaigns.get(a)])
+    const view = reading.view as unknown as Board
+    const options = reading.options as TribeOptions | null
+    const weekEvents = reading.weekEvents as Parameters<typeof arrowsOf>[0]
+    // The orders of the tribe's latest window: from its last opening on.
+    const opened = weekEvents.findLastIndex((e) => e.type === 'windowOpened' && e.tribe === a.tribeId)
+    const windowFrom = opened < 0 ? weekEvents.length : opened
+    const v = await viewer(request)
+    const s = STRINGS[v.locale]
+    const names = new Map(tribes.map((t) => [t.id, t.name]))
+    const viewerZone = v.user?.timeZone ?? a.campaign.timeZone
+    // The draft (R3.2): who is on the clock, and for that tribe the free cities, marked on the map.
+    const drafting = view.status === 'draft' && view.draft ? view.draft : null
+    const clock = drafting ? onTheClock(drafting) : null
+    const free = drafting ? view.map.tiles.filter((t) => t.city && t.owner === null) : []
+    const myPick = clock !== null && clock === a.tribeId
+    const draft = drafting && {
+      onClock: names.get(clock ?? '') ?? '', mine: myPick,
+      free: free.map((t) => ({ tile: t.tile, chosen: extra.failed === 'draftPick' && one(extra.values?.city) === t.tile })),
+      picks: drafting.picks.map((p) => ({ tribe: names.get(p.tribe) ?? p.tribe, city: p.city })),
+    }
+    const highlight = new Map(myPick ? free.map((t) => [t.tile, s.freeCity!] as [string, string]) : [])
+    return render(request, reply, page('turn.hbs'), {
+      draft, drafting: !!drafting,
+      title: s.turn, campaign: campaignInfo(a), tab: 'turn', week: view.week, you: view.you, tribe: tribes.find((t) => t.id === a.tribeId),
+      viewerZone, otherZone: viewerZone !== a.campaign.timeZone, now: fastify.clock.now().toISOString(),
+      mapSvg: mapSvg(kit, a.campaign.id, view.version, myPick ? 'draft-free' : `turn:${a.tribeId}`, v.locale, () => [mapOf(view), tribes, {
+        label: a.campaign.name, highlight,
+        arrows: drafting ? [] : titled(arrowsOf(weekEvents, shipsOfWeekEnd(reading.weekStart), { tribe: a.tribeId!, from: windowFrom }), s),
+      }]),
+      // What the map's script offers: only what the engine found legal now.
+      turnData: drafting || !options ? null : scriptJson({ options, strings: Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('ui_'))), send: s.send, troops: s.troops }),
+      tileKeys: view.map.tiles.map((t) => t.tile),
+      forms: ORDER_FORMS.map((f) => ({
+        type: f.type, rule: f.rule, label: s[f.type],
+        fields: f.fields.map(([name, kind, label]) => ({ name, kind, label: s[label], value: extra.failed === f.type ? one(extra.values?.[name]) : '' })),
+      })),
+      error: extra.error, failed: extra.failed,
+      // The answer to a form (not to the map's script) keeps the forms open.
+      formsUsed: request.method === 'POST' && request.headers['x-ww-map'] !== '1',
+      results: (extra.results ?? []).map((e) => e as { type: string }).map((e) => ({ text: sentence(e.type, e, names, s), combat: e.type === 'combat' })).filter((r) => r.text),
+    }, status)
+  }
+
+  /** A form's fields as the order the API takes. */
+  function orderOf(type: string, body: Body): Order {
+    const orderForm = ORDER_FORMS.find((f) => f.type === type)
+    if (!orderForm) throw new AppError(400, 'orders/unknown_type', `Unknown order type "${type}"`)
+    const order: Record<string, unknown> = { type }
+    for (const [name, kind] of orderForm.fields) {
+      const raw = one(body[name])
+      if (kind === 'tiles') continue
+      order[name] = kind === 'number' ? Number(raw) : kind === 'check' ? raw === 'true' : raw
+    }
+    // A move along chosen tiles (R7.3): the tiles passed through, then the destination.
+    const via = one(body.via)
+    if (type === 'move' && via) order.path = [...via.split(/[\s;]+/).filter(Boolean), one(body.to)]
+    return order as unknown as Order
+  }
+
+  async function order(request: Req, reply: FastifyReply, a: Access) {
+    const type = one(request.body.type)
+    // An unknown form is an error page of its own, not a refusal beside a form.
+    const given = type === 'draftPick' ? null : orderOf(type, request.body)
+    try {
+      const { events } = given
+        ? await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [given] }, undefined)
+        : await campaigns.pick(a, { city: one(request.body.city) })
+      return turn(request, reply, a, { results: events })
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500 || error.statusCode === 403) throw error
+      return turn(request, reply, a, { error, failed: type, values: request.body }, error.statusCode)
+    }
+  }
+
+  async function economy(request: Req, reply: FastifyReply, a: Access) {
+    const { view, tribes } = await read(a)
+    const reading = await campaigns.pools(a)
+    const pools = reading.pools as GameState['pools']
+    const preview = reading.preview as { tribe: string }[]
+    const name = new Map(tribes.map((t) => [t.id, t.name]))
+    const colour = new Map(tribes.map((t) => [t.id, t.colour]))
+    const highlight = new Map<string, string>()
+    const rows = pools.map((p, i) => {
+      const label = `P${i + 1}`
+      for (const c of p.cities) highlight.set(c, label)
+      return { ...p, label, tribeName: name.get(p.tribe), colour: colour.get(p.tribe), troops: Math.floor(p.balance / TROOP_COST), ships: Math.floor(p.balance / SHIP_COST) }
+    })
+    return render(request, reply, page('pools.hbs'), {
+      title: STRINGS.en.pools, campaign: campaignInfo(a), tab: 'pools', week: view.week, pools: rows,
+      preview: preview.map((p) => ({ ...p, tribeName: name.get(p.tribe) })),
+      mapSvg: mapSvg(kit, a.campaign.id, view.version, 'pools', (await viewer(request)).locale, () => [mapOf(view), tribes, { highlight, label: a.campaign.name }]),
+    })
+  }
+
+  /** The GM console's pick for the tribe on the clock (R3.4): who it is, and the free cities. */
+  async function console(a: Access) {
+    if (a.campaign.status !== 'draft') return {}
+    const { view, tribes } = await read(a)
+    const draft = view.draft
+    if (!draft) return {}
+    const next = onTheClock(draft)
+    const taken = new Set(draft.picks.map((p) => p.city))
+    return {
+      onTheClock: tribes.find((t) => t.id === next) ?? null,
+      freeCities: view.map.tiles.filter((t) => t.city && !taken.has(t.tile)).map((t) => t.tile),
+    }
+  }
+
+  return { overview, turn, order, economy, console }
+}
