@@ -2,7 +2,8 @@
 // runs RandomSimTest): seeded random play of several periods through the platform's own
 // calls, in which every order the legal options offer is accepted, a refusal leaves the
 // state (dice counter included) as it was, a batch is all or nothing, the view stays
-// consistent, and the log replays to the same state hash.
+// consistent, a reader's board holds no other tribe's secrets, and the log replays to the
+// same state hash.
 import fc from 'fast-check'
 import t from 'tap'
 import { rulesetIds, rulesetOf, WEEKDAYS } from '../../src/engine/index.ts'

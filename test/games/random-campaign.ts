@@ -32,6 +32,28 @@ export function playAtRandom(rules: AnyRuleset, tribeCount: number, seed: number
     if (view.week < lastWeek) throw new Error(`${where}: the period went back from ${lastWeek} to ${view.week}`)
     if ((view.status === 'finished') !== (view.ranking !== null)) throw new Error(`${where}: a ranking only once finished`)
     lastWeek = view.week
+    secretsKept(where)
+  }
+  /**
+   * What a reader sees holds no other tribe's secrets (M12, G8.1): everything beside the
+   * reader's own part is what a spectator sees, whoever reads, and no seed still secret
+   * (the period's, the game's own secret one before the end) is anywhere in any board.
+   */
+  const secretsKept = (where: string) => {
+    const view = rules.view(state)
+    const secrets = [view.seed, view.status === 'finished' ? '' : rules.secretOf(state)].filter((secret) => secret.length >= 8)
+    const { mine: none, ...shown } = rules.board(state, null)
+    if (none !== null) throw new Error(`${where}: a spectator has a part of their own`)
+    const everyone = JSON.stringify(shown)
+    for (const tribe of tribes) {
+      const board = rules.board(state, tribe.id)
+      const { mine, ...rest } = board
+      if (mine === null || typeof mine !== 'object') throw new Error(`${where}: ${tribe.id} has no part of its own`)
+      if (JSON.stringify(rest) !== everyone) throw new Error(`${where}: what ${tribe.id} reads beside its own part is not what everyone reads`)
+      const text = JSON.stringify(board)
+      for (const secret of secrets) if (text.includes(secret)) throw new Error(`${where}: ${tribe.id}'s board holds a secret seed`)
+      checks++
+    }
   }
   const system = (action: GameTypes['system'], where: string) => {
     const result = rules.applySystem(state, action, hmacRng)

@@ -7,6 +7,8 @@ export default fp(
   async (fastify) => {
     fastify.addSchema(ErrorSchema)
     await fastify.register(swagger, {
+      // Shared schemas keep their own names in components.schemas (Error, each game's order).
+      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
       openapi: {
         info: {
           title: 'Weekday Wars API',

@@ -1,0 +1,117 @@
+// The HTTP contract every registered game passes (#26), through the platform's own routes as
+// a group of players would: create, join, start (with the game's draft when it has one), one
+// legal order for each tribe in its window, a tick, and every page of the game answering 200
+// with no axe-core violation, in English on a phone and in Spanish on a desktop. Orders of the
+// wrong shape are refused with a 400 that names only that game's orders and fields.
+import t, { type Test } from 'tap'
+import { FACES, type Face } from '../../src/faces/index.ts'
+import { rulesetOf, type AnyRuleset } from '../../src/engine/index.ts'
+import { buildTestApp } from '../helpers/app.ts'
+import { axe, launchBrowser, loggedIn } from '../helpers/browser.ts'
+import { call, setClock, setUp, type App, type Table } from '../helpers/campaign.ts'
+
+/** The order types a game's schema lists. */
+const typesOf = (face: Face) => ((face.orderSchema as { anyOf?: { properties: { type: { const: string } } }[] }).anyOf ?? []).map((v) => v.properties.type.const)
+
+/** The orders the engine offers a tribe now, from the stored state. */
+async function offeredTo(app: App, table: Table, rules: AnyRuleset, tribeId: string) {
+  const { state } = await app.campaigns.snapshot(table.id)
+  return rules.offered(state, rules.legalOptions(state, tribeId)) as Record<string, unknown>[]
+}
+
+/** The game's draft, when it has one: the GM picks for the tribe on the clock, from what the engine offers it. */
+async function draft(t: Test, app: App, table: Table, rules: AnyRuleset) {
+  for (let picks = 0; picks < 20; picks++) {
+    const { state } = await app.campaigns.snapshot(table.id)
+    const clock = rules.view(state).draft?.onTheClock
+    if (rules.view(state).status !== 'draft' || !clock || !rules.draftPick) return
+    const offered = rules.offered(state, rules.legalOptions(state, clock)) as Record<string, unknown>[]
+    // The choice a pick order was made from: the one of its values that makes it again.
+    const choice = offered.flatMap((o) => Object.values(o).filter((v): v is string => typeof v === 'string'))
+      .find((value) => offered.some((o) => JSON.stringify(o) === JSON.stringify(rules.draftPick!(value))))
+    t.ok(choice, `the engine offers ${clock} a pick`)
+    const picked = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/picks`, { city: choice, tribeId: clock })
+    if (picked.status !== 200) throw new Error(`pick: ${JSON.stringify(picked.body)}`)
+  }
+}
+
+for (const face of FACES) {
+  t.test(`the HTTP contract: ${face.id}`, async (t) => {
+    const rules = rulesetOf(face.id)
+    const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 1000 })
+    await setClock(app, '2026-12-01T09:00:00Z') // a Tuesday
+    const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: face.id, mapId: 'coast-3' })
+    const base = `/api/campaigns/${table.id}`
+    const created = (await call(app, table.gm, 'GET', base)).body
+    t.match(created, { ruleset: face.id, status: 'setup', tribes: [{ weekday: 'monday' }, { weekday: 'wednesday' }] }, 'created, and both tribes joined')
+
+    t.equal((await call(app, table.gm, 'POST', `${base}/start`)).status, 200, 'started')
+    await draft(t, app, table, rules)
+    // The first Sunday's tick has passed: every game runs its first period of windows.
+    await setClock(app, '2026-12-07T09:00:00Z')
+    const running = (await call(app, table.gm, 'GET', `${base}/state`)).body
+    t.equal(running.status, 'running', 'running after the start (and the draft)')
+
+    for (const [name, day] of [['ana', '2026-12-07T09:00:00Z'], ['ben', '2026-12-09T09:00:00Z']] as const) {
+      await setClock(app, day)
+      const player = table.players[name]!
+      const [order] = await offeredTo(app, table, rules, player.tribeId)
+      t.ok(order, `the engine offers ${name} an order in their window`)
+      const before = (await call(app, player.token, 'GET', `${base}/state`)).body.version
+
+      const unknown = await call(app, player.token, 'POST', `${base}/orders`, { order: { type: 'no-such-order' } })
+      t.match(unknown, { status: 400, body: { error: { code: 'orders/unknown_type' } } }, 'an order this game does not have: 400')
+      for (const type of typesOf(face)) t.match(unknown.body.error.message, type, `the refusal lists ${face.id}'s ${type}`)
+      for (const other of FACES.filter((f) => f !== face).flatMap(typesOf).filter((type) => !typesOf(face).includes(type))) {
+        t.notMatch(unknown.body.error.message, new RegExp(`\\b${other}\\b`), `and never another game's ${other}`)
+      }
+      const extra = await call(app, player.token, 'POST', `${base}/orders`, { order: { ...order, bogus: 1 } })
+      t.match(extra, { status: 400, body: { error: { code: 'orders/bad_shape', message: /bogus/ } } }, 'a field the order does not have: 400, named')
+      t.equal((await call(app, player.token, 'GET', `${base}/state`)).body.version, before, 'the refusals stored nothing')
+
+      const given = await call(app, player.token, 'POST', `${base}/orders`, { order })
+      t.equal(given.status, 200, `${name}'s ${String(order!.type)} accepted: ${JSON.stringify(given.body).slice(0, 200)}`)
+    }
+
+    const period = (await call(app, table.gm, 'GET', `${base}/state`)).body.week as number
+    await setClock(app, '2026-12-13T21:00:00Z') // past Sunday's tick
+    t.equal((await call(app, table.gm, 'GET', `${base}/state`)).body.week, period + 1, 'the tick began the next period')
+
+    // Every page of the game, for a player and for the GM, in both languages.
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const site = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+    const { browser } = await launchBrowser()
+    t.teardown(() => browser.close())
+    const emailOf = async (token: string) => (await call(app, token, 'GET', '/api/me')).body.email as string
+    const campaign = `/campaigns/${table.id}`
+    const playerPages = ['', '/turn', '/pools', '/economy', '/history', '/dice', '/scenes', '/absences']
+    for (const [who, token, pages] of [['ana', table.players.ana!.token, playerPages], ['the GM', table.gm, ['', '/gm', '/history', '/dice']]] as const) {
+      for (const [locale, width] of [['en-GB', 390], ['es-ES', 1366]] as const) {
+        const problems: string[] = []
+        const page = await loggedIn(browser, site, await emailOf(token), campaign, { width, locale, problems })
+        for (const path of pages) {
+          // ?lang= chooses the page's language, as a link in a Spanish mail does.
+          const answer = await page.goto(`${site}${campaign}${path}?lang=${locale.slice(0, 2)}`)
+          t.equal(answer?.status(), 200, `${face.id} ${path || '/'} for ${who} in ${locale}`)
+          t.equal(await page.getAttribute('html', 'lang'), locale.slice(0, 2), 'in the reader\'s language')
+          t.same(await axe(page), [], `no WCAG A/AA violation on ${path || '/'} (${who}, ${locale})`)
+        }
+        t.same(problems, [], 'no script error')
+        await page.close()
+      }
+    }
+  })
+}
+
+t.test('the OpenAPI document lists one order schema per game', async (t) => {
+  const app = await buildTestApp(t)
+  const doc = (await call(app, null, 'GET', '/docs/json')).body
+  for (const face of FACES) {
+    const id = (face.orderSchema as { $id: string }).$id
+    t.ok(doc.components.schemas[id], `${face.id}: components.schemas.${id}`)
+    // OpenAPI 3.0 writes a constant as a one-value enum.
+    const listed = ((doc.components.schemas[id].anyOf ?? []) as { properties: { type: { const?: string; enum?: string[] } } }[]).map((v) => v.properties.type.const ?? v.properties.type.enum?.[0])
+    t.same(listed, typesOf(face), 'with each of its orders')
+  }
+  t.match(doc.paths['/api/campaigns/{id}/orders'].post.description, FACES.map((f) => (f.orderSchema as { $id: string }).$id).join(', '), 'the orders route points at them')
+})
