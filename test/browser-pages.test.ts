@@ -4,14 +4,14 @@
 // page at 390 px in Spanish goes to test-artifacts/page-*.png.
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { CATALOGUE } from '../src/lib/catalogue.ts'
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import { axe, launchBrowser, loggedIn } from './helpers/browser.ts'
 import { call, mondayGame } from './helpers/campaign.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../test-artifacts')
-const EN = JSON.parse(readFileSync('views/pages/i18n/en.json', 'utf8')) as Record<string, string>
-const ES = JSON.parse(readFileSync('views/pages/i18n/es.json', 'utf8')) as Record<string, string>
+const { en: EN, es: ES } = CATALOGUE
 
 /**
  * The English catalogue's strings a Spanish page must not show: those that differ in Spanish.

@@ -1,6 +1,10 @@
 // The pages' message catalogues: English and Spanish have the same keys, and
 // every campaign status, turn phase, scene state and proposal state has a word in both.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import t from 'tap'
+import { mergedCatalogue } from '../src/lib/catalogue.ts'
 import { STRINGS } from '../src/routes/pages/kit.ts'
 
 const WORDS = {
@@ -15,6 +19,22 @@ t.test('English and Spanish catalogues have the same keys, none empty', async (t
   for (const locale of ['en', 'es'] as const) {
     t.same(Object.entries(STRINGS[locale]).filter(([, v]) => !v.trim()).map(([k]) => k), [], `${locale}: no empty string`)
   }
+})
+
+t.test('each game brings its own catalogue in both languages, and no key is in two catalogues', async (t) => {
+  const games = path.resolve(import.meta.dirname, '../views/games')
+  for (const folder of readdirSync(games)) {
+    const own = (lang: string) => Object.keys(JSON.parse(readFileSync(path.join(games, folder, 'i18n', `${lang}.json`), 'utf8'))).sort()
+    t.ok(own('en').length > 10, `${folder}: ${own('en').length} sentences of its own`)
+    t.same(own('es'), own('en'), `${folder}: the same keys in Spanish`)
+    for (const key of own('en')) t.ok(STRINGS.en[key] && STRINGS.es[key], `${folder}: ${key} reaches the pages`)
+  }
+  const views = mkdtempSync(path.join(tmpdir(), 'ww-catalogue-'))
+  for (const [dir, keys] of [['pages/i18n', { turn: 'Turn' }], ['games/one/i18n', { round: 'Round' }], ['games/two/i18n', { turn: 'My turn' }]] as const) {
+    mkdirSync(path.join(views, dir), { recursive: true })
+    writeFileSync(path.join(views, dir, 'en.json'), JSON.stringify(keys))
+  }
+  t.throws(() => mergedCatalogue('en.json', views), /catalogue key "turn" is in both pages\/i18n\/en.json and games\/two\/i18n\/en.json/, 'a game rewording the platform is caught at start')
 })
 
 t.test('every status, phase and proposal state is said in both languages, and differently from its code in Spanish', async (t) => {

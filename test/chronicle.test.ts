@@ -1,11 +1,12 @@
 // The chronicle (#13): one sentence per event in the reader's language.
 import { readFileSync } from 'node:fs'
+import { CATALOGUE } from '../src/lib/catalogue.ts'
 import t from 'tap'
 import type { GameEvent } from '../src/engine/games/weekday/index.ts'
 import { isSystemRow } from '../src/lib/chronicle.ts'
 import { sentence } from '../src/faces/weekday/chronicle.ts'
 
-const catalogue = (lang: string) => JSON.parse(readFileSync(new URL(`../views/pages/i18n/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>
+const catalogue = (lang: 'en' | 'es') => CATALOGUE[lang]
 const [en, es] = [catalogue('en'), catalogue('es')]
 const names = new Map([['a', 'Astures'], ['b', 'Bárdulos']])
 

@@ -1,17 +1,16 @@
 // Handlebars helpers for the pages.
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import type Handlebars from 'handlebars'
 import { DateTime } from 'luxon'
+import { ERRORS_ES } from './catalogue.ts'
 import { ruleHref } from './rulebook.ts'
 
-/**
- * Error sentences by code for Spanish readers (views/pages/i18n/errors.es.json); an English
- * reader gets the error's own message, which names its particulars. `{name}` takes the
- * error's params when it has them.
- */
-export const ERRORS_ES: Record<string, string> = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../views/pages/i18n/errors.es.json'), 'utf8'))
+export { ERRORS_ES }
 
+/**
+ * An error in the reader's language: the Spanish sentence of its code (the platform's and the
+ * games' catalogues), else the error's own message, which names its particulars. `{name}`
+ * takes the error's params when it has them.
+ */
 export function errorText(error: { code: string; message: string; params?: Record<string, unknown> }, locale: string): string {
   const sentence = locale === 'es' ? ERRORS_ES[error.code] : undefined
   if (sentence === undefined) return error.message

@@ -2,6 +2,7 @@
 // random campaigns of each registered game, every story event of their logs told (#26).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { CATALOGUE } from '../../src/lib/catalogue.ts'
 import t from 'tap'
 import { rulesetIds, rulesetOf } from '../../src/engine/index.ts'
 import { isSystemRow, type Words } from '../../src/lib/chronicle.ts'
@@ -9,7 +10,7 @@ import { sentence } from '../../src/faces/weekday/chronicle.ts'
 import { conquestSentence } from '../../src/faces/conquest/chronicle.ts'
 import { playAtRandom, type AnyRuleset } from './random-campaign.ts'
 
-const catalogue = (locale: string) => JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../views/pages/i18n/${locale}.json`), 'utf8')) as Words
+const catalogue = (locale: 'en' | 'es'): Words => CATALOGUE[locale]
 const LANGUAGES = { en: catalogue('en'), es: catalogue('es') }
 /** Each game's chronicle: the weekday game's is the platform's own. */
 const CHRONICLES: Record<string, typeof sentence> = { conquest: conquestSentence }

@@ -1,9 +1,8 @@
 // What every page area shares: who is looking, rendering in their language,
 // the login and campaign checks, and forms validated by the API's own schemas.
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler, RouteShorthandOptions } from 'fastify'
 import type { TSchema } from 'typebox'
+import { CATALOGUE } from '../../lib/catalogue.ts'
 import { AppError } from '../../lib/errors.ts'
 import { LRUCache } from 'lru-cache'
 import { csrfUserInfo, SESSION_COOKIE } from '../../plugins/external/view.ts'
@@ -11,12 +10,9 @@ import type { Access } from '../../services/access.ts'
 import type { Claims, PublicUser } from '../../services/accounts.ts'
 import { faceOf } from '../../faces/index.ts'
 
-const VIEWS = path.resolve(import.meta.dirname, '../../../views')
 export type Strings = Record<string, string>
-export const STRINGS: Record<'en' | 'es', Strings> = {
-  en: JSON.parse(readFileSync(path.join(VIEWS, 'pages/i18n/en.json'), 'utf8')),
-  es: JSON.parse(readFileSync(path.join(VIEWS, 'pages/i18n/es.json'), 'utf8')),
-}
+/** The platform's and every game's sentences, by language. */
+export const STRINGS: Record<'en' | 'es', Strings> = CATALOGUE
 
 export type Body = Record<string, string | string[] | undefined>
 export type Route = { Params: Record<string, string>; Body: Body; Querystring: Record<string, string> }
