@@ -1,7 +1,7 @@
 // No error code goes untested: every code the service can answer with (AppError
 // in src/, the engine's refusals and map problems) is named by some test, which
-// provokes it and checks it (the route ones in test/route-errors.test.ts, the
-// engine's in test/engine/refusals.test.ts and the rule tests).
+// provokes it and checks it (the route ones in test/routes/api/route-errors.test.ts, the
+// engine's in test/games/weekday/refusals.test.ts and the rule tests).
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import t from 'tap'

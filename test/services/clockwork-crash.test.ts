@@ -1,0 +1,124 @@
+// The clockwork under failure: a server killed with SIGKILL in the middle of a
+// weekly tick over many campaigns and restarted (the boot sweep catches up),
+// and two instances sweeping one database at once.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import t from 'tap'
+import { buildApp } from '../../src/app.ts'
+import { freePort } from '../helpers/test-support.ts'
+import { buildTestApp, testConfig } from '../helpers/app.ts'
+import { testDatabase } from '../helpers/db.ts'
+import { manyCampaigns } from '../helpers/many.ts'
+import { smtpReceiver } from '../helpers/smtp.ts'
+
+const SUNDAY_MORNING = new Date('2026-12-06T10:00:00Z')
+const TICK = '2026-12-06T19:00:00.000Z' // Sunday 20:00 in Madrid
+
+async function count(pool: pg.Pool, sql: string, params: unknown[] = []): Promise<number> {
+  return Number((await pool.query<{ n: string }>(sql, params)).rows[0]!.n)
+}
+
+function serve(databaseUrl: string, smtpUrl: string, clock: string) {
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: {
+      ...process.env, FASTIFY_AUTOLOAD_TYPESCRIPT: '1', NODE_ENV: 'development', DATABASE_URL: databaseUrl, PORT: '0',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ww-crash-')), SEED_DEMO: 'false', LOG_LEVEL: 'warn', SMTP_URL: smtpUrl,
+      ALLOW_TEST_CLOCK: 'true', TEST_CLOCK_NOW: clock, SCHEDULER: 'true', JWT_SECRET: 'crash-test-secret-crash-test-secret-1234',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  return { child, exited, output: () => output }
+}
+
+async function until(what: string, check: () => Promise<boolean>, ms = 60_000, every = 20) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    if (await check()) return
+    await new Promise((r) => setTimeout(r, every))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+t.test('SIGKILL in the middle of a weekly tick over 150 campaigns, then a restart: every pool paid once, no mail lost', async (t) => {
+  const campaigns = 150
+  const url = await testDatabase(t)
+  const smtp = await smtpReceiver()
+  t.teardown(smtp.close)
+  const setup = await buildApp({ config: { ...testConfig(), allowTestClock: true }, databaseUrl: url })
+  setup.clock.set(SUNDAY_MORNING)
+  const { ids } = await manyCampaigns(setup, campaigns)
+  await setup.close()
+  const pool = new pg.Pool({ connectionString: url, max: 3 })
+  t.teardown(() => pool.end())
+  const ticks = () => count(pool, `SELECT count(*) AS n FROM calendar_work WHERE kind = 'tick'`)
+
+  // 20 campaigns are held busy (a sweep skips a locked campaign), so the kill lands mid-tick
+  // however fast or slow this machine is today.
+  const holder = await pool.connect()
+  await holder.query('BEGIN')
+  await holder.query(`SELECT 1 FROM campaigns WHERE id = ANY($1::uuid[]) FOR UPDATE`, [ids.slice(-20)])
+
+  // The server comes up after the tick's time: its boot sweep starts the catch-up at once.
+  const first = serve(url, smtp.url, '2026-12-06T19:30:00Z')
+  await until('the tick to be under way', async () => (await ticks()) >= 10)
+  first.child.kill('SIGKILL')
+  await first.exited
+  await holder.query('ROLLBACK')
+  holder.release()
+  const doneBeforeKill = await ticks()
+  t.ok(doneBeforeKill < campaigns, `killed mid-tick (${doneBeforeKill} of ${campaigns} campaigns done)`)
+
+  // Restarted a few minutes later (so mails the dead server had claimed are free again).
+  const second = serve(url, smtp.url, '2026-12-06T19:33:00Z')
+  t.teardown(() => { second.child.kill('SIGKILL') })
+  await until('the catch-up and every mail', async () =>
+    (await ticks()) === campaigns && (await count(pool, `SELECT count(*) AS n FROM outbox_mails WHERE sent_at IS NULL AND dropped_at IS NULL`)) === 0, 90_000, 200)
+
+  t.equal(await count(pool, `SELECT count(*) AS n FROM calendar_work WHERE kind = 'tick' AND due_at = $1::timestamptz AT TIME ZONE 'UTC'`, [TICK]), campaigns, 'one tick per campaign')
+  const paid = await pool.query<{ campaign_id: string; n: string }>(
+    `SELECT campaign_id, count(*) AS n FROM campaign_events WHERE type = 'payout' AND created_at = $1::timestamptz AT TIME ZONE 'UTC' GROUP BY campaign_id`, [TICK])
+  t.equal(paid.rows.length, campaigns, 'every campaign paid')
+  t.ok(paid.rows.every((r) => r.n === '1'), 'and each exactly once')
+  t.ok(paid.rows.every((r) => ids.includes(r.campaign_id)))
+  const outbox = await pool.query<{ id: string }>(`SELECT id FROM outbox_mails WHERE kind = 'payout'`)
+  t.equal(outbox.rows.length, 2 * campaigns, 'a payout mail for each player of each campaign')
+  const received = new Set(smtp.mails.map((m) => m.messageId))
+  t.ok(outbox.rows.every((r) => [...received].some((id) => id.startsWith(`<${r.id}@`))), 'every queued mail arrived')
+  t.equal(received.size, 2 * campaigns, 'no other mail arrived')
+  // A mail in flight at the kill can be sent again with the same Message-ID (at most the sender's 4 at a time).
+  t.ok(smtp.mails.length - received.size <= 4, `resent copies: ${smtp.mails.length - received.size}`)
+  second.child.kill('SIGTERM')
+  await second.exited
+})
+
+t.test('two instances sweeping one database at once: each ledger key is done once', async (t) => {
+  const smtp = await smtpReceiver()
+  t.teardown(smtp.close)
+  const a = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url })
+  a.clock.set(SUNDAY_MORNING)
+  const { ids } = await manyCampaigns(a, 40)
+  const url = (a.pg as unknown as { options: { connectionString: string } }).options.connectionString
+  const b = await buildApp({ config: { ...testConfig(), allowTestClock: true, smtpUrl: smtp.url }, databaseUrl: url })
+  t.teardown(() => b.close())
+  // Monday 19:30 in Madrid: the tick, ana's window opening and its reminder are due, and the
+  // window is still open, so the opening mail and the reminder are not stale (R4.5).
+  const at = new Date('2026-12-07T18:30:00Z')
+  a.clock.set(at)
+  b.clock.set(at)
+  const [ra, rb] = await Promise.all([a.clockwork.sweep(), b.clockwork.sweep()])
+  t.equal(ra.failed + rb.failed, 0, 'no sweep failed')
+  t.equal(ra.caughtUp + rb.caughtUp, ids.length, `every campaign caught up by one of them (${ra.caughtUp} + ${rb.caughtUp})`)
+  const units = await a.prisma.calendarWork.groupBy({ by: ['kind'], _count: true })
+  t.same(Object.fromEntries(units.map((u) => [u.kind, u._count])), { tick: 40, open: 40, remind: 40 }, 'each unit once')
+  t.equal(await a.prisma.campaignEvent.count({ where: { type: 'payout', createdAt: new Date(TICK) } }), 40)
+  t.equal(await a.prisma.outboxMail.count({ where: { kind: { not: 'draft_pick' } } }), 40 * 2 + 40 + 40, 'payouts, window openings and reminders queued once')
+  t.equal(new Set(smtp.mails.map((m) => m.messageId)).size, smtp.mails.length, 'no mail sent twice')
+  t.equal(smtp.mails.length, 160)
+})

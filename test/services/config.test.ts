@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import t from 'tap'
+import { ConfigError, loadConfig } from '../../src/config.ts'
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ww-config-'))
+const base = { DATA_DIR: dataDir }
+
+t.test('defaults are sensible', async (t) => {
+  const c = loadConfig({ ...base })
+  t.equal(c.host, '127.0.0.1')
+  t.equal(c.port, 3000)
+  t.equal(c.databaseUrl, undefined)
+  t.equal(c.migrateOnStart, true)
+  t.equal(c.publicUrl, 'http://127.0.0.1:3000')
+  t.ok(c.jwtSecret.length >= 32, 'a JWT secret is generated outside production')
+  t.equal(loadConfig({ ...base }).jwtSecret, c.jwtSecret, 'and kept across restarts')
+})
+
+t.test('each bad variable is named', async (t) => {
+  const bad: [Record<string, string>, string][] = [
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x/y' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ MIGRATE_ON_START: 'maybe' }, 'MIGRATE_ON_START'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ JWT_EXPIRES_IN: 'forever' }, 'JWT_EXPIRES_IN'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
+    [{ EMBEDDED_PG_PORT: '80' }, 'EMBEDDED_PG_PORT'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+    [{ SWEEP_CRON: 'every minute' }, 'SWEEP_CRON'],
+    [{ SCHEDULER: 'sometimes' }, 'SCHEDULER'],
+    [{ TEST_CLOCK_NOW: '2026-12-06T19:30:00Z' }, 'TEST_CLOCK_NOW'],
+    [{ ALLOW_TEST_CLOCK: 'true', TEST_CLOCK_NOW: 'sunday' }, 'TEST_CLOCK_NOW'],
+  ]
+  for (const [env, variable] of bad) {
+    let caught: unknown
+    try {
+      loadConfig({ ...base, ...env })
+    } catch (error) {
+      caught = error
+    }
+    t.ok(caught instanceof ConfigError, `${JSON.stringify(env)} is refused`)
+    t.equal((caught as ConfigError).variable, variable, `${JSON.stringify(env)} names ${variable}`)
+    t.match((caught as ConfigError).message, new RegExp(`^${variable}: `))
+  }
+})
+
+t.test('the server process exits non-zero naming a bad variable', async (t) => {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
+  t.equal(run.status, 1)
+  t.match(run.stderr, /configuration error: PORT: must be a whole number/)
+})
