@@ -89,7 +89,7 @@ const bench: Bench = async (report, log) => {
   // World conquest: six tribes dealt, tick 0, then every tribe's windows with orders the
   // engine's own legal options offer (moves, attacks, gathering, guards, building).
   const tribes = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday }))
-  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes, seed: 'bench-deal-seed', secretSeed: 'bench-objective-seed', weekLimit: 52 })
+  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes, seed: 'bench-deal-seed', secretSeed: 'bench-objective-seed', limit: 52 })
   if (!created.ok) throw new Error(created.error.code)
   const sys = (st: ConquestState, a: Parameters<typeof conquest.applySystem>[1]) => {
     const r = conquest.applySystem(st, a, hmacRng)

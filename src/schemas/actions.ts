@@ -2,6 +2,7 @@
 // (url-encoded, coerced by the same Ajv) send: bad input is refused the same
 // way, with the same error code, wherever it comes from.
 import { Type } from 'typebox'
+import { rulesetIds } from '../engine/index.ts'
 
 /** Some visible text: not blank, not only spaces. */
 const Text = (maxLength: number, description?: string) =>
@@ -32,10 +33,11 @@ export const LoginBody = Type.Object({
 
 export const CreateCampaignBody = Type.Object({
   name: Text(80),
-  mapId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'a map id from GET /api/maps (the weekday wargame); world conquest plays its own map' })),
-  ruleset: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'the game: weekly-turn (the weekday wargame, default) or conquest (world conquest)', examples: ['conquest'] })),
+  mapId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'a map id from GET /api/maps, for a game whose campaigns choose their map; a game with a board of its own plays that' })),
+  ruleset: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: `the game: ${rulesetIds().join(', ')} (the first is the default)`, examples: [rulesetIds().at(-1)] })),
   timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone (R2.2), default Europe/Madrid' })),
-  weekLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520, description: 'weeks (R2.5); for world conquest the round limit, 4 to 52 (G1.7), default 12' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520, description: 'the period limit (weeks, rounds): each game says which it takes and its default (R2.5, G1.7)' })),
+  weekLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520, description: 'the old name of limit, still taken' })),
   public: Type.Optional(Type.Boolean({ description: 'anyone may watch, read-only' })),
 }, { additionalProperties: false })
 

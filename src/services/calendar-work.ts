@@ -120,14 +120,14 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     w.system(w.rules.actions.closeWindow(due.tribe, true), due.at)
     await queueDigests(sql, campaign, w, due, players, w.events.slice(from))
   } else {
-    const ending = w.view.week
+    const ending = w.view.period
     // The map as it stood at the week's end, for the history page.
-    w.note('map.week_ended', w.rules.weekEnd(w.state), due.at)
-    w.system(w.rules.actions.weeklyTick(due.at.getTime()), due.at)
+    w.note('map.week_ended', w.rules.periodEnd(w.state), due.at)
+    w.system(w.rules.actions.tick(due.at.getTime()), due.at)
     // A tick that does not end the week (a game waiting for its first real tick) keeps its seed.
-    if (w.view.week === ending && w.view.status === 'running') return
+    if (w.view.period === ending && w.view.status === 'running') return
     revealWeek(w, ending, due.at)
-    if (w.view.status === 'running') commitWeek(w, w.view.week, due.at)
+    if (w.view.status === 'running') commitWeek(w, w.view.period, due.at)
     queuePayouts(campaign, w, due, players)
   }
 }
@@ -139,7 +139,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
 async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], closing: EventWrite[]) {
   const since = dayStart(campaign.timeZone, due.at)
   const hostile = w.rules.hostileEvents
-  const stored = await payloadsSince(sql, campaign.id, w.view.week, [...hostile], since)
+  const stored = await payloadsSince(sql, campaign.id, w.view.period, [...hostile], since)
   const pending = w.events.filter((e) => e.at > since && hostile.includes(e.type) && !closing.includes(e)).concat(closing.filter((e) => hostile.includes(e.type)))
   const hurt = w.rules.digest([...stored, ...pending.map((p) => p.payload)] as never[])
   const names = new Map(w.view.tribes.map((t) => [t.id, t.name]))

@@ -58,7 +58,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
           tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })),
           seed,
           secretSeed: newSeed(),
-          weekLimit: campaign.weekLimit,
+          limit: campaign.weekLimit,
         })
         if (!created.ok) throw engineRefusal(created.error)
         const now = clock.now()
@@ -66,7 +66,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         // The draw's seed is committed and revealed at once: the order is public anyway (R3.1).
         w.dice.push({ week: 0, seed, committedAt: now, revealedAt: now })
         w.note('dice.committed', { week: 0, commitment: commitmentOf(seed) }, now)
-        w.system(w.rules.actions.startDraft(now.getTime()), now)
+        w.system(w.rules.actions.start(now.getTime()), now)
         w.note('dice.revealed', { week: 0, seed, commitment: commitmentOf(seed) }, now)
         // A game with no draft runs at once; its week 0 is the start's, whose seed is this one.
         if (w.view.status === 'running') await startRunning(sql, campaign, w, now)
@@ -89,7 +89,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         await dropUnsent(sql, campaign.id, 'draft_pick', 'the pick was made', now)
         if (w.view.status === 'running') {
           // The last pick starts the campaign (R3.5): the first week's dice, then the calendar.
-          commitWeek(w, w.view.week, now)
+          commitWeek(w, w.view.period, now)
           await startRunning(sql, campaign, w, now)
         } else {
           await tellOnTheClock(sql, campaign, w)

@@ -43,7 +43,7 @@ export async function verifyCampaign(db: Database, campaignId: string, weekLimit
   for (const d of dice) if (commitmentOf(d.seed) !== d.commitment) return fail(undefined, `the seed of week ${d.week} does not match its commitment`)
   const first = dice.find((d) => d.week === 0)
   if (!map || !first) return fail(undefined, 'the campaign\'s map or first seed is missing')
-  const created = rules.createGame({ map, tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })), seed: first.seed, secretSeed: rules.secretOf(stored), weekLimit })
+  const created = rules.createGame({ map, tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })), seed: first.seed, secretSeed: rules.secretOf(stored), limit: weekLimit })
   if (!created.ok) return fail(undefined, `the campaign cannot be set up again: ${created.error.message}`)
   for (const row of rows) {
     if (setsSeed(row.payload)) {

@@ -69,7 +69,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const open = !paused && t.turn !== 'closed'
       you = { tribeId: t.id, phase: t.phase ?? t.turn, windowOpen: open, closesAt: open && t.turn !== 'free' ? w.closesAt : null, nextOpening: w.nextOpening, ...mine }
     }
-    return { version, status: a.campaign.status === 'paused' ? 'paused' : view.status, week: view.week, ...board, tribes, you }
+    return { version, status: a.campaign.status === 'paused' ? 'paused' : view.status, week: view.period, ...board, tribes, you }
   }
 
   return {
@@ -89,7 +89,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const { state, version } = await snapshot(a.campaign.id)
       const options = a.role === 'player' && a.tribeId ? rulesetOf(state.ruleset).legalOptions(state, a.tribeId) : null
       const rules = rulesetOf(state.ruleset)
-      const rows = await mapEventsOfWeek(db.pool, a.campaign.id, rules.view(state).week, rules.mapEvents ?? [])
+      const rows = await mapEventsOfWeek(db.pool, a.campaign.id, rules.view(state).period, rules.mapEvents ?? [])
       const weekEnd = rows.find((r) => r.type === 'map.week_ended')?.payload
       const events = rows.filter((r) => r.type !== 'map.week_ended').map((r) => r.payload)
       return { view: viewOf(a, state, version), options, weekEvents: events, weekStart: weekEnd }
@@ -104,7 +104,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     async pools(a: Access) {
       const { state } = await snapshot(a.campaign.id)
       const rules = rulesetOf(state.ruleset)
-      const period = rules.view(state).week
+      const period = rules.view(state).period
       return { week: period, period, pools: rules.heldEconomy?.(state) ?? [], preview: rules.previewEconomy(state) }
     },
 

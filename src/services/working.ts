@@ -58,7 +58,7 @@ export class Working {
   }
 
   system(action: unknown, at: Date) {
-    const week = this.view.week
+    const week = this.view.period
     const result = this.rules.applySystem(this.state, action, hmacRng)
     if (!result.ok) throw engineRefusal(result.error)
     this.record(result.events, week, at)
@@ -67,7 +67,7 @@ export class Working {
   }
 
   order(tribe: string, order: unknown, at: Date, label = 'order') {
-    const week = this.view.week
+    const week = this.view.period
     const result = this.rules.applyOrder(this.state, tribe, order, hmacRng)
     if (!result.ok) throw engineRefusal(result.error, label)
     this.record(result.events, week, at)
@@ -77,7 +77,7 @@ export class Working {
 
   /** A batch, all or nothing; only its last order may roll dice (R8.4). */
   batch(tribe: string, orders: unknown[], at: Date) {
-    const week = this.view.week
+    const week = this.view.period
     const result = this.rules.applyBatch(this.state, tribe, orders, hmacRng)
     if (!result.ok) {
       const label = orders.length > 1 && 'index' in result ? `orders[${result.index}]` : 'order'
@@ -90,7 +90,7 @@ export class Working {
 
   /** A note of the platform's own (its type has a dot), filed under the tribe its payload names. */
   note(type: string, payload: unknown, at: Date) {
-    this.events.push({ type, payload, week: this.view.week, at, tribe: tribeOf(payload), played: false })
+    this.events.push({ type, payload, week: this.view.period, at, tribe: tribeOf(payload), played: false })
   }
 
   /** Whether anything would be written besides the snapshot's sync mark. */
@@ -238,7 +238,7 @@ export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Dat
   const saved = await saveChange(sql, {
     campaignId: campaign.id, version, state: storedState(w.state), status, syncedUntil: w.syncedUntil,
     nextDueAt: status === 'running' ? (w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt) : null,
-    period: w.view.week, ranking: w.view.ranking,
+    period: w.view.period, ranking: w.view.ranking,
     firstSeq: w.lastSeq + 1, events: w.events, ledger: w.ledger, mails: w.mails, now, idempotency: options.idempotency,
     dice: w.dice.map((d) => ({ ...d, commitment: commitmentOf(d.seed) })),
     ...(options.created ? { created: true } : {}),

@@ -23,7 +23,7 @@ for (const id of rulesetIds()) {
       return outcome.events > 0
     }), { numRuns: 3 })
     t.ok(played > 50, `${played} offered orders, refusals and batches checked over 3 random campaigns, each replayed to its hash`)
-    const tooMany = rules.createGame({ map, tribes: WEEKDAYS.slice(0, Math.min(7, most + 1)).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday })), seed: 'start-seed', secretSeed: 'secret-seed', weekLimit: 4 })
+    const tooMany = rules.createGame({ map, tribes: WEEKDAYS.slice(0, Math.min(7, most + 1)).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday })), seed: 'start-seed', secretSeed: 'secret-seed', limit: 4 })
     if (most < 7) t.notOk(tooMany.ok, `one tribe more than maxTribes (${most + 1}) cannot start`)
     else t.ok(tooMany.ok, 'seven tribes start')
   })

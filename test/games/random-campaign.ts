@@ -17,11 +17,11 @@ export function playAtRandom(rules: AnyRuleset, tribeCount: number, seed: number
   const random = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648)
   const map = rules.fixedMap?.map ?? bundledMap('coast-4')!
   const tribes = WEEKDAYS.slice(0, tribeCount).map((weekday, i) => ({ id: `tribe-${i}`, name: `Tribe ${i}`, weekday }))
-  const created = rules.createGame({ map, tribes, seed: `start-seed-${seed}`, secretSeed: `secret-seed-${seed}`, weekLimit: 4 })
+  const created = rules.createGame({ map, tribes, seed: `start-seed-${seed}`, secretSeed: `secret-seed-${seed}`, limit: 4 })
   if (!created.ok) throw new Error(`createGame: ${created.error.code}`)
   let state = created.state
   const log: GameTypes['event'][] = []
-  let lastWeek = rules.view(state).week
+  let lastWeek = rules.view(state).period
   let checks = 0
 
   const consistent = (where: string) => {
@@ -29,9 +29,9 @@ export function playAtRandom(rules: AnyRuleset, tribeCount: number, seed: number
     if (!STATUSES.has(view.status)) throw new Error(`${where}: status ${view.status}`)
     if (view.tribes.map((tribe) => tribe.id).join() !== tribes.map((tribe) => tribe.id).join()) throw new Error(`${where}: the view lost or added a tribe`)
     if (view.tribes.some((tribe) => !TURNS.has(tribe.turn))) throw new Error(`${where}: a turn outside the platform's states`)
-    if (view.week < lastWeek) throw new Error(`${where}: the period went back from ${lastWeek} to ${view.week}`)
+    if (view.period < lastWeek) throw new Error(`${where}: the period went back from ${lastWeek} to ${view.period}`)
     if ((view.status === 'finished') !== (view.ranking !== null)) throw new Error(`${where}: a ranking only once finished`)
-    lastWeek = view.week
+    lastWeek = view.period
     secretsKept(where)
   }
   /**
@@ -98,7 +98,7 @@ export function playAtRandom(rules: AnyRuleset, tribeCount: number, seed: number
     }
   }
 
-  system(rules.actions.startDraft(0), 'start')
+  system(rules.actions.start(0), 'start')
   for (let pick = 0; rules.view(state).status === 'draft'; pick++) {
     const clock = rules.view(state).draft?.onTheClock
     if (!clock || pick > 100) throw new Error('the draft names nobody on the clock')
@@ -119,12 +119,12 @@ export function playAtRandom(rules: AnyRuleset, tribeCount: number, seed: number
       if (rules.view(state).status !== 'finished') system(rules.actions.closeWindow(tribe.id, true), `${where} closes`)
     }
     if (rules.view(state).status === 'finished') break
-    system(rules.actions.weeklyTick((period + 1) * WEEK_MS), `period ${period} tick`)
+    system(rules.actions.tick((period + 1) * WEEK_MS), `period ${period} tick`)
     if (rules.view(state).status !== 'finished') system(rules.actions.setSeed(`period-${seed}-${period + 1}`), `period ${period} seed`)
   }
   const replayed = rules.replay(created.state, log, hmacRng)
   if (!replayed.ok) throw new Error(`replay: ${replayed.message}`)
   if (rules.stateHash(replayed.state) !== rules.stateHash(state)) throw new Error('replay: another state hash')
-  return { checks, events: log.length, period: rules.view(state).week, log }
+  return { checks, events: log.length, period: rules.view(state).period, log }
 }
 

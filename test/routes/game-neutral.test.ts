@@ -93,7 +93,7 @@ t.test('G1.7 R2.5 each game checks its own period limit when a campaign is creat
   const gm = await register(app, 'limits@example.com')
   const conquest = await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', weekLimit: 60 })
   t.equal(conquest.status, 400)
-  t.match(conquest.body.error, { code: 'campaign/bad_limit', rule: 'G1.7', message: /weekLimit: .*4 to 52 rounds/ })
+  t.match(conquest.body.error, { code: 'campaign/bad_limit', rule: 'G1.7', message: /limit: .*4 to 52 rounds/ })
   t.equal((await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Liga', mapId: 'coast-3', weekLimit: 60 })).status, 201, 'the weekday game takes 60 weeks')
   t.equal((await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', weekLimit: 52 })).status, 201)
   const { visitor } = await import('../helpers/pages.ts')
@@ -102,4 +102,17 @@ t.test('G1.7 R2.5 each game checks its own period limit when a campaign is creat
   const form = (await page.get('/campaigns?game=conquest')).body
   t.match(form, /value="weekly-turn" >/, 'the weekday game offered')
   t.match(form, /value="conquest" checked>/, 'world conquest offered, and chosen as asked')
+})
+
+t.test('a campaign\'s period limit goes by its neutral name, limit, and its old one, weekLimit; the game judges it', async (t) => {
+  const app = await buildTestApp(t)
+  const gm = (await call(app, null, 'POST', '/api/auth/register', { email: 'limits@example.com', password: 'correct horse battery', displayName: 'Gm' })).body.token as string
+  const made = await call(app, gm, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', limit: 6 })
+  t.match(made, { status: 201, body: { limit: 6, weekLimit: 6 } }, 'limit: the neutral name, shown under both')
+  const old = await call(app, gm, 'POST', '/api/campaigns', { name: 'Costa', mapId: 'coast-3', weekLimit: 9 })
+  t.match(old, { status: 201, body: { limit: 9, weekLimit: 9 } }, 'weekLimit: still taken')
+  t.match(await call(app, gm, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', limit: 60 }), { status: 400, body: { error: { code: 'campaign/bad_limit', rule: 'G1.7' } } }, 'world conquest takes 4 to 52 rounds (G1.7)')
+  t.match(await call(app, gm, 'POST', '/api/campaigns', { name: 'Costa', mapId: 'coast-3', limit: 60 }), { status: 201, body: { limit: 60 } }, 'the weekday game takes 60 weeks')
+  t.match(await call(app, gm, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', limit: 6, weekLimit: 8 }), { status: 400, body: { error: { code: 'campaign/bad_limit', message: /once/ } } }, 'two different limits are refused')
+  t.equal((await app.pg.query(`SELECT count(*)::int AS n FROM campaigns`)).rows[0].n, 3, 'no refused campaign was stored')
 })

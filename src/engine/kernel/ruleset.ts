@@ -15,15 +15,15 @@ export type TurnState = 'closed' | 'open' | 'started' | 'ended' | 'free'
 /** What the platform reads of any game's state: its status, its week and each tribe's weekday and turn. */
 export interface PlatformView {
   status: 'setup' | 'draft' | 'running' | 'finished'
-  /** The dice week: week 0's seed is the start's draw; each tick reveals the ending week's and commits the next's. */
-  week: number
+  /** The period (the weekday game's week, world conquest's round), which the dice are committed by: period 0's seed is the start's draw; each tick reveals the ending period's and commits the next's. */
+  period: number
   /** The current week's secret seed (server-side; published at the week's end). */
   seed: string
   /** `phase`: where the tribe is in its turn, in the game's words (the weekday game's `recruitment`); the turn when absent. */
   tribes: { id: TribeId; name: string; weekday: Weekday; eliminated: boolean; turn: TurnState; phase?: string }[]
   /** While a draft runs: its order and whose pick it is. */
   draft?: { order: TribeId[]; onTheClock: TribeId | null; picks: number } | null
-  /** Once over: the ranking, and whether the week (round) limit ended it. */
+  /** Once over: the ranking, and whether the period limit ended it. */
   ranking: TribeId[] | null
   endedByLimit: boolean
 }
@@ -57,7 +57,7 @@ export interface ChosenMaps<M, S> {
 export interface Hurt { attacks: number; troopsLost: number; tilesLost: string[]; shipsLost: string[]; siegeLosses: number; eliminated: boolean }
 
 /** What the platform gives a game to set it up: its map, its tribes, the start's public seed and a secret one. */
-export interface PlatformSetup<M> { map: M; tribes: { id: TribeId; name: string; weekday: Weekday }[]; seed: string; secretSeed: string; weekLimit: number | null }
+export interface PlatformSetup<M> { map: M; tribes: { id: TribeId; name: string; weekday: Weekday }[]; seed: string; secretSeed: string; limit: number | null }
 
 /** The data a game is made of: its state, orders, system actions, log events, options, setup, map and economy view. */
 export interface GameTypes {
@@ -75,18 +75,19 @@ export interface GameTypes {
 }
 
 /**
- * The system actions the platform drives, in the game's own shapes: the draft's start, each
- * week's seed, a window's opening and close (with or without the close's checks), the weekly
+ * The system actions the platform drives, in the game's own shapes: the start, each
+ * period's seed, a window's opening and close (with or without the close's checks), the weekly
  * tick, and a ratified trade.
  */
 export interface PlatformActions<T extends GameTypes> {
-  /** `at`: the instant, epoch milliseconds (a game may count time from its start). */
-  startDraft(at: number): T['system']
+  /** The start (a draft's, for a game that has one); `at`: the instant, epoch milliseconds (a game may count time from its start). */
+  start(at: number): T['system']
   setSeed(seed: string): T['system']
   openWindow(tribe: TribeId): T['system']
   /** `checks: false`: a close that is not the calendar's (a GM's resume), so no end-of-window checks. */
   closeWindow(tribe: TribeId, checks: boolean): T['system']
-  weeklyTick(at: number): T['system']
+  /** The weekly tick (Sunday 20:00). */
+  tick(at: number): T['system']
   executeTrade(trade: T['trade']): T['system']
 }
 
@@ -158,8 +159,8 @@ export interface Ruleset<T extends GameTypes> {
   stateHash(state: T['state']): string
   /** The secret seed the state was set up with, for a replay of the whole campaign. */
   secretOf(state: T['state']): string
-  /** The board at a week's end, compactly, for the history page's map. */
-  weekEnd(state: T['state']): unknown
+  /** The board at a period's end, compactly, for the history page's map. */
+  periodEnd(state: T['state']): unknown
   /** The event types that hurt a tribe, and what a day's such events cost each tribe. */
   readonly hostileEvents: readonly string[]
   digest(events: readonly T['event'][]): Map<TribeId, Hurt>

@@ -119,7 +119,7 @@ t.test('G11.7 the views: the board is public but the objectives, the history map
   t.equal(b.standing[0]!.objective, null)
   t.equal(b.objectiveSeed, null)
   t.equal(conquest.board(r.state, null).mine, null)
-  const end = conquest.weekEnd(r.state) as { owners: number[]; troops: number[] }
+  const end = conquest.periodEnd(r.state) as { owners: number[]; troops: number[] }
   t.equal(end.owners[TERRITORY_IDS.indexOf('arn')], 0)
   t.match(conquest.tickMail(r.state, 'A'), { territories: 41, basic: 41 })
   t.equal(conquest.tickMail(r.state, 'zz'), null)
@@ -128,7 +128,7 @@ t.test('G11.7 the views: the board is public but the objectives, the history map
   t.same(conquest.validateMap({}).map((p) => p.code), ['map/fixed'])
   t.match(conquest.mapHash(conquest.fixedMap!.map), /^[0-9a-f]{64}$/)
   t.match(conquest.actions, { openWindow: Function })
-  t.same([conquest.actions.startDraft(1), conquest.actions.weeklyTick(2), conquest.actions.setSeed('abcdefgh'), conquest.actions.openWindow('A'), conquest.actions.closeWindow('A', false), conquest.actions.closeWindow('A', true), conquest.actions.executeTrade([])],
+  t.same([conquest.actions.start(1), conquest.actions.tick(2), conquest.actions.setSeed('abcdefgh'), conquest.actions.openWindow('A'), conquest.actions.closeWindow('A', false), conquest.actions.closeWindow('A', true), conquest.actions.executeTrade([])],
     [{ type: 'startCampaign', at: 1 }, { type: 'tick', at: 2 }, { type: 'setSeed', seed: 'abcdefgh' }, { type: 'openWindow', tribe: 'A' }, { type: 'closeWindow', tribe: 'A', check: false }, { type: 'closeWindow', tribe: 'A' }, { type: 'executeTrade', transfers: [] }])
 })
 
@@ -196,7 +196,7 @@ t.test('N1 N4 random legal play keeps every invariant, never changes the state i
     let x = seed
     const r = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648)
     const tribes = WEEKDAYS.slice(0, n).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday }))
-    const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes, seed: `deal-seed-${seed}`, secretSeed: `objective-seed-${seed}`, weekLimit: 4 })
+    const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes, seed: `deal-seed-${seed}`, secretSeed: `objective-seed-${seed}`, limit: 4 })
     if (!created.ok) return false
     let s = created.state
     const events: ConquestEvent[] = []

@@ -9,7 +9,7 @@ import { at, close, open, play, refuse, system, world } from './dsl.ts'
 const HOUR = 3_600_000
 const started = (n: number, at = 0) => {
   const tribes = WEEKDAYS.slice(0, n).map((weekday, i) => ({ id: `t${i}`, name: `Tribe ${i}`, weekday }))
-  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes, seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes, seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
   if (!created.ok) throw new Error(created.error.code)
   return system(created.state, { type: 'startCampaign', at })
 }
@@ -23,13 +23,13 @@ t.test('G1.10 the deal: 42 territories dealt latest weekday first, 2 to 6 tribes
     t.ok(Object.values(s.territories).every((x) => x.troops === 1 && x.stock.basic === 2), 'G1.11 one troop and 2 Básicos each')
     t.equal(new Set(s.tribes.map((x) => x.objective)).size, n, 'G8.1 no two tribes the same objective')
   }
-  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
   t.match(created, { ok: false, error: { code: 'setup/tribe_count', rule: 'G1.7' } })
-  const limit = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: 60 })
+  const limit = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: 60 })
   t.match(limit, { ok: false, error: { code: 'setup/round_limit' } })
-  const same = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'monday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  const same = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'monday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
   t.match(same, { ok: false, error: { code: 'setup/weekdays' } })
-  const seedless = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'x', secretSeed: 'objective-seed', weekLimit: null })
+  const seedless = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'x', secretSeed: 'objective-seed', limit: null })
   t.match(seedless, { ok: false, error: { code: 'setup/bad_seed' } })
 })
 

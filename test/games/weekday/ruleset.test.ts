@@ -42,7 +42,7 @@ t.test('R9.2 the actions the platform drives are the game\'s own: a calendar clo
   const tribe = state.tribes[0]!.id
   t.same(rules.actions.closeWindow(tribe, true), { type: 'closeWindow', tribe })
   t.same(rules.actions.closeWindow(tribe, false), { type: 'closeWindow', tribe, siege: false })
-  t.same([rules.actions.openWindow(tribe), rules.actions.weeklyTick(0), rules.actions.startDraft(0), rules.actions.setSeed('s'.repeat(8))],
+  t.same([rules.actions.openWindow(tribe), rules.actions.tick(0), rules.actions.start(0), rules.actions.setSeed('s'.repeat(8))],
     [{ type: 'openWindow', tribe }, { type: 'weeklyPayout' }, { type: 'startDraft' }, { type: 'setSeed', seed: 'ssssssss' }])
   const opened = rules.applySystem(state, rules.actions.openWindow(tribe), hmacRng)
   t.ok(opened.ok, 'an opening the engine accepts')
@@ -76,7 +76,7 @@ t.test('R6.1 R12.1 what pages and mails read through the ruleset: the board, the
   t.equal(board.map.tiles.length, map.tiles.length, 'every tile on the board')
   t.same(board.mine!.armies.map((a) => a.tile).sort(), Object.entries(state.armies).filter(([, a]) => a.tribe === reader.id).map(([k]) => k).sort(), 'the reader\'s own armies, with their points')
   t.equal(rules.board(state, null).mine, null, 'a spectator has none')
-  const end = rules.weekEnd(state) as { week: number; owners: number[] }
+  const end = rules.periodEnd(state) as { week: number; owners: number[] }
   t.equal(end.week, state.week)
   t.same(end.owners, state.owners.map((o) => (o === null ? -1 : state.tribes.findIndex((x) => x.id === o))), 'owners as tribe indices')
   const hostile = played.events.filter((e) => rules.hostileEvents.includes(e.type))

@@ -36,7 +36,7 @@ export const conquest: ConquestRuleset = {
   },
   fixedMap: { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } },
   secretOf: (state) => state.objectiveSeed,
-  weekEnd, hostileEvents: HOSTILE, digest, tickMail, board,
+  periodEnd: weekEnd, hostileEvents: HOSTILE, digest, tickMail, board,
   // G1.1: the board ships with the server; no other map is played.
   validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],
   mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
@@ -54,10 +54,10 @@ export const conquest: ConquestRuleset = {
       : [],
   },
   tagEvent: (event) => ({ tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null, played: event.type === 'order' }),
-  createGame: (input) => createConquest({ tribes: input.tribes, seed: input.seed, secretSeed: input.secretSeed, roundLimit: input.weekLimit }),
+  createGame: (input) => createConquest({ tribes: input.tribes, seed: input.seed, secretSeed: input.secretSeed, roundLimit: input.limit }),
   applyOrder, applyBatch, applySystem, legalOptions, offered: offeredOrders, previewEconomy: previewTick, ranking, replay, stateHash,
   view: (state) => ({
-    status: state.startedAt === null ? 'setup' : STATUS[state.status]!, week: state.round, seed: state.rng.seed,
+    status: state.startedAt === null ? 'setup' : STATUS[state.status]!, period: state.round, seed: state.rng.seed,
     tribes: state.tribes.map((t) => ({
       id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated,
       // G1.13: during setup the reinforcement list is taken at any time, in no window.
@@ -66,11 +66,11 @@ export const conquest: ConquestRuleset = {
     ranking: state.result?.ranking ?? null, endedByLimit: state.result?.reason === 'roundLimit',
   }),
   actions: {
-    startDraft: (at) => ({ type: 'startCampaign', at }),
+    start: (at) => ({ type: 'startCampaign', at }),
     setSeed: (seed) => ({ type: 'setSeed', seed }),
     openWindow: (tribe) => ({ type: 'openWindow', tribe }),
     closeWindow: (tribe, checks) => (checks ? { type: 'closeWindow', tribe } : { type: 'closeWindow', tribe, check: false }),
-    weeklyTick: (at) => ({ type: 'tick', at }),
+    tick: (at) => ({ type: 'tick', at }),
     executeTrade: (transfers) => ({ type: 'executeTrade', transfers }),
   },
 }

@@ -68,22 +68,22 @@ export const weeklyTurn: WeeklyTurn = {
   }),
   // R1.4: two cities per tribe; R2.1: seven weekdays.
   maxTribes: (map) => Math.min(WEEKDAYS.length, Math.floor(compileMap(map).cityCount / 2)),
-  createGame: ({ map, tribes, seed, weekLimit }) => createGame({ map, tribes, seed, weekLimit }),
+  createGame: ({ map, tribes, seed, limit }) => createGame({ map, tribes, seed, weekLimit: limit }),
   // The draft's seed is public: the weekday game keeps no secret one.
   secretOf: () => '',
-  weekEnd, hostileEvents: HOSTILE, digest, tickMail, board, applyBatch, applySystem, legalOptions, previewEconomy: previewPools, ranking, replay, stateHash,
+  periodEnd: weekEnd, hostileEvents: HOSTILE, digest, tickMail, board, applyBatch, applySystem, legalOptions, previewEconomy: previewPools, ranking, replay, stateHash,
   view: (state) => ({
-    status: state.status, week: state.week, seed: state.rng.seed, draft: draftView(state),
+    status: state.status, period: state.week, seed: state.rng.seed, draft: draftView(state),
     ranking: state.status === 'finished' ? state.ranking ?? [] : null, endedByLimit: state.status === 'finished' && state.weekLimit !== null && state.week > state.weekLimit,
     tribes: state.tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated, turn: TURN[t.phase], phase: t.phase })),
   }),
   actions: {
-    startDraft: () => ({ type: 'startDraft' }),
+    start: () => ({ type: 'startDraft' }),
     setSeed: (seed) => ({ type: 'setSeed', seed }),
     openWindow: (tribe) => ({ type: 'openWindow', tribe }),
     // The calendar's close checks sieges (R9.2); a resume's does not.
     closeWindow: (tribe, checks) => (checks ? { type: 'closeWindow', tribe } : { type: 'closeWindow', tribe, siege: false }),
-    weeklyTick: () => ({ type: 'weeklyPayout' }),
+    tick: () => ({ type: 'weeklyPayout' }),
     executeTrade: (transfers) => ({ type: 'executeTrade', transfers }),
   },
 }
