@@ -17,7 +17,7 @@ export const faceOf = (ruleset: string): Face => FACES.find((f) => f.id === rule
 /** The games the campaign form offers, the asked one (or the first) chosen. */
 export const gameChoices = (asked: unknown) => {
   const chosen = FACES.some((f) => f.id === asked) ? asked : FACES[0]!.id
-  return FACES.map((f) => ({ id: f.id, name: f.name, rules: f.rules, checked: f.id === chosen }))
+  return FACES.map((f) => ({ id: f.id, name: f.name, rules: f.rules, rulesLabel: f.rulesLabel, checked: f.id === chosen }))
 }
 
 const checkers = new Map(FACES.map((f) => [f.id, orderShapes(f.orderSchema, f.id)]))

@@ -1,5 +1,6 @@
-// The rule books (docs/RULES.md, docs/RULES-CONQUEST.md and their Spanish twins) as HTML: an anchor per rule id, so an
-// error, a form or the history can link to the rule it names (/rules#R8.3).
+// The games' rule books (docs/RULES*.md and their Spanish twins) as HTML: an anchor per rule id, so an
+// error, a form or the history can link to the rule it names (/rules#R8.3). A rule id is a letter of
+// its book and a number (R8.3, G6.3); each book served says which ids it holds and where it is.
 import MarkdownIt from 'markdown-it'
 
 export interface RuleBook {
@@ -14,10 +15,10 @@ export interface RuleBook {
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false })
 
 // A loose list (items of several paragraphs) wraps each item's text in <p>.
-const RULE_ITEM = /<li>(\n<p>)?<strong>([RG]\d+\.\d+)<\/strong>/g
+const RULE_ITEM = /<li>(\n<p>)?<strong>([A-Z]\d+\.\d+)<\/strong>/g
 // A rule named inside another rule's text, e.g. "(R7.3, R10.3)": not an item's own id, not code.
-const CROSS_REFERENCE = /(?<![#">\w.])([RG]\d+\.\d+)(?![\w<])/g
-const SECTION = /<h2>(G?\d+)\. ([^<]*)<\/h2>/g
+const CROSS_REFERENCE = /(?<![#">\w.])([A-Z]\d+\.\d+)(?![\w<])/g
+const SECTION = /<h2>([A-Z]?\d+)\. ([^<]*)<\/h2>/g
 
 export function renderRuleBook(markdown: string): RuleBook {
   const ids: string[] = []
@@ -38,9 +39,16 @@ export function renderRuleBook(markdown: string): RuleBook {
   return { title: title?.[1] ?? '', html: title ? html.slice(title[0].length) : html, sections, ids }
 }
 
-/** Where a rule id is explained: `/rules#R8.3`, world conquest's `/rules/conquest#G6.3`; null for anything that is not a rule id. */
+// Where each served book is, by the ids it holds.
+const served = new Map<string, string>()
+
+/** A book served at `base` (a page of its game's face): its rule ids link there from now on. */
+export function serveRuleBook(base: string, book: RuleBook) {
+  for (const id of book.ids) served.set(id, base)
+}
+
+/** Where a rule id is explained (`/rules#R8.3`, `/rules/conquest#G6.3`); null for anything that is not the id of a served rule. */
 export function ruleHref(rule: unknown): string | null {
-  if (typeof rule !== 'string') return null
-  if (/^R\d+\.\d+$/.test(rule)) return `/rules#${rule}`
-  return /^G\d+\.\d+$/.test(rule) ? `/rules/conquest#${rule}` : null
+  const base = typeof rule === 'string' ? served.get(rule) : undefined
+  return base === undefined ? null : `${base}#${rule}`
 }

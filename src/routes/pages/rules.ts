@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { renderRuleBook, type RuleBook } from '../../lib/rulebook.ts'
+import { renderRuleBook, serveRuleBook, type RuleBook } from '../../lib/rulebook.ts'
 import { FACES } from '../../faces/index.ts'
 import { STRINGS, type PageKit, type Req } from './kit.ts'
 
@@ -11,6 +11,7 @@ const DOCS = path.resolve(import.meta.dirname, '../../../docs')
 const book = (file: string) => renderRuleBook(readFileSync(path.join(DOCS, file), 'utf8'))
 // Each game's book, as the registry of game faces names it.
 const BOOKS = new Map<string, Record<'en' | 'es', RuleBook>>(FACES.map((f) => [f.id, { en: book(f.books.en), es: book(f.books.es) }]))
+for (const face of FACES) serveRuleBook(face.rules, BOOKS.get(face.id)!.en)
 
 export function rulePages(fastify: FastifyInstance, kit: PageKit) {
   for (const face of FACES) {

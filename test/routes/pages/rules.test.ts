@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { renderRuleBook, ruleHref } from '../../../src/lib/rulebook.ts'
+// Serving the books (the rule pages' module) is what makes their ids link.
+import '../../../src/routes/pages/rules.ts'
 import { buildTestApp } from '../../helpers/app.ts'
 
 const english = readFileSync('docs/RULES.md', 'utf8')
