@@ -123,7 +123,7 @@ async function fleet(url: string, log: (m: string) => void) {
       players.push(user.id)
     }
     const access = await app.campaigns.access(c.id, gm.id)
-    const { order } = await app.campaigns.startDraft(access)
+    const { order } = await app.campaigns.start(access)
     const tribes = await app.prisma.tribe.findMany({ where: { campaignId: c.id }, orderBy: { weekday: 'asc' } })
     const mine = tribes.find((t) => t.userId === players[0])!.id
     const picks: Record<string, string[]> = { [mine]: ['2,1', '3,3'] }

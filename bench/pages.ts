@@ -26,7 +26,7 @@ const bench: Bench = async (report, log) => {
       if (i === 0) viewer = app.jwt.sign({ sub: user.id })
     }
     const access = await app.campaigns.access(c.id, gm.id)
-    const { order } = await app.campaigns.startDraft(access)
+    const { order } = await app.campaigns.start(access)
     const { state } = await app.campaigns.snapshot(c.id)
     const cities = (state as GameState).map.tiles.filter((t) => t.city).map((t) => `${t.q},${t.r}`)
     for (const tribeId of [...order, ...[...order].reverse()]) await app.campaigns.pick(access, { tribeId, city: cities.shift()! })

@@ -1,4 +1,5 @@
 // Demo data, so `npm start` on an empty database shows something to play with.
+import { rulesetOf } from '../engine/index.ts'
 import { allEmails, insertUsers } from '../db/accounts.ts'
 import { tribesOfPool } from '../db/campaigns.ts'
 import type { Database } from '../db/index.ts'
@@ -49,14 +50,18 @@ export async function seedDemo(db: Database, options: { clock: Clock; publicUrl:
     await campaigns.accept(invitation.token, users[t.user]!.id, { tribeName: t.tribeName, weekday: t.weekday })
   }
   const gmAccess = await campaigns.access(created.id, gm)
-  const { order } = await campaigns.startDraft(gmAccess)
+  await campaigns.start(gmAccess)
   const tribes = await tribesOfPool(db.pool, created.id)
   // One port and one inland city each, in the tribe's own region, picked by the GM (R3.4).
   const homes = new Map(tribes.map((t) => {
     const region = DEMO_TRIBES.findIndex((d) => d.tribeName === t.name)
     return [t.id, [`${2 + 6 * region},1`, `${3 + 6 * region},3`]]
   }))
-  for (const tribeId of [...order, ...[...order].reverse()]) {
+  // The game says whose pick it is (R3.2's snake order is its business), until the draft is over.
+  for (;;) {
+    const { state } = await campaigns.snapshot(created.id)
+    const tribeId = rulesetOf(state.ruleset).view(state).draft?.onTheClock
+    if (!tribeId) break
     await campaigns.pick(gmAccess, { tribeId, city: homes.get(tribeId)!.shift()! })
   }
   return { seeded: true, logins: DEMO_USERS.map((u) => ({ email: u.email, password: DEMO_PASSWORD })), campaignId: created.id }

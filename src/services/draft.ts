@@ -38,8 +38,8 @@ async function startRunning(sql: Sql, campaign: CampaignRow, w: Working, now: Da
 
 export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
   return {
-    async startDraft(a: Access) {
-      requireGm(a, 'start the draft')
+    async start(a: Access) {
+      requireGm(a, 'start the campaign')
       // Read before the transaction: it takes no second connection while it holds one (#25).
       const uploaded = rulesetOf(a.campaign.ruleset).fixedMap ? undefined : await mapById(db, a.campaign.mapId)
       return transaction(db.pool, async (sql) => {

@@ -17,7 +17,7 @@ export async function manyCampaigns(app: FastifyInstance, count: number, options
       const inv = await app.campaigns.invite(gmAccess, gm.id)
       await app.campaigns.accept(inv.token, player.id, { tribeName: player.displayName, weekday })
     }
-    const { order } = await app.campaigns.startDraft(await app.campaigns.access(c.id, gm.id))
+    const { order } = await app.campaigns.start(await app.campaigns.access(c.id, gm.id))
     const state = await app.campaigns.snapshot(c.id)
     const cities = (state.state as GameState).map.tiles.filter((t) => t.city).map((t) => `${t.q},${t.r}`)
     const access = await app.campaigns.access(c.id, gm.id)

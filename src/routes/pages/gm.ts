@@ -43,7 +43,7 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
       const made = await campaigns.invite(a, userId, { email: one(body.email) || undefined, tribeId: one(body.tribeId) || undefined, locale })
       return { invitation: made, done: 'invited' }
     }],
-    draft: [form(), async (a) => (await campaigns.startDraft(a), 'draft')],
+    draft: [form(), async (a) => (await campaigns.start(a), 'draft')],
     pick: [form(PickBody), async (a, body) => (await campaigns.pick(a, { city: one(body.city), tribeId: one(body.tribeId) || undefined }), 'picked')],
     pause: [form(undefined, { extras: ['confirm'] }), async (a, _b, extras) => (confirmed(extras), await campaigns.setPaused(a, true), 'paused')],
     resume: [form(), async (a) => (await campaigns.setPaused(a, false), 'resumed')],

@@ -55,7 +55,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: deprecated ? 'Start the campaign (old name of /start)' : 'Start the campaign: the game sets up its board (the weekday game draws its draft order, R3.1; world conquest deals, G1.9)',
         response: { 200: Type.Object({ version: Type.Integer(), order: Type.Array(Type.String()) }), ...errors },
       },
-    }, async (request) => campaigns.startDraft(await accessFor(request, request.params.id)))
+    }, async (request) => campaigns.start(await accessFor(request, request.params.id)))
   }
 
   fastify.post('/:id/draft/picks', {
