@@ -34,8 +34,9 @@ export interface Face {
   rules: string
   rulesLabel: string
   books: { en: string; es: string }
-  /** Its scripts, served from views/games/<folder>/assets/ under /assets/games/<folder>/. */
+  /** Its scripts and style sheets, served from views/games/<folder>/assets/ under /assets/games/<folder>/ on its campaigns' pages. */
   scripts: string[]
+  styles: string[]
   /** One order of this game, as the API takes it (the engine checks the rules, this the shape). */
   orderSchema: TSchema
   /** The API's answers in this game's shapes: the board, the options, the economy's preview and what is held, the dice's own account. */

@@ -9,6 +9,7 @@ export const conquestFace: Face = {
   name: 'c_gameConquest', period: 'c_round', economy: 'c_economy',
   rules: '/rules/conquest', rulesLabel: 'c_rulesLink', books: { en: 'RULES-CONQUEST.md', es: 'RULES-CONQUEST.es.md' },
   scripts: [],
+  styles: ['conquest.css'],
   orderSchema: ConquestOrder,
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
   pages: (fastify, kit) => ({ ...conquestPages(fastify, kit), ...conquestHistoryPages(fastify, kit) }),

@@ -11,6 +11,7 @@ export const weekdayFace: Face = {
   name: 'c_gameWeekly', period: 'week', economy: 'pools',
   rules: '/rules', rulesLabel: 'c_rulesWeekly', books: { en: 'RULES.md', es: 'RULES.es.md' },
   scripts: ['map.js'],
+  styles: ['weekday.css'],
   orderSchema: WeekdayOrder,
   api: { state: WeekdayBoard, options: WeekdayOptions, economy: WeekdayEconomy, held: Type.Array(Pool, { description: 'The pools now (R6)' }), diceDetails: WeekdayDiceDetails },
   examples: { situation: EXAMPLE_SITUATION, orders: ORDER_EXAMPLES },

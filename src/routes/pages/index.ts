@@ -25,9 +25,10 @@ const VIEWS = path.resolve(import.meta.dirname, '../../../views')
 const ASSETS: Record<string, [type: string, body: string]> = {
   'app.css': ['text/css; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.css'), 'utf8')],
   'app.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.js'), 'utf8')],
-  // Each game's scripts, from its own folder: /assets/games/<folder>/<file>.
-  ...Object.fromEntries(FACES.flatMap((f) => f.scripts.map((file) => [
-    `games/${f.folder}/${file}`, ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'games', f.folder, 'assets', file), 'utf8')] as [string, string],
+  // Each game's scripts and style sheets, from its own folder: /assets/games/<folder>/<file>.
+  ...Object.fromEntries(FACES.flatMap((f) => [...f.scripts, ...f.styles].map((file) => [
+    `games/${f.folder}/${file}`,
+    [file.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'games', f.folder, 'assets', file), 'utf8')] as [string, string],
   ]))),
 }
 
