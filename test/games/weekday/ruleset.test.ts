@@ -61,7 +61,7 @@ t.test('R4.4 R4.6 the platform\'s view of a state: status, week, and each tribe\
     t.equal(rules.view(s).tribes[0]!.turn, phases[phase], `${phase} is a turn ${phases[phase]}`)
   }
   const view = rules.view(state)
-  t.match(view, { status: state.status, week: state.week })
+  t.match(view, { status: state.status, period: state.week })
   t.same(view.tribes.map((x) => [x.id, x.name, x.weekday, x.eliminated]), state.tribes.map((x) => [x.id, x.name, x.weekday, x.eliminated]))
 })
 
