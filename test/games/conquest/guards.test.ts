@@ -138,3 +138,82 @@ t.test('G6.4 a conquest with a wall and ships lists them destroyed, and nothing 
   t.equal(at(won.state, 'bra').stock.tank, 2, 'G6.2 the Tanques stay')
   t.equal(r.state.tribes[1]!.eliminated, false)
 })
+
+t.test('G6.3 G6.8 the last guard falls: from then on the defender rolls 2 dice', async (t) => {
+  const s = open(world(`
+    monday  A  bra 8, *
+    tuesday B  arn 5 guards=1
+  `), 'A')
+  // Round 1: 6 1 1 against 5 5 5, the guard falls. Round 2: 1 1 against 6 6, the last 2 attackers fall.
+  const r = play(s, 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 4 }, [6, 1, 1, 5, 5, 5, 1, 1, 6, 6])
+  const b = battleOf(r.events)
+  t.same(b.rounds[0], { attack: [6, 1, 1], defence: [5, 5, 5], attackerLost: 2, defenderLost: 1 })
+  t.same(b.rounds[1], { attack: [1, 1], defence: [6, 6], attackerLost: 2, defenderLost: 0 }, 'no guard left: 2 dice against 4 troops')
+  t.same(b.rounds.length, 2)
+  t.match(at(r.state, 'arn'), { troops: 4, guards: 0 })
+})
+
+t.test('G7.1 G7.4 G7.6 G7.7 each bombardment is logged with its kind, its dice and its hits', async (t) => {
+  const s = open(world(`
+    monday  A  egi 6 planes=1 ships=1 artillery=1 missile=1 bio=1, *
+    tuesday B  sud 9, ind 9
+  `), 'A')
+  const air = play(s, 'A', { type: 'airStrike', from: 'egi', target: 'sud' }, [2, 5, 4])
+  t.same(air.events.at(-1), { type: 'bombarded', tribe: 'A', defender: 'B', kind: 'airStrike', from: 'egi', target: 'sud', dice: [{ counter: 0, face: 2 }, { counter: 1, face: 5 }, { counter: 2, face: 4 }], hits: 1, removed: 1 })
+  t.equal(air.state.rng.counter, 3, 'an anti-aircraft die and 2 strike dice')
+  const down = play(s, 'A', { type: 'airStrike', from: 'egi', target: 'sud' }, [6])
+  t.same(down.events.at(-1), { type: 'bombarded', tribe: 'A', defender: 'B', kind: 'airStrike', from: 'egi', target: 'sud', dice: [{ counter: 0, face: 6 }], hits: 0, removed: 0, planeLost: true })
+  t.match(at(down.state, 'egi'), { planes: 0, planesReady: 0 })
+  const sea = play(s, 'A', { type: 'navalBombard', from: 'egi', target: 'sud' }, [5, 1])
+  t.same(sea.events.at(-1), { type: 'bombarded', tribe: 'A', defender: 'B', kind: 'navalBombard', from: 'egi', target: 'sud', dice: [{ counter: 0, face: 5 }, { counter: 1, face: 1 }], hits: 1, removed: 1 })
+  t.equal(sea.state.rng.counter, 2, 'two dice')
+  t.match(at(sea.state, 'egi'), { ships: 1, shipsReady: 0, troops: 6, ready: 6 }, 'G7.6 the ship stays, spent; no troop is used')
+  t.match(refuse(sea.state, 'A', { type: 'navalBombard', from: 'egi', target: 'sud' }), { code: 'conquest/no_ready_ship', rule: 'G7.6' })
+  const gun = play(s, 'A', { type: 'fireArtillery', from: 'egi', target: 'sud' }, [6, 5, 4])
+  t.same(gun.events.at(-1), { type: 'bombarded', tribe: 'A', defender: 'B', kind: 'fireArtillery', from: 'egi', target: 'sud', dice: [{ counter: 0, face: 6 }, { counter: 1, face: 5 }, { counter: 2, face: 4 }], hits: 2, removed: 2 })
+  t.equal(gun.state.rng.counter, 3, 'three dice')
+  t.match(at(gun.state, 'egi'), { troops: 6, ready: 5, artilleryReady: 0 }, 'G7.7 the crew troop is spent and stays')
+  t.equal(at(gun.state, 'egi').stock.artillery, 1, 'the piece stays')
+  const missile = play(s, 'A', { type: 'launchMissile', from: 'egi', target: 'sud' })
+  t.same(missile.events.at(-1), { type: 'bombarded', tribe: 'A', defender: 'B', kind: 'launchMissile', from: 'egi', target: 'sud', dice: [], hits: 3, removed: 3, wallLowered: false })
+  t.match(at(missile.state, 'egi'), { troops: 6, ready: 5 }, 'G7.8 the crew troop is spent and stays')
+  t.equal(at(missile.state, 'egi').stock.missile, 0, 'the Misil is used up')
+  const bio = play(s, 'A', { type: 'releaseBio', from: 'egi', target: 'sud' })
+  t.same(bio.events.at(-1), { type: 'bombarded', tribe: 'A', defender: 'B', kind: 'releaseBio', from: 'egi', target: 'sud', dice: [], hits: 4, removed: 4 })
+  t.match(at(bio.state, 'egi'), { troops: 6, ready: 5 }, 'G7.9 the crew troop is spent and stays')
+  t.equal(at(bio.state, 'egi').stock.bio, 0)
+  t.equal(bio.state.rng.counter, 0, 'no dice')
+})
+
+t.test('G7.6 G7.7 G7.11 against a wall only a 6 hits, for ships and Artillería; Artillería reaches inland', async (t) => {
+  const s = open(world(`
+    monday  A  egi 6 ships=1 artillery=1, *
+    tuesday B  sud 9 wall=1, ara 9
+  `), 'A')
+  t.match(play(s, 'A', { type: 'fireArtillery', from: 'egi', target: 'sud' }, [6, 5, 5]).events.at(-1), { hits: 1, removed: 1 })
+  t.match(play(s, 'A', { type: 'fireArtillery', from: 'egi', target: 'ara' }, [6, 5, 4]).events.at(-1), { target: 'ara', hits: 2 }, 'inland Aral, 2 links by land')
+  t.match(play(s, 'A', { type: 'navalBombard', from: 'egi', target: 'sud' }, [5, 6]).events.at(-1), { hits: 1 })
+  const fort = open(world(`
+    monday  A  egi 6 missile=1, *
+    tuesday B  sud 9 wall=2, mon 9
+  `), 'A')
+  t.match(at(play(fort, 'A', { type: 'launchMissile', from: 'egi', target: 'mon' }).state, 'mon'), { troops: 6 }, 'a Misil reaches inland Mongolia, 4 links away')
+})
+
+t.test('G7.1–G7.9 a refused strike names its field, its rule and, out of range, the distance', async (t) => {
+  const s = open(world(`
+    monday  A  egi 6 planes=1 ships=1 artillery=1 missile=1 bio=1, sud 2, *
+    tuesday B  asu 9, chi 9, dud 9, gro 9, mor 9
+  `), 'A')
+  const orders = [['airStrike', 'G7.4'], ['navalBombard', 'G7.6'], ['fireArtillery', 'G7.7'], ['launchMissile', 'G7.8'], ['releaseBio', 'G7.9']] as const
+  for (const [type, rule] of orders) {
+    t.match(refuse(s, 'A', { type, from: 'mor', target: 'asu' }), { code: 'conquest/not_yours', rule, message: /^from: mor belongs to another tribe/ }, `${type}: from`)
+    t.match(refuse(s, 'A', { type, from: 'egi', target: 'sud' }), { code: 'conquest/own_target', rule, message: /^target: sud is your own territory/ }, `${type}: target`)
+  }
+  t.match(refuse(s, 'A', { type: 'airStrike', from: 'egi', target: 'dud' }), { message: /dud is 4 links from egi; the range is 3/ })
+  t.match(refuse(s, 'A', { type: 'navalBombard', from: 'egi', target: 'chi' }), { message: /chi is 3 sea links from egi; the range is 2/ })
+  t.match(refuse(s, 'A', { type: 'attack', from: 'mor', to: 'asu', troops: 1 }), { code: 'conquest/not_yours', rule: 'G6.1', message: /^from: / })
+  t.match(refuse(s, 'A', { type: 'attack', from: 'egi', to: 'sud', troops: 1 }), { code: 'conquest/own_target', rule: 'G6.1', message: /^to: / })
+  t.match(refuse(s, 'A', { type: 'attack', from: 'egi', to: 'mor', troops: 0 }), { code: 'conquest/bad_count', rule: 'G6.1', message: /^troops must be a whole number from 1; got 0/ })
+  t.match(refuse(s, 'A', { type: 'attack', from: 'egi', to: 'asu', troops: 1 }), { code: 'conquest/not_adjacent', message: /asu is not next to egi/ })
+})
