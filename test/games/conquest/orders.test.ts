@@ -189,3 +189,25 @@ t.test('G6.8 a guard order spends ready troops that stay where they are', async 
   one.territories.egi!.ready = 1
   t.match(refuse(one, 'A', { type: 'guard', at: 'egi', troops: 2 }), { code: 'conquest/not_ready', message: /egi has 1 ready troop;/ })
 })
+
+t.test('N1 G2.4 counts are whole numbers in their range; a refusal says which field and what range', async (t) => {
+  const s = open(world(`
+    monday  A  egi 5 basic=3 planes=1, sud 2, *
+  `), 'A')
+  for (const troops of ['2', 1.5, null, Number.NaN]) {
+    t.match(refuse(s, 'A', { type: 'guard', at: 'egi', troops } as never), { code: 'conquest/bad_count', rule: 'G6.8', message: /^troops must be a whole number from 1; got / }, `troops ${String(troops)}`)
+  }
+  t.match(refuse(s, 'A', { type: 'gather', at: 'egi', troops: 4 }), { message: 'troops must be a whole number from 1 to 3; got 4' })
+  t.match(refuse(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { basic: 0.5 } }), { code: 'conquest/bad_count', rule: 'G5.1', message: /^cargo\.basic must be a whole number from 0; got 0\.5/ })
+  t.match(refuse(s, 'A', { type: 'fly', from: 'egi', to: 'sud', resources: { tank: 1 } } as never), { code: 'conquest/bad_cargo', rule: 'G7.3', message: /^resources: "tank" cannot be carried this way; one of basic, oil/ })
+  t.match(refuse(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: [1] as never }), { code: 'conquest/bad_cargo', message: /^cargo is an object of goods counts/ })
+  t.match(refuse(s, 'A', { type: 'guard', at: 'nowhere', troops: 1 }), { code: 'conquest/unknown_territory', rule: 'G1.1', message: /^at: no territory "nowhere"/ })
+  t.match(refuse(s, 'A', { type: 'guard', at: 7, troops: 1 } as never), { code: 'conquest/unknown_territory', message: /^at: no territory 7/ })
+  t.match(refuse(s, 'A', { type: 'guard', at: 'toString', troops: 1 }), { code: 'conquest/unknown_territory' }, 'only the map\'s own ids')
+  const moved = play(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1 }).state
+  t.same(Object.keys(moved.territories.sud!).sort(), ['artilleryReady', 'gathered', 'guards', 'incoming', 'owner', 'planes', 'planesReady', 'ready', 'shipsReady', 'ships', 'stock', 'troops', 'wall'].sort(), 'N1: a territory holds its fields and nothing else')
+  t.same(JSON.parse(JSON.stringify(moved.territories.egi)), moved.territories.egi, 'and survives a round trip through JSON')
+  t.equal(s.territories.egi!.troops, 5, 'the state given is not changed')
+  t.not(moved.territories.egi, s.territories.egi)
+  t.equal(moved.territories.asu, s.territories.asu, 'what no rule touched is shared, not copied')
+})
