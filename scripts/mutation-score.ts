@@ -3,7 +3,10 @@
 // per group. Score = (killed + timeout) / (killed + timeout + survived + noCoverage), in percent,
 // the way Stryker counts it (compile and runtime errors and ignored mutants are not valid).
 //
-//   tsx scripts/mutation-score.ts [reports/mutation/mutation.json]
+//   tsx scripts/mutation-score.ts [reports/mutation/mutation.json ...]
+//
+// Several reports (say, one run per game) are read as one; a file in more than one counts once,
+// from the last report that has it.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -11,8 +14,9 @@ type Status = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' 
 interface Report { files: Record<string, { mutants: { status: Status }[] }> }
 interface Count { killed: number; timeout: number; survived: number; noCoverage: number }
 
-const file = process.argv[2] ?? 'reports/mutation/mutation.json'
-const report = JSON.parse(readFileSync(file, 'utf8')) as Report
+const paths = process.argv.length > 2 ? process.argv.slice(2) : ['reports/mutation/mutation.json']
+const report: Report = { files: {} }
+for (const file of paths) Object.assign(report.files, (JSON.parse(readFileSync(file, 'utf8')) as Report).files)
 
 /** The group of a source file: `kernel`, `src/engine/games/<game>/`, or null outside both. */
 function groupOf(name: string): string | null {
