@@ -211,3 +211,45 @@ t.test('N1 G2.4 counts are whole numbers in their range; a refusal says which fi
   t.not(moved.territories.egi, s.territories.egi)
   t.equal(moved.territories.asu, s.territories.asu, 'what no rule touched is shared, not copied')
 })
+
+t.test('G3.2 G4.4 G4.7 G5.1 G6.8 G7.3 G7.5 each refusal names the field at fault and the rule of its order', async (t) => {
+  const s = open(world(`
+    monday  A  egi 5 planes=1 ships=1 basic=20 wall=2, sud 2, ale 3 wall=1 basic=20, *
+    tuesday B  asu 2, mor 2
+  `), 'A')
+  const cases: [Record<string, unknown>, string, string, RegExp][] = [
+    [{ type: 'setReinforcements', list: ['egi', 'asu'] }, 'conquest/not_yours', 'G3.2', /^list: asu belongs to another tribe/],
+    [{ type: 'move', from: 'asu', to: 'sud', troops: 1 }, 'conquest/not_yours', 'G5.1', /^from: asu /],
+    [{ type: 'move', from: 'egi', to: 'zzz', troops: 1 }, 'conquest/unknown_territory', 'G1.1', /^to: no territory "zzz"/],
+    [{ type: 'move', from: 'egi', to: 'sud', troops: 0 }, 'conquest/bad_count', 'G5.1', /^troops must be/],
+    [{ type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: 3 }, 'conquest/bad_cargo', 'G5.1', /^cargo is an object/],
+    [{ type: 'fly', from: 'asu', to: 'sud' }, 'conquest/not_yours', 'G7.3', /^from: asu /],
+    [{ type: 'fly', from: 'sud', to: 'egi' }, 'conquest/no_ready_plane', 'G7.3', /^sud has no ready plane/],
+    [{ type: 'fly', from: 'egi', to: 'mor' }, 'conquest/not_yours', 'G7.3', /^to: mor /],
+    [{ type: 'fly', from: 'egi', to: 'egi' }, 'conquest/same_territory', 'G7.3', /another territory/],
+    [{ type: 'fly', from: 'egi', to: 'sud', troops: 4 }, 'conquest/bad_count', 'G7.3', /^troops must be a whole number from 0 to 3/],
+    [{ type: 'fly', from: 'egi', to: 'sud', resources: { basic: -1 } }, 'conquest/bad_count', 'G7.3', /^resources\.basic must be/],
+    [{ type: 'fly', from: 'egi', to: 'sud', resources: { basic: 7 } }, 'conquest/plane_load', 'G7.3', /at most 6 resource units; this one would carry 7/],
+    [{ type: 'sail', from: 'asu', to: 'sud' }, 'conquest/not_yours', 'G7.5', /^from: asu /],
+    [{ type: 'sail', from: 'sud', to: 'egi' }, 'conquest/no_ready_ship', 'G7.5', /^sud has no ready ship/],
+    [{ type: 'sail', from: 'egi', to: 'mor' }, 'conquest/not_yours', 'G7.5', /^to: mor /],
+    [{ type: 'sail', from: 'egi', to: 'egi' }, 'conquest/same_territory', 'G7.5', /another territory/],
+    [{ type: 'sail', from: 'egi', to: 'sud', troops: 7 }, 'conquest/bad_count', 'G7.5', /^troops must be a whole number from 0 to 6/],
+    [{ type: 'sail', from: 'egi', to: 'sud', cargo: { gold: 1 } }, 'conquest/bad_cargo', 'G7.5', /^cargo: "gold" cannot be carried/],
+    [{ type: 'guard', at: 'asu', troops: 1 }, 'conquest/not_yours', 'G6.8', /^at: asu /],
+    [{ type: 'guard', at: 'egi', troops: 0 }, 'conquest/bad_count', 'G6.8', /^troops must be/],
+    [{ type: 'gather', at: 'asu', troops: 1 }, 'conquest/not_yours', 'G4.4', /^at: asu /],
+    [{ type: 'gather', at: 'egi', troops: 0 }, 'conquest/bad_count', 'G4.4', /^troops must be a whole number from 1 to 3/],
+    [{ type: 'build', at: 'asu', kind: 'troop', count: 1 }, 'conquest/not_yours', 'G4.7', /^at: asu /],
+    [{ type: 'build', at: 'egi', kind: 'troop', count: 0 }, 'conquest/bad_count', 'G4.7', /^count must be a whole number from 1/],
+    [{ type: 'build', at: 'egi', kind: 'castle', count: 1 }, 'conquest/unknown_kind', 'G4.8', /^nothing called "castle" is built; one of troop, wall, fort, ship, plane, tank, artillery, missile, bio$/],
+    [{ type: 'build', at: 'egi', kind: ['troop'], count: 1 }, 'conquest/unknown_kind', 'G4.8', /^nothing called \["troop"\]/],
+    [{ type: 'build', at: 'egi', kind: 'fort', count: 1 }, 'conquest/needs_wall', 'G4.8', /egi has a Fortaleza already/],
+    [{ type: 'build', at: 'sud', kind: 'fort', count: 1 }, 'conquest/needs_wall', 'G4.8', /sud has no wall/],
+    [{ type: 'build', at: 'ale', kind: 'fort', count: 2 }, 'conquest/bad_count', 'G4.7', /^count must be a whole number from 1 to 1/],
+    [{ type: 'build', at: 'egi', kind: 'plane', count: 3 }, 'conquest/cannot_afford', 'G4.7', /^3 × plane costs 24 basic; egi's stock holds 20/],
+  ]
+  for (const [order, code, rule, message] of cases) {
+    t.match(refuse(s, 'A', order as never), { code, rule, message }, JSON.stringify(order))
+  }
+})
