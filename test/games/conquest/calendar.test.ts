@@ -3,7 +3,8 @@
 import t from 'tap'
 import { conquest } from '../../../src/engine/games/conquest/index.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
-import { at, close, open, play, system, world } from './dsl.ts'
+import { TERRITORY_IDS } from '../../../src/engine/games/conquest/world.ts'
+import { at, close, open, play, refuseSystem, system, world } from './dsl.ts'
 
 t.test('G2.3 an opening readies every unit and piece, brings incoming goods into the stock, ends the guards', async (t) => {
   const s = world(`
@@ -124,4 +125,90 @@ t.test('G10.1 N3.28 a tribe emptied by a trade in its own window is closed at on
   t.match(r.state.tribes[0], { eliminated: true, eliminatedBy: 'trade', window: 'closed' })
   t.equal(r.state.status, 'running', 'two tribes stand')
   t.same(r.events.map((e) => e.type), ['system', 'tradeExecuted', 'eliminated'])
+})
+
+t.test('G2.2 G8.6 G9 G10.1 each refused system action says what and why, with its rule', async (t) => {
+  const s = world(`
+    monday  A  egi 5, sud 3, *
+    tuesday B  asu 3
+    friday  C  mad 2
+  `)
+  const o = open(s, 'A')
+  const gone = structuredClone(s)
+  gone.tribes[2]!.eliminated = true
+  const over = { ...s, status: 'finished' as const }
+  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  if (!created.ok) throw new Error(created.error.code)
+  const setup = system(created.state, { type: 'startCampaign', at: 0 })
+  const trade = (transfers: unknown) => ({ type: 'executeTrade', transfers }) as never
+  const cases: [typeof s, Parameters<typeof refuseSystem>[1], string, string | undefined, RegExp][] = [
+    [over, { type: 'openWindow', tribe: 'A' }, 'campaign/not_running', 'G8.6', /^windows open: the campaign is over/],
+    [over, { type: 'closeWindow', tribe: 'A' }, 'campaign/not_running', 'G8.6', /^windows close: the campaign is over/],
+    [over, { type: 'tick', at: 0 }, 'campaign/not_running', 'G8.6', /^ticks: the campaign is over/],
+    [over, trade([]), 'campaign/not_running', 'G8.6', /^trades: the campaign is over/],
+    [gone, { type: 'openWindow', tribe: 'C' }, 'turn/eliminated', 'G10.1', /^Tribe C has been eliminated/],
+    [o, { type: 'openWindow', tribe: 'A' }, 'turn/already_open', 'G2.2', /^Tribe A's window is open already/],
+    [created.state, { type: 'tick', at: 0 }, 'campaign/not_running', 'G1.9', /has not started/],
+    [s, { type: 'tick', at: '1' } as never, 'system/bad_time', 'G1.14', /names its instant/],
+    [setup, trade([{ from: 'a', to: 'b', tiles: ['egi'] }]), 'trade/during_setup', 'G1.13', /no trade executes during setup/],
+    [s, trade([]), 'trade/empty', 'G9.1', /at least one transfer/],
+    [s, trade([5]), 'trade/bad_transfer', 'G9.2', /each transfer is \{ from, to, tiles \}/],
+    [s, trade([{ from: 'A', to: 'B', tiles: ['egi'], resources: {} }]), 'trade/only_territories', 'G9.3', /only whole territories are traded/],
+    [s, trade([{ from: 'A', to: 'A', tiles: ['egi'] }]), 'trade/same_tribe', 'G9.1', /^Tribe A cannot give to itself/],
+    [gone, trade([{ from: 'A', to: 'C', tiles: ['egi'] }]), 'trade/eliminated', 'G10.1', /^Tribe C has been eliminated/],
+    [s, trade([{ from: 'A', to: 'B', tiles: [] }]), 'trade/bad_transfer', 'G9.2', /lists its territories in tiles/],
+    [s, trade([{ from: 'A', to: 'B', tiles: ['zzz'] }]), 'conquest/unknown_territory', 'G1.1', /^traded territory: no territory "zzz"/],
+    [s, trade([{ from: 'A', to: 'B', tiles: ['asu'] }]), 'trade/asset_not_owned', 'G9.4', /^asu no longer belongs to Tribe A/],
+    [s, trade([{ from: 'A', to: 'B', tiles: ['egi', 'egi'] }]), 'trade/duplicate_asset', 'G9.4', /^egi is listed twice/],
+  ]
+  for (const [state, action, code, rule, message] of cases) t.match(refuseSystem(state, action), { code, rule, message }, `${action.type} ${code}`)
+})
+
+t.test('G2.3 G2.9 G1.13 openings and closes are logged; in setup a close does nothing at all', async (t) => {
+  const s = world(`
+    monday  A  egi 5, *
+    tuesday B  asu 3
+  `)
+  const opened = conquest.applySystem(s, { type: 'openWindow', tribe: 'A' }, hmacRng)
+  t.match(opened, { ok: true, events: [{ type: 'system' }, { type: 'windowOpened', tribe: 'A' }] })
+  if (!opened.ok) throw new Error('open')
+  const closed = conquest.applySystem(opened.state, { type: 'closeWindow', tribe: 'A' }, hmacRng)
+  t.match(closed, { ok: true, events: [{ type: 'system' }, { type: 'windowClosed', tribe: 'A' }] })
+  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  if (!created.ok) throw new Error(created.error.code)
+  const setup = system(created.state, { type: 'startCampaign', at: 0 })
+  const quiet = conquest.applySystem(setup, { type: 'closeWindow', tribe: 'a' }, hmacRng)
+  t.match(quiet, { ok: true, events: [{ type: 'system' }] })
+  if (quiet.ok) t.equal(quiet.events.length, 1, 'no window to close during setup')
+  const early = conquest.applySystem(setup, { type: 'tick', at: 1 }, hmacRng)
+  t.match(early, { ok: true, events: [{ type: 'system' }, { type: 'tickWaits', reason: 'tick0_too_soon' }] })
+})
+
+t.test('G2.8 G8.4 after an early end, the close checks nothing again', async (t) => {
+  let s = world(`
+    monday  A  ${TERRITORY_IDS.slice(0, 23).map((id) => `${id} 1`).join(', ')}
+    tuesday B  *
+  `, { tribesAtStart: 3 })
+  s.tribes[0]!.objective = 'O7'
+  s = open(s, 'A')
+  s = play(s, 'A', { type: 'endTurn' }).state
+  t.equal(s.status, 'running', '23 territories: O7 not met at the early close')
+  s = system(s, { type: 'executeTrade', transfers: [{ from: 'B', to: 'A', tiles: [TERRITORY_IDS[30]!] }] })
+  const closed = system(s, { type: 'closeWindow', tribe: 'A' })
+  t.equal(closed.status, 'running', 'met by a trade after the early end: no win at 20:00, the check was at the end (G2.8)')
+  t.equal(closed.tribes[0]!.window, 'closed')
+  const met = close(open(closed, 'A'), 'A')
+  t.match(met.result, { reason: 'objective', winners: ['A'] }, 'the next close checks it')
+})
+
+t.test('G3.4 G9.5 a territory traded away and back is acquired once, last', async (t) => {
+  let s = world(`
+    monday  A  egi 5, sud 3, *
+    tuesday B  asu 3
+  `)
+  s = system(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['egi'] }] })
+  s = system(s, { type: 'executeTrade', transfers: [{ from: 'B', to: 'A', tiles: ['egi'] }] })
+  t.equal(s.tribes[0]!.acquired.filter((id) => id === 'egi').length, 1)
+  t.equal(s.tribes[0]!.acquired.at(-1), 'egi')
+  t.same(s.tribes[1]!.acquired, ['asu', 'egi'], 'B keeps its record of having owned it')
 })

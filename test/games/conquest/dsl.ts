@@ -84,4 +84,12 @@ export function refuse(s: ConquestState, tribe: string, order: ConquestOrder, rn
   return result.error
 }
 
+/** The refusal of a system action, with the same proof of a readable message. */
+export function refuseSystem(s: ConquestState, action: ConquestSystem) {
+  const result = conquest.applySystem(s, action, hmacRng)
+  if (result.ok) throw new Error(`${action.type} was accepted`)
+  if (result.error.message.trim().length < 8) throw new Error(`refusal ${result.error.code} has no message a person can read: "${result.error.message}"`)
+  return result.error
+}
+
 export const at = (s: ConquestState, id: string) => s.territories[id]!
