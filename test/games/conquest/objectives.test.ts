@@ -4,6 +4,8 @@ import t from 'tap'
 import type { ConquestState, ObjectiveId } from '../../../src/engine/games/conquest/types.ts'
 import { TERRITORY_IDS, territoriesOf } from '../../../src/engine/games/conquest/world.ts'
 import { conquest } from '../../../src/engine/games/conquest/index.ts'
+import { rankGroups } from '../../../src/engine/games/conquest/objectives.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
 import { at, close, open, play, system, world } from './dsl.ts'
 
 const hold = (ids: string[], troops = 2) => ids.map((id) => `${id} ${troops}`).join(', ')
@@ -105,17 +107,17 @@ t.test('G8.8 the ranking: territories first, then troops; equal land with more t
   s.territories[TERRITORY_IDS[0]!]!.troops = 10
   s.territories[TERRITORY_IDS[15]!]!.troops = 15
   t.same(conquest.ranking(s), ['A', 'B', 'C'], 'more land ranks above more troops')
-  t.match(system(s, { type: 'tick', at: 0 }).result, { reason: 'roundLimit', winners: ['A'], ranking: ['A', 'B', 'C'] })
+  t.same(system(s, { type: 'tick', at: 0 }).result, { reason: 'roundLimit', winners: ['A'], ranking: ['A', 'B', 'C'] })
   // 21 territories each; A one troop more.
   const close1 = world(`
     monday    A  ${hold(TERRITORY_IDS.slice(0, 21), 1)}
     tuesday   B  *
   `, { round: 4, roundLimit: 4 })
   close1.territories[TERRITORY_IDS[0]!]!.troops = 2
-  t.match(system(close1, { type: 'tick', at: 0 }).result, { winners: ['A'], ranking: ['A', 'B'] }, 'level land, one troop more: A wins alone')
+  t.same(system(close1, { type: 'tick', at: 0 }).result, { reason: 'roundLimit', winners: ['A'], ranking: ['A', 'B'] }, 'level land, one troop more: A wins alone')
   close1.territories[TERRITORY_IDS[0]!]!.troops = 1
   close1.territories[TERRITORY_IDS[41]!]!.troops = 2
-  t.match(system(close1, { type: 'tick', at: 0 }).result, { winners: ['B'], ranking: ['B', 'A'] })
+  t.same(system(close1, { type: 'tick', at: 0 }).result, { reason: 'roundLimit', winners: ['B'], ranking: ['B', 'A'] })
 })
 
 t.test('G8.6 G8.8 an objective winner ranks first alone, even level with another tribe on the map', async (t) => {
@@ -128,7 +130,7 @@ t.test('G8.6 G8.8 an objective winner ranks first alone, even level with another
   s.tribes[0]!.objective = 'O8'
   t.same(conquest.ranking(s), ['A', 'B'])
   const won = close(open(s, 'A'), 'A')
-  t.match(won.result, { reason: 'objective', winners: ['A'], ranking: ['A', 'B'] }, 'B is level on land and troops, yet A alone wins')
+  t.same(won.result, { reason: 'objective', winners: ['A'], ranking: ['A', 'B'] }, 'B is level on land and troops, yet A alone wins')
   t.match(won.tribes.map((x) => x.window), ['closed', 'closed'], 'no window stays open')
 })
 
@@ -147,8 +149,77 @@ t.test('G8.8 eliminated tribes rank last, the later eliminated higher; one trade
   t.match(s.tribes.map((x) => x.eliminationStep), [null, 1, 2, 2, null])
   t.same(conquest.ranking(s), ['A', 'E', 'C', 'D', 'B'])
   s = system(s, { type: 'executeTrade', transfers: [{ from: 'E', to: 'A', tiles: ['apu'] }] })
-  t.match(s.result, { reason: 'lastTribe', winners: ['A'], ranking: ['A', 'E', 'C', 'D', 'B'] })
+  t.same(s.result, { reason: 'lastTribe', winners: ['A'], ranking: ['A', 'E', 'C', 'D', 'B'] })
   t.same(conquest.board(s, null).result?.ranking, ['A', 'E', 'C', 'D', 'B'])
   t.same(s.tribes.map((x) => x.eliminatedAt), [null, 1, 1, 1, 1])
   t.equal(at(s, 'apu').owner, 'A')
+})
+
+t.test('G8.8 rank groups: equal tribes share a rank, so do the tribes one trade eliminated', async (t) => {
+  let s = world(`
+    monday    A  bra 9, *
+    tuesday   B  arn 1
+    wednesday C  vce 1
+    thursday  D  cbp 1
+    friday    E  apu 1
+    saturday  F  mad 2, asu 2
+  `)
+  t.same(rankGroups(s), [['A'], ['F'], ['B', 'C', 'D', 'E']], 'B to E level on 1 territory and 1 troop')
+  s = open(s, 'A')
+  s = play(s, 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 1 }, [6, 1]).state
+  s = system(s, { type: 'executeTrade', transfers: [{ from: 'C', to: 'A', tiles: ['vce'] }, { from: 'D', to: 'A', tiles: ['cbp'] }] })
+  t.same(rankGroups(s), [['A'], ['F'], ['E'], ['C', 'D'], ['B']], 'C and D fell to one trade: one rank; B fell first: last')
+  t.same(rankGroups(s, 'E'), [['E'], ['A'], ['F'], ['C', 'D'], ['B']], 'an objective winner first, alone')
+  s.territories.mad!.troops = 1
+  s.territories.asu!.troops = 1
+  s.territories.con!.owner = 'E'
+  s.territories.con!.troops = 1
+  t.same(rankGroups(s), [['A'], ['E', 'F'], ['C', 'D'], ['B']], 'E and F now level: they share')
+  t.same(rankGroups(s, 'F'), [['F'], ['A'], ['E'], ['C', 'D'], ['B']], 'the winner never shares with a level tribe')
+  t.equal(s.eliminations, 2, 'two eliminating events so far; the attack on B was the first')
+})
+
+t.test('G8.7 G8.8 winners are exactly the first rank', async (t) => {
+  const s = world(`
+    monday    A  ${hold(TERRITORY_IDS.slice(0, 14), 1)}
+    tuesday   B  ${hold(TERRITORY_IDS.slice(14, 28), 1)}
+    wednesday C  *
+  `, { round: 4, roundLimit: 4 })
+  t.same(system(s, { type: 'tick', at: 0 }).result!.winners, ['A', 'B', 'C'], 'all level: all share the victory')
+  s.territories[TERRITORY_IDS[20]!]!.troops = 2
+  const r = system(s, { type: 'tick', at: 0 }).result!
+  t.same(r.winners, ['B'])
+  t.same(r.ranking, ['B', 'A', 'C'])
+})
+
+t.test('G8.3 O8 counts only territories of 2 troops or more', async (t) => {
+  t.notOk(meets(hold(TERRITORY_IDS.slice(0, 30), 1), 'O8'), '30 territories of 1 troop')
+  t.notOk(meets(`${hold(TERRITORY_IDS.slice(0, 17), 2)}, ${hold(TERRITORY_IDS.slice(17, 30), 1)}`, 'O8'), '17 of 2 troops and 13 of 1')
+  t.ok(meets(`${hold(TERRITORY_IDS.slice(0, 18), 2)}, ${hold(TERRITORY_IDS.slice(18, 30), 1)}`, 'O8'), '18 of 2 troops')
+})
+
+t.test('G8.5 O9: only the fall of one\'s own target, to someone else, turns the holder to the alternative', async (t) => {
+  let s = world(`
+    monday    A  bra 9, vce 2
+    tuesday   B  arn 1
+    wednesday C  cbp 5, *
+    thursday  D  apu 1
+  `)
+  s.tribes[0]!.objective = 'O9'
+  s.tribes[0]!.o9Target = 'B'
+  s = open(s, 'C')
+  const other = play(s, 'C', { type: 'attack', from: 'cbp', to: 'apu', troops: 3 }, [6, 6, 6, 1])
+  t.match(other.state.tribes[3], { eliminated: true, eliminatedBy: 'C', window: 'closed' })
+  t.equal(other.state.tribes[0]!.o9Fallback, false, 'D fell, not A\'s target: nothing changes for A')
+  const mine = play(open(close(other.state, 'C'), 'A'), 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 3 }, [6, 6, 6, 1])
+  t.equal(mine.state.tribes[0]!.o9Fallback, false, 'A took its target itself')
+  const won = close(mine.state, 'A')
+  t.same(won.result, { reason: 'objective', winners: ['A'], ranking: ['A', 'C', 'B', 'D'] }, 'with 3 territories, far from 24: the target\'s fall by its own hand wins')
+  const ended = conquest.applySystem(mine.state, { type: 'closeWindow', tribe: 'A' }, hmacRng)
+  if (!ended.ok) throw new Error('close')
+  t.same(ended.events.find((e) => e.type === 'campaignEnded'), {
+    type: 'campaignEnded', reason: 'objective', winners: ['A'], ranking: ['A', 'C', 'B', 'D'],
+    objectives: { A: 'O9', B: null, C: null, D: null }, objectiveSeed: 'test-objective-seed', round: 1, roundSeed: 'test-round-seed',
+  }, 'G8.10 every objective and the seeds revealed')
+  t.equal(won.status, 'finished')
 })
