@@ -3,7 +3,9 @@
 // and the reinforcement list (G3.2).
 import t from 'tap'
 import type { BuildKind, Goods } from '../../../src/engine/games/conquest/types.ts'
-import { at, close, open, play, refuse, world } from './dsl.ts'
+import { conquest } from '../../../src/engine/games/conquest/index.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
+import { at, close, open, play, refuse, system, world } from './dsl.ts'
 
 // G4.5, row by row as the book prints it: d1 down, d2 across.
 const SECOND: Partial<Record<number, keyof Goods>> = { 1: 'oil', 2: 'net', 3: 'lithium', 4: 'nuclear', 5: 'tribes', 6: 'oil' }
@@ -252,4 +254,33 @@ t.test('G3.2 G4.4 G4.7 G5.1 G6.8 G7.3 G7.5 each refusal names the field at fault
   for (const [order, code, rule, message] of cases) {
     t.match(refuse(s, 'A', order as never), { code, rule, message }, JSON.stringify(order))
   }
+})
+
+t.test('G11.1 a step never changes the state it was given: troops, goods, tribes, dice counter, result', async (t) => {
+  const s = open(world(`
+    monday  A  egi 5 basic=8 in.oil=1, sud 2, *
+    tuesday B  asu 1, mad 1
+  `), 'A')
+  const before = JSON.stringify(s)
+  const built = play(s, 'A', { type: 'build', at: 'egi', kind: 'plane', count: 1 })
+  const moved = play(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { basic: 2 } })
+  const fought = play(s, 'A', { type: 'attack', from: 'sud', to: 'asu', troops: 1 }, [6, 1])
+  const closed = system(s, { type: 'closeWindow', tribe: 'A' })
+  t.equal(JSON.stringify(s), before, 'the given state is as it was')
+  t.same([built.state.territories.egi!.stock.basic, moved.state.territories.sud!.incoming.basic, fought.state.rng.counter], [0, 2, 2])
+  t.equal(built.state.tribes[0]!.window, 'started')
+  t.equal(closed.tribes[0]!.window, 'closed')
+  t.equal(s.tribes[0]!.window, 'open')
+  t.equal(s.result, null)
+  t.equal(built.state.result, null, 'no result until the end')
+  const ended = world(`
+    monday  A  *
+    tuesday B  arn 1
+  `, { round: 12 })
+  const over = system(ended, { type: 'tick', at: 0 })
+  const frozen = JSON.stringify(over.result)
+  const again = conquest.applySystem(over, { type: 'setSeed', seed: 'another-seed' }, hmacRng)
+  if (!again.ok) throw new Error(again.error.code)
+  t.not(again.state.result, over.result, 'the result is copied, not shared')
+  t.equal(JSON.stringify(again.state.result), frozen)
 })
