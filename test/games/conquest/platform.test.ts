@@ -1,12 +1,15 @@
 // What the platform reads and sends: a new campaign (G1.7, G11.4), the start (G1.9–G1.11, G8.1,
 // G8.5), the shuffle (G11.5), the dispatcher's refusals (G2.2, G8.6, G10.1), the views (G11.7)
 // and the ruleset's own answers.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import t from 'tap'
 import { conquest } from '../../../src/engine/games/conquest/index.ts'
-import { OBJECTIVES, shuffle } from '../../../src/engine/games/conquest/setup.ts'
+import { createConquest, OBJECTIVES, shuffle } from '../../../src/engine/games/conquest/setup.ts'
+import { emptyGoods } from '../../../src/engine/games/conquest/work.ts'
 import { TERRITORY_IDS } from '../../../src/engine/games/conquest/world.ts'
 import { hmacRng, sha256, toHex, utf8, WEEKDAYS } from '../../../src/engine/index.ts'
-import { at, close, open, play, refuse, system, world } from './dsl.ts'
+import { at, close, open, play, refuse, refuseSystem, system, world } from './dsl.ts'
 
 const map = conquest.fixedMap!.map
 const tribesOf = (n: number, days = WEEKDAYS.slice(0, n)) => days.map((weekday, i) => ({ id: `t${i}`, name: `Tribe ${i}`, weekday }))
@@ -210,4 +213,33 @@ t.test('the ruleset\'s answers: round limits, the view, the dice the log shows, 
     tuesday B  arn 1
   `), 'A'), 'A')
   t.match(conquest.view(stopped), { status: 'running', ranking: null, endedByLimit: false })
+})
+
+t.test('G8.3 G1.11 G1.9 the objective list is the book\'s; each dealt territory starts bare; the tribes keep their order', async (t) => {
+  const book = readFileSync(path.resolve(import.meta.dirname, '../../../docs/RULES-CONQUEST.md'), 'utf8')
+  const listed = [...book.matchAll(/^ *\| `(O\d+)` \| /gm)].map((m) => m[1])
+  t.same(OBJECTIVES, listed, 'O1 to O10 as G8.3 lists them')
+  const days = WEEKDAYS.slice(0, 4).reverse()
+  const made = conquest.createGame({ map, tribes: tribesOf(4, days), seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  if (!made.ok) throw new Error(made.error.code)
+  const s = system(made.state, { type: 'startCampaign', at: 0 })
+  t.same(s.tribes.map((x) => x.id), ['t0', 't1', 't2', 't3'], 'the tribes stay in the order they joined')
+  for (const id of TERRITORY_IDS) {
+    t.same(at(s, id), {
+      owner: at(s, id).owner, troops: 1, ready: 0, guards: 0, gathered: false, wall: 0, stock: { ...emptyGoods(), basic: 2 },
+      artilleryReady: 0, planes: 0, planesReady: 0, ships: 0, shipsReady: 0, incoming: emptyGoods(),
+    }, `${id}: 1 troop and 2 Básicos`)
+  }
+  t.match(refuseSystem(s, { type: 'startCampaign', at: 5 }), { code: 'setup/already_started', rule: 'G1.9', message: /has started already/ })
+  for (const when of [Infinity, Number.NaN, '5']) {
+    t.match(refuseSystem(made.state, { type: 'startCampaign', at: when } as never), { code: 'system/bad_time', rule: 'G1.14', message: /names its instant/ }, `start at ${String(when)}`)
+  }
+})
+
+t.test('G1.7 G11.4 a refused campaign says why', async (t) => {
+  t.match(createConquest(undefined as never), { ok: false, error: { code: 'setup/tribe_count', message: /this campaign has 0$/ } })
+  t.match(create({ tribes: 'many' }), { ok: false, error: { message: /this campaign has 0$/ } })
+  t.match(create({ tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'monday' }] }), { ok: false, error: { code: 'setup/weekdays', message: 'every tribe owns its own weekday' } })
+  t.match(create({ weekLimit: 60 }), { ok: false, error: { message: 'the round limit is 4 to 52 rounds; got 60' } })
+  t.match(create({ seed: 'short' }), { ok: false, error: { message: /seeds are strings of at least 8 characters/ } })
 })
