@@ -79,6 +79,16 @@ export function play(s: ConquestState, tribe: string, order: ConquestOrder, dice
 export function refuse(s: ConquestState, tribe: string, order: ConquestOrder, rng: Rng = hmacRng) {
   const result = conquest.applyOrder(s, tribe, order, rng)
   if (result.ok) throw new Error(`${order.type} was accepted`)
+  // The player reads the refusal: a sentence, not just a code.
+  if (result.error.message.trim().length < 8) throw new Error(`refusal ${result.error.code} has no message a person can read: "${result.error.message}"`)
+  return result.error
+}
+
+/** The refusal of a system action, with the same proof of a readable message. */
+export function refuseSystem(s: ConquestState, action: ConquestSystem) {
+  const result = conquest.applySystem(s, action, hmacRng)
+  if (result.ok) throw new Error(`${action.type} was accepted`)
+  if (result.error.message.trim().length < 8) throw new Error(`refusal ${result.error.code} has no message a person can read: "${result.error.message}"`)
   return result.error
 }
 
