@@ -76,7 +76,7 @@ t.test('G2.10 G3.1 the tick gives each standing tribe ⌊T/2⌋ and every territ
 })
 
 t.test('G1.9 G1.14 a tick before the start is refused; tick 0 waits 48 hours to the millisecond', async (t) => {
-  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
   if (!created.ok) throw new Error(created.error.code)
   t.match(conquest.applySystem(created.state, { type: 'tick', at: 0 }, hmacRng), { ok: false, error: { code: 'campaign/not_running', rule: 'G1.9' } })
   const started = system(created.state, { type: 'startCampaign', at: 1000 })
@@ -137,7 +137,7 @@ t.test('G2.2 G8.6 G9 G10.1 each refused system action says what and why, with it
   const gone = structuredClone(s)
   gone.tribes[2]!.eliminated = true
   const over = { ...s, status: 'finished' as const }
-  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
   if (!created.ok) throw new Error(created.error.code)
   const setup = system(created.state, { type: 'startCampaign', at: 0 })
   const trade = (transfers: unknown) => ({ type: 'executeTrade', transfers }) as never
@@ -174,7 +174,7 @@ t.test('G2.3 G2.9 G1.13 openings and closes are logged; in setup a close does no
   if (!opened.ok) throw new Error('open')
   const closed = conquest.applySystem(opened.state, { type: 'closeWindow', tribe: 'A' }, hmacRng)
   t.match(closed, { ok: true, events: [{ type: 'system' }, { type: 'windowClosed', tribe: 'A' }] })
-  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
   if (!created.ok) throw new Error(created.error.code)
   const setup = system(created.state, { type: 'startCampaign', at: 0 })
   const quiet = conquest.applySystem(setup, { type: 'closeWindow', tribe: 'a' }, hmacRng)

@@ -54,7 +54,7 @@ t.test('G2.8 G1.13 no option after the turn ended; in setup only the reinforceme
   const ended = play(board(), 'A', { type: 'endTurn' }).state
   t.same(conquest.legalOptions(ended, 'A'), { tribe: 'A', canOrder: false, setup: false, canEndTurn: false, territories: [] })
   const tribes = WEEKDAYS.slice(0, 3).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday }))
-  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes, seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes, seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
   if (!created.ok) throw new Error(created.error.code)
   const setup = system(created.state, { type: 'startCampaign', at: 0 })
   const o = conquest.legalOptions(setup, 't1')

@@ -13,15 +13,15 @@ import { at, close, open, play, refuse, refuseSystem, system, world } from './ds
 
 const map = conquest.fixedMap!.map
 const tribesOf = (n: number, days = WEEKDAYS.slice(0, n)) => days.map((weekday, i) => ({ id: `t${i}`, name: `Tribe ${i}`, weekday }))
-const create = (over: Record<string, unknown> = {}) => conquest.createGame({ map, tribes: tribesOf(3), seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null, ...over } as never)
+const create = (over: Record<string, unknown> = {}) => conquest.createGame({ map, tribes: tribesOf(3), seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null, ...over } as never)
 
 t.test('G1.7 G11.4 a new campaign: 2 to 6 tribes on their own weekdays, 4 to 52 rounds, seeds of 8 characters or more', async (t) => {
   for (const n of [2, 6]) t.ok(create({ tribes: tribesOf(n) }).ok, `${n} tribes`)
   t.match(create({ tribes: tribesOf(7) }), { ok: false, error: { code: 'setup/tribe_count', rule: 'G1.7', message: /2 to 6 tribes; this campaign has 7/ } })
   t.match(create({ tribes: 'many' }), { ok: false, error: { code: 'setup/tribe_count' } })
   t.match(create({ tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'funday' }] }), { ok: false, error: { code: 'setup/weekdays', rule: 'G1.7' } })
-  for (const limit of [4, 52]) t.match(create({ weekLimit: limit }), { ok: true, state: { roundLimit: limit } })
-  for (const limit of [3, 53, 4.5]) t.match(create({ weekLimit: limit }), { ok: false, error: { code: 'setup/round_limit', rule: 'G1.7' } }, `${limit} rounds`)
+  for (const limit of [4, 52]) t.match(create({ limit: limit }), { ok: true, state: { roundLimit: limit } })
+  for (const limit of [3, 53, 4.5]) t.match(create({ limit: limit }), { ok: false, error: { code: 'setup/round_limit', rule: 'G1.7' } }, `${limit} rounds`)
   t.match(create({ seed: 'a'.repeat(8), secretSeed: 'b'.repeat(8) }), { ok: true })
   for (const seeds of [{ seed: 'a'.repeat(7) }, { secretSeed: 'b'.repeat(7) }, { seed: 12345678 }, { secretSeed: null }]) {
     t.match(create(seeds), { ok: false, error: { code: 'setup/bad_seed', rule: 'G11.4' } }, JSON.stringify(seeds))
@@ -65,7 +65,7 @@ t.test('G1.9 G1.10 G1.11 G8.1 G8.5 the start: the deal logged, objectives by wee
     for (const secret of ['objective-seed', 'other-seed-1', 'other-seed-2', 'other-seed-3']) {
       // Weekdays given out of order: the draw follows the week, Monday first.
       const days = WEEKDAYS.slice(0, n).reverse()
-      const made = conquest.createGame({ map, tribes: tribesOf(n, days), seed: 'deal-seed-1', secretSeed: secret, weekLimit: null })
+      const made = conquest.createGame({ map, tribes: tribesOf(n, days), seed: 'deal-seed-1', secretSeed: secret, limit: null })
       if (!made.ok) throw new Error(made.error.code)
       const r = conquest.applySystem(made.state, { type: 'startCampaign', at: 7 }, hmacRng)
       if (!r.ok) throw new Error(r.error.code)
@@ -147,7 +147,7 @@ t.test('G11.7 G8.10 the board: all public but the objectives until the end; one\
   t.match(end.standing[1], { eliminated: true, eliminatedBy: 'A', territories: 0, troops: 0 })
   t.same(conquest.tickMail(s, 'A'), { week: 1, roundLimit: 12, territories: 42, troopsOnMap: 49, basic: 42, finished: true })
   t.equal(conquest.tickMail(s, 'B'), null, 'no mail for the eliminated')
-  t.same(conquest.weekEnd(s), { week: 1, owners: TERRITORY_IDS.map(() => 0), troops: TERRITORY_IDS.map((id) => at(s, id).troops) })
+  t.same(conquest.periodEnd(s), { week: 1, owners: TERRITORY_IDS.map(() => 0), troops: TERRITORY_IDS.map((id) => at(s, id).troops) })
 })
 
 t.test('G11.1 the digest: battles, strikes and eliminations, counted against the defender only', async (t) => {
@@ -178,17 +178,17 @@ t.test('the ruleset\'s answers: round limits, the view, the dice the log shows, 
   for (const ok of [4, 52]) t.equal(conquest.checkLimit(ok), null)
   for (const bad of [3, 53, 7.5]) t.match(conquest.checkLimit(bad), { code: 'setup/round_limit', rule: 'G1.7', message: /4 to 52 rounds; got/ })
   t.match(conquest.fixedMap, { id: 'world', name: /42/ })
-  const made = create({ weekLimit: 20 })
+  const made = create({ limit: 20 })
   if (!made.ok) throw new Error(made.error.code)
   t.same(conquest.view(made.state), {
-    status: 'setup', week: 0, seed: 'deal-seed-1', ranking: null, endedByLimit: false,
+    status: 'setup', period: 0, seed: 'deal-seed-1', ranking: null, endedByLimit: false,
     tribes: tribesOf(3).map((x) => ({ ...x, eliminated: false, turn: 'closed' })),
   }, 'not started: setup, every turn closed')
   const started = system(made.state, { type: 'startCampaign', at: 0 })
   t.same(conquest.view(started).tribes.map((x) => x.turn), ['free', 'free', 'free'], 'G1.13 the list is taken at any time in setup')
   t.equal(conquest.view(started).status, 'running')
   const running = system(started, { type: 'tick', at: 48 * 3_600_000 })
-  t.match(conquest.view(running), { status: 'running', week: 1 })
+  t.match(conquest.view(running), { status: 'running', period: 1 })
   t.same(conquest.view(running).tribes.map((x) => x.turn), ['closed', 'closed', 'closed'])
   const s = open(world(`
     monday  A  bra 9, sum 3, *
@@ -220,7 +220,7 @@ t.test('G8.3 G1.11 G1.9 the objective list is the book\'s; each dealt territory 
   const listed = [...book.matchAll(/^ *\| `(O\d+)` \| /gm)].map((m) => m[1])
   t.same(OBJECTIVES, listed, 'O1 to O10 as G8.3 lists them')
   const days = WEEKDAYS.slice(0, 4).reverse()
-  const made = conquest.createGame({ map, tribes: tribesOf(4, days), seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  const made = conquest.createGame({ map, tribes: tribesOf(4, days), seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
   if (!made.ok) throw new Error(made.error.code)
   const s = system(made.state, { type: 'startCampaign', at: 0 })
   t.same(s.tribes.map((x) => x.id), ['t0', 't1', 't2', 't3'], 'the tribes stay in the order they joined')
@@ -240,6 +240,6 @@ t.test('G1.7 G11.4 a refused campaign says why', async (t) => {
   t.match(createConquest(undefined as never), { ok: false, error: { code: 'setup/tribe_count', message: /this campaign has 0$/ } })
   t.match(create({ tribes: 'many' }), { ok: false, error: { message: /this campaign has 0$/ } })
   t.match(create({ tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'monday' }] }), { ok: false, error: { code: 'setup/weekdays', message: 'every tribe owns its own weekday' } })
-  t.match(create({ weekLimit: 60 }), { ok: false, error: { message: 'the round limit is 4 to 52 rounds; got 60' } })
+  t.match(create({ limit: 60 }), { ok: false, error: { message: 'the round limit is 4 to 52 rounds; got 60' } })
   t.match(create({ seed: 'short' }), { ok: false, error: { message: /seeds are strings of at least 8 characters/ } })
 })
