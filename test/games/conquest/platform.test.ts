@@ -243,3 +243,16 @@ t.test('G1.7 G11.4 a refused campaign says why', async (t) => {
   t.match(create({ weekLimit: 60 }), { ok: false, error: { message: 'the round limit is 4 to 52 rounds; got 60' } })
   t.match(create({ seed: 'short' }), { ok: false, error: { message: /seeds are strings of at least 8 characters/ } })
 })
+
+t.test('G11.7 G3 the views before the start, and each tribe\'s own tick mail', async (t) => {
+  const made = create()
+  if (!made.ok) throw new Error(made.error.code)
+  t.same(conquest.board(made.state, 't0').territories, [], 'no territory before the deal')
+  t.same(conquest.weekEnd(made.state), { week: 0, owners: [], troops: [] })
+  const s = world(`
+    monday  A  egi 5, sud 3
+    tuesday B  *
+  `, { round: 3 })
+  t.same(conquest.tickMail(s, 'A'), { week: 3, roundLimit: 12, territories: 2, troopsOnMap: 8, basic: 2, finished: false })
+  t.same(conquest.tickMail(s, 'B'), { week: 3, roundLimit: 12, territories: 40, troopsOnMap: 40, basic: 40, finished: false })
+})
