@@ -7,7 +7,7 @@ import t from 'tap'
 import { conquest } from '../../../src/engine/games/conquest/index.ts'
 import { createConquest, OBJECTIVES, shuffle } from '../../../src/engine/games/conquest/setup.ts'
 import { emptyGoods } from '../../../src/engine/games/conquest/work.ts'
-import { TERRITORY_IDS } from '../../../src/engine/games/conquest/world.ts'
+import { EDGES, TERRITORIES, TERRITORY_IDS } from '../../../src/engine/games/conquest/world.ts'
 import { hmacRng, sha256, toHex, utf8, WEEKDAYS } from '../../../src/engine/index.ts'
 import { at, close, open, play, refuse, refuseSystem, system, world } from './dsl.ts'
 
@@ -255,4 +255,15 @@ t.test('G11.7 G3 the views before the start, and each tribe\'s own tick mail', a
   `, { round: 3 })
   t.same(conquest.tickMail(s, 'A'), { week: 3, roundLimit: 12, territories: 2, troopsOnMap: 8, basic: 2, finished: false })
   t.same(conquest.tickMail(s, 'B'), { week: 3, roundLimit: 12, territories: 40, troopsOnMap: 40, basic: 40, finished: false })
+})
+
+t.test('G1.1 G11.2 the fixed world map the platform shows, and a strike\'s dice as the log tells them', async (t) => {
+  t.same(conquest.fixedMap, { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } })
+  t.same(conquest.validateMap({ id: 'mine' }), [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }])
+  const s = open(world(`
+    monday  A  egi 5 planes=1, *
+    tuesday B  sud 4
+  `), 'A')
+  const strike = play(s, 'A', { type: 'airStrike', from: 'egi', target: 'sud' }, [2, 6, 5])
+  t.same(strike.events.flatMap((e) => conquest.dice.drawsOf(e)), [2, 6, 5].map((face, counter) => ({ counter, face, purpose: 'airStrike egi → sud' })))
 })
