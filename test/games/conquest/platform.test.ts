@@ -267,3 +267,18 @@ t.test('G1.1 G11.2 the fixed world map the platform shows, and a strike\'s dice 
   const strike = play(s, 'A', { type: 'airStrike', from: 'egi', target: 'sud' }, [2, 6, 5])
   t.same(strike.events.flatMap((e) => conquest.dice.drawsOf(e)), [2, 6, 5].map((face, counter) => ({ counter, face, purpose: 'airStrike egi → sud' })))
 })
+
+t.test('G11.1 G2.6 the dispatcher\'s own refusals explain themselves; the state hash tells states apart', async (t) => {
+  const s = open(world(`
+    monday  A  bra 5, *
+    tuesday B  arn 2
+  `), 'A')
+  t.match(refuseSystem(s, 'tick' as never), { code: 'system/unknown_type', message: 'a system action is an object with a type' })
+  t.match(refuseSystem(s, { type: 'nap' } as never), { code: 'system/unknown_type', message: 'unknown system action "nap"' })
+  t.match(conquest.applyOrder({ ruleset: 'weekday' } as never, 'A', { type: 'endTurn' }, hmacRng), { ok: false, error: { code: 'engine/bad_state', message: 'not a world-conquest state' } })
+  t.match(conquest.applyBatch(s, 'A', [{ type: 'attack', from: 'bra', to: 'arn', troops: 1 }, { type: 'endTurn' }], hmacRng), { ok: false, error: { code: 'orders/dice_not_last', message: /must be the last order of its batch/ } })
+  const h = conquest.stateHash(s)
+  t.match(h, /^[0-9a-f]{64}$/)
+  t.equal(conquest.stateHash(structuredClone(s)), h, 'equal states, equal hashes')
+  t.not(conquest.stateHash(play(s, 'A', { type: 'guard', at: 'bra', troops: 1 }).state), h, 'a guard changes the hash')
+})
