@@ -282,3 +282,12 @@ t.test('G11.1 G2.6 the dispatcher\'s own refusals explain themselves; the state 
   t.equal(conquest.stateHash(structuredClone(s)), h, 'equal states, equal hashes')
   t.not(conquest.stateHash(play(s, 'A', { type: 'guard', at: 'bra', troops: 1 }).state), h, 'a guard changes the hash')
 })
+
+t.test('G1.7 an order or action naming no tribe of the campaign is refused, saying which', async (t) => {
+  const s = open(world(`
+    monday  A  bra 5, *
+    tuesday B  arn 2
+  `), 'A')
+  t.match(refuse(s, 'Z', { type: 'endTurn' }), { code: 'tribe/unknown', message: 'no tribe "Z" in this campaign' })
+  t.match(refuseSystem(s, { type: 'openWindow', tribe: 'Q' }), { code: 'tribe/unknown', message: 'no tribe "Q" in this campaign' })
+})
