@@ -125,3 +125,15 @@ t.test('G1.9 G3.4 before the start nothing is offered or promised; a lost list i
   s.tribes[0]!.reinforcementList = ['mad', 'con']
   t.match(conquest.previewEconomy(s)[0], { troops: 2 })
 })
+
+t.test('G7.5 a territory whose only ready unit is a ship is listed, with its sailings', async (t) => {
+  let s = open(world(`
+    monday  A  egi 1 ships=1, sud 1
+    tuesday B  asu 3, *
+  `), 'A')
+  s = play(s, 'A', { type: 'guard', at: 'egi', troops: 1 }).state
+  s = play(s, 'A', { type: 'guard', at: 'sud', troops: 1 }).state
+  const o = conquest.legalOptions(s, 'A')
+  t.same(o.territories.map((x) => x.id), ['egi'])
+  t.match(o.territories[0], { ready: 0, sail: ['sud'], navalBombard: ['asu'], gather: 0, guard: 0 })
+})
