@@ -84,3 +84,56 @@ t.test('G3.1 G1.12 G3.5 the tick preview: troops, Básicos, and whether the next
   const gone = { ...s, tribes: s.tribes.map((x) => (x.id === 'A' ? { ...x, eliminated: true } : x)) }
   t.same(conquest.previewEconomy(gone).map((p) => p.tribe), ['B'], 'an eliminated tribe gets nothing')
 })
+
+t.test('G2.4 G4.4 a territory is listed while anything in it is ready; spent counts offer nothing', async (t) => {
+  let s = open(world(`
+    monday  A  egi 4 planes=1, sud 3, con 1 planes=1, mad 1 planes=1
+    tuesday B  asu 3, *
+  `), 'A')
+  s = play(s, 'A', { type: 'guard', at: 'con', troops: 1 }).state
+  s = play(s, 'A', { type: 'airStrike', from: 'con', target: 'asu' }, [1, 1, 1]).state
+  s = play(s, 'A', { type: 'guard', at: 'mad', troops: 1 }).state
+  s = play(s, 'A', { type: 'gather', at: 'sud', troops: 1 }).state
+  const o = conquest.legalOptions(s, 'A')
+  t.same(o.territories.map((x) => x.id), ['egi', 'sud', 'mad'], 'Congo\'s troop guards and its plane struck: nothing ready there')
+  t.same(o.territories[2], {
+    id: 'mad', ready: 0, canLeave: 0, moves: [], attacks: [], gather: 0, guard: 0, builds: [],
+    fly: ['egi', 'sud', 'con'], sail: [], airStrike: ['asu'], navalBombard: [], fireArtillery: [], launchMissile: [], releaseBio: [],
+  }, 'Madagascar: only its plane is ready')
+  const sud = o.territories[1]!
+  t.match(sud, { ready: 2, canLeave: 2, gather: 0, guard: 2 }, 'Sudán searched already this window')
+  t.same(sud.moves.slice().sort(), ['con', 'egi', 'mad'])
+  const offered = conquest.offered(s, o)
+  t.same(offered.filter((x) => x.type === 'move' && x.to === 'egi'), [{ type: 'move', from: 'sud', to: 'egi', troops: 2 }, { type: 'move', from: 'sud', to: 'egi', troops: 1 }])
+  t.same(offered.filter((x) => x.type === 'gather'), [{ type: 'gather', at: 'egi', troops: 3 }, { type: 'gather', at: 'egi', troops: 1 }], 'no search offered where one was made')
+  t.notOk(offered.some((x) => 'troops' in x && x.troops === 0), 'never an order of 0 troops')
+  for (const order of offered) t.ok(conquest.applyOrder(s, 'A', order, hmacRng).ok, `${JSON.stringify(order)} is accepted`)
+})
+
+t.test('G1.9 G3.4 before the start nothing is offered or promised; a lost list is promised nothing', async (t) => {
+  const made = conquest.createGame({ map: conquest.fixedMap!.map, tribes: WEEKDAYS.slice(0, 2).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday })), seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  if (!made.ok) throw new Error(made.error.code)
+  t.same(conquest.legalOptions(made.state, 't0'), { tribe: 't0', canOrder: false, setup: true, canEndTurn: false, territories: [] })
+  t.same(conquest.offered(made.state, conquest.legalOptions(made.state, 't0')), [])
+  t.same(conquest.previewEconomy(made.state).map((p) => [p.territories, p.troops, p.basic]), [[0, 0, 0], [0, 0, 0]])
+  const s = world(`
+    monday  A  egi 1, sud 1, con 1, asu 1
+    tuesday B  *
+  `)
+  s.tribes[0]!.reinforcementList = ['mad']
+  t.match(conquest.previewEconomy(s)[0], { tribe: 'A', territories: 4, troops: 0, basic: 4 }, 'G3.4 every listed territory lost: no troops')
+  s.tribes[0]!.reinforcementList = ['mad', 'con']
+  t.match(conquest.previewEconomy(s)[0], { troops: 2 })
+})
+
+t.test('G7.5 a territory whose only ready unit is a ship is listed, with its sailings', async (t) => {
+  let s = open(world(`
+    monday  A  egi 1 ships=1, sud 1
+    tuesday B  asu 3, *
+  `), 'A')
+  s = play(s, 'A', { type: 'guard', at: 'egi', troops: 1 }).state
+  s = play(s, 'A', { type: 'guard', at: 'sud', troops: 1 }).state
+  const o = conquest.legalOptions(s, 'A')
+  t.same(o.territories.map((x) => x.id), ['egi'])
+  t.match(o.territories[0], { ready: 0, sail: ['sud'], navalBombard: ['asu'], gather: 0, guard: 0 })
+})

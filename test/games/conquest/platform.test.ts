@@ -7,7 +7,7 @@ import t from 'tap'
 import { conquest } from '../../../src/engine/games/conquest/index.ts'
 import { createConquest, OBJECTIVES, shuffle } from '../../../src/engine/games/conquest/setup.ts'
 import { emptyGoods } from '../../../src/engine/games/conquest/work.ts'
-import { TERRITORY_IDS } from '../../../src/engine/games/conquest/world.ts'
+import { EDGES, TERRITORIES, TERRITORY_IDS } from '../../../src/engine/games/conquest/world.ts'
 import { hmacRng, sha256, toHex, utf8, WEEKDAYS } from '../../../src/engine/index.ts'
 import { at, close, open, play, refuse, refuseSystem, system, world } from './dsl.ts'
 
@@ -242,4 +242,52 @@ t.test('G1.7 G11.4 a refused campaign says why', async (t) => {
   t.match(create({ tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'monday' }] }), { ok: false, error: { code: 'setup/weekdays', message: 'every tribe owns its own weekday' } })
   t.match(create({ limit: 60 }), { ok: false, error: { message: 'the round limit is 4 to 52 rounds; got 60' } })
   t.match(create({ seed: 'short' }), { ok: false, error: { message: /seeds are strings of at least 8 characters/ } })
+})
+
+t.test('G11.7 G3 the views before the start, and each tribe\'s own tick mail', async (t) => {
+  const made = create()
+  if (!made.ok) throw new Error(made.error.code)
+  t.same(conquest.board(made.state, 't0').territories, [], 'no territory before the deal')
+  t.same(conquest.weekEnd(made.state), { week: 0, owners: [], troops: [] })
+  const s = world(`
+    monday  A  egi 5, sud 3
+    tuesday B  *
+  `, { round: 3 })
+  t.same(conquest.tickMail(s, 'A'), { week: 3, roundLimit: 12, territories: 2, troopsOnMap: 8, basic: 2, finished: false })
+  t.same(conquest.tickMail(s, 'B'), { week: 3, roundLimit: 12, territories: 40, troopsOnMap: 40, basic: 40, finished: false })
+})
+
+t.test('G1.1 G11.2 the fixed world map the platform shows, and a strike\'s dice as the log tells them', async (t) => {
+  t.same(conquest.fixedMap, { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } })
+  t.same(conquest.validateMap({ id: 'mine' }), [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }])
+  const s = open(world(`
+    monday  A  egi 5 planes=1, *
+    tuesday B  sud 4
+  `), 'A')
+  const strike = play(s, 'A', { type: 'airStrike', from: 'egi', target: 'sud' }, [2, 6, 5])
+  t.same(strike.events.flatMap((e) => conquest.dice.drawsOf(e)), [2, 6, 5].map((face, counter) => ({ counter, face, purpose: 'airStrike egi → sud' })))
+})
+
+t.test('G11.1 G2.6 the dispatcher\'s own refusals explain themselves; the state hash tells states apart', async (t) => {
+  const s = open(world(`
+    monday  A  bra 5, *
+    tuesday B  arn 2
+  `), 'A')
+  t.match(refuseSystem(s, 'tick' as never), { code: 'system/unknown_type', message: 'a system action is an object with a type' })
+  t.match(refuseSystem(s, { type: 'nap' } as never), { code: 'system/unknown_type', message: 'unknown system action "nap"' })
+  t.match(conquest.applyOrder({ ruleset: 'weekday' } as never, 'A', { type: 'endTurn' }, hmacRng), { ok: false, error: { code: 'engine/bad_state', message: 'not a world-conquest state' } })
+  t.match(conquest.applyBatch(s, 'A', [{ type: 'attack', from: 'bra', to: 'arn', troops: 1 }, { type: 'endTurn' }], hmacRng), { ok: false, error: { code: 'orders/dice_not_last', message: /must be the last order of its batch/ } })
+  const h = conquest.stateHash(s)
+  t.match(h, /^[0-9a-f]{64}$/)
+  t.equal(conquest.stateHash(structuredClone(s)), h, 'equal states, equal hashes')
+  t.not(conquest.stateHash(play(s, 'A', { type: 'guard', at: 'bra', troops: 1 }).state), h, 'a guard changes the hash')
+})
+
+t.test('G1.7 an order or action naming no tribe of the campaign is refused, saying which', async (t) => {
+  const s = open(world(`
+    monday  A  bra 5, *
+    tuesday B  arn 2
+  `), 'A')
+  t.match(refuse(s, 'Z', { type: 'endTurn' }), { code: 'tribe/unknown', message: 'no tribe "Z" in this campaign' })
+  t.match(refuseSystem(s, { type: 'openWindow', tribe: 'Q' }), { code: 'tribe/unknown', message: 'no tribe "Q" in this campaign' })
 })
