@@ -111,7 +111,7 @@ t.test('G2.4 G4.4 a territory is listed while anything in it is ready; spent cou
 })
 
 t.test('G1.9 G3.4 before the start nothing is offered or promised; a lost list is promised nothing', async (t) => {
-  const made = conquest.createGame({ map: conquest.fixedMap!.map, tribes: WEEKDAYS.slice(0, 2).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday })), seed: 'deal-seed-1', secretSeed: 'objective-seed', weekLimit: null })
+  const made = conquest.createGame({ map: conquest.fixedMap!.map, tribes: WEEKDAYS.slice(0, 2).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday })), seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
   if (!made.ok) throw new Error(made.error.code)
   t.same(conquest.legalOptions(made.state, 't0'), { tribe: 't0', canOrder: false, setup: true, canEndTurn: false, territories: [] })
   t.same(conquest.offered(made.state, conquest.legalOptions(made.state, 't0')), [])

@@ -248,7 +248,7 @@ t.test('G11.7 G3 the views before the start, and each tribe\'s own tick mail', a
   const made = create()
   if (!made.ok) throw new Error(made.error.code)
   t.same(conquest.board(made.state, 't0').territories, [], 'no territory before the deal')
-  t.same(conquest.weekEnd(made.state), { week: 0, owners: [], troops: [] })
+  t.same(conquest.periodEnd(made.state), { week: 0, owners: [], troops: [] })
   const s = world(`
     monday  A  egi 5, sud 3
     tuesday B  *
