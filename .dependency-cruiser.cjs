@@ -34,14 +34,15 @@ module.exports = {
     },
     {
       name: 'platform-reaches-games-through-the-registry',
-      comment: 'Outside the engine, only a game\'s own face (src/faces/<game>/) imports that game directly; the rest of the platform reads the kernel and the registry.',
+      comment:
+        "Outside the engine, only a game's own face (src/faces/<game>/) imports that game directly; the rest of the platform reads the kernel and the registry.",
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/engine/', '^src/faces/[^/]+/'] },
       to: { path: '^src/engine/', pathNot: ['^src/engine/kernel/', '^src/engine/registry\\.ts$', '^src/engine/index\\.ts$'] },
     },
     {
       name: 'a-face-imports-its-own-game',
-      comment: 'A game\'s face imports that game, never another.',
+      comment: "A game's face imports that game, never another.",
       severity: 'error',
       from: { path: '^src/faces/([^/]+)/' },
       to: { path: '^src/engine/games/', pathNot: '^src/engine/games/$1/' },
@@ -55,7 +56,7 @@ module.exports = {
     },
     {
       name: 'platform-reaches-faces-through-their-registry',
-      comment: 'The platform\'s pages and API find a game\'s face through src/faces/index.ts, never by its folder.',
+      comment: "The platform's pages and API find a game's face through src/faces/index.ts, never by its folder.",
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/faces/' },
       to: { path: '^src/faces/[^/]+/' },

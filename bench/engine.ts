@@ -68,7 +68,9 @@ const bench: Bench = async (report, log) => {
   }
   const big = compileMap({ id: 'big', name: 'big', tribes: 7, tiles })
   const pick = chooser(7)
-  const owners = tiles.map((t) => (t.terrain === 'sea' ? null : pick.next() < 0.1 ? null : `t${Math.min(7, 1 + Math.floor(((t.q + Math.floor(t.r / 2)) / 100) * 7))}`))
+  const owners = tiles.map((t) =>
+    t.terrain === 'sea' ? null : pick.next() < 0.1 ? null : `t${Math.min(7, 1 + Math.floor(((t.q + Math.floor(t.r / 2)) / 100) * 7))}`,
+  )
   computePools(big, owners, 0)
   const poolTimes: number[] = []
   const loopTimes: number[] = []
@@ -106,7 +108,9 @@ const bench: Bench = async (report, log) => {
         const tries: ConquestOrder[] = [
           ...x.attacks.slice(0, 1).map((to) => ({ type: 'attack' as const, from: x.id, to, troops: Math.max(1, x.canLeave) })),
           ...x.moves.slice(0, 1).map((to) => ({ type: 'move' as const, from: x.id, to, troops: 1 })),
-          { type: 'gather', at: x.id, troops: 1 }, { type: 'guard', at: x.id, troops: 1 }, { type: 'build', at: x.id, kind: 'troop', count: 1 },
+          { type: 'gather', at: x.id, troops: 1 },
+          { type: 'guard', at: x.id, troops: 1 },
+          { type: 'build', at: x.id, kind: 'troop', count: 1 },
         ]
         for (const order of tries) {
           const r = conquest.applyOrder(cs, t.id, order, hmacRng)

@@ -14,23 +14,33 @@ const result = await autocannon({
   connections,
   duration: seconds,
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  requests: [{
-    method: 'POST',
-    setupRequest(request, context) {
-      if (context.slot === undefined) {
-        context.slot = slots++
-        context.sent = 0
-      }
-      // Connection k sends to campaigns k, k + C, k + 2C …, each order of the list in turn.
-      const round = Math.floor(context.sent / orders.length)
-      const campaign = campaigns[(context.slot + round * connections) % campaigns.length]
-      const order = orders[context.sent % orders.length]
-      context.sent++
-      return { ...request, path: `/api/campaigns/${campaign}/orders`, body: JSON.stringify({ order }) }
+  requests: [
+    {
+      method: 'POST',
+      setupRequest(request, context) {
+        if (context.slot === undefined) {
+          context.slot = slots++
+          context.sent = 0
+        }
+        // Connection k sends to campaigns k, k + C, k + 2C …, each order of the list in turn.
+        const round = Math.floor(context.sent / orders.length)
+        const campaign = campaigns[(context.slot + round * connections) % campaigns.length]
+        const order = orders[context.sent % orders.length]
+        context.sent++
+        return { ...request, path: `/api/campaigns/${campaign}/orders`, body: JSON.stringify({ order }) }
+      },
     },
-  }],
+  ],
 })
-process.stdout.write(JSON.stringify({
-  requests: result.requests.total, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts,
-  p50: result.latency.p50, p99: result.latency.p99, seconds: result.duration,
-}) + '\n')
+process.stdout.write(
+  JSON.stringify({
+    requests: result.requests.total,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    seconds: result.duration,
+  }) + '\n',
+)

@@ -76,10 +76,17 @@ const bench: Bench = async (report, log) => {
         if (load.non2xx > 0 || load.errors > 0) log(`  warning: ${load.non2xx} refused and ${load.errors} failed requests (a fleet too small for this speed?)`)
         const perS = load.ok / load.seconds
         const tps = pgbenchRun(pgbench, pgUrl, clients)
-        log(`run ${run}, ${clients} clients: ${Math.round(perS)} orders/s (p50 ${load.p50} ms, p99 ${load.p99} ms), pgbench -N ${Math.round(tps)} tx/s, node ${(nodeMs / load.ok).toFixed(3)} ms and PostgreSQL ${(pgMs / load.ok).toFixed(3)} ms CPU per order, RSS up to ${Math.round(rss)} MB`)
+        log(
+          `run ${run}, ${clients} clients: ${Math.round(perS)} orders/s (p50 ${load.p50} ms, p99 ${load.p99} ms), pgbench -N ${Math.round(tps)} tx/s, node ${(nodeMs / load.ok).toFixed(3)} ms and PostgreSQL ${(pgMs / load.ok).toFixed(3)} ms CPU per order, RSS up to ${Math.round(rss)} MB`,
+        )
         const f = figures.get(clients) ?? { orders: [], p50: [], p99: [], pgbench: [], nodeCpu: [], pgCpu: [], rss: [] }
-        f.orders.push(perS); f.p50.push(load.p50); f.p99.push(load.p99); f.pgbench.push(tps)
-        f.nodeCpu.push(nodeMs / load.ok); f.pgCpu.push(pgMs / load.ok); f.rss.push(rss)
+        f.orders.push(perS)
+        f.p50.push(load.p50)
+        f.p99.push(load.p99)
+        f.pgbench.push(tps)
+        f.nodeCpu.push(nodeMs / load.ok)
+        f.pgCpu.push(pgMs / load.ok)
+        f.rss.push(rss)
         figures.set(clients, f)
       }
       const h = healthRun(`${server.base}/health`, 16)
@@ -116,7 +123,10 @@ async function fleet(url: string, log: (m: string) => void) {
     const gm = await app.accounts.register({ email: 'gm@bench.test', password: 'bench-password-gm', displayName: 'GM' })
     const c = await app.campaigns.create(gm.id, { name: 'bench', mapId: 'coast-2' })
     const players: string[] = []
-    for (const [k, weekday] of [[0, 'monday'], [1, 'tuesday']] as const) {
+    for (const [k, weekday] of [
+      [0, 'monday'],
+      [1, 'tuesday'],
+    ] as const) {
       const user = await app.accounts.register({ email: `p${k}@bench.test`, password: 'bench-password-player', displayName: `P${k}` })
       const inv = await app.campaigns.invite(await app.campaigns.access(c.id, gm.id), gm.id)
       await app.campaigns.accept(inv.token, user.id, { tribeName: `T${k}`, weekday })
@@ -133,7 +143,13 @@ async function fleet(url: string, log: (m: string) => void) {
     const snapshot = await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: c.id } })
     const orders = legalMoves(loadState(snapshot.state) as GameState, mine)
     log(`fleet: ${FLEET} campaigns, ${orders.length} accepted orders each (single troops out of the cities)`)
-    for (let done = 1; done < FLEET; done += 1000) await cloneCampaign(app.pg, c.id, tribes.map((t) => t.id), Math.min(1000, FLEET - done))
+    for (let done = 1; done < FLEET; done += 1000)
+      await cloneCampaign(
+        app.pg,
+        c.id,
+        tribes.map((t) => t.id),
+        Math.min(1000, FLEET - done),
+      )
     const ids = (await app.prisma.tribe.findMany({ where: { userId: players[0]! }, select: { campaignId: true } })).map((t) => t.campaignId)
     return { campaigns: ids, orders, token: await app.issueToken(players[0]!) }
   } finally {
@@ -147,10 +163,12 @@ function legalMoves(state: GameState, tribe: string): Order[] {
   let s = state
   for (const [from, army] of Object.entries(state.armies)) {
     if (army.tribe !== tribe) continue
-    const to = state.map.tiles.map((t) => `${t.q},${t.r}`).find((key) => {
-      const tried = applyOrder(s, tribe, { type: 'move', from, troops: 1, to: key }, hmacRng)
-      return tried.ok && tried.events.every((e) => e.type === 'moved' || e.type === 'order')
-    })
+    const to = state.map.tiles
+      .map((t) => `${t.q},${t.r}`)
+      .find((key) => {
+        const tried = applyOrder(s, tribe, { type: 'move', from, troops: 1, to: key }, hmacRng)
+        return tried.ok && tried.events.every((e) => e.type === 'moved' || e.type === 'order')
+      })
     if (!to) throw new Error(`no plain move out of ${from}`)
     for (let i = 0; i < army.troops; i++) {
       const order: Order = { type: 'move', from, troops: 1, to }
@@ -173,9 +191,19 @@ async function startServer(url: string, log: (m: string) => void) {
   const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...start.slice(1)], {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: url, JWT_SECRET: SECRET,
-      ALLOW_TEST_CLOCK: 'true', TEST_CLOCK_NOW: MONDAY, SEED_DEMO: 'false', MIGRATE_ON_START: 'false', LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(root, '.data/bench-server'), ...(process.env.BENCH_POOL ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL } : {}),
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: url,
+      JWT_SECRET: SECRET,
+      ALLOW_TEST_CLOCK: 'true',
+      TEST_CLOCK_NOW: MONDAY,
+      SEED_DEMO: 'false',
+      MIGRATE_ON_START: 'false',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(root, '.data/bench-server'),
+      ...(process.env.BENCH_POOL ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -191,7 +219,15 @@ async function startServer(url: string, log: (m: string) => void) {
   return { child, pid: child.pid!, base: `http://127.0.0.1:${port}` }
 }
 
-interface LoadResult { requests: number; ok: number; non2xx: number; errors: number; p50: number; p99: number; seconds: number }
+interface LoadResult {
+  requests: number
+  ok: number
+  non2xx: number
+  errors: number
+  p50: number
+  p99: number
+  seconds: number
+}
 
 async function loadRun(job: { url: string; token: string; campaigns: string[]; orders: Order[]; connections: number; seconds: number }): Promise<LoadResult> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'orders-load.mjs'), JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -203,14 +239,21 @@ async function loadRun(job: { url: string; token: string; campaigns: string[]; o
 }
 
 function pgbenchRun(pgbench: string, url: string, clients: number): number {
-  const out = execFileSync(pgbench, ['-N', '-n', '-c', String(clients), '-j', '2', '-T', String(SECONDS), url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  const out = execFileSync(pgbench, ['-N', '-n', '-c', String(clients), '-j', '2', '-T', String(SECONDS), url], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)
   if (!tps) throw new Error(`pgbench said:\n${out}`)
   return Number(tps[1])
 }
 
 function healthRun(url: string, clients: number): number {
-  const out = execFileSync(process.execPath, [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(clients), '-d', String(SECONDS), '-j', url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 })
+  const out = execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(clients), '-d', String(SECONDS), '-j', url],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 },
+  )
   const result = JSON.parse(out) as { requests: { total: number }; duration: number; non2xx: number }
   if (result.non2xx > 0) throw new Error(`/health answered ${result.non2xx} non-2xx`)
   return result.requests.total / result.duration

@@ -54,7 +54,7 @@ const bench: Bench = async (report, log) => {
     report('campaign_page_p99_ms', percentile(campaign, 99), 'ms')
     report('pools_page_p50_ms', percentile(pools, 50), 'ms', 'goal <= 20')
     report('pools_page_p99_ms', percentile(pools, 99), 'ms')
-    report('turn_page_p50_ms', percentile(turn, 50), 'ms', 'goal <= 20; with the legal options and this window\'s arrows')
+    report('turn_page_p50_ms', percentile(turn, 50), 'ms', "goal <= 20; with the legal options and this window's arrows")
     report('turn_page_p99_ms', percentile(turn, 99), 'ms')
     report('options_p50_ms', percentile(options, 50), 'ms', 'goal <= 5; GET /api/campaigns/{id}/options')
     report('options_p99_ms', percentile(options, 99), 'ms')

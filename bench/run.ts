@@ -6,14 +6,24 @@ import { cpus, totalmem } from 'node:os'
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-export interface Figure { bench: string; metric: string; clients?: number; value: number; unit: string; note?: string }
+export interface Figure {
+  bench: string
+  metric: string
+  clients?: number
+  value: number
+  unit: string
+  note?: string
+}
 /** `extra` is a note, or a note and the number of concurrent clients the figure was measured with. */
 export type Report = (metric: string, value: number, unit: string, extra?: string | { note?: string; clients?: number }) => void
 export type Bench = (report: Report, log: (message: string) => void) => Promise<void>
 
 const here = import.meta.dirname
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
-const available = (await readdir(here)).filter((f) => f.endsWith('.ts') && f !== 'run.ts').map((f) => f.slice(0, -3)).sort()
+const available = (await readdir(here))
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+  .map((f) => f.slice(0, -3))
+  .sort()
 const names = wanted.length ? wanted : available
 for (const name of names) {
   if (!available.includes(name)) {
@@ -26,8 +36,15 @@ await mkdir(path.join(here, 'results'), { recursive: true })
 for (const name of names) {
   const figures: Figure[] = []
   const report: Report = (metric, value, unit, extra) => {
-    const { note, clients } = typeof extra === 'string' ? { note: extra, clients: undefined } : extra ?? {}
-    const figure: Figure = { bench: name, metric, ...(clients !== undefined ? { clients } : {}), value: Math.round(value * 1000) / 1000, unit, ...(note ? { note } : {}) }
+    const { note, clients } = typeof extra === 'string' ? { note: extra, clients: undefined } : (extra ?? {})
+    const figure: Figure = {
+      bench: name,
+      metric,
+      ...(clients !== undefined ? { clients } : {}),
+      value: Math.round(value * 1000) / 1000,
+      unit,
+      ...(note ? { note } : {}),
+    }
     figures.push(figure)
     console.log(JSON.stringify(figure))
   }

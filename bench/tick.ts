@@ -19,7 +19,9 @@ const bench: Bench = async (report, log) => {
     for (const size of SIZES) {
       const app = await buildApp({ config: benchConfig({ smtpUrl: smtp.url }), databaseUrl: await db.database('bench_tick') })
       app.clock.set(new Date('2026-12-06T10:00:00Z')) // Sunday morning in Madrid
-      const { ids: [template] } = await manyCampaigns(app, 1, { mapId: MAP })
+      const {
+        ids: [template],
+      } = await manyCampaigns(app, 1, { mapId: MAP })
       const tribes = (await app.prisma.tribe.findMany({ where: { campaignId: template! } })).map((t) => t.id)
       log(`${size} campaigns: cloning the template in SQL`)
       for (let done = 1; done < size; done += 1000) {
@@ -43,7 +45,12 @@ const bench: Bench = async (report, log) => {
       report(`tick_${size}_campaigns_per_s`, size / (sweep.campaignsMs / 1000), 'campaigns/s')
       report(`read_${size}_s`, readMs / 1000, 's', 'one SELECT of every snapshot')
       report(`tick_vs_read_${size}`, sweep.campaignsMs / readMs, 'ratio', 'tick time / plain read time')
-      report(`mails_${size}_per_s`, sweep.mails.sent / ((sweep.ms - sweep.campaignsMs) / 1000), 'mails/s', `${sweep.mails.sent} payout mails sent over SMTP to a local receiver in the sweep (at most 10,000 per sweep; the next sweep sends the rest)`)
+      report(
+        `mails_${size}_per_s`,
+        sweep.mails.sent / ((sweep.ms - sweep.campaignsMs) / 1000),
+        'mails/s',
+        `${sweep.mails.sent} payout mails sent over SMTP to a local receiver in the sweep (at most 10,000 per sweep; the next sweep sends the rest)`,
+      )
       await app.close()
     }
   } finally {

@@ -9,7 +9,12 @@ const dir = path.join(root, 'bench/results')
 const START = '<!-- bench:start (npm run bench:table writes this table) -->'
 const END = '<!-- bench:end -->'
 
-interface Results { bench: string; date: string; machine: string; figures: Figure[] }
+interface Results {
+  bench: string
+  date: string
+  machine: string
+  figures: Figure[]
+}
 
 const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()
 const rows: string[] = []

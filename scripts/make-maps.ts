@@ -12,8 +12,17 @@ import { validateMap, type MapDef, type MapTileDef } from '../src/engine/games/w
 
 const WIDTH = 6
 const ROWS = 9
-const CITIES: [number, number][] = [[2, 1], [4, 3], [1, 5], [2, 7]]
-const ISLAND: [number, number][] = [[2, 7], [3, 7], [3, 8]]
+const CITIES: [number, number][] = [
+  [2, 1],
+  [4, 3],
+  [1, 5],
+  [2, 7],
+]
+const ISLAND: [number, number][] = [
+  [2, 7],
+  [3, 7],
+  [3, 8],
+]
 const NAMES = ['', '', 'Dos Orillas', 'Tres Calas', 'Cuatro Vientos', 'Cinco Puertos', 'Seis Faros', 'Siete Mares']
 
 function makeMap(tribes: number): MapDef {

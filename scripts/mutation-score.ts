@@ -11,8 +11,15 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 type Status = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending'
-interface Report { files: Record<string, { mutants: { status: Status }[] }> }
-interface Count { killed: number; timeout: number; survived: number; noCoverage: number }
+interface Report {
+  files: Record<string, { mutants: { status: Status }[] }>
+}
+interface Count {
+  killed: number
+  timeout: number
+  survived: number
+  noCoverage: number
+}
 
 const paths = process.argv.length > 2 ? process.argv.slice(2) : ['reports/mutation/mutation.json']
 const report: Report = { files: {} }

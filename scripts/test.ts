@@ -35,10 +35,18 @@ try {
   // The boundaries between platform, kernel and games (.dependency-cruiser.cjs) come first: a
   // game that imports another fails the run before any test.
   const cruised = await new Promise<number>((resolve) => {
-    spawn(path.join(root, 'node_modules/.bin/depcruise'), ['src', '--config', '.dependency-cruiser.cjs'], { cwd: root, stdio: 'inherit' })
-      .on('exit', (c) => resolve(c ?? 1))
+    spawn(path.join(root, 'node_modules/.bin/depcruise'), ['src', '--config', '.dependency-cruiser.cjs'], { cwd: root, stdio: 'inherit' }).on('exit', (c) =>
+      resolve(c ?? 1),
+    )
   })
   if (cruised !== 0) throw new Error('dependency-cruiser found imports across the boundaries (see above)')
+  // One layout for the code (.prettierrc.json): `npm run format` writes it.
+  const formatted = await new Promise<number>((resolve) => {
+    spawn(path.join(root, 'node_modules/.bin/prettier'), ['--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' }).on('exit', (c) =>
+      resolve(c ?? 1),
+    )
+  })
+  if (formatted !== 0) throw new Error("prettier found files not in the project's layout (see above); run npm run format")
   const adminUrl = withDatabase(db.adminUrl, 'postgres')
   // Leftovers of an interrupted run would only waste disk.
   const { rows } = await adminQuery(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE 't\\_%' OR datname = '${TEMPLATE}'`)
@@ -59,10 +67,10 @@ try {
   // The engine's coverage is enforced on a whole run, measured on the engine's own tests
   // (one kind of process, so V8's counts merge cleanly); the rest of src/ is reported.
   const whole = !args.some((a) => !a.startsWith('-'))
-  const c8 = (dir: string, extra: string[]) => new Promise<number>((resolve) => {
-    spawn(path.join(root, 'node_modules/.bin/c8'), [...extra, '--temp-directory', dir], { cwd: root, stdio: 'inherit' })
-      .on('exit', (c) => resolve(c ?? 1))
-  })
+  const c8 = (dir: string, extra: string[]) =>
+    new Promise<number>((resolve) => {
+      spawn(path.join(root, 'node_modules/.bin/c8'), [...extra, '--temp-directory', dir], { cwd: root, stdio: 'inherit' }).on('exit', (c) => resolve(c ?? 1))
+    })
   if (code === 0) {
     say('coverage of src/ over the whole run (reported):')
     await c8(coverage, ['report', '--include', 'src/**', '--exclude', 'src/generated/**', '--reporter', 'text-summary'])
@@ -70,17 +78,29 @@ try {
   if (code === 0 && whole) {
     const engineCoverage = mkdtempSync(path.join(tmpdir(), 'ww-engine-coverage-'))
     // Every game's own tests (test/games/<game>/), the contract they all pass included.
-    const engineTests = readdirSync(path.join(root, 'test/games'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts')).map((f) => `test/games/${f}`)
+    const engineTests = readdirSync(path.join(root, 'test/games'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => `test/games/${f}`)
     say(`the engine's tests once more, for its coverage (enforced: at least ${ENGINE_LINES}% of lines and ${ENGINE_BRANCHES}% of branches)`)
     const engineRun = spawn(path.join(root, 'node_modules/.bin/tap'), ['--reporter', 'dot', ...engineTests], {
-      cwd: root, stdio: 'inherit', env: { ...process.env, WW_TEST_ADMIN_URL: adminUrl, WW_TEST_TEMPLATE: TEMPLATE, NODE_V8_COVERAGE: engineCoverage },
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, WW_TEST_ADMIN_URL: adminUrl, WW_TEST_TEMPLATE: TEMPLATE, NODE_V8_COVERAGE: engineCoverage },
     })
     code = await new Promise<number>((resolve) => engineRun.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
     if (code === 0) {
       await c8(engineCoverage, ['report', '--include', 'src/engine/**', '--reporter', 'text-summary'])
-      const checked = await c8(engineCoverage, ['check-coverage', '--include', 'src/engine/**', '--lines', String(ENGINE_LINES), '--branches', String(ENGINE_BRANCHES)])
+      const checked = await c8(engineCoverage, [
+        'check-coverage',
+        '--include',
+        'src/engine/**',
+        '--lines',
+        String(ENGINE_LINES),
+        '--branches',
+        String(ENGINE_BRANCHES),
+      ])
       if (checked !== 0) {
-        say('the engine\'s coverage is below its threshold: add tests for the lines and branches that c8 names')
+        say("the engine's coverage is below its threshold: add tests for the lines and branches that c8 names")
         code = checked
       }
     }

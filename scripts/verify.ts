@@ -28,7 +28,11 @@ try {
     say(`replaying "${campaign.name}"…`)
     const result = await verifyCampaign(database, id, campaign.weekLimit, campaign.mapId)
     console.log(JSON.stringify(result))
-    say(result.ok ? `ok: ${result.events} events replay to the stored state (${result.storedHash})` : `NOT ok: ${result.reason}${result.divergedAt ? ` at seq ${result.divergedAt}` : ''}`)
+    say(
+      result.ok
+        ? `ok: ${result.events} events replay to the stored state (${result.storedHash})`
+        : `NOT ok: ${result.reason}${result.divergedAt ? ` at seq ${result.divergedAt}` : ''}`,
+    )
     code = result.ok ? 0 : 1
   }
 } catch (error) {

@@ -45,22 +45,31 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      const code = status === 415 ? 'request/unsupported_media_type'
-        : status === 413 ? 'request/too_large'
-        : status === 429 ? 'request/rate_limited'
-        : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'request/invalid_json'
-        : `request/${status}`
+      const code =
+        status === 415
+          ? 'request/unsupported_media_type'
+          : status === 413
+            ? 'request/too_large'
+            : status === 429
+              ? 'request/rate_limited'
+              : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+                ? 'request/invalid_json'
+                : `request/${status}`
       return reply.code(status).send(errorBody(code, error.message))
     }
     const unavailable = unavailableBecause(error)
     if (unavailable === 'down') {
       request.log.warn({ err: error }, 'database unreachable')
-      return reply.code(503).header('retry-after', String(RETRY_AFTER_S))
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_S))
         .send(errorBody('service/unavailable', `The database is not answering; try again in ${RETRY_AFTER_S} seconds.`))
     }
     if (unavailable === 'busy') {
       request.log.warn({ err: error }, 'database busy')
-      return reply.code(503).header('retry-after', String(RETRY_AFTER_S))
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_S))
         .send(errorBody('service/busy', `The service is busy; try again in ${RETRY_AFTER_S} seconds.`))
     }
     request.log.error({ err: error }, 'request failed')
@@ -83,7 +92,6 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   await fastify.register(AutoLoad, { dir: path.join(dir, 'plugins/external'), options: opts, encapsulate: false })
   await fastify.register(AutoLoad, { dir: path.join(dir, 'plugins/app'), options: opts, encapsulate: false })
   await fastify.register(AutoLoad, { dir: path.join(dir, 'routes'), options: opts, autoHooks: true, cascadeHooks: true })
-
 }
 
 /** Server options the routes rely on (the orders schema uses a discriminator). */
@@ -98,10 +106,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
   }
 }
 
-export async function buildApp(
-  options: AppOptions,
-  server: FastifyServerOptions = {},
-): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions, server: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const fastify = Fastify({ ...serverOptions(options.config), ...server }).withTypeProvider<TypeBoxTypeProvider>()
   // Not encapsulated, so the process (server.ts, tests) sees the decorators too.
   await fastify.register(fp(app, { name: 'weekday-wars' }), options)

@@ -47,7 +47,10 @@ export interface Config {
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
-  constructor(readonly variable: string, problem: string) {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
     super(`${variable}: ${problem}`)
   }
 }
@@ -62,7 +65,8 @@ const v = <T extends TSchema>(schema: T, problem: string) => Type.Optional(Type.
 const int = (min: number, max: number) => v(Type.Integer({ minimum: min, maximum: max }), `must be a whole number from ${min} to ${max}`)
 const bool = () => v(Type.String({ pattern: BOOL }), 'must be true or false')
 const oneOf = (values: readonly string[]) => v(Type.String({ enum: [...values] }), `must be one of ${values.join(', ')}`)
-const urlOf = (protocols: string[]) => v(Type.String({ pattern: `^(${protocols.join('|')})://` }), `must be a valid URL starting with ${protocols.map((p) => p + '://').join(' or ')}`)
+const urlOf = (protocols: string[]) =>
+  v(Type.String({ pattern: `^(${protocols.join('|')})://` }), `must be a valid URL starting with ${protocols.map((p) => p + '://').join(' or ')}`)
 
 const NODE_ENVS = ['development', 'production', 'test'] as const
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -110,7 +114,10 @@ function parseEnv(env: Env): Vars {
   }
   try {
     return envSchema<Vars>({
-      schema: EnvSchema, data: [given], env: false, dotenv: false,
+      schema: EnvSchema,
+      data: [given],
+      env: false,
+      dotenv: false,
       ajv: { customOptions: (ajv) => ajv.addKeyword({ keyword: 'problem', schemaType: 'string' }) },
     })
   } catch (error) {

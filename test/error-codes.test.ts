@@ -10,7 +10,10 @@ const root = path.resolve(import.meta.dirname, '..')
 
 async function sources(dir: string): Promise<string[]> {
   const entries = await readdir(path.join(root, dir), { withFileTypes: true, recursive: true })
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => path.join(e.parentPath, e.name)).filter((f) => !f.includes('/generated/'))
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((f) => !f.includes('/generated/'))
 }
 
 const CODE = "'([a-z_]+/[a-z_]+)'"

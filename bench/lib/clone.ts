@@ -19,4 +19,3 @@ export async function cloneCampaign(pool: pg.Pool, template: string, tribes: str
     [template, count, ...tribes],
   )
 }
-

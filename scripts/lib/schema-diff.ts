@@ -11,10 +11,18 @@ import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-util
 
 const require = createRequire(import.meta.url)
 
-interface DiffResult { exitCode: number; stdout: string | null }
-interface Engine { diff(params: unknown): Promise<DiffResult>; free(): void }
+interface DiffResult {
+  exitCode: number
+  stdout: string | null
+}
+interface Engine {
+  diff(params: unknown): Promise<DiffResult>
+  free(): void
+}
 
-interface Bindings { SchemaEngine: { ['new']: (o: unknown, log: (m: string) => void, adapter: object) => Promise<Engine> } }
+interface Bindings {
+  SchemaEngine: { ['new']: (o: unknown, log: (m: string) => void, adapter: object) => Promise<Engine> }
+}
 // TypeScript's node typings leave out the WebAssembly global.
 declare const WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }> }
 
@@ -35,11 +43,17 @@ function loadBindings() {
   return bindings
 }
 
-export interface MigrationSource { name: string; sql: string }
+export interface MigrationSource {
+  name: string
+  sql: string
+}
 
 export async function readMigrations(dir: string): Promise<MigrationSource[]> {
   const entries = await readdir(dir, { withFileTypes: true })
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
   return Promise.all(names.map(async (name) => ({ name, sql: await readFile(path.join(dir, name, 'migration.sql'), 'utf8') })))
 }
 
@@ -54,18 +68,19 @@ export async function diffMigrationsToSchema(migrations: MigrationSource[], sche
   const files = [{ path: 'schema.prisma', content: schema }]
   const engine = await SchemaEngine.new({ datamodels: [['schema.prisma', schema]] }, () => {}, adapter)
   try {
-    const from = migrations.length === 0
-      ? { tag: 'empty' }
-      : {
-          tag: 'migrations',
-          baseDir: '/migrations',
-          lockfile: { path: 'migration_lock.toml', content: 'provider = "postgresql"\n' },
-          shadowDbInitScript: '',
-          migrationDirectories: migrations.map((m) => ({
-            path: m.name,
-            migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: m.sql } },
-          })),
-        }
+    const from =
+      migrations.length === 0
+        ? { tag: 'empty' }
+        : {
+            tag: 'migrations',
+            baseDir: '/migrations',
+            lockfile: { path: 'migration_lock.toml', content: 'provider = "postgresql"\n' },
+            shadowDbInitScript: '',
+            migrationDirectories: migrations.map((m) => ({
+              path: m.name,
+              migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: m.sql } },
+            })),
+          }
     const result = await engine.diff({
       from,
       to: { tag: 'schemaDatamodel', files },

@@ -8,11 +8,23 @@ export type { Locale }
 import { SETTING_COLUMN, type NotificationSetting } from './outbox.ts'
 import { instant, sqlOf, UUID, type Sql } from './sql.ts'
 
-export interface UserRow { id: string; email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string; tokenVersion: number; createdAt: Date }
+export interface UserRow {
+  id: string
+  email: string
+  displayName: string
+  passwordHash: string
+  locale: Locale
+  timeZone: string
+  tokenVersion: number
+  createdAt: Date
+}
 
 export class EmailTaken extends Error {}
 
-export async function insertUser(db: Database, u: { email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string }): Promise<UserRow> {
+export async function insertUser(
+  db: Database,
+  u: { email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string },
+): Promise<UserRow> {
   try {
     return await db.prisma.user.create({ data: u })
   } catch (error) {
@@ -21,7 +33,10 @@ export async function insertUser(db: Database, u: { email: string; displayName: 
   }
 }
 
-export async function insertUsers(db: Database, users: { email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string }[]): Promise<UserRow[]> {
+export async function insertUsers(
+  db: Database,
+  users: { email: string; displayName: string; passwordHash: string; locale: Locale; timeZone: string }[],
+): Promise<UserRow[]> {
   return db.prisma.$transaction(users.map((data) => db.prisma.user.create({ data })))
 }
 
@@ -57,7 +72,16 @@ export async function allEmails(db: Database): Promise<string[]> {
   return (await db.prisma.user.findMany({ select: { email: true } })).map((u) => u.email)
 }
 
-export interface SettingsRow { windowOpen: boolean; reminder: boolean; payout: boolean; digest: boolean; diplomacy: boolean; invitations: boolean; campaign: boolean; reminderHours: number }
+export interface SettingsRow {
+  windowOpen: boolean
+  reminder: boolean
+  payout: boolean
+  digest: boolean
+  diplomacy: boolean
+  invitations: boolean
+  campaign: boolean
+  reminderHours: number
+}
 
 const SETTINGS = `mail_window_open AS "windowOpen", mail_reminder AS reminder, mail_payout AS payout, mail_digest AS digest,
   mail_diplomacy AS diplomacy, mail_invitations AS invitations, mail_campaign AS campaign, reminder_hours AS "reminderHours"`
@@ -86,7 +110,15 @@ export async function turnOff(pool: pg.Pool, userId: string, setting: Notificati
   return rows[0]?.email
 }
 
-export interface CalendarRow { tribeId: string; tribeName: string; weekday: string; campaignId: string; campaignName: string; timeZone: string; createdAt: Date }
+export interface CalendarRow {
+  tribeId: string
+  tribeName: string
+  weekday: string
+  campaignId: string
+  campaignName: string
+  timeZone: string
+  createdAt: Date
+}
 
 /** The tribes a user plays in campaigns that are not over. */
 export async function calendarRows(pool: pg.Pool, userId: string): Promise<CalendarRow[]> {
@@ -94,7 +126,9 @@ export async function calendarRows(pool: pg.Pool, userId: string): Promise<Calen
     `SELECT t.id AS "tribeId", t.name AS "tribeName", t.weekday, c.id AS "campaignId", c.name AS "campaignName", c.time_zone AS "timeZone",
             ${instant('c.created_at', 'createdAt')}
      FROM tribes t JOIN campaigns c ON c.id = t.campaign_id
-     WHERE t.user_id = $1::uuid AND c.status IN ('setup', 'draft', 'running', 'paused') ORDER BY c.created_at`, [userId])
+     WHERE t.user_id = $1::uuid AND c.status IN ('setup', 'draft', 'running', 'paused') ORDER BY c.created_at`,
+    [userId],
+  )
   return rows
 }
 
@@ -111,8 +145,10 @@ export async function sessionState(pool: pg.Pool, userId: string, jti: string): 
 /** Revokes one token until it would have expired; expired revocations are cleared on the way. */
 export async function revokeToken(pool: pg.Pool, jti: string, userId: string, expiresAt: Date) {
   await pool.query(`DELETE FROM revoked_tokens WHERE expires_at < now() AT TIME ZONE 'UTC'`)
-  await pool.query(`INSERT INTO revoked_tokens (jti, user_id, expires_at) VALUES ($1, $2::uuid, (to_timestamp($3) AT TIME ZONE 'UTC')) ON CONFLICT DO NOTHING`,
-    [jti, userId, Math.floor(expiresAt.getTime() / 1000)])
+  await pool.query(
+    `INSERT INTO revoked_tokens (jti, user_id, expires_at) VALUES ($1, $2::uuid, (to_timestamp($3) AT TIME ZONE 'UTC')) ON CONFLICT DO NOTHING`,
+    [jti, userId, Math.floor(expiresAt.getTime() / 1000)],
+  )
 }
 
 /** Every token issued so far stops working. */

@@ -23,9 +23,20 @@ export interface CampaignRow {
   createdAt: Date
 }
 
-export interface TribeRow { id: string; name: string; colour: string; weekday: string; userId: string | null }
+export interface TribeRow {
+  id: string
+  name: string
+  colour: string
+  weekday: string
+  userId: string | null
+}
 
-export interface AccessRow extends CampaignRow { gm: boolean; member: boolean; tribeId: string | null; standIn?: boolean }
+export interface AccessRow extends CampaignRow {
+  gm: boolean
+  member: boolean
+  tribeId: string | null
+  standIn?: boolean
+}
 
 /**
  * The tribe the user stands in for at the instant (the absence of its player, whose dates,
@@ -56,7 +67,9 @@ export async function accessRow(pool: pg.Pool, campaignId: string, userId: strin
 }
 
 /** Listed campaigns with the caller's role and their tribes, in one statement. */
-export interface ListedRow extends AccessRow { tribes: TribeRow[] }
+export interface ListedRow extends AccessRow {
+  tribes: TribeRow[]
+}
 
 const LISTED = `${CAMPAIGN_COLUMNS},
   EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid AND m.role = 'gm') AS gm,
@@ -71,7 +84,9 @@ export async function campaignsOf(pool: pg.Pool, userId: string, offset: number,
   const { rows } = await pool.query<ListedRow>(
     `SELECT ${LISTED} FROM campaigns c
      WHERE c.id IN (SELECT campaign_id FROM memberships WHERE user_id = $1::uuid)
-     ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`, [userId, limit + 1, offset])
+     ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`,
+    [userId, limit + 1, offset],
+  )
   return rows
 }
 
@@ -80,7 +95,9 @@ export async function publicCampaigns(pool: pg.Pool, userId: string | null, offs
   const { rows } = await pool.query<ListedRow>(
     `SELECT ${LISTED} FROM campaigns c
      WHERE c.public AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid)
-     ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`, [userId, limit + 1, offset])
+     ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`,
+    [userId, limit + 1, offset],
+  )
   return rows
 }
 
@@ -96,22 +113,41 @@ export async function lockCampaign(sql: Sql, id: string): Promise<CampaignRow> {
   return rows[0]
 }
 
-export async function insertCampaign(sql: Sql, input: { name: string; mapId: string; timeZone: string; weekLimit: number | null; public: boolean; createdById: string; ruleset: string; rulesetVersion: number }): Promise<CampaignRow> {
+export async function insertCampaign(
+  sql: Sql,
+  input: {
+    name: string
+    mapId: string
+    timeZone: string
+    weekLimit: number | null
+    public: boolean
+    createdById: string
+    ruleset: string
+    rulesetVersion: number
+  },
+): Promise<CampaignRow> {
   const [row] = await sql.query<CampaignRow>(
     `INSERT INTO campaigns AS c (id, name, map_id, time_zone, status, week_limit, public, created_by_id, ruleset, ruleset_version, created_at, updated_at)
      VALUES (gen_random_uuid(), $1, $2, $3, 'setup', $4, $5, $6::uuid, $7, $8, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
      RETURNING ${CAMPAIGN_COLUMNS}`,
-    [input.name, input.mapId, input.timeZone, input.weekLimit, input.public, input.createdById, input.ruleset, input.rulesetVersion])
+    [input.name, input.mapId, input.timeZone, input.weekLimit, input.public, input.createdById, input.ruleset, input.rulesetVersion],
+  )
   return row!
 }
 
 export async function insertMembership(sql: Sql, campaignId: string, userId: string, role: 'gm' | 'player') {
-  await sql.query(`INSERT INTO memberships (campaign_id, user_id, role, created_at) VALUES ($1::uuid, $2::uuid, $3::"MemberRole", now() AT TIME ZONE 'UTC')`,
-    [campaignId, userId, role])
+  await sql.query(`INSERT INTO memberships (campaign_id, user_id, role, created_at) VALUES ($1::uuid, $2::uuid, $3::"MemberRole", now() AT TIME ZONE 'UTC')`, [
+    campaignId,
+    userId,
+    role,
+  ])
 }
 
 export async function rolesOf(sql: Sql, campaignId: string, userId: string): Promise<('gm' | 'player')[]> {
-  const rows = await sql.query<{ role: 'gm' | 'player' }>(`SELECT role::text AS role FROM memberships WHERE campaign_id = $1::uuid AND user_id = $2::uuid`, [campaignId, userId])
+  const rows = await sql.query<{ role: 'gm' | 'player' }>(`SELECT role::text AS role FROM memberships WHERE campaign_id = $1::uuid AND user_id = $2::uuid`, [
+    campaignId,
+    userId,
+  ])
   return rows.map((r) => r.role)
 }
 
@@ -123,7 +159,8 @@ export async function insertTribe(sql: Sql, campaignId: string, tribe: { name: s
   const [row] = await sql.query<TribeRow>(
     `INSERT INTO tribes (id, campaign_id, name, colour, weekday, user_id, created_at)
      VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4, $5::uuid, clock_timestamp() AT TIME ZONE 'UTC') RETURNING ${TRIBE_COLUMNS}`,
-    [campaignId, tribe.name, tribe.colour, tribe.weekday, tribe.userId])
+    [campaignId, tribe.name, tribe.colour, tribe.weekday, tribe.userId],
+  )
   return row!
 }
 
@@ -134,7 +171,10 @@ export async function tribeIn(sql: Sql, campaignId: string, tribeId: string): Pr
 }
 
 export async function tribesNamed(sql: Sql, campaignId: string, ids: string[]): Promise<string[]> {
-  const rows = await sql.query<{ id: string }>(`SELECT id FROM tribes WHERE campaign_id = $1::uuid AND id = ANY($2::uuid[])`, [campaignId, ids.filter((t) => UUID.test(t))])
+  const rows = await sql.query<{ id: string }>(`SELECT id FROM tribes WHERE campaign_id = $1::uuid AND id = ANY($2::uuid[])`, [
+    campaignId,
+    ids.filter((t) => UUID.test(t)),
+  ])
   return rows.map((r) => r.id)
 }
 
@@ -145,14 +185,25 @@ export async function setTribePlayer(sql: Sql, tribeId: string, userId: string) 
 // ---- invitations ----
 
 export interface InvitationRow {
-  token: string; campaignId: string; createdById: string; email: string | null; tribeId: string | null
-  createdAt: Date; expiresAt: Date; acceptedAt: Date | null; revokedAt: Date | null
+  token: string
+  campaignId: string
+  createdById: string
+  email: string | null
+  tribeId: string | null
+  createdAt: Date
+  expiresAt: Date
+  acceptedAt: Date | null
+  revokedAt: Date | null
 }
 
-export async function insertInvitation(sql: Sql, inv: { token: string; campaignId: string; createdById: string; email: string | null; tribeId: string | null; at: Date; expiresAt: Date }) {
+export async function insertInvitation(
+  sql: Sql,
+  inv: { token: string; campaignId: string; createdById: string; email: string | null; tribeId: string | null; at: Date; expiresAt: Date },
+) {
   await sql.query(
     `INSERT INTO invitations (token, campaign_id, created_by_id, email, tribe_id, created_at, expires_at) VALUES ($1, $2::uuid, $3::uuid, $4, $5::uuid, ${utc(6)}, ${utc(7)})`,
-    [inv.token, inv.campaignId, inv.createdById, inv.email, inv.tribeId, inv.at.toISOString(), inv.expiresAt.toISOString()])
+    [inv.token, inv.campaignId, inv.createdById, inv.email, inv.tribeId, inv.at.toISOString(), inv.expiresAt.toISOString()],
+  )
 }
 
 const INVITATION_COLUMNS = `token, campaign_id AS "campaignId", created_by_id AS "createdById", email, tribe_id AS "tribeId",
@@ -160,7 +211,9 @@ const INVITATION_COLUMNS = `token, campaign_id AS "campaignId", created_by_id AS
 
 /** The invitation as its landing page reads it, unlocked. */
 export async function invitationByToken(pool: pg.Pool, token: string): Promise<InvitationRow | undefined> {
-  const { rows: [row] } = await pool.query<InvitationRow>(`SELECT ${INVITATION_COLUMNS} FROM invitations WHERE token = $1`, [token])
+  const {
+    rows: [row],
+  } = await pool.query<InvitationRow>(`SELECT ${INVITATION_COLUMNS} FROM invitations WHERE token = $1`, [token])
   return row
 }
 
@@ -177,6 +230,8 @@ export async function markInvitationAccepted(sql: Sql, token: string, userId: st
 /** The addresses of the campaign's game masters. */
 export async function gmAddresses(sql: Sql, campaignId: string): Promise<string[]> {
   const rows = await sql.query<{ email: string }>(
-    `SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.campaign_id = $1::uuid AND m.role = 'gm'`, [campaignId])
+    `SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.campaign_id = $1::uuid AND m.role = 'gm'`,
+    [campaignId],
+  )
   return rows.map((r) => r.email)
 }

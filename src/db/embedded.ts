@@ -108,7 +108,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
   const at = (user: string, password: string, database: string) => `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`
   if (legacy) {
     log('the embedded PostgreSQL had the default password; it now has a generated one')
-    await adminDo(at(USER, OLD_PASSWORD, 'postgres'), async (c) => { await c.query(`ALTER ROLE ${USER} PASSWORD '${superuser.value}'`) })
+    await adminDo(at(USER, OLD_PASSWORD, 'postgres'), async (c) => {
+      await c.query(`ALTER ROLE ${USER} PASSWORD '${superuser.value}'`)
+    })
   }
   const admin = at(USER, superuser.value, 'postgres')
   const app = await secretIn(`${databaseDir}.app-password`)
@@ -161,7 +163,9 @@ export async function ensureDatabase(adminUrl: string, name: string, owner?: str
       `SELECT format('ALTER TABLE %I.%I OWNER TO ${owner}', schemaname, tablename) AS sql FROM pg_tables WHERE schemaname = 'public' AND tableowner <> $1
        UNION ALL SELECT format('ALTER SEQUENCE %I.%I OWNER TO ${owner}', schemaname, sequencename) FROM pg_sequences WHERE schemaname = 'public' AND sequenceowner <> $1
        UNION ALL SELECT format('ALTER TYPE %I.%I OWNER TO ${owner}', n.nspname, t.typname) FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
-         WHERE n.nspname = 'public' AND t.typtype = 'e' AND pg_get_userbyid(t.typowner) <> $1`, [owner])
+         WHERE n.nspname = 'public' AND t.typtype = 'e' AND pg_get_userbyid(t.typowner) <> $1`,
+      [owner],
+    )
     for (const r of rows) await c.query(r.sql)
   })
 }

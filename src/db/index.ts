@@ -10,7 +10,11 @@ import { guardPool } from './sql.ts'
  * `pool`, which serves requests; `system`, a few connections of its own for `/health`
  * and the calendar sweep, so that requests queueing for `pool` never stop either (#25).
  */
-export interface Database { prisma: PrismaClient; pool: pg.Pool; system: pg.Pool }
+export interface Database {
+  prisma: PrismaClient
+  pool: pg.Pool
+  system: pg.Pool
+}
 
 export { transaction, sqlOf, UUID, NestedConnectionError, type Sql } from './sql.ts'
 
@@ -26,12 +30,18 @@ export interface DatabaseLimits {
 }
 
 export const DEFAULT_LIMITS: DatabaseLimits = {
-  poolSize: 10, systemPoolSize: 4, acquireTimeoutMs: 5_000, statementTimeoutMs: 15_000, lockTimeoutMs: 5_000, idleInTransactionTimeoutMs: 30_000,
+  poolSize: 10,
+  systemPoolSize: 4,
+  acquireTimeoutMs: 5_000,
+  statementTimeoutMs: 15_000,
+  lockTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 30_000,
 }
 
 function poolOf(connectionString: string, max: number, limits: DatabaseLimits, name: string): pg.Pool {
   const pool = new pg.Pool({
-    connectionString, max,
+    connectionString,
+    max,
     connectionTimeoutMillis: limits.acquireTimeoutMs,
     // Sent at connection start: every session of the service runs under these, whatever the role's defaults.
     statement_timeout: limits.statementTimeoutMs,

@@ -3,7 +3,13 @@
 import type pg from 'pg'
 import { instant, releaseSavepoint, rollbackTo, savepoint, utc, type Sql } from './sql.ts'
 
-export interface EventRow { seq: number; week: number; type: string; payload: unknown; createdAt: Date }
+export interface EventRow {
+  seq: number
+  week: number
+  type: string
+  payload: unknown
+  createdAt: Date
+}
 
 /** The tribe a platform note's payload names: what the log's `tribe` column files it under. */
 function tribeNamed(payload: unknown): string | null {
@@ -24,7 +30,9 @@ const APPEND_TRIES = 5
 export async function appendEvents(sql: Sql, campaignId: string, events: { type: string; payload: unknown; week: number; at: Date; tribe?: string | null }[]) {
   if (events.length === 0) return
   await sql.query(`SELECT 1 FROM campaigns WHERE id = $1::uuid FOR UPDATE`, [campaignId], 'campaign-lock-row')
-  const rows = JSON.stringify(events.map((e, i) => ({ n: i + 1, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString(), tribe: e.tribe ?? tribeNamed(e.payload) })))
+  const rows = JSON.stringify(
+    events.map((e, i) => ({ n: i + 1, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString(), tribe: e.tribe ?? tribeNamed(e.payload) })),
+  )
   for (let attempt = 1; ; attempt++) {
     await savepoint(sql, 'append_events')
     try {
@@ -33,7 +41,9 @@ export async function appendEvents(sql: Sql, campaignId: string, events: { type:
          SELECT $1::uuid, COALESCE((SELECT max(seq) FROM campaign_events WHERE campaign_id = $1::uuid), 0) + e.n, e.week, e.type, e.payload,
                 (e.at::timestamptz AT TIME ZONE 'UTC'), e.tribe
          FROM jsonb_to_recordset($2::jsonb) AS e(n int, week int, type text, payload jsonb, at text, tribe text)`,
-        [campaignId, rows], 'append-events')
+        [campaignId, rows],
+        'append-events',
+      )
       await releaseSavepoint(sql, 'append_events')
       return
     } catch (error) {
@@ -47,7 +57,9 @@ export async function appendEvents(sql: Sql, campaignId: string, events: { type:
 export async function eventsAfter(pool: pg.Pool, campaignId: string, after: number, limit: number): Promise<EventRow[]> {
   const { rows } = await pool.query<EventRow>(
     `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
-     WHERE campaign_id = $1::uuid AND seq > $2 ORDER BY seq LIMIT $3`, [campaignId, after, limit])
+     WHERE campaign_id = $1::uuid AND seq > $2 ORDER BY seq LIMIT $3`,
+    [campaignId, after, limit],
+  )
   return rows
 }
 
@@ -61,30 +73,43 @@ export async function weeksWithEvents(pool: pg.Pool, campaignId: string): Promis
 export async function eventsOfWeek(pool: pg.Pool, campaignId: string, week: number, limit: number): Promise<EventRow[]> {
   const { rows } = await pool.query<EventRow>(
     `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
-     WHERE campaign_id = $1::uuid AND week = $2 ORDER BY seq LIMIT $3`, [campaignId, week, limit])
+     WHERE campaign_id = $1::uuid AND week = $2 ORDER BY seq LIMIT $3`,
+    [campaignId, week, limit],
+  )
   return rows
 }
 
 /** The events that draw a week's orders on the map, and the previous week's end map (where its ships began). */
-export async function mapEventsOfWeek(pool: pg.Pool, campaignId: string, week: number, types: readonly string[]): Promise<{ type: string; payload: unknown }[]> {
+export async function mapEventsOfWeek(
+  pool: pg.Pool,
+  campaignId: string,
+  week: number,
+  types: readonly string[],
+): Promise<{ type: string; payload: unknown }[]> {
   const { rows } = await pool.query<{ type: string; payload: unknown }>(
     `SELECT type, payload FROM campaign_events
      WHERE campaign_id = $1::uuid AND ((week = $2 AND type = ANY($3::text[])) OR (week = $2 - 1 AND type = 'map.week_ended'))
-     ORDER BY seq`, [campaignId, week, types])
+     ORDER BY seq`,
+    [campaignId, week, types],
+  )
   return rows
 }
 
 /** The events the engine wrote (its types have no dot; the service's own notes do), in log order. */
 export async function engineEvents(pool: pg.Pool, campaignId: string): Promise<{ seq: number; payload: unknown }[]> {
   const { rows } = await pool.query<{ seq: number; payload: unknown }>(
-    `SELECT seq, payload FROM campaign_events WHERE campaign_id = $1::uuid AND position('.' in type) = 0 ORDER BY seq`, [campaignId])
+    `SELECT seq, payload FROM campaign_events WHERE campaign_id = $1::uuid AND position('.' in type) = 0 ORDER BY seq`,
+    [campaignId],
+  )
   return rows
 }
 
 /** Every week's seed and commitment (the server's view: unrevealed seeds included). */
 export async function allDiceWeeks(pool: pg.Pool, campaignId: string): Promise<{ week: number; seed: string; commitment: string }[]> {
   const { rows } = await pool.query<{ week: number; seed: string; commitment: string }>(
-    `SELECT week, seed, commitment FROM dice_weeks WHERE campaign_id = $1::uuid ORDER BY week`, [campaignId])
+    `SELECT week, seed, commitment FROM dice_weeks WHERE campaign_id = $1::uuid ORDER BY week`,
+    [campaignId],
+  )
   return rows
 }
 
@@ -93,19 +118,29 @@ export async function revealedWeeks(pool: pg.Pool, campaignId: string): Promise<
   return new Set(rows.map((r) => r.week))
 }
 
-export interface DiceWeekRow { week: number; seed: string; commitment: string; committedAt: Date; revealedAt: Date | null }
+export interface DiceWeekRow {
+  week: number
+  seed: string
+  commitment: string
+  committedAt: Date
+  revealedAt: Date | null
+}
 
 export async function diceWeek(pool: pg.Pool, campaignId: string, week: number): Promise<DiceWeekRow | undefined> {
   const { rows } = await pool.query<DiceWeekRow>(
     `SELECT week, seed, commitment, ${instant('committed_at', 'committedAt')}, ${instant('revealed_at', 'revealedAt')}
-     FROM dice_weeks WHERE campaign_id = $1::uuid AND week = $2`, [campaignId, week])
+     FROM dice_weeks WHERE campaign_id = $1::uuid AND week = $2`,
+    [campaignId, week],
+  )
   return rows[0]
 }
 
 export async function eventsOfType(pool: pg.Pool, campaignId: string, week: number, type: string): Promise<EventRow[]> {
   const { rows } = await pool.query<EventRow>(
     `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
-     WHERE campaign_id = $1::uuid AND week = $2 AND type = $3 ORDER BY seq`, [campaignId, week, type])
+     WHERE campaign_id = $1::uuid AND week = $2 AND type = $3 ORDER BY seq`,
+    [campaignId, week, type],
+  )
   return rows
 }
 
@@ -113,7 +148,9 @@ export async function eventsOfType(pool: pg.Pool, campaignId: string, week: numb
 export async function eventsOfTypes(pool: pg.Pool, campaignId: string, week: number, types: readonly string[]): Promise<EventRow[]> {
   const { rows } = await pool.query<EventRow>(
     `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
-     WHERE campaign_id = $1::uuid AND week = $2 AND type = ANY($3::text[]) ORDER BY seq`, [campaignId, week, types])
+     WHERE campaign_id = $1::uuid AND week = $2 AND type = ANY($3::text[]) ORDER BY seq`,
+    [campaignId, week, types],
+  )
   return rows
 }
 

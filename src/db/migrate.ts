@@ -16,25 +16,38 @@ export class MigrationError extends Error {
   override name = 'MigrationError'
 }
 
-export interface MigrationFile { name: string; sql: string; checksum: string }
+export interface MigrationFile {
+  name: string
+  sql: string
+  checksum: string
+}
 
 export async function readMigrationFiles(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true })
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()
-  return Promise.all(names.map(async (name) => {
-    const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8')
-    return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') }
-  }))
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8')
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') }
+    }),
+  )
 }
 
-interface AppliedRow { migration_name: string; checksum: string; finished_at: Date | null }
+interface AppliedRow {
+  migration_name: string
+  checksum: string
+  finished_at: Date | null
+}
 
-export interface MigrateResult { applied: string[]; alreadyApplied: number }
+export interface MigrateResult {
+  applied: string[]
+  alreadyApplied: number
+}
 
-export async function migrate(
-  connectionString: string,
-  options: { dir?: string; log?: (message: string) => void } = {},
-): Promise<MigrateResult> {
+export async function migrate(connectionString: string, options: { dir?: string; log?: (message: string) => void } = {}): Promise<MigrateResult> {
   const log = options.log ?? (() => {})
   const files = await readMigrationFiles(options.dir)
   const client = new pg.Client({ connectionString })
@@ -81,15 +94,9 @@ export async function migrate(
       await client.query('BEGIN')
       try {
         const id = randomUUID()
-        await client.query(
-          'INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)',
-          [id, file.checksum, file.name],
-        )
+        await client.query('INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)', [id, file.checksum, file.name])
         await client.query(file.sql)
-        await client.query(
-          'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
-          [id],
-        )
+        await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id])
         await client.query('COMMIT')
       } catch (error) {
         await client.query('ROLLBACK')

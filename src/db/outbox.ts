@@ -3,30 +3,79 @@
 import type pg from 'pg'
 import { utc, type Sql } from './sql.ts'
 
-export type MailKind = 'window_open' | 'reminder' | 'payout' | 'digest' | 'invitation' | 'scene' | 'draft_pick' | 'campaign_paused' | 'campaign_resumed' | 'player_replaced' | 'game_over' | 'stand_in' | 'tribe_removed'
+export type MailKind =
+  | 'window_open'
+  | 'reminder'
+  | 'payout'
+  | 'digest'
+  | 'invitation'
+  | 'scene'
+  | 'draft_pick'
+  | 'campaign_paused'
+  | 'campaign_resumed'
+  | 'player_replaced'
+  | 'game_over'
+  | 'stand_in'
+  | 'tribe_removed'
 
 /** A mail for the outbox; `data` is what its template needs. */
-export interface PendingMail { userId: string | null; toAddress?: string; kind: MailKind; period: string; data: Record<string, unknown> }
+export interface PendingMail {
+  userId: string | null
+  toAddress?: string
+  kind: MailKind
+  period: string
+  data: Record<string, unknown>
+}
 
 /** The outbox's uniqueness key for a recipient. */
 export function recipientOf(mail: Pick<PendingMail, 'userId' | 'toAddress'>): string {
   return mail.userId ? `user:${mail.userId}` : (mail.toAddress ?? '').toLowerCase()
 }
 
-export const MAIL_KINDS: readonly MailKind[] = ['window_open', 'reminder', 'payout', 'digest', 'invitation', 'scene', 'draft_pick', 'campaign_paused', 'campaign_resumed', 'player_replaced', 'game_over', 'stand_in', 'tribe_removed']
+export const MAIL_KINDS: readonly MailKind[] = [
+  'window_open',
+  'reminder',
+  'payout',
+  'digest',
+  'invitation',
+  'scene',
+  'draft_pick',
+  'campaign_paused',
+  'campaign_resumed',
+  'player_replaced',
+  'game_over',
+  'stand_in',
+  'tribe_removed',
+]
 
 export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy' | 'invitations' | 'campaign'
 
 /** Which user setting turns each kind of mail off (an address with no account opts out of invitations in mail_opt_outs). */
 export const SETTING_OF: Record<MailKind, NotificationSetting> = {
   // "Your pick" in the draft is the draft's "your window is open".
-  window_open: 'windowOpen', draft_pick: 'windowOpen', reminder: 'reminder', payout: 'payout', digest: 'digest', scene: 'diplomacy', invitation: 'invitations',
-  campaign_paused: 'campaign', campaign_resumed: 'campaign', player_replaced: 'campaign', game_over: 'campaign', stand_in: 'campaign', tribe_removed: 'campaign',
+  window_open: 'windowOpen',
+  draft_pick: 'windowOpen',
+  reminder: 'reminder',
+  payout: 'payout',
+  digest: 'digest',
+  scene: 'diplomacy',
+  invitation: 'invitations',
+  campaign_paused: 'campaign',
+  campaign_resumed: 'campaign',
+  player_replaced: 'campaign',
+  game_over: 'campaign',
+  stand_in: 'campaign',
+  tribe_removed: 'campaign',
 }
 
 export const SETTING_COLUMN: Record<NotificationSetting, string> = {
-  windowOpen: 'mail_window_open', reminder: 'mail_reminder', payout: 'mail_payout', digest: 'mail_digest', diplomacy: 'mail_diplomacy',
-  invitations: 'mail_invitations', campaign: 'mail_campaign',
+  windowOpen: 'mail_window_open',
+  reminder: 'mail_reminder',
+  payout: 'mail_payout',
+  digest: 'mail_digest',
+  diplomacy: 'mail_diplomacy',
+  invitations: 'mail_invitations',
+  campaign: 'mail_campaign',
 }
 
 export async function queueMails(sql: Sql, campaignId: string, mails: PendingMail[], now: Date) {
@@ -64,7 +113,9 @@ export interface ClaimedMail {
 /** Claims up to `limit` due mails until `lockedUntil`, with what rendering them needs. */
 export async function claimMails(pool: pg.Pool, now: Date, limit: number, lockedUntil: Date): Promise<ClaimedMail[]> {
   const setting = `CASE WHEN u.id IS NULL THEN NOT EXISTS (SELECT 1 FROM mail_opt_outs x WHERE x.address = lower(o.to_address))
-    ELSE CASE o.kind ${Object.entries(SETTING_OF).map(([k, s]) => `WHEN '${k}' THEN u.${SETTING_COLUMN[s]}`).join(' ')} ELSE true END END`
+    ELSE CASE o.kind ${Object.entries(SETTING_OF)
+      .map(([k, s]) => `WHEN '${k}' THEN u.${SETTING_COLUMN[s]}`)
+      .join(' ')} ELSE true END END`
   const { rows } = await pool.query<ClaimedMail>(
     `WITH due AS (
        SELECT id FROM outbox_mails
@@ -95,7 +146,8 @@ export async function markDropped(pool: pg.Pool, id: string, at: Date, reason: s
 export async function markFailed(pool: pg.Pool, id: string, error: string, retryAt: Date, giveUpAt: Date | null) {
   await pool.query(
     `UPDATE outbox_mails SET locked_until = NULL, last_error = $2, next_attempt_at = ${utc(3)}, dropped_at = ${giveUpAt ? utc(4) : 'NULL'} WHERE id = $1::uuid`,
-    giveUpAt ? [id, error, retryAt.toISOString(), giveUpAt.toISOString()] : [id, error, retryAt.toISOString()])
+    giveUpAt ? [id, error, retryAt.toISOString(), giveUpAt.toISOString()] : [id, error, retryAt.toISOString()],
+  )
 }
 
 /**
@@ -113,7 +165,8 @@ export async function invitationsInLastDay(sql: Sql, by: string, address: string
   const [row] = await sql.query<{ byGm: number; toAddress: number }>(
     `SELECT count(*) FILTER (WHERE data->>'invitedBy' = $1)::int AS "byGm", count(*) FILTER (WHERE lower(to_address) = $2)::int AS "toAddress"
      FROM outbox_mails WHERE kind = 'invitation' AND created_at > ${utc(3)}`,
-    [by, address, new Date(now.getTime() - 86_400_000).toISOString()])
+    [by, address, new Date(now.getTime() - 86_400_000).toISOString()],
+  )
   return row!
 }
 
@@ -127,5 +180,6 @@ export async function dropUnsent(sql: Sql, campaignId: string, kind: MailKind, r
   await sql.query(
     `UPDATE outbox_mails SET dropped_at = ${utc(3)}, last_error = $4
      WHERE campaign_id = $1::uuid AND kind = $2 AND sent_at IS NULL AND dropped_at IS NULL AND (locked_until IS NULL OR locked_until < ${utc(3)})`,
-    [campaignId, kind, now.toISOString(), reason])
+    [campaignId, kind, now.toISOString(), reason],
+  )
 }

@@ -3,8 +3,16 @@
 import type pg from 'pg'
 
 export interface ProfileCampaignRow {
-  id: string; name: string; status: string; role: 'gm' | 'player'; public: boolean
-  tribeId: string | null; tribeName: string | null; ranking: string[] | null; played: number; missed: number
+  id: string
+  name: string
+  status: string
+  role: 'gm' | 'player'
+  public: boolean
+  tribeId: string | null
+  tribeName: string | null
+  ranking: string[] | null
+  played: number
+  missed: number
 }
 
 /**
@@ -24,7 +32,8 @@ export async function profileCampaigns(pool: pg.Pool, userId: string, viewerId: 
       WHERE m.user_id = $1::uuid
         AND ($1::uuid = $2::uuid OR c.public OR EXISTS (SELECT 1 FROM memberships v WHERE v.campaign_id = c.id AND v.user_id = $2::uuid))
       ORDER BY c.created_at DESC LIMIT 200`,
-    [userId, viewerId])
+    [userId, viewerId],
+  )
   return rows
 }
 

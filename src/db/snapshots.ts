@@ -26,8 +26,10 @@ export async function lockCampaignAndSnapshot(sql: Sql, id: string, options: { s
   const [row] = await sql.query<{ locked: boolean }>(
     `WITH c AS (SELECT id FROM campaigns WHERE id = $1::uuid FOR UPDATE${skip}),
      s AS (SELECT campaign_id FROM game_snapshots WHERE campaign_id IN (SELECT id FROM c) FOR UPDATE)
-     SELECT EXISTS (SELECT 1 FROM c) AS locked, (SELECT count(*) FROM s)::int AS snapshots`, [id],
-    options.skipLocked ? 'campaign-lock-skip' : 'campaign-lock')
+     SELECT EXISTS (SELECT 1 FROM c) AS locked, (SELECT count(*) FROM s)::int AS snapshots`,
+    [id],
+    options.skipLocked ? 'campaign-lock-skip' : 'campaign-lock',
+  )
   return row!.locked
 }
 
@@ -42,7 +44,10 @@ export async function lockAndLoad(sql: Sql, id: string, options: { skipLocked?: 
     `SELECT ${CAMPAIGN_COLUMNS}, s.state, s.version, ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
             COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq"
      FROM campaigns c LEFT JOIN game_snapshots s ON s.campaign_id = c.id
-     WHERE c.id = $1::uuid`, [id], 'campaign-load')
+     WHERE c.id = $1::uuid`,
+    [id],
+    'campaign-load',
+  )
   return rows[0] ?? null
 }
 
@@ -80,12 +85,16 @@ export async function readForChange(sql: Sql, c: { campaignId: string; userId: s
      FROM (SELECT $1::uuid AS id) wanted LEFT JOIN campaigns c ON c.id = wanted.id LEFT JOIN game_snapshots s ON s.campaign_id = c.id
        LEFT JOIN LATERAL (SELECT (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId",
                                  ${standInTribe('$2', '$5')} AS "standIn") own ON true`,
-    [c.campaignId, c.userId, c.jti, c.key, c.at.toISOString()], 'campaign-read-for-change')
+    [c.campaignId, c.userId, c.jti, c.key, c.at.toISOString()],
+    'campaign-read-for-change',
+  )
   return rows[0]!
 }
 
 export async function lastSeq(sql: Sql, campaignId: string): Promise<number> {
-  const [row] = await sql.query<{ lastSeq: number }>(`SELECT COALESCE(max(seq), 0)::int AS "lastSeq" FROM campaign_events WHERE campaign_id = $1::uuid`, [campaignId])
+  const [row] = await sql.query<{ lastSeq: number }>(`SELECT COALESCE(max(seq), 0)::int AS "lastSeq" FROM campaign_events WHERE campaign_id = $1::uuid`, [
+    campaignId,
+  ])
   return row!.lastSeq
 }
 
@@ -120,11 +129,34 @@ export async function currentWeek(sql: Sql, campaignId: string): Promise<number>
   return rows[0]?.period ?? 0
 }
 
-export interface LedgerWrite { kind: string; period: string; dueAt: Date; outcome: 'done' | 'skipped' }
-export interface DiceWrite { week: number; seed: string; commitment: string; committedAt: Date; revealedAt: Date | null }
+export interface LedgerWrite {
+  kind: string
+  period: string
+  dueAt: Date
+  outcome: 'done' | 'skipped'
+}
+export interface DiceWrite {
+  week: number
+  seed: string
+  commitment: string
+  committedAt: Date
+  revealedAt: Date | null
+}
 /** An event to log; `tribe` and `played` are what SQL filters on, tagged when it is written. */
-export interface EventWrite { type: string; payload: unknown; week: number; at: Date; tribe: string | null; played: boolean }
-export interface IdempotencyWrite { userId: string; key: string; requestHash: string; response: unknown }
+export interface EventWrite {
+  type: string
+  payload: unknown
+  week: number
+  at: Date
+  tribe: string | null
+  played: boolean
+}
+export interface IdempotencyWrite {
+  userId: string
+  key: string
+  requestHash: string
+  response: unknown
+}
 
 /** Everything one change of a campaign writes. */
 export interface ChangeWrite {
@@ -163,7 +195,13 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
   let seq = c.firstSeq - 1
   const events = c.events.map((e) => ({ seq: ++seq, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString(), tribe: e.tribe, played: e.played }))
   const ledger = c.ledger.map((l) => ({ kind: l.kind, period: l.period, due: l.dueAt.toISOString(), outcome: l.outcome }))
-  const dice = c.dice.map((d) => ({ week: d.week, seed: d.seed, commitment: d.commitment, committed: d.committedAt.toISOString(), revealed: d.revealedAt?.toISOString() ?? null }))
+  const dice = c.dice.map((d) => ({
+    week: d.week,
+    seed: d.seed,
+    commitment: d.commitment,
+    committed: d.committedAt.toISOString(),
+    revealed: d.revealedAt?.toISOString() ?? null,
+  }))
   const snapshotWrite = c.created
     ? `INSERT INTO game_snapshots (campaign_id, version, state, synced_until, next_due_at, updated_at, period, ranking)
        SELECT $1::uuid, $2, $3::jsonb, ${utc(4)}, ${utc(5)}, ${utc(10)}, $14::int, $15::jsonb WHERE $12::int = 0 RETURNING 1`
@@ -172,23 +210,43 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
        WHERE campaign_id = $1::uuid AND version = $12::int RETURNING 1`
   const withSnapshot = 'WHERE EXISTS (SELECT 1 FROM snapshot)'
   const parts: [name: keyof typeof PARAM, sql: string, rows: unknown[]][] = [
-    ['log', `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at, tribe, played)
+    [
+      'log',
+      `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at, tribe, played)
        SELECT $1::uuid, e.seq, e.week, e.type, e.payload, (e.at::timestamptz AT TIME ZONE 'UTC'), e.tribe, e.played
-       FROM jsonb_to_recordset($6::jsonb) AS e(seq int, week int, type text, payload jsonb, at text, tribe text, played boolean) ${withSnapshot}`, events],
-    ['ledger', `INSERT INTO calendar_work (campaign_id, kind, period, due_at, done_at, outcome)
+       FROM jsonb_to_recordset($6::jsonb) AS e(seq int, week int, type text, payload jsonb, at text, tribe text, played boolean) ${withSnapshot}`,
+      events,
+    ],
+    [
+      'ledger',
+      `INSERT INTO calendar_work (campaign_id, kind, period, due_at, done_at, outcome)
        SELECT $1::uuid, l.kind, l.period, (l.due::timestamptz AT TIME ZONE 'UTC'), ${utc(10)}, l.outcome
-       FROM jsonb_to_recordset($7::jsonb) AS l(kind text, period text, due text, outcome text) ${withSnapshot}`, ledger],
-    ['dice', `INSERT INTO dice_weeks (campaign_id, week, seed, commitment, committed_at, revealed_at)
+       FROM jsonb_to_recordset($7::jsonb) AS l(kind text, period text, due text, outcome text) ${withSnapshot}`,
+      ledger,
+    ],
+    [
+      'dice',
+      `INSERT INTO dice_weeks (campaign_id, week, seed, commitment, committed_at, revealed_at)
        SELECT $1::uuid, d.week, d.seed, d.commitment, (d.committed::timestamptz AT TIME ZONE 'UTC'), (d.revealed::timestamptz AT TIME ZONE 'UTC')
        FROM jsonb_to_recordset($8::jsonb) AS d(week int, seed text, commitment text, committed text, revealed text) ${withSnapshot}
-       ON CONFLICT (campaign_id, week) DO UPDATE SET revealed_at = EXCLUDED.revealed_at`, dice],
-    ['mail', `INSERT INTO outbox_mails (id, campaign_id, user_id, recipient, to_address, kind, period, data, created_at, next_attempt_at)
+       ON CONFLICT (campaign_id, week) DO UPDATE SET revealed_at = EXCLUDED.revealed_at`,
+      dice,
+    ],
+    [
+      'mail',
+      `INSERT INTO outbox_mails (id, campaign_id, user_id, recipient, to_address, kind, period, data, created_at, next_attempt_at)
        SELECT gen_random_uuid(), $1::uuid, m."userId"::uuid, m.recipient, m."toAddress", m.kind, m.period, m.data, ${utc(10)}, ${utc(10)}
        FROM jsonb_to_recordset($9::jsonb) AS m("userId" text, recipient text, "toAddress" text, kind text, period text, data jsonb) ${withSnapshot}
-       ON CONFLICT (campaign_id, recipient, kind, period) DO NOTHING`, c.mails],
-    ['idempotency', `INSERT INTO idempotency_records (campaign_id, user_id, key, request_hash, status, response, created_at)
+       ON CONFLICT (campaign_id, recipient, kind, period) DO NOTHING`,
+      c.mails,
+    ],
+    [
+      'idempotency',
+      `INSERT INTO idempotency_records (campaign_id, user_id, key, request_hash, status, response, created_at)
        SELECT $1::uuid, i."userId"::uuid, i.key, i."requestHash", 200, i.response, ${utc(10)}
-       FROM jsonb_to_recordset($13::jsonb) AS i("userId" text, key text, "requestHash" text, response jsonb) ${withSnapshot}`, c.idempotency ? [c.idempotency] : []],
+       FROM jsonb_to_recordset($13::jsonb) AS i("userId" text, key text, "requestHash" text, response jsonb) ${withSnapshot}`,
+      c.idempotency ? [c.idempotency] : [],
+    ],
   ]
   const used = parts.filter(([, , rows]) => rows.length > 0)
   // Unused parameters are still typed, so every shape takes the same thirteen.
@@ -200,10 +258,21 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
        WHERE id = $1::uuid AND status <> $11::"CampaignStatus" AND EXISTS (SELECT 1 FROM snapshot))
      SELECT EXISTS (SELECT 1 FROM snapshot) AS saved`,
     [
-      c.campaignId, c.version, JSON.stringify(c.state), c.syncedUntil.toISOString(), c.nextDueAt?.toISOString() ?? null,
-      JSON.stringify(events), JSON.stringify(ledger), JSON.stringify(dice), JSON.stringify(c.mails.map((m) => ({ ...m, recipient: recipientOf(m) }))),
-      c.now.toISOString(), c.status, c.version - 1, JSON.stringify(c.idempotency ? [c.idempotency] : []),
-      c.period, c.ranking === null ? null : JSON.stringify(c.ranking),
+      c.campaignId,
+      c.version,
+      JSON.stringify(c.state),
+      c.syncedUntil.toISOString(),
+      c.nextDueAt?.toISOString() ?? null,
+      JSON.stringify(events),
+      JSON.stringify(ledger),
+      JSON.stringify(dice),
+      JSON.stringify(c.mails.map((m) => ({ ...m, recipient: recipientOf(m) }))),
+      c.now.toISOString(),
+      c.status,
+      c.version - 1,
+      JSON.stringify(c.idempotency ? [c.idempotency] : []),
+      c.period,
+      c.ranking === null ? null : JSON.stringify(c.ranking),
     ],
     `campaign-save-${c.created ? 'new' : 'update'}-${used.map(([name]) => name).join('-')}`,
   )
@@ -212,8 +281,11 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
 
 /** Stores only the calendar marks, after a catch-up that found nothing to do, if the snapshot is still at `version`. */
 export async function saveMarks(sql: Sql, campaignId: string, version: number, syncedUntil: Date, nextDueAt: Date | null): Promise<boolean> {
-  const rows = await sql.query(`UPDATE game_snapshots SET synced_until = ${utc(2)}, next_due_at = ${utc(3)} WHERE campaign_id = $1::uuid AND version = $4::int RETURNING 1`,
-    [campaignId, syncedUntil.toISOString(), nextDueAt?.toISOString() ?? null, version], 'campaign-save-marks')
+  const rows = await sql.query(
+    `UPDATE game_snapshots SET synced_until = ${utc(2)}, next_due_at = ${utc(3)} WHERE campaign_id = $1::uuid AND version = $4::int RETURNING 1`,
+    [campaignId, syncedUntil.toISOString(), nextDueAt?.toISOString() ?? null, version],
+    'campaign-save-marks',
+  )
   return rows.length > 0
 }
 
@@ -221,14 +293,18 @@ export async function saveMarks(sql: Sql, campaignId: string, version: number, s
 export async function recheckCampaignsOf(pool: pg.Pool, userId: string) {
   await pool.query(
     `UPDATE game_snapshots s SET next_due_at = LEAST(s.next_due_at, s.synced_until)
-     FROM tribes t WHERE t.campaign_id = s.campaign_id AND t.user_id = $1::uuid AND s.next_due_at IS NOT NULL`, [userId])
+     FROM tribes t WHERE t.campaign_id = s.campaign_id AND t.user_id = $1::uuid AND s.next_due_at IS NOT NULL`,
+    [userId],
+  )
 }
 
 /** Keeps the map a campaign starts on (once; a second call changes nothing). */
 export async function keepCampaignMap(sql: Sql, campaignId: string, hash: string, definition: unknown) {
   await sql.query(
     `INSERT INTO campaign_maps (campaign_id, hash, definition, created_at) VALUES ($1::uuid, $2, $3::jsonb, now() AT TIME ZONE 'UTC')
-     ON CONFLICT (campaign_id) DO NOTHING`, [campaignId, hash, JSON.stringify(definition)])
+     ON CONFLICT (campaign_id) DO NOTHING`,
+    [campaignId, hash, JSON.stringify(definition)],
+  )
 }
 
 export async function campaignMap(sql: Sql, campaignId: string): Promise<{ hash: string; definition: unknown } | undefined> {

@@ -33,7 +33,7 @@ const openTransaction = new AsyncLocalStorage<{ open: boolean }>()
 
 export class NestedConnectionError extends Error {
   constructor() {
-    super('a transaction asked the pool for a second connection: read through the transaction\'s own client')
+    super("a transaction asked the pool for a second connection: read through the transaction's own client")
   }
 }
 

@@ -8,7 +8,7 @@ type Variant = TObject & { properties: { type: { const: string } } }
 
 /** The checker of one game's orders, from its schema: a union of objects told apart by `type`. */
 export function orderShapes(schema: TSchema, gameName: string) {
-  const variants = ((schema as { anyOf?: Variant[] }).anyOf ?? [schema as Variant])
+  const variants = (schema as { anyOf?: Variant[] }).anyOf ?? [schema as Variant]
   const byType = new Map(variants.map((v) => [v.properties.type.const, { check: Compile(v), fields: Object.keys(v.properties).filter((k) => k !== 'type') }]))
   const types = [...byType.keys()].join(', ')
   return function check(orders: readonly unknown[]) {

@@ -60,7 +60,11 @@ export interface CalendarTribe {
 }
 
 /** A local date's window in a zone, as instants (ms). */
-interface LocalDay { weekday: number; opens: number; closes: number }
+interface LocalDay {
+  weekday: number
+  opens: number
+  closes: number
+}
 
 // The sweep asks the same few zones about the same few days for thousands of
 // campaigns; each answer costs luxon a time zone lookup through Intl.
@@ -111,9 +115,7 @@ export function dueWork(tribes: CalendarTribe[], zone: string, from: Date, to: D
     }
     if (day.weekday === 7) due.push({ at: new Date(day.closes), kind: 'tick' })
   }
-  return due
-    .filter((d) => d.at > from && d.at <= to)
-    .sort((a, b) => a.at.getTime() - b.at.getTime() || KIND_ORDER[a.kind] - KIND_ORDER[b.kind])
+  return due.filter((d) => d.at > from && d.at <= to).sort((a, b) => a.at.getTime() - b.at.getTime() || KIND_ORDER[a.kind] - KIND_ORDER[b.kind])
 }
 
 /** The start of the local day holding `at` (a window's opening, for a close instant). */

@@ -10,7 +10,10 @@ export type Catalogue = Record<string, string>
 
 /** One catalogue file, the platform's and every game's, merged; a key found twice is a mistake caught at start. */
 export function mergedCatalogue(file: string, views = VIEWS): Catalogue {
-  const parts = [path.join(views, 'pages/i18n', file), ...readdirSync(path.join(views, 'games')).map((folder) => path.join(views, 'games', folder, 'i18n', file))]
+  const parts = [
+    path.join(views, 'pages/i18n', file),
+    ...readdirSync(path.join(views, 'games')).map((folder) => path.join(views, 'games', folder, 'i18n', file)),
+  ]
   const merged: Catalogue = {}
   const from = new Map<string, string>()
   for (const part of parts.filter((p) => existsSync(p))) {

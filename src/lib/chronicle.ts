@@ -8,29 +8,52 @@ import { fill } from './fill.ts'
 export type Words = Record<string, string>
 
 /** Event types that are the log's machinery rather than the story of the game. */
-export const SYSTEM_TYPES = new Set(['order', 'system', 'seedSet', 'windowOpened', 'windowClosed', 'dice.committed', 'dice.revealed', 'map.week_ended', 'campaign.created'])
+export const SYSTEM_TYPES = new Set([
+  'order',
+  'system',
+  'seedSet',
+  'windowOpened',
+  'windowClosed',
+  'dice.committed',
+  'dice.revealed',
+  'map.week_ended',
+  'campaign.created',
+])
 
 export function isSystemRow(type: string): boolean {
   return SYSTEM_TYPES.has(type)
 }
 
 /** The platform's own events of the history's "campaign" filter, whatever the game. */
-export const PLATFORM_CAMPAIGN_TYPES = ['tribe.joined', 'tribe.removed', 'tribe.player_replaced', 'window.missed', 'order.stand_in', 'campaign.paused', 'campaign.resumed', 'turnEnded']
+export const PLATFORM_CAMPAIGN_TYPES = [
+  'tribe.joined',
+  'tribe.removed',
+  'tribe.player_replaced',
+  'window.missed',
+  'order.stand_in',
+  'campaign.paused',
+  'campaign.resumed',
+  'turnEnded',
+]
 
 /** The sentence for one of the platform's events; an empty string for a type it does not tell. */
 export function platformSentence(type: string, payload: unknown, names: ReadonlyMap<string, string>, s: Words): string {
-  const tribe = (id: unknown) => (typeof id === 'string' ? names.get(id) ?? id : s.ev_neutral!)
+  const tribe = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? id) : s.ev_neutral!)
   const say = (key: string, params: Record<string, string | number>) => (s[key] ? fill(s[key]!, params) : '')
   const e = payload as Record<string, unknown>
   switch (type) {
-    case 'windowOpened': case 'windowClosed': case 'turnEnded':
+    case 'windowOpened':
+    case 'windowClosed':
+    case 'turnEnded':
       return say(`ev_${type}`, { tribe: tribe((e as { tribe?: string }).tribe) })
     case 'tribe.joined': {
       const p = payload as { name?: string; weekday?: string }
       return say('ev_tribeJoined', { tribe: p.name ?? '', weekday: s[p.weekday ?? ''] ?? p.weekday ?? '' })
     }
-    case 'tribe.removed': return say('ev_tribeRemoved', { tribe: (payload as { name?: string }).name ?? '' })
-    case 'tribe.player_replaced': return say('ev_playerReplaced', { tribe: tribe((payload as { tribe?: string }).tribe) })
+    case 'tribe.removed':
+      return say('ev_tribeRemoved', { tribe: (payload as { name?: string }).name ?? '' })
+    case 'tribe.player_replaced':
+      return say('ev_playerReplaced', { tribe: tribe((payload as { tribe?: string }).tribe) })
     case 'absence.declared': {
       const p = payload as { tribe?: string; from?: string; to?: string }
       return say('ev_absenceDeclared', { tribe: tribe(p.tribe), from: p.from ?? '', to: p.to ?? '' })
@@ -43,22 +66,38 @@ export function platformSentence(type: string, payload: unknown, names: Readonly
       const p = payload as { tribe?: string; orders?: number }
       return say('ev_standInOrders', { tribe: tribe(p.tribe), orders: p.orders ?? 1 })
     }
-    case 'window.missed': return say('ev_windowMissed', { tribe: tribe((payload as { tribe?: string }).tribe) })
-    case 'campaign.paused': return say('ev_paused', {})
-    case 'campaign.resumed': return say('ev_resumed', {})
-    case 'scene.opened': return say('ev_sceneOpened', { tribes: ((payload as { tribes?: string[] }).tribes ?? []).map(tribe).join(', ') })
-    case 'scene.message': return say('ev_sceneMessage', { tribe: (payload as { tribe?: string | null }).tribe ? tribe((payload as { tribe: string }).tribe) : s.ev_theGm! })
-    case 'scene.closed': return say('ev_sceneClosed', {})
-    case 'proposal.made': case 'proposal.accepted': case 'proposal.declined': case 'proposal.withdrawn': {
+    case 'window.missed':
+      return say('ev_windowMissed', { tribe: tribe((payload as { tribe?: string }).tribe) })
+    case 'campaign.paused':
+      return say('ev_paused', {})
+    case 'campaign.resumed':
+      return say('ev_resumed', {})
+    case 'scene.opened':
+      return say('ev_sceneOpened', { tribes: ((payload as { tribes?: string[] }).tribes ?? []).map(tribe).join(', ') })
+    case 'scene.message':
+      return say('ev_sceneMessage', { tribe: (payload as { tribe?: string | null }).tribe ? tribe((payload as { tribe: string }).tribe) : s.ev_theGm! })
+    case 'scene.closed':
+      return say('ev_sceneClosed', {})
+    case 'proposal.made':
+    case 'proposal.accepted':
+    case 'proposal.declined':
+    case 'proposal.withdrawn': {
       const who = (payload as { tribe?: string | null }).tribe
       return say(`ev_${type.replace('.', '_')}`, { tribe: who ? tribe(who) : s.ev_theGm! })
     }
-    case 'proposal.ratified': return say('ev_proposalRatified', {})
-    case 'proposal.rejected': return say('ev_proposalRejected', {})
-    case 'proposal.failed': return say('ev_proposalFailed', {})
-    case 'dice.committed': return say('ev_diceCommitted', { week: (payload as { week?: number }).week ?? '' })
-    case 'dice.revealed': return say('ev_diceRevealed', { week: (payload as { week?: number }).week ?? '' })
-    case 'map.week_ended': return say('ev_weekEnded', { week: (payload as { week?: number }).week ?? '' })
-    default: return ''
+    case 'proposal.ratified':
+      return say('ev_proposalRatified', {})
+    case 'proposal.rejected':
+      return say('ev_proposalRejected', {})
+    case 'proposal.failed':
+      return say('ev_proposalFailed', {})
+    case 'dice.committed':
+      return say('ev_diceCommitted', { week: (payload as { week?: number }).week ?? '' })
+    case 'dice.revealed':
+      return say('ev_diceRevealed', { week: (payload as { week?: number }).week ?? '' })
+    case 'map.week_ended':
+      return say('ev_weekEnded', { week: (payload as { week?: number }).week ?? '' })
+    default:
+      return ''
   }
 }

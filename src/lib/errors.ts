@@ -33,12 +33,33 @@ export function errorBody(code: string, message: string, rule?: string): ErrorBo
 /** Reference to the shared Error schema, for route response maps. */
 export const ErrorRef = Type.Unsafe<ErrorBody>({ $ref: 'Error#' })
 
-const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', 'P1001', 'P1002', 'P1017', 'P2024'])
-const DOWN_MESSAGES = /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|Can't reach database server|DatabaseNotReachable|server closed the connection/i
+const DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
+])
+const DOWN_MESSAGES =
+  /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|Can't reach database server|DatabaseNotReachable|server closed the connection/i
 
 /** Whether an error (pg, Prisma, or a socket under them) means the database cannot be reached right now (not a bad query). */
 export function isDatabaseDown(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown } | undefined, depth = 0; e && depth < 6; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown } | undefined, depth = 0;
+    e && depth < 6;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && (DOWN_CODES.has(e.code) || e.code.startsWith('08'))) return true
     if (typeof e.kind === 'string' && DOWN_MESSAGES.test(e.kind)) return true
     if (typeof e.message === 'string' && DOWN_MESSAGES.test(e.message)) return true

@@ -10,7 +10,10 @@ export function mailboxOf(address: string): string {
   const at = address.lastIndexOf('@')
   if (at < 0) return address.trim().toLowerCase()
   let local = address.slice(0, at).trim().toLowerCase()
-  let domain = address.slice(at + 1).trim().toLowerCase()
+  let domain = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
   local = local.split('+')[0]!
   if (DOTLESS.has(domain)) {
     local = local.replaceAll('.', '')

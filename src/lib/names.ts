@@ -12,12 +12,17 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u2028\u2029\u115F\u1160\u3164\uFFA0
 /** The name as stored: NFC, trimmed, inner runs of spaces made one. */
 export function cleanName(raw: string, field: string): string {
   const name = raw.normalize('NFC').trim().replace(/\s+/gu, ' ')
-  if (INVISIBLE.test(name)) throw new AppError(400, 'name/invisible_character', `${field} holds a character that cannot be seen (such as a zero-width space); type it again`)
+  if (INVISIBLE.test(name))
+    throw new AppError(400, 'name/invisible_character', `${field} holds a character that cannot be seen (such as a zero-width space); type it again`)
   if (!name) throw new AppError(400, 'name/blank', `${field} must not be blank`)
   return name
 }
 
 /** What a name looks like: look-alike letters as Latin, no accents, case, spaces or punctuation. */
 export function nameSkeleton(name: string): string {
-  return latinLookAlikes(name.normalize('NFKC')).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[\s\p{P}\p{S}_]/gu, '')
+  return latinLookAlikes(name.normalize('NFKC'))
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}_]/gu, '')
 }

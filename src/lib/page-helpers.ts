@@ -33,7 +33,10 @@ export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('errorText', function (this: unknown, error: unknown, options: Handlebars.HelperOptions) {
     const e = error as { code?: string; message?: string; params?: Record<string, unknown> } | undefined
     if (!e?.code) return e?.message ?? ''
-    return errorText({ code: e.code, message: e.message ?? '', ...(e.params ? { params: e.params } : {}) }, (options.data.root as { locale?: string }).locale ?? 'en')
+    return errorText(
+      { code: e.code, message: e.message ?? '', ...(e.params ? { params: e.params } : {}) },
+      (options.data.root as { locale?: string }).locale ?? 'en',
+    )
   })
   /** A rule id as a link to its rule ({{ruleLink "R8.3"}}); anything else as plain text. */
   hb.registerHelper('ruleLink', (rule: unknown) => {

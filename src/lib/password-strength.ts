@@ -7,7 +7,11 @@ import type core from '@zxcvbn-ts/core'
 let checker: Promise<InstanceType<typeof core.ZxcvbnFactory>> | null = null
 
 async function load() {
-  const [{ default: zxcvbn }, common, en] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')])
+  const [{ default: zxcvbn }, common, en] = await Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ])
   return new zxcvbn.ZxcvbnFactory({ dictionary: { ...common.dictionary, ...en.dictionary }, graphs: common.adjacencyGraphs, translations: en.translations })
 }
 

@@ -7,9 +7,7 @@ const p = 1
 const KEY_LENGTH = 32
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  )
+  return new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))))
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -23,7 +21,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !salt || !key) return false
   const expected = Buffer.from(key, 'base64url')
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n), r: Number(rr), p: Number(pp),
+    N: Number(n),
+    r: Number(rr),
+    p: Number(pp),
   })
   return timingSafeEqual(actual, expected)
 }

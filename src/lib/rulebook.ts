@@ -23,7 +23,8 @@ const SECTION = /<h2>([A-Z]?\d+)\. ([^<]*)<\/h2>/g
 export function renderRuleBook(markdown: string): RuleBook {
   const ids: string[] = []
   const sections: RuleBook['sections'] = []
-  const html = md.render(markdown)
+  const html = md
+    .render(markdown)
     .split(/(<code>[^<]*<\/code>)/)
     .map((part) => (part.startsWith('<code>') ? part : part.replace(CROSS_REFERENCE, '<a href="#$1">$1</a>')))
     .join('')

@@ -5,89 +5,140 @@ import { Type } from 'typebox'
 import { rulesetIds } from '../engine/index.ts'
 
 /** Some visible text: not blank, not only spaces. */
-const Text = (maxLength: number, description?: string) =>
-  Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(description ? { description } : {}) })
+const Text = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(description ? { description } : {}) })
 
 const Locale = Type.Union([Type.Literal('es'), Type.Literal('en')])
 const Zone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone, default Europe/Madrid' })
 export const Tile = Type.String({ pattern: '^-?\\d{1,4},-?\\d{1,4}$', description: 'a tile as axial "q,r"', examples: ['3,-1'] })
 
-export const RegisterBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  password: Type.String({ minLength: 8, maxLength: 200 }),
-  displayName: Text(60),
-  locale: Type.Optional(Locale),
-  timeZone: Type.Optional(Zone),
-}, { additionalProperties: false })
+export const RegisterBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    password: Type.String({ minLength: 8, maxLength: 200 }),
+    displayName: Text(60),
+    locale: Type.Optional(Locale),
+    timeZone: Type.Optional(Zone),
+  },
+  { additionalProperties: false },
+)
 
-export const ProfileBody = Type.Object({
-  displayName: Type.Optional(Text(60)),
-  locale: Type.Optional(Locale),
-  timeZone: Type.Optional(Zone),
-}, { additionalProperties: false, minProperties: 1 })
+export const ProfileBody = Type.Object(
+  {
+    displayName: Type.Optional(Text(60)),
+    locale: Type.Optional(Locale),
+    timeZone: Type.Optional(Zone),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
 
-export const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 254 }),
-  password: Type.String({ minLength: 1, maxLength: 200 }),
-}, { additionalProperties: false })
+export const LoginBody = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+)
 
-export const CreateCampaignBody = Type.Object({
-  name: Text(80),
-  mapId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'a map id from GET /api/maps, for a game whose campaigns choose their map; a game with a board of its own plays that' })),
-  ruleset: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: `the game: ${rulesetIds().join(', ')} (the first is the default)`, examples: [rulesetIds().at(-1)] })),
-  timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone (R2.2), default Europe/Madrid' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520, description: 'the period limit (weeks, rounds): each game says which it takes and its default (R2.5, G1.7)' })),
-  weekLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520, description: 'the old name of limit, still taken' })),
-  public: Type.Optional(Type.Boolean({ description: 'anyone may watch, read-only' })),
-}, { additionalProperties: false })
+export const CreateCampaignBody = Type.Object(
+  {
+    name: Text(80),
+    mapId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'a map id from GET /api/maps, for a game whose campaigns choose their map; a game with a board of its own plays that',
+      }),
+    ),
+    ruleset: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 32,
+        description: `the game: ${rulesetIds().join(', ')} (the first is the default)`,
+        examples: [rulesetIds().at(-1)],
+      }),
+    ),
+    timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone (R2.2), default Europe/Madrid' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 520, description: 'the period limit (weeks, rounds): each game says which it takes and its default (R2.5, G1.7)' }),
+    ),
+    weekLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 520, description: 'the old name of limit, still taken' })),
+    public: Type.Optional(Type.Boolean({ description: 'anyone may watch, read-only' })),
+  },
+  { additionalProperties: false },
+)
 
-export const InviteBody = Type.Object({
-  email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
-  locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'Language of the mail to someone without an account' })),
-  tribeId: Type.Optional(Type.String({ format: 'uuid', description: 'A replacement: whoever accepts takes over this tribe (allowed until the campaign ends); without it, a new tribe joins before the draft' })),
-}, { additionalProperties: false })
+export const InviteBody = Type.Object(
+  {
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'Language of the mail to someone without an account' })),
+    tribeId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description: 'A replacement: whoever accepts takes over this tribe (allowed until the campaign ends); without it, a new tribe joins before the draft',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
 
-export const RecruitingBody = Type.Object({
-  mode: Type.Union([Type.Literal('open'), Type.Literal('ask'), Type.Null()], { description: 'open: newcomers join at once; ask: you accept or decline each; null: not listed' }),
-}, { additionalProperties: false })
+export const RecruitingBody = Type.Object(
+  {
+    mode: Type.Union([Type.Literal('open'), Type.Literal('ask'), Type.Null()], {
+      description: 'open: newcomers join at once; ask: you accept or decline each; null: not listed',
+    }),
+  },
+  { additionalProperties: false },
+)
 
-export const JoinBody = Type.Object({
-  tribeName: Text(40),
-  weekday: Type.String({ maxLength: 16, description: 'monday … sunday, a free one' }),
-}, { additionalProperties: false })
+export const JoinBody = Type.Object(
+  {
+    tribeName: Text(40),
+    weekday: Type.String({ maxLength: 16, description: 'monday … sunday, a free one' }),
+  },
+  { additionalProperties: false },
+)
 
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD in the campaign\'s time zone' })
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "YYYY-MM-DD in the campaign's time zone" })
 
 export const AbsenceBody = Type.Object({ from: Day, to: Day, note: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false })
 
 export const StandInBody = Type.Object({ email: Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()]) }, { additionalProperties: false })
 
-export const AcceptInvitationBody = Type.Object({
-  tribeName: Type.Optional(Text(40, 'The new tribe\'s name; not needed for a replacement invitation')),
-  weekday: Type.Optional(Type.String({ maxLength: 16, description: 'monday … sunday; not needed for a replacement invitation' })),
-  colour: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
-}, { additionalProperties: false })
+export const AcceptInvitationBody = Type.Object(
+  {
+    tribeName: Type.Optional(Text(40, "The new tribe's name; not needed for a replacement invitation")),
+    weekday: Type.Optional(Type.String({ maxLength: 16, description: 'monday … sunday; not needed for a replacement invitation' })),
+    colour: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
+  },
+  { additionalProperties: false },
+)
 
 export const PickBody = Type.Object({ city: Tile, tribeId: Type.Optional(Type.String({ format: 'uuid' })) }, { additionalProperties: false })
 
 export const ReplacePlayerBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false })
 
-export const OpenSceneBody = Type.Object({
-  title: Text(200),
-  tribes: Type.Array(Type.String({ maxLength: 64 }), { minItems: 2, maxItems: 7 }),
-}, { additionalProperties: false })
+export const OpenSceneBody = Type.Object(
+  {
+    title: Text(200),
+    tribes: Type.Array(Type.String({ maxLength: 64 }), { minItems: 2, maxItems: 7 }),
+  },
+  { additionalProperties: false },
+)
 
 export const SceneMessageBody = Type.Object({ body: Text(5000) }, { additionalProperties: false })
 
-export const NotificationsSchema = Type.Object({
-  windowOpen: Type.Boolean({ description: 'a mail when your window opens' }),
-  reminder: Type.Boolean({ description: 'a reminder before your window closes, unless you ended your turn' }),
-  payout: Type.Boolean({ description: 'the weekly payout, with what each pool buys' }),
-  digest: Type.Boolean({ description: 'the day\'s attacks and losses' }),
-  diplomacy: Type.Boolean({ description: 'diplomacy scene news' }),
-  invitations: Type.Boolean({ description: 'invitations to campaigns' }),
-  campaign: Type.Boolean({ description: 'campaign news: paused, resumed, a player replaced, the game over with its ranking' }),
-  reminderHours: Type.Integer({ minimum: 1, maximum: 19, description: 'hours before the window closes' }),
-}, { title: 'Notifications' })
+export const NotificationsSchema = Type.Object(
+  {
+    windowOpen: Type.Boolean({ description: 'a mail when your window opens' }),
+    reminder: Type.Boolean({ description: 'a reminder before your window closes, unless you ended your turn' }),
+    payout: Type.Boolean({ description: 'the weekly payout, with what each pool buys' }),
+    digest: Type.Boolean({ description: "the day's attacks and losses" }),
+    diplomacy: Type.Boolean({ description: 'diplomacy scene news' }),
+    invitations: Type.Boolean({ description: 'invitations to campaigns' }),
+    campaign: Type.Boolean({ description: 'campaign news: paused, resumed, a player replaced, the game over with its ranking' }),
+    reminderHours: Type.Integer({ minimum: 1, maximum: 19, description: 'hours before the window closes' }),
+  },
+  { title: 'Notifications' },
+)
 
 export const NotificationsBody = Type.Partial(NotificationsSchema, { additionalProperties: false, minProperties: 1 })

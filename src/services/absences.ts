@@ -23,33 +23,59 @@ export function absencesService(deps: ServiceDeps) {
   const { db, clock } = deps
   const today = (a: Access) => DateTime.fromJSDate(clock.now(), { zone: a.campaign.timeZone }).toISODate()!
   const view = (r: Awaited<ReturnType<typeof absencesOf>>[number]) => ({
-    id: r.id, tribeId: r.tribeId, tribeName: r.tribeName, from: r.startsOn, to: r.endsOn, note: r.note,
+    id: r.id,
+    tribeId: r.tribeId,
+    tribeName: r.tribeName,
+    from: r.startsOn,
+    to: r.endsOn,
+    note: r.note,
     standIn: r.standInId ? { userId: r.standInId, displayName: r.standInName ?? '' } : null,
   })
 
   return {
     /** The tribe's player declares an absence: from and to are dates in the campaign's zone, both included. */
     async declareAbsence(a: Access, input: { from: string; to: string; note?: string | undefined }) {
-      if (a.role !== 'player' || !a.tribeId || a.standIn) throw new AppError(403, 'absence/not_a_player', 'Only a tribe\'s own player declares its absences')
+      if (a.role !== 'player' || !a.tribeId || a.standIn) throw new AppError(403, 'absence/not_a_player', "Only a tribe's own player declares its absences")
       if (a.campaign.status === 'finished') throw new AppError(409, 'campaign/finished', 'This campaign is over')
       const from = DateTime.fromISO(input.from, { zone: a.campaign.timeZone })
       const to = DateTime.fromISO(input.to, { zone: a.campaign.timeZone })
-      if (!DATE.test(input.from) || !DATE.test(input.to) || !from.isValid || !to.isValid) throw new AppError(400, 'absence/bad_dates', 'Give the dates as YYYY-MM-DD')
+      if (!DATE.test(input.from) || !DATE.test(input.to) || !from.isValid || !to.isValid)
+        throw new AppError(400, 'absence/bad_dates', 'Give the dates as YYYY-MM-DD')
       if (to < from) throw new AppError(400, 'absence/bad_dates', 'The absence ends before it starts')
       if (input.to < today(a)) throw new AppError(400, 'absence/in_the_past', 'This absence is already over')
-      if (to.diff(from, 'days').days + 1 > MAX_DAYS) throw new AppError(400, 'absence/too_long', `An absence lasts at most ${MAX_DAYS} days; for longer, ask the game master to give the tribe to someone else`)
+      if (to.diff(from, 'days').days + 1 > MAX_DAYS)
+        throw new AppError(
+          400,
+          'absence/too_long',
+          `An absence lasts at most ${MAX_DAYS} days; for longer, ask the game master to give the tribe to someone else`,
+        )
       const note = input.note?.trim().slice(0, 500) || null
       const now = clock.now()
       // Under the campaign's lock, as every write to its log: the log's numbers stay one sequence (#25).
       const id = await transaction(db.pool, async (sql) => {
         await lockCampaign(sql, a.campaign.id)
         const overlap = await overlappingAbsence(sql, { campaignId: a.campaign.id, tribeId: a.tribeId!, startsOn: input.from, endsOn: input.to })
-        if (overlap) throw new AppError(409, 'absence/overlaps', `Your absence from ${overlap.startsOn} to ${overlap.endsOn} already covers some of these days; ask the game master to change it`)
+        if (overlap)
+          throw new AppError(
+            409,
+            'absence/overlaps',
+            `Your absence from ${overlap.startsOn} to ${overlap.endsOn} already covers some of these days; ask the game master to change it`,
+          )
         if ((await absencesDeclaredSince(sql, a.campaign.id, a.tribeId!, new Date(now.getTime() - 86_400_000))) >= DECLARATIONS_PER_DAY) {
           throw new AppError(429, 'absence/too_many', `A tribe declares at most ${DECLARATIONS_PER_DAY} absences a day; try again tomorrow`)
         }
-        const absence = await insertAbsence(sql, { campaignId: a.campaign.id, tribeId: a.tribeId!, declaredById: a.userId!, startsOn: input.from, endsOn: input.to, note, at: now })
-        await appendEvents(sql, a.campaign.id, [{ type: 'absence.declared', payload: { tribe: a.tribeId, from: input.from, to: input.to }, week: await currentWeek(sql, a.campaign.id), at: now }])
+        const absence = await insertAbsence(sql, {
+          campaignId: a.campaign.id,
+          tribeId: a.tribeId!,
+          declaredById: a.userId!,
+          startsOn: input.from,
+          endsOn: input.to,
+          note,
+          at: now,
+        })
+        await appendEvents(sql, a.campaign.id, [
+          { type: 'absence.declared', payload: { tribe: a.tribeId, from: input.from, to: input.to }, week: await currentWeek(sql, a.campaign.id), at: now },
+        ])
         return absence
       })
       return { id, tribeId: a.tribeId, from: input.from, to: input.to, note, standIn: null }
@@ -57,7 +83,8 @@ export function absencesService(deps: ServiceDeps) {
 
     /** Absences not yet over: all of them for the GM, the tribe's own for its player. */
     async absences(a: Access) {
-      if (a.role !== 'gm' && (a.role !== 'player' || !a.tribeId)) throw new AppError(403, 'absence/not_a_player', 'Only the game master and the tribe\'s player see its absences')
+      if (a.role !== 'gm' && (a.role !== 'player' || !a.tribeId))
+        throw new AppError(403, 'absence/not_a_player', "Only the game master and the tribe's player see its absences")
       return (await absencesOf(db.pool, a.campaign.id, today(a), a.role === 'gm' ? null : a.tribeId)).map(view)
     },
 
@@ -73,19 +100,46 @@ export function absencesService(deps: ServiceDeps) {
         if (user) {
           // A GM, the GM's other mailbox, or a player of the campaign would see the tribe's secrets or play two tribes.
           await mayPlay(sql, a.campaign.id, user.id, email!)
-          const busy = await standInElsewhere(sql, { campaignId: a.campaign.id, userId: user.id, absenceId: absence.id, startsOn: absence.startsOn, endsOn: absence.endsOn })
-          if (busy) throw new AppError(409, 'absence/stand_in_busy', `${email} already stands in for ${busy.tribeName} from ${busy.startsOn} to ${busy.endsOn}; one account stands in for one tribe a day`)
+          const busy = await standInElsewhere(sql, {
+            campaignId: a.campaign.id,
+            userId: user.id,
+            absenceId: absence.id,
+            startsOn: absence.startsOn,
+            endsOn: absence.endsOn,
+          })
+          if (busy)
+            throw new AppError(
+              409,
+              'absence/stand_in_busy',
+              `${email} already stands in for ${busy.tribeName} from ${busy.startsOn} to ${busy.endsOn}; one account stands in for one tribe a day`,
+            )
         }
         await setStandIn(sql, absence.id, user?.id ?? null)
         const now = clock.now()
-        await appendEvents(sql, a.campaign.id, [{ type: 'absence.stand_in', payload: { tribe: absence.tribeId, from: absence.startsOn, to: absence.endsOn, standIn: user?.id ?? null }, week: await currentWeek(sql, a.campaign.id), at: now }])
+        await appendEvents(sql, a.campaign.id, [
+          {
+            type: 'absence.stand_in',
+            payload: { tribe: absence.tribeId, from: absence.startsOn, to: absence.endsOn, standIn: user?.id ?? null },
+            week: await currentWeek(sql, a.campaign.id),
+            at: now,
+          },
+        ])
         // Whoever stands in sees what the tribe sees: its player is told, always.
         const player = (await tribeIn(sql, a.campaign.id, absence.tribeId))?.userId
         if (user && player) {
-          await queueMails(sql, a.campaign.id, [{
-            userId: player, kind: 'stand_in', period: `${absence.id}:${now.getTime()}`,
-            data: { tribeName: absence.tribeName, standInName: user.displayName, from: absence.startsOn, to: absence.endsOn },
-          }], now)
+          await queueMails(
+            sql,
+            a.campaign.id,
+            [
+              {
+                userId: player,
+                kind: 'stand_in',
+                period: `${absence.id}:${now.getTime()}`,
+                data: { tribeName: absence.tribeName, standInName: user.displayName, from: absence.startsOn, to: absence.endsOn },
+              },
+            ],
+            now,
+          )
         }
         return { ...view(absence), standIn: user ? { userId: user.id, displayName: user.displayName } : null }
       })

@@ -30,9 +30,18 @@ export function accessOf(campaignId: string, row: AccessRow | undefined, userId:
   if (!row?.id || (!row.public && !row.member)) throw notFound(campaignId)
   const { gm, member: _member, tribeId, ...rest } = row
   const campaign: CampaignRow = {
-    id: rest.id, name: rest.name, mapId: rest.mapId, timeZone: rest.timeZone, status: rest.status,
-    weekLimit: rest.weekLimit, public: rest.public, recruiting: rest.recruiting ?? null,
-    ruleset: rest.ruleset, rulesetVersion: rest.rulesetVersion, createdById: rest.createdById, createdAt: rest.createdAt,
+    id: rest.id,
+    name: rest.name,
+    mapId: rest.mapId,
+    timeZone: rest.timeZone,
+    status: rest.status,
+    weekLimit: rest.weekLimit,
+    public: rest.public,
+    recruiting: rest.recruiting ?? null,
+    ruleset: rest.ruleset,
+    rulesetVersion: rest.rulesetVersion,
+    createdById: rest.createdById,
+    createdAt: rest.createdAt,
   }
   const role: Role = gm ? 'gm' : tribeId ? 'player' : 'spectator'
   return { campaign, role, tribeId: role === 'player' ? tribeId : null, userId, ...(role === 'player' && row.standIn ? { standIn: true } : {}) }

@@ -1,7 +1,18 @@
 // Accounts: registration and login.
 import { IANAZone } from 'luxon'
 import { randomUUID } from 'node:crypto'
-import { EmailTaken, insertUser, raiseTokenVersion, revokeToken, sessionState, userByEmail, userById, userWithSession, type Locale, type UserRow } from '../db/accounts.ts'
+import {
+  EmailTaken,
+  insertUser,
+  raiseTokenVersion,
+  revokeToken,
+  sessionState,
+  userByEmail,
+  userById,
+  userWithSession,
+  type Locale,
+  type UserRow,
+} from '../db/accounts.ts'
 import type { Database } from '../db/index.ts'
 import { AppError } from '../lib/errors.ts'
 import { cleanName } from '../lib/names.ts'
@@ -30,11 +41,23 @@ export function normalizeEmail(email: string): string {
 }
 
 function toPublic(user: UserRow): PublicUser {
-  return { id: user.id, email: user.email, displayName: user.displayName, locale: user.locale, timeZone: user.timeZone, createdAt: user.createdAt.toISOString() }
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    locale: user.locale,
+    timeZone: user.timeZone,
+    createdAt: user.createdAt.toISOString(),
+  }
 }
 
 /** What a login token says: who, the token version it was issued under, and its own id. */
-export interface Claims { sub: string; tv?: number; jti?: string; exp?: number }
+export interface Claims {
+  sub: string
+  tv?: number
+  jti?: string
+  exp?: number
+}
 
 /** Whether a verified token still stands, given its user's token version (null: no such user) and whether its id was revoked. */
 export function sessionStands(claims: Claims, state: { tokenVersion: number | null; revoked: boolean } | undefined): boolean {
@@ -82,7 +105,11 @@ export function accountsService(db: Database) {
       const displayName = cleanName(input.displayName, 'displayName')
       const strength = await passwordStrength(input.password, [email, displayName, ...email.split(/[@.]/)])
       if (strength.score < 2) {
-        throw new AppError(400, 'auth/weak_password', `This password is too easy to guess${strength.warning ? ` (${strength.warning.replace(/\.$/, '')})` : ''}: try a few unusual words together, like a short sentence`)
+        throw new AppError(
+          400,
+          'auth/weak_password',
+          `This password is too easy to guess${strength.warning ? ` (${strength.warning.replace(/\.$/, '')})` : ''}: try a few unusual words together, like a short sentence`,
+        )
       }
       const passwordHash = await hashPassword(input.password)
       try {
@@ -96,7 +123,7 @@ export function accountsService(db: Database) {
     async login(emailInput: string, password: string): Promise<PublicUser> {
       const user = await userByEmail(db, normalizeEmail(emailInput))
       // One message and one scrypt for both cases, so neither the answer nor its time tells which emails exist.
-      const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword('not anybody\'s password')))
+      const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword("not anybody's password")))
       const matches = await verifyPassword(password, hash)
       if (!user || !matches) {
         throw new AppError(401, 'auth/invalid_credentials', 'Wrong email or password')

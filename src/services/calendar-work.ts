@@ -27,7 +27,6 @@ function revealWeek(w: Working, week: number, at: Date) {
   w.note('dice.revealed', { week, seed, commitment: commitmentOf(seed) }, at)
 }
 
-
 function calendarTribes(w: Working, players: PlayerRow[]): CalendarTribe[] {
   return w.view.tribes.map((t) => {
     const p = players.find((x) => x.tribeId === t.id)
@@ -98,7 +97,12 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     const player = players.find((p) => p.tribeId === due.tribe)
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
     if (player?.mailWindowOpen && closesAt !== null && Date.parse(closesAt) > now.getTime()) {
-      w.mails.push({ userId: player.userId, kind: 'window_open', period: periodOf(due), data: { ...base, tribeName: tribe.name, opensAt: due.at.toISOString(), closesAt } })
+      w.mails.push({
+        userId: player.userId,
+        kind: 'window_open',
+        period: periodOf(due),
+        data: { ...base, tribeName: tribe.name, opensAt: due.at.toISOString(), closesAt },
+      })
     }
   } else if (due.kind === 'remind') {
     const tribe = w.view.tribes.find((t) => t.id === due.tribe)
@@ -107,7 +111,12 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     if (!tribe || tribe.eliminated || tribe.turn === 'closed' || tribe.turn === 'ended' || tribe.turn === 'free' || !player?.mailReminder) return
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
     if (closesAt === null || Date.parse(closesAt) <= now.getTime()) return
-    w.mails.push({ userId: player.userId, kind: 'reminder', period: periodOf(due), data: { ...base, tribeName: tribe.name, closesAt, hours: player.reminderHours } })
+    w.mails.push({
+      userId: player.userId,
+      kind: 'reminder',
+      period: periodOf(due),
+      data: { ...base, tribeName: tribe.name, closesAt, hours: player.reminderHours },
+    })
   } else if (due.kind === 'close') {
     const tribe = w.view.tribes.find((t) => t.id === due.tribe)
     // A window that ends without a single order is noted (a tribe still recruiting may have given
@@ -140,14 +149,18 @@ async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: Du
   const since = dayStart(campaign.timeZone, due.at)
   const hostile = w.rules.hostileEvents
   const stored = await payloadsSince(sql, campaign.id, w.view.period, [...hostile], since)
-  const pending = w.events.filter((e) => e.at > since && hostile.includes(e.type) && !closing.includes(e)).concat(closing.filter((e) => hostile.includes(e.type)))
+  const pending = w.events
+    .filter((e) => e.at > since && hostile.includes(e.type) && !closing.includes(e))
+    .concat(closing.filter((e) => hostile.includes(e.type)))
   const hurt = w.rules.digest([...stored, ...pending.map((p) => p.payload)] as never[])
   const names = new Map(w.view.tribes.map((t) => [t.id, t.name]))
   for (const [tribe, h] of hurt) {
     const player = players.find((p) => p.tribeId === tribe)
     if (!player?.mailDigest) continue
     w.mails.push({
-      userId: player.userId, kind: 'digest', period: periodOf(due),
+      userId: player.userId,
+      kind: 'digest',
+      period: periodOf(due),
       data: { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: names.get(tribe), day: since.toISOString(), ...h },
     })
   }
@@ -160,7 +173,9 @@ function queuePayouts(campaign: CampaignRow, w: Working, due: DueWork, players: 
     const tribe = w.view.tribes.find((t) => t.id === player.tribeId)
     if (!data || !tribe) continue
     w.mails.push({
-      userId: player.userId, kind: 'payout', period: periodOf(due),
+      userId: player.userId,
+      kind: 'payout',
+      period: periodOf(due),
       data: { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: tribe.name, ...data },
     })
   }

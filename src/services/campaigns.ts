@@ -3,7 +3,16 @@
 // `campaigns` service.
 import { IANAZone } from 'luxon'
 import { rulesetIds, rulesetOf, type Weekday } from '../engine/index.ts'
-import { campaignsOf, insertCampaign, insertMembership, publicCampaigns, tribesOfPool, type CampaignRow, type ListedRow, type TribeRow } from '../db/campaigns.ts'
+import {
+  campaignsOf,
+  insertCampaign,
+  insertMembership,
+  publicCampaigns,
+  tribesOfPool,
+  type CampaignRow,
+  type ListedRow,
+  type TribeRow,
+} from '../db/campaigns.ts'
 import { appendEvents } from '../db/log.ts'
 import { membersOf } from '../db/roster.ts'
 import { transaction } from '../db/sql.ts'
@@ -32,9 +41,20 @@ const PUBLIC_PAGE = 50
 
 export function summary(c: CampaignRow, tribes: TribeRow[], role: Role, tribeId: string | null, mapName: string) {
   return {
-    id: c.id, name: c.name, ruleset: c.ruleset, mapId: c.mapId, mapName, timeZone: c.timeZone, status: c.status,
-    limit: c.weekLimit, weekLimit: c.weekLimit, public: c.public, recruiting: c.recruiting ?? null, createdAt: c.createdAt.toISOString(),
-    role, tribeId,
+    id: c.id,
+    name: c.name,
+    ruleset: c.ruleset,
+    mapId: c.mapId,
+    mapName,
+    timeZone: c.timeZone,
+    status: c.status,
+    limit: c.weekLimit,
+    weekLimit: c.weekLimit,
+    public: c.public,
+    recruiting: c.recruiting ?? null,
+    createdAt: c.createdAt.toISOString(),
+    role,
+    tribeId,
     tribes: tribes.map((t) => ({ id: t.id, name: t.name, colour: t.colour, weekday: t.weekday as Weekday, hasPlayer: t.userId !== null })),
   }
 }
@@ -43,13 +63,20 @@ export function campaignsService(deps: ServiceDeps) {
   const { db, clock } = deps
   const access = accessService(db, clock)
   const locked = lockedService(db, clock)
-  const mapName = async (id: string) => rulesetIds().map((r) => rulesetOf(r).fixedMap).find((m) => m?.id === id)?.name ?? (await mapById(db, id))?.name ?? id
+  const mapName = async (id: string) =>
+    rulesetIds()
+      .map((r) => rulesetOf(r).fixedMap)
+      .find((m) => m?.id === id)?.name ??
+    (await mapById(db, id))?.name ??
+    id
 
   async function listed(rows: ListedRow[], size: number, page: number) {
-    const campaigns = await Promise.all(rows.slice(0, size).map(async ({ gm, member: _member, tribeId, tribes, ...c }) => {
-      const role: Role = gm ? 'gm' : tribeId ? 'player' : 'spectator'
-      return summary(c, tribes, role, role === 'player' ? tribeId : null, await mapName(c.mapId))
-    }))
+    const campaigns = await Promise.all(
+      rows.slice(0, size).map(async ({ gm, member: _member, tribeId, tribes, ...c }) => {
+        const role: Role = gm ? 'gm' : tribeId ? 'player' : 'spectator'
+        return summary(c, tribes, role, role === 'player' ? tribeId : null, await mapName(c.mapId))
+      }),
+    )
     return { campaigns, nextPage: rows.length > size ? page + 1 : null }
   }
 
@@ -63,16 +90,29 @@ export function campaignsService(deps: ServiceDeps) {
     ...recruitingService(deps),
     ...absencesService(deps),
 
-    async create(userId: string, input: { name: string; mapId?: string | undefined; ruleset?: string | undefined; timeZone?: string | undefined; limit?: number | undefined; weekLimit?: number | undefined; public?: boolean | undefined }) {
+    async create(
+      userId: string,
+      input: {
+        name: string
+        mapId?: string | undefined
+        ruleset?: string | undefined
+        timeZone?: string | undefined
+        limit?: number | undefined
+        weekLimit?: number | undefined
+        public?: boolean | undefined
+      },
+    ) {
       const name = cleanName(input.name, 'name')
       const timeZone = input.timeZone ?? 'Europe/Madrid'
       if (!IANAZone.isValidZone(timeZone)) throw new AppError(400, 'campaign/invalid_time_zone', `"${timeZone}" is not an IANA time zone`, 'R2.2')
       const rulesetId = input.ruleset ?? defaultRuleset()
-      if (!rulesetIds().includes(rulesetId)) throw new AppError(400, 'campaign/unknown_game', `No game "${rulesetId}" on this server; one of ${rulesetIds().join(', ')}`)
+      if (!rulesetIds().includes(rulesetId))
+        throw new AppError(400, 'campaign/unknown_game', `No game "${rulesetId}" on this server; one of ${rulesetIds().join(', ')}`)
       const rules = rulesetOf(rulesetId)
       // Each game says what limit it takes (world conquest: 4 to 52 rounds, G1.7): refused now, not at the start.
       // `limit` is the neutral name; `weekLimit`, its first one, is still taken.
-      if (input.limit !== undefined && input.weekLimit !== undefined && input.limit !== input.weekLimit) throw new AppError(400, 'campaign/bad_limit', 'Give the period limit once: limit (or its old name weekLimit)')
+      if (input.limit !== undefined && input.weekLimit !== undefined && input.limit !== input.weekLimit)
+        throw new AppError(400, 'campaign/bad_limit', 'Give the period limit once: limit (or its old name weekLimit)')
       const limit = input.limit ?? input.weekLimit ?? null
       const limitProblem = rules.checkLimit(limit)
       if (limitProblem) throw new AppError(400, 'campaign/bad_limit', `limit: ${limitProblem.message}`, limitProblem.rule)
@@ -81,7 +121,16 @@ export function campaignsService(deps: ServiceDeps) {
       if (!map) throw new AppError(400, 'campaign/unknown_map', `No map "${input.mapId ?? ''}"; see GET /api/maps, or upload one with POST /api/maps`, 'R1.4')
       const mapId = rules.fixedMap?.id ?? input.mapId!
       const campaign = await transaction(db.pool, async (sql) => {
-        const c = await insertCampaign(sql, { name, mapId, timeZone, weekLimit: limit, public: input.public ?? false, createdById: userId, ruleset: rules.id, rulesetVersion: rules.version })
+        const c = await insertCampaign(sql, {
+          name,
+          mapId,
+          timeZone,
+          weekLimit: limit,
+          public: input.public ?? false,
+          createdById: userId,
+          ruleset: rules.id,
+          rulesetVersion: rules.version,
+        })
         await insertMembership(sql, c.id, userId, 'gm')
         await appendEvents(sql, c.id, [{ type: 'campaign.created', payload: { name: c.name, mapId: c.mapId, timeZone }, week: 0, at: clock.now() }])
         return c

@@ -20,7 +20,10 @@ export interface SweepResult {
   ms: number
 }
 
-interface Logger { info(obj: object, message?: string): void; error(obj: object, message: string): void }
+interface Logger {
+  info(obj: object, message?: string): void
+  error(obj: object, message: string): void
+}
 
 type Progress = (done: number, total: number) => void
 

@@ -41,7 +41,10 @@ export async function seedDemo(db: Database, options: { clock: Clock; publicUrl:
       : { seeded: false, reason: 'already_seeded', message: 'the demo data is already there' }
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  const users = await insertUsers(db, DEMO_USERS.map((u) => ({ ...u, passwordHash })))
+  const users = await insertUsers(
+    db,
+    DEMO_USERS.map((u) => ({ ...u, passwordHash })),
+  )
   const campaigns = campaignsService({ db, clock: options.clock, publicUrl: options.publicUrl })
   const gm = users[0]!.id
   const created = await campaigns.create(gm, { name: 'Demo: Tres Calas', mapId: 'coast-3', timeZone: 'Europe/Madrid', public: true })
@@ -53,10 +56,12 @@ export async function seedDemo(db: Database, options: { clock: Clock; publicUrl:
   await campaigns.start(gmAccess)
   const tribes = await tribesOfPool(db.pool, created.id)
   // One port and one inland city each, in the tribe's own region, picked by the GM (R3.4).
-  const homes = new Map(tribes.map((t) => {
-    const region = DEMO_TRIBES.findIndex((d) => d.tribeName === t.name)
-    return [t.id, [`${2 + 6 * region},1`, `${3 + 6 * region},3`]]
-  }))
+  const homes = new Map(
+    tribes.map((t) => {
+      const region = DEMO_TRIBES.findIndex((d) => d.tribeName === t.name)
+      return [t.id, [`${2 + 6 * region},1`, `${3 + 6 * region},3`]]
+    }),
+  )
   // The game says whose pick it is (R3.2's snake order is its business), until the draft is over.
   for (;;) {
     const { state } = await campaigns.snapshot(created.id)

@@ -25,7 +25,9 @@ async function tellOnTheClock(sql: Sql, campaign: CampaignRow, w: Working) {
   const tribe = view.tribes.find((t) => t.id === tribeId)!
   if (!player?.mailWindowOpen) return
   w.mails.push({
-    userId: player.userId, kind: 'draft_pick', period: `draft/${view.draft!.picks}`,
+    userId: player.userId,
+    kind: 'draft_pick',
+    period: `draft/${view.draft!.picks}`,
     data: { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: tribe.name },
   })
 }
@@ -80,9 +82,11 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
       const tribeId = a.role === 'gm' ? input.tribeId : a.tribeId
       if (a.role === 'spectator') throw new AppError(403, 'draft/not_a_player', 'Only the tribe on the clock or a game master may pick', 'R3.4')
       if (a.role === 'gm' && !tribeId) throw new AppError(400, 'draft/tribe_required', 'A game master picking for a tribe names it in tribeId', 'R3.4')
-      if (a.role === 'player' && input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You pick only for your own tribe', 'R2.3')
+      if (a.role === 'player' && input.tribeId && input.tribeId !== a.tribeId)
+        throw new AppError(403, 'orders/not_your_tribe', 'You pick only for your own tribe', 'R2.3')
       return locked.plain(a.campaign.id, async (sql, campaign, w, now) => {
-        if (campaign.status !== 'draft') throw new AppError(409, 'draft/not_drafting', `There is no draft going on (the campaign is ${campaign.status})`, 'R3.2')
+        if (campaign.status !== 'draft')
+          throw new AppError(409, 'draft/not_drafting', `There is no draft going on (the campaign is ${campaign.status})`, 'R3.2')
         if (!w.rules.draftPick) throw new AppError(409, 'draft/not_drafting', 'This game starts without a draft', 'R3.2')
         const events = w.order(tribeId!, w.rules.draftPick(input.city), now, 'pick')
         // A "your pick" mail not sent yet is stale now (a GM may have picked for that tribe).

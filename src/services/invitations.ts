@@ -5,8 +5,24 @@ import { randomBytes } from 'node:crypto'
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
 import { userByEmail, userById } from '../db/accounts.ts'
 import {
-  accessRow, deletePlayerMembership, gmAddresses, insertInvitation, insertMembership, insertTribe, invitationByToken, lockCampaign, lockInvitation,
-  markInvitationAccepted, rolesOf, setTribePlayer, tribeIn, tribesOf, tribesOfPool, type CampaignRow, type InvitationRow, type TribeRow,
+  accessRow,
+  deletePlayerMembership,
+  gmAddresses,
+  insertInvitation,
+  insertMembership,
+  insertTribe,
+  invitationByToken,
+  lockCampaign,
+  lockInvitation,
+  markInvitationAccepted,
+  rolesOf,
+  setTribePlayer,
+  tribeIn,
+  tribesOf,
+  tribesOfPool,
+  type CampaignRow,
+  type InvitationRow,
+  type TribeRow,
 } from '../db/campaigns.ts'
 import { appendEvents, tribeActivity } from '../db/log.ts'
 import { invitationsInLastDay, lockInvitationLimits, queueMails } from '../db/outbox.ts'
@@ -43,11 +59,19 @@ function unusable(inv: InvitationRow, campaign: CampaignRow, now: Date): AppErro
 export async function mayPlay(sql: Sql, campaignId: string, userId: string, who: 'you' | string) {
   const roles = await rolesOf(sql, campaignId, userId)
   if (roles.includes('gm')) throw new AppError(409, 'tribe/gm_cannot_play', 'A game master does not play a tribe', 'R2.3')
-  if (roles.includes('player')) throw new AppError(409, 'tribe/already_playing', who === 'you' ? 'You already play a tribe in this campaign' : `${who} already plays a tribe here`, 'R2.1')
+  if (roles.includes('player'))
+    throw new AppError(409, 'tribe/already_playing', who === 'you' ? 'You already play a tribe in this campaign' : `${who} already plays a tribe here`, 'R2.1')
   const user = await userById(sql, userId)
   const gms = (await gmAddresses(sql, campaignId)).map(mailboxOf)
   if (user && gms.includes(mailboxOf(user.email))) {
-    throw new AppError(409, 'tribe/gm_mailbox', who === 'you' ? 'Your address reaches the game master\'s mailbox: a game master does not play a tribe here' : `${who} reaches the game master's mailbox: a game master does not play a tribe here`, 'R2.3')
+    throw new AppError(
+      409,
+      'tribe/gm_mailbox',
+      who === 'you'
+        ? "Your address reaches the game master's mailbox: a game master does not play a tribe here"
+        : `${who} reaches the game master's mailbox: a game master does not play a tribe here`,
+      'R2.3',
+    )
   }
 }
 
@@ -62,7 +86,11 @@ export type InvitationState = 'pending' | 'expired' | 'revoked'
  * others', room for it on the campaign's map in its game (a campaign that could not start
  * is never filled).
  */
-export async function checkNewTribe(sql: Sql, campaign: Pick<CampaignRow, 'id' | 'ruleset' | 'mapId'>, input: { tribeName?: string | undefined; weekday?: string | undefined }) {
+export async function checkNewTribe(
+  sql: Sql,
+  campaign: Pick<CampaignRow, 'id' | 'ruleset' | 'mapId'>,
+  input: { tribeName?: string | undefined; weekday?: string | undefined },
+) {
   const weekday = input.weekday ?? ''
   if (!isoWeekday(weekday)) throw new AppError(400, 'tribe/bad_weekday', `"${weekday}" is not a weekday (monday … sunday)`, 'R2.1')
   const tribeName = cleanName(input.tribeName ?? '', 'tribeName')
@@ -72,12 +100,23 @@ export async function checkNewTribe(sql: Sql, campaign: Pick<CampaignRow, 'id' |
   const taken = tribes.find((t) => t.weekday === weekday)
   if (taken) throw new AppError(409, 'tribe/weekday_taken', `${weekday} already belongs to ${taken.name}`, 'R2.1')
   const alike = tribes.find((t) => nameSkeleton(t.name) === nameSkeleton(tribeName))
-  if (alike) throw new AppError(409, 'tribe/name_taken', alike.name === tribeName ? `A tribe is already called ${tribeName}` : `"${tribeName}" looks too much like the tribe ${alike.name}; choose another name`)
+  if (alike)
+    throw new AppError(
+      409,
+      'tribe/name_taken',
+      alike.name === tribeName ? `A tribe is already called ${tribeName}` : `"${tribeName}" looks too much like the tribe ${alike.name}; choose another name`,
+    )
   return { weekday, tribeName, tribes }
 }
 
 /** A new tribe for the user (R2.1): a free weekday, a name unlike the others', a colour. */
-export async function foundTribe(sql: Sql, campaign: CampaignRow, userId: string, input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined }, now: Date) {
+export async function foundTribe(
+  sql: Sql,
+  campaign: CampaignRow,
+  userId: string,
+  input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined },
+  now: Date,
+) {
   const campaignId = campaign.id
   const { weekday, tribeName, tribes } = await checkNewTribe(sql, campaign, input)
   const colour = input.colour ?? COLOURS.find((c) => !tribes.some((t) => t.colour === c)) ?? COLOURS[0]!
@@ -92,22 +131,48 @@ export function invitationsService(deps: ServiceDeps) {
   const urlOf = (token: string) => `${publicUrl}/invitations/${token}`
 
   /** Queues the invitation mail, within the daily limits: the service is no mail relay. */
-  async function mailInvitation(sql: Sql, a: Access, createdById: string, email: string, token: string, expiresAt: Date, locale: 'en' | 'es', period: string, now: Date) {
+  async function mailInvitation(
+    sql: Sql,
+    a: Access,
+    createdById: string,
+    email: string,
+    token: string,
+    expiresAt: Date,
+    locale: 'en' | 'es',
+    period: string,
+    now: Date,
+  ) {
     await lockInvitationLimits(sql, createdById, email)
     const sent = await invitationsInLastDay(sql, createdById, email, now)
-    if (sent.byGm >= INVITATIONS_PER_GM_DAY) throw new AppError(429, 'invitation/too_many', `A game master mails at most ${INVITATIONS_PER_GM_DAY} invitations a day; share the link instead`)
-    if (sent.toAddress >= INVITATIONS_PER_ADDRESS_DAY) throw new AppError(429, 'invitation/too_many_to_address', `This address got ${INVITATIONS_PER_ADDRESS_DAY} invitations today; share the link instead`)
+    if (sent.byGm >= INVITATIONS_PER_GM_DAY)
+      throw new AppError(429, 'invitation/too_many', `A game master mails at most ${INVITATIONS_PER_GM_DAY} invitations a day; share the link instead`)
+    if (sent.toAddress >= INVITATIONS_PER_ADDRESS_DAY)
+      throw new AppError(429, 'invitation/too_many_to_address', `This address got ${INVITATIONS_PER_ADDRESS_DAY} invitations today; share the link instead`)
     const invitee = await userByEmail(sql, email)
     const gm = await userById(sql, createdById)
     // To someone without an account, nothing the inviter wrote: no name, no campaign name.
     const member = invitee !== null
-    await queueMails(sql, a.campaign.id, [{
-      userId: invitee?.id ?? null, toAddress: email, kind: 'invitation', period,
-      data: {
-        member, invitedBy: createdById, invitationUrl: urlOf(token), expiresAt: expiresAt.toISOString(), locale,
-        ...(member ? { gmName: gm?.displayName ?? 'A game master' } : {}),
-      },
-    }], now)
+    await queueMails(
+      sql,
+      a.campaign.id,
+      [
+        {
+          userId: invitee?.id ?? null,
+          toAddress: email,
+          kind: 'invitation',
+          period,
+          data: {
+            member,
+            invitedBy: createdById,
+            invitationUrl: urlOf(token),
+            expiresAt: expiresAt.toISOString(),
+            locale,
+            ...(member ? { gmName: gm?.displayName ?? 'A game master' } : {}),
+          },
+        },
+      ],
+      now,
+    )
   }
 
   /** A GM's invitation, locked; refused when it is not this campaign's or already used. */
@@ -128,10 +193,17 @@ export function invitationsService(deps: ServiceDeps) {
     const now = clock.now()
     await appendEvents(sql, campaignId, [{ type: 'tribe.player_replaced', payload: { tribe: tribe.id }, week: await currentWeek(sql, campaignId), at: now }])
     const data = { tribeName: tribe.name, weekday: tribe.weekday }
-    await queueMails(sql, campaignId, [
-      { userId, kind: 'player_replaced', period: `${tribe.id}:${now.getTime()}`, data: { ...data, role: 'new' } },
-      ...(tribe.userId ? [{ userId: tribe.userId, kind: 'player_replaced' as const, period: `${tribe.id}:${now.getTime()}`, data: { ...data, role: 'former' } }] : []),
-    ], now)
+    await queueMails(
+      sql,
+      campaignId,
+      [
+        { userId, kind: 'player_replaced', period: `${tribe.id}:${now.getTime()}`, data: { ...data, role: 'new' } },
+        ...(tribe.userId
+          ? [{ userId: tribe.userId, kind: 'player_replaced' as const, period: `${tribe.id}:${now.getTime()}`, data: { ...data, role: 'former' } }]
+          : []),
+      ],
+      now,
+    )
     return { ...tribe, userId }
   }
 
@@ -151,7 +223,7 @@ export function invitationsService(deps: ServiceDeps) {
         const campaign = await lockCampaign(sql, a.campaign.id)
         if (input.tribeId) {
           if (campaign.status === 'finished') throw new AppError(409, 'campaign/finished', 'This campaign is over')
-          if (!await tribeIn(sql, campaign.id, input.tribeId)) throw new AppError(404, 'tribe/not_found', `No tribe ${input.tribeId} in this campaign`)
+          if (!(await tribeIn(sql, campaign.id, input.tribeId))) throw new AppError(404, 'tribe/not_found', `No tribe ${input.tribeId} in this campaign`)
         } else if (campaign.status !== 'setup') {
           throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts; to give a tribe to someone new, invite them to it', 'R3.1')
         }
@@ -167,18 +239,23 @@ export function invitationsService(deps: ServiceDeps) {
      */
     async invitation(token: string) {
       const inv = await invitationByToken(db.pool, token)
-      const campaign = inv && await accessRow(db.pool, inv.campaignId, null, clock.now())
+      const campaign = inv && (await accessRow(db.pool, inv.campaignId, null, clock.now()))
       if (!inv || !campaign) throw new AppError(404, 'invitation/not_found', 'No such invitation')
       const [tribes, gm, map] = await Promise.all([tribesOfPool(db.pool, campaign.id), userById(db, inv.createdById), mapById(db, campaign.mapId)])
       const problem = unusable(inv, campaign, clock.now())
-      const tribe = inv.tribeId ? tribes.find((t) => t.id === inv.tribeId) ?? null : null
+      const tribe = inv.tribeId ? (tribes.find((t) => t.id === inv.tribeId) ?? null) : null
       return {
-        token, campaign: { id: campaign.id, name: campaign.name, timeZone: campaign.timeZone, status: campaign.status, mapName: map?.name ?? campaign.mapId },
-        gmName: gm?.displayName ?? null, expiresAt: inv.expiresAt.toISOString(), email: inv.email,
-        problem: problem ? { code: problem.code, message: problem.message, statusCode: problem.statusCode, ...(problem.rule ? { rule: problem.rule } : {}) } : null,
+        token,
+        campaign: { id: campaign.id, name: campaign.name, timeZone: campaign.timeZone, status: campaign.status, mapName: map?.name ?? campaign.mapId },
+        gmName: gm?.displayName ?? null,
+        expiresAt: inv.expiresAt.toISOString(),
+        email: inv.email,
+        problem: problem
+          ? { code: problem.code, message: problem.message, statusCode: problem.statusCode, ...(problem.rule ? { rule: problem.rule } : {}) }
+          : null,
         tribe: tribe ? { id: tribe.id, name: tribe.name, weekday: tribe.weekday as Weekday } : null,
         weekdays: WEEKDAYS.map((weekday) => ({ weekday, takenBy: tribes.find((t) => t.weekday === weekday)?.name ?? null })),
-        full: tribes.length >= await capacityOf(sqlOf(db.pool), campaign),
+        full: tribes.length >= (await capacityOf(sqlOf(db.pool), campaign)),
       }
     },
 
@@ -207,7 +284,7 @@ export function invitationsService(deps: ServiceDeps) {
       return transaction(db.pool, async (sql) => {
         const campaign = await lockCampaign(sql, a.campaign.id)
         if (campaign.status === 'finished') throw new AppError(409, 'campaign/finished', 'This campaign is over')
-        if (!await tribeIn(sql, campaign.id, tribeId)) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
+        if (!(await tribeIn(sql, campaign.id, tribeId))) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
         if (!user) throw new AppError(404, 'user/not_found', `No account with email ${email}; invite that address to the tribe instead`)
         await mayPlay(sql, campaign.id, user.id, email)
         const tribe = await takeOver(sql, campaign.id, tribeId, user.id)
@@ -238,13 +315,22 @@ export function invitationsService(deps: ServiceDeps) {
       requireGm(a, 'remove a tribe')
       await transaction(db.pool, async (sql) => {
         const campaign = await lockCampaign(sql, a.campaign.id)
-        if (campaign.status !== 'setup') throw new AppError(409, 'campaign/already_started', 'A tribe is removed before the start only; to give it to someone else, replace its player', 'R3.1')
+        if (campaign.status !== 'setup')
+          throw new AppError(
+            409,
+            'campaign/already_started',
+            'A tribe is removed before the start only; to give it to someone else, replace its player',
+            'R3.1',
+          )
         const tribe = await tribeIn(sql, campaign.id, tribeId)
         if (!tribe) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
         await deleteTribe(sql, campaign.id, tribe.id)
         const now = clock.now()
-        await appendEvents(sql, campaign.id, [{ type: 'tribe.removed', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: now }])
-        if (tribe.userId) await queueMails(sql, campaign.id, [{ userId: tribe.userId, kind: 'tribe_removed', period: `${tribe.id}`, data: { tribeName: tribe.name } }], now)
+        await appendEvents(sql, campaign.id, [
+          { type: 'tribe.removed', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: now },
+        ])
+        if (tribe.userId)
+          await queueMails(sql, campaign.id, [{ userId: tribe.userId, kind: 'tribe_removed', period: `${tribe.id}`, data: { tribeName: tribe.name } }], now)
       })
     },
 
@@ -261,7 +347,10 @@ export function invitationsService(deps: ServiceDeps) {
     async roster(a: Access) {
       requireGm(a, 'see the roster')
       const [tribes, players, activity, invitations] = await Promise.all([
-        tribesOfPool(db.pool, a.campaign.id), rosterPlayers(db.pool, a.campaign.id), tribeActivity(db.pool, a.campaign.id), openInvitations(db.pool, a.campaign.id),
+        tribesOfPool(db.pool, a.campaign.id),
+        rosterPlayers(db.pool, a.campaign.id),
+        tribeActivity(db.pool, a.campaign.id),
+        openInvitations(db.pool, a.campaign.id),
       ])
       const now = clock.now()
       return {
@@ -269,13 +358,22 @@ export function invitationsService(deps: ServiceDeps) {
           const player = players.find((p) => p.tribeId === t.id)
           const seen = activity.get(t.id)
           return {
-            id: t.id, name: t.name, colour: t.colour, weekday: t.weekday as Weekday,
+            id: t.id,
+            name: t.name,
+            colour: t.colour,
+            weekday: t.weekday as Weekday,
             player: player ? { userId: player.userId, displayName: player.displayName, email: player.email } : null,
-            missedWindows: seen?.missed ?? 0, lastOrderAt: seen?.lastOrderAt?.toISOString() ?? null,
+            missedWindows: seen?.missed ?? 0,
+            lastOrderAt: seen?.lastOrderAt?.toISOString() ?? null,
           }
         }),
         invitations: invitations.map((i) => ({
-          token: i.token, url: urlOf(i.token), email: i.email, tribeId: i.tribeId, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString(),
+          token: i.token,
+          url: urlOf(i.token),
+          email: i.email,
+          tribeId: i.tribeId,
+          createdAt: i.createdAt.toISOString(),
+          expiresAt: i.expiresAt.toISOString(),
           state: (i.revokedAt ? 'revoked' : i.expiresAt <= now ? 'expired' : 'pending') as InvitationState,
         })),
       }

@@ -50,7 +50,11 @@ export function lockedService(db: Database, clock: Clock) {
    * version read. A refusal after a catch-up saves the catch-up alone and is
    * answered as an outcome, so that a transaction around it still commits.
    */
-  async function attempt<R extends LoadedRow, T>(sql: Sql, read: (sql: Sql, now: Date) => Promise<R>, body: ChangeBody<R, T>): Promise<{ ok: true; value: T & { version: number } } | { ok: false; error: AppError }> {
+  async function attempt<R extends LoadedRow, T>(
+    sql: Sql,
+    read: (sql: Sql, now: Date) => Promise<R>,
+    body: ChangeBody<R, T>,
+  ): Promise<{ ok: true; value: T & { version: number } } | { ok: false; error: AppError }> {
     const now = clock.now()
     const row = await read(sql, now)
     const { campaign, w } = await working(sql, row)
@@ -77,7 +81,11 @@ export function lockedService(db: Database, clock: Clock) {
    * the version read: two round trips, no lock. When other changes keep coming
    * first, the last try locks the campaign, which always gets through.
    */
-  async function change<R extends LoadedRow, T>(campaignId: string, read: (sql: Sql, now: Date) => Promise<R>, body: ChangeBody<R, T>): Promise<T & { version: number }> {
+  async function change<R extends LoadedRow, T>(
+    campaignId: string,
+    read: (sql: Sql, now: Date) => Promise<R>,
+    body: ChangeBody<R, T>,
+  ): Promise<T & { version: number }> {
     for (let n = 1; n < OPTIMISTIC_TRIES; n++) {
       try {
         const outcome = await attempt(sqlOf(db.pool), read, body)

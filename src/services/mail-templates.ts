@@ -13,14 +13,27 @@ const GAME_MAILS = path.resolve(import.meta.dirname, '../../views/games')
 const LOCALES = ['en', 'es'] as const
 export type Locale = (typeof LOCALES)[number]
 
-export interface RenderedMail { subject: string; text: string; html: string }
+export interface RenderedMail {
+  subject: string
+  text: string
+  html: string
+}
 
 export function mailTemplates() {
   const hb = Handlebars.create()
   const cache = new Map<string, Handlebars.TemplateDelegate>()
-  const strings = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(path.join(VIEWS, l, 'strings.json'), 'utf8'))])) as Record<Locale, {
-    subject: Record<MailKind, string>; footer: string; footerInvitation: string; footerInvited: string; settingsLabel: string; unsubscribeLabel: string; yourTime: string
-  }>
+  const strings = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(path.join(VIEWS, l, 'strings.json'), 'utf8'))])) as Record<
+    Locale,
+    {
+      subject: Record<MailKind, string>
+      footer: string
+      footerInvitation: string
+      footerInvited: string
+      settingsLabel: string
+      unsubscribeLabel: string
+      yourTime: string
+    }
+  >
   const compile = (key: string, source: () => string, html: boolean) => {
     let t = cache.get(key)
     if (!t) cache.set(key, (t = hb.compile(source(), { noEscape: !html, strict: false })))
@@ -32,7 +45,9 @@ export function mailTemplates() {
     const n = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(String(day)) + 1
     if (n === 0) return String(day ?? '')
     const locale = (options.data.root as { locale: Locale }).locale === 'es' ? 'es-ES' : 'en-GB'
-    return DateTime.fromObject({ weekYear: 2026, weekNumber: 10, weekday: n as 1 | 2 | 3 | 4 | 5 | 6 | 7 }).setLocale(locale).toFormat('cccc')
+    return DateTime.fromObject({ weekYear: 2026, weekNumber: 10, weekday: n as 1 | 2 | 3 | 4 | 5 | 6 | 7 })
+      .setLocale(locale)
+      .toFormat('cccc')
   })
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
   // An instant in the campaign's zone, and in the reader's when that differs.
@@ -53,7 +68,8 @@ export function mailTemplates() {
     if (has === undefined) owned.set(key, (has = rulesetIds().includes(ruleset) && existsSync(path.join(gameDir(locale, ruleset), `${kind}.text.hbs`))))
     return has
   }
-  const gameStrings = (locale: Locale, ruleset: string) => JSON.parse(readFileSync(path.join(gameDir(locale, ruleset), 'strings.json'), 'utf8')) as { subject: Partial<Record<MailKind, string>> }
+  const gameStrings = (locale: Locale, ruleset: string) =>
+    JSON.parse(readFileSync(path.join(gameDir(locale, ruleset), 'strings.json'), 'utf8')) as { subject: Partial<Record<MailKind, string>> }
   return {
     render(kind: MailKind, locale: Locale, context: Record<string, unknown>): RenderedMail {
       const s = strings[locale]
@@ -63,7 +79,11 @@ export function mailTemplates() {
       const ruleset = typeof context.ruleset === 'string' && gameHas(locale, context.ruleset, kind) ? context.ruleset : null
       const dir = ruleset ? gameDir(locale, ruleset) : path.join(VIEWS, locale)
       const own = ruleset ? `games/${ruleset}/` : ''
-      const subject = compile(`${locale}/${own}subject/${kind}`, () => (ruleset ? gameStrings(locale, ruleset).subject[kind]! : s.subject[kind]), false)(context)
+      const subject = compile(
+        `${locale}/${own}subject/${kind}`,
+        () => (ruleset ? gameStrings(locale, ruleset).subject[kind]! : s.subject[kind]),
+        false,
+      )(context)
       const text = compile(`${locale}/${own}${kind}.text`, () => readFileSync(path.join(dir, `${kind}.text.hbs`), 'utf8'), false)(context)
       const body = compile(`${locale}/${own}${kind}.html`, () => readFileSync(path.join(dir, `${kind}.html.hbs`), 'utf8'), true)(context)
       const stranger = kind === 'invitation' && !context.member

@@ -25,9 +25,15 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>
 }
 
-export interface DrainResult { sent: number; failed: number; dropped: number }
+export interface DrainResult {
+  sent: number
+  failed: number
+  dropped: number
+}
 
-interface Logger { warn(obj: object, message: string): void }
+interface Logger {
+  warn(obj: object, message: string): void
+}
 
 const MAX_ATTEMPTS = 8
 const CLAIM_MS = 2 * 60_000
@@ -59,8 +65,16 @@ export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; 
     const settingsUrl = `${publicUrl}/me/notifications`
     const unsubscribeUrl = `${publicUrl}/api/unsubscribe?token=${m.userId ? unsubscribeToken(m.userId, m.kind) : addressToken(m.toAddress ?? '')}`
     return {
-      ...m.data, locale, ruleset: m.ruleset, campaignName: m.campaignName, timeZone: m.timeZone, userTimeZone: m.userTimeZone ?? m.timeZone,
-      displayName: m.displayName, campaignUrl: `${publicUrl}/campaigns/${m.campaignId}`, settingsUrl, unsubscribeUrl,
+      ...m.data,
+      locale,
+      ruleset: m.ruleset,
+      campaignName: m.campaignName,
+      timeZone: m.timeZone,
+      userTimeZone: m.userTimeZone ?? m.timeZone,
+      displayName: m.displayName,
+      campaignUrl: `${publicUrl}/campaigns/${m.campaignId}`,
+      settingsUrl,
+      unsubscribeUrl,
     }
   }
 

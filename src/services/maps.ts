@@ -11,7 +11,9 @@ type MapDef = { id: string; name: string }
 
 /** The game that plays chosen and uploaded maps, and its bundled ones. */
 function mapGame(): AnyRuleset & { maps: NonNullable<AnyRuleset['maps']> } {
-  const found = rulesetIds().map(rulesetOf).find((r) => r.maps)
+  const found = rulesetIds()
+    .map(rulesetOf)
+    .find((r) => r.maps)
   if (!found?.maps) throw new Error('no game on this server plays chosen maps')
   return found as AnyRuleset & { maps: NonNullable<AnyRuleset['maps']> }
 }
@@ -69,7 +71,10 @@ export function mapsService(db: Database) {
       const game = mapGame()
       const problems = game.validateMap(body)
       if (problems.length > 0) {
-        const listed = problems.slice(0, 20).map((p) => `${p.code}: ${p.message}`).join('; ')
+        const listed = problems
+          .slice(0, 20)
+          .map((p) => `${p.code}: ${p.message}`)
+          .join('; ')
         throw new AppError(422, 'map/invalid', `The map has ${problems.length} problem(s): ${listed}${problems.length > 20 ? '; …' : ''}`, 'R1.4')
       }
       const given = body as MapDef

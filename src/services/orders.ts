@@ -19,7 +19,13 @@ export function ordersService(locked: Locked) {
   return {
     /** Orders from the holder of a verified token (`claims`); whether the login still stands is checked here, in the same read. */
     /** `checkShape`: the API's check of the orders against the campaign's game's own schemas, once the game is known. */
-    async orders(claims: Claims, campaignId: string, input: { tribeId?: string | undefined; orders: unknown[] }, idempotencyKey: string | undefined, checkShape?: (ruleset: string, orders: readonly unknown[]) => void) {
+    async orders(
+      claims: Claims,
+      campaignId: string,
+      input: { tribeId?: string | undefined; orders: unknown[] },
+      idempotencyKey: string | undefined,
+      checkShape?: (ruleset: string, orders: readonly unknown[]) => void,
+    ) {
       const userId = claims.sub
       checkCampaignId(campaignId, userId)
       const hash = requestHash(input.orders)
@@ -31,7 +37,7 @@ export function ordersService(locked: Locked) {
             if (!sessionStands(claims, row)) throw sessionEnded()
             const a = accessOf(campaignId, row, userId)
             if (a.role === 'gm') throw new AppError(403, 'orders/gm_cannot_play', 'A game master never plays orders for a tribe', 'R2.3')
-            if (a.role !== 'player' || !a.tribeId) throw new AppError(403, 'orders/not_a_player', 'Only a tribe\'s player gives its orders')
+            if (a.role !== 'player' || !a.tribeId) throw new AppError(403, 'orders/not_a_player', "Only a tribe's player gives its orders")
             if (input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You give orders only to your own tribe')
             if (row.seen) {
               if (row.seen.requestHash !== hash) throw new AppError(422, 'idempotency/key_reused', 'This Idempotency-Key was used for a different request')
@@ -43,11 +49,17 @@ export function ordersService(locked: Locked) {
             checkShape?.(campaign.ruleset, input.orders)
             const tribeId = row.tribeId!
             if (w.campaignStatus === 'paused') throw new AppError(409, 'campaign/paused', 'The campaign is paused by its game master')
-            if (w.campaignStatus !== 'running') throw new AppError(409, 'campaign/not_running', `Orders are taken while the campaign runs (it is ${w.campaignStatus})`)
+            if (w.campaignStatus !== 'running')
+              throw new AppError(409, 'campaign/not_running', `Orders are taken while the campaign runs (it is ${w.campaignStatus})`)
             const tribe = w.view.tribes.find((t) => t.id === tribeId)!
             if (tribe.turn === 'closed' && !tribe.eliminated) {
               const next = windowStatus(tribe.weekday, campaign.timeZone, now).nextOpening
-              throw new AppError(409, 'turn/window_closed', `${tribe.name} gives orders only on ${tribe.weekday}, 00:00–20:00 ${campaign.timeZone}; the next window opens at ${next}`, 'R4.3')
+              throw new AppError(
+                409,
+                'turn/window_closed',
+                `${tribe.name} gives orders only on ${tribe.weekday}, 00:00–20:00 ${campaign.timeZone}; the next window opens at ${next}`,
+                'R4.3',
+              )
             }
             const events = w.batch(tribeId, input.orders, now)
             // A stand-in's orders are the tribe's, and the log says who gave them.

@@ -18,13 +18,21 @@ export function profilesService({ db }: Pick<ServiceDeps, 'db'>) {
       const campaigns = rows.map((r) => {
         const place = r.tribeId && r.ranking ? r.ranking.indexOf(r.tribeId) + 1 : 0
         return {
-          id: r.id, name: r.name, status: r.status, role: r.role, tribeName: r.tribeName,
-          rank: r.status === 'finished' && place > 0 ? place : null, of: r.ranking?.length ?? null, played: r.played, missed: r.missed,
+          id: r.id,
+          name: r.name,
+          status: r.status,
+          role: r.role,
+          tribeName: r.tribeName,
+          rank: r.status === 'finished' && place > 0 ? place : null,
+          of: r.ranking?.length ?? null,
+          played: r.played,
+          missed: r.missed,
         }
       })
       return {
         user: { id: user.id, displayName: user.displayName, since: user.createdAt.toISOString() },
-        current: campaigns.filter((c) => c.status !== 'finished'), finished: campaigns.filter((c) => c.status === 'finished'),
+        current: campaigns.filter((c) => c.status !== 'finished'),
+        finished: campaigns.filter((c) => c.status === 'finished'),
         windows: { played: campaigns.reduce((s, c) => s + c.played, 0), missed: campaigns.reduce((s, c) => s + c.missed, 0) },
       }
     },

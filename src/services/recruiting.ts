@@ -36,13 +36,23 @@ export function recruitingService(deps: ServiceDeps) {
     /** Campaigns in setup looking for players that the caller is not in. */
     async openCampaigns(userId: string | null) {
       const rows = await openCampaignRows(db.pool, userId, requestsSince())
-      const room = await Promise.all(rows.map(async (r) => r.tribes.length < await capacityOf(sqlOf(db.pool), r)))
-      return Promise.all(rows.filter((_, i) => room[i]).map(async (r) => ({
-        id: r.id, name: r.name, mapName: (await mapById(db, r.mapId))?.name ?? r.mapId, timeZone: r.timeZone, weekLimit: r.weekLimit,
-        joining: r.recruiting, gmName: r.gmName, requested: r.requested,
-        players: r.tribes.map((t) => ({ tribeName: t.name, weekday: t.weekday as Weekday })),
-        freeWeekdays: WEEKDAYS.filter((d) => !r.tribes.some((t) => t.weekday === d)),
-      })))
+      const room = await Promise.all(rows.map(async (r) => r.tribes.length < (await capacityOf(sqlOf(db.pool), r))))
+      return Promise.all(
+        rows
+          .filter((_, i) => room[i])
+          .map(async (r) => ({
+            id: r.id,
+            name: r.name,
+            mapName: (await mapById(db, r.mapId))?.name ?? r.mapId,
+            timeZone: r.timeZone,
+            weekLimit: r.weekLimit,
+            joining: r.recruiting,
+            gmName: r.gmName,
+            requested: r.requested,
+            players: r.tribes.map((t) => ({ tribeName: t.name, weekday: t.weekday as Weekday })),
+            freeWeekdays: WEEKDAYS.filter((d) => !r.tribes.some((t) => t.weekday === d)),
+          })),
+      )
     },
 
     /** Joins a listed campaign at once, or asks its GM: `{ joined }` or `{ requested }`. */
@@ -66,7 +76,12 @@ export function recruitingService(deps: ServiceDeps) {
     async joinRequests(a: Access) {
       requireGm(a, 'see join requests')
       return (await pendingJoinRequests(db.pool, a.campaign.id, requestsSince())).map((r) => ({
-        id: r.id, userId: r.userId, displayName: r.displayName, tribeName: r.tribeName, weekday: r.weekday as Weekday, createdAt: r.createdAt.toISOString(),
+        id: r.id,
+        userId: r.userId,
+        displayName: r.displayName,
+        tribeName: r.tribeName,
+        weekday: r.weekday as Weekday,
+        createdAt: r.createdAt.toISOString(),
       }))
     },
 
@@ -77,7 +92,8 @@ export function recruitingService(deps: ServiceDeps) {
         const campaign = await lockCampaign(sql, a.campaign.id)
         const request = await lockJoinRequest(sql, campaign.id, requestId)
         if (!request || request.decidedAt) throw new AppError(404, 'join/not_found', 'No pending request with this id')
-        if (request.createdAt <= requestsSince()) throw new AppError(410, 'join/expired', `This request is more than ${REQUEST_DAYS} days old and has expired; the player may ask again`)
+        if (request.createdAt <= requestsSince())
+          throw new AppError(410, 'join/expired', `This request is more than ${REQUEST_DAYS} days old and has expired; the player may ask again`)
         const now = clock.now()
         if (accept) {
           if (campaign.status !== 'setup') throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts', 'R3.1')
@@ -85,7 +101,7 @@ export function recruitingService(deps: ServiceDeps) {
           await foundTribe(sql, campaign, request.userId, { tribeName: request.tribeName, weekday: request.weekday }, now)
         }
         await decideJoinRequest(sql, request.id, accept ? 'accepted' : 'declined', now)
-        return { id: request.id, outcome: accept ? 'accepted' as const : 'declined' as const }
+        return { id: request.id, outcome: accept ? ('accepted' as const) : ('declined' as const) }
       })
     },
   }

@@ -7,8 +7,21 @@ import { lockCampaign, tribesNamed } from '../db/campaigns.ts'
 import { appendEvents } from '../db/log.ts'
 import { queueMails, type PendingMail } from '../db/outbox.ts'
 import {
-  acceptedBy, closeScene, insertMessage, insertProposal, insertScene, lockProposal, messagesOf, playersOfTribes, proposalsOf, saveAnswer,
-  sceneRows, setProposalStatus, type ProposalRow, type ProposalStatus, type SceneRow,
+  acceptedBy,
+  closeScene,
+  insertMessage,
+  insertProposal,
+  insertScene,
+  lockProposal,
+  messagesOf,
+  playersOfTribes,
+  proposalsOf,
+  saveAnswer,
+  sceneRows,
+  setProposalStatus,
+  type ProposalRow,
+  type ProposalStatus,
+  type SceneRow,
 } from '../db/scenes.ts'
 import { currentWeek, readSnapshot } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
@@ -19,7 +32,14 @@ import { catchUp } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
 import { engineRefusal, load, loadStateOf, save } from './working.ts'
 
-export interface SceneView { id: string; title: string; status: 'open' | 'closed'; tribes: string[]; createdAt: string; closedAt: string | null }
+export interface SceneView {
+  id: string
+  title: string
+  status: 'open' | 'closed'
+  tribes: string[]
+  createdAt: string
+  closedAt: string | null
+}
 
 export interface ProposalView {
   id: string
@@ -33,13 +53,26 @@ export interface ProposalView {
   decidedAt: string | null
 }
 
-export interface MessageView { id: string; authorId: string; tribeId: string | null; body: string; at: string }
+export interface MessageView {
+  id: string
+  authorId: string
+  tribeId: string | null
+  body: string
+  at: string
+}
 
 const givers = (transfers: TradeTransfer[]) => [...new Set(transfers.map((t) => t.from))]
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
 function viewOf(scene: SceneRow): SceneView {
-  return { id: scene.id, title: scene.title, status: scene.status, tribes: scene.tribes, createdAt: scene.createdAt.toISOString(), closedAt: iso(scene.closedAt) }
+  return {
+    id: scene.id,
+    title: scene.title,
+    status: scene.status,
+    tribes: scene.tribes,
+    createdAt: scene.createdAt.toISOString(),
+    closedAt: iso(scene.closedAt),
+  }
 }
 
 function requireGm(a: Access, what: string) {
@@ -54,7 +87,8 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
   /** The scene if the caller may see it: GMs and the participating tribes' players. Anyone else: 404. */
   async function visibleScene(sql: Sql, a: Access, sceneId: string): Promise<SceneRow> {
     const [scene] = await sceneRows(sql, a.campaign.id, sceneId)
-    if (!scene || !(a.role === 'gm' || (a.tribeId && scene.tribes.includes(a.tribeId)))) throw new AppError(404, 'scene/not_found', `No scene ${sceneId} in this campaign`)
+    if (!scene || !(a.role === 'gm' || (a.tribeId && scene.tribes.includes(a.tribeId))))
+      throw new AppError(404, 'scene/not_found', `No scene ${sceneId} in this campaign`)
     return scene
   }
 
@@ -74,28 +108,51 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
   async function proposalViews(sql: Sql, a: Access, sceneId: string, proposalId?: string): Promise<ProposalView[]> {
     const { rows, answers } = await proposalsOf(sql, a.campaign.id, sceneId, proposalId)
     return rows.map((r) => ({
-      id: r.id, tribeId: r.tribeId, transfers: r.transfers, givers: givers(r.transfers),
+      id: r.id,
+      tribeId: r.tribeId,
+      transfers: r.transfers,
+      givers: givers(r.transfers),
       answers: answers.filter((x) => x.proposalId === r.id).map((x) => ({ tribeId: x.tribeId, answer: x.answer, at: x.at.toISOString() })),
-      status: r.status, failureReason: r.failureReason, createdAt: r.createdAt.toISOString(), decidedAt: iso(r.decidedAt),
+      status: r.status,
+      failureReason: r.failureReason,
+      createdAt: r.createdAt.toISOString(),
+      decidedAt: iso(r.decidedAt),
     }))
   }
 
   /** Scene mails to the participating tribes' players (they may turn diplomacy mails off). */
   async function sceneMails(sql: Sql, a: Access, scene: SceneRow, period: string, data: Record<string, unknown>): Promise<PendingMail[]> {
     const sceneUrl = `${publicUrl}/campaigns/${a.campaign.id}/scenes/${scene.id}`
-    return (await playersOfTribes(sql, a.campaign.id, scene.tribes)).map((userId) => ({ userId, kind: 'scene' as const, period, data: { sceneTitle: scene.title, sceneUrl, ...data } }))
+    return (await playersOfTribes(sql, a.campaign.id, scene.tribes)).map((userId) => ({
+      userId,
+      kind: 'scene' as const,
+      period,
+      data: { sceneTitle: scene.title, sceneUrl, ...data },
+    }))
   }
 
   /** A step of a scene: under the campaign lock, with its log entry and its mails. */
-  async function step<T>(a: Access, fn: (sql: Sql, now: Date, log: (type: string, payload: Record<string, unknown>) => void, mail: (m: PendingMail[]) => void) => Promise<T>): Promise<T> {
+  async function step<T>(
+    a: Access,
+    fn: (sql: Sql, now: Date, log: (type: string, payload: Record<string, unknown>) => void, mail: (m: PendingMail[]) => void) => Promise<T>,
+  ): Promise<T> {
     return transaction(db.pool, async (sql) => {
       await lockCampaign(sql, a.campaign.id)
       const now = clock.now()
       const entries: { type: string; payload: Record<string, unknown> }[] = []
       const mails: PendingMail[] = []
-      const out = await fn(sql, now, (type, payload) => entries.push({ type, payload }), (m) => mails.push(...m))
+      const out = await fn(
+        sql,
+        now,
+        (type, payload) => entries.push({ type, payload }),
+        (m) => mails.push(...m),
+      )
       const week = await currentWeek(sql, a.campaign.id)
-      await appendEvents(sql, a.campaign.id, entries.map((e) => ({ ...e, week, at: now })))
+      await appendEvents(
+        sql,
+        a.campaign.id,
+        entries.map((e) => ({ ...e, week, at: now })),
+      )
       await queueMails(sql, a.campaign.id, mails, now)
       return out
     })
@@ -178,7 +235,8 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         const giving = givers(p.transfers)
         const mine = a.tribeId && giving.includes(a.tribeId)
         if (answer === 'withdraw') {
-          if (!(mine || (a.tribeId && p.tribeId === a.tribeId))) throw new AppError(403, 'proposal/not_yours', 'Only the proposing tribe or a giving tribe may withdraw it', 'R11.3')
+          if (!(mine || (a.tribeId && p.tribeId === a.tribeId)))
+            throw new AppError(403, 'proposal/not_yours', 'Only the proposing tribe or a giving tribe may withdraw it', 'R11.3')
         } else if (!mine) {
           throw new AppError(403, 'proposal/not_a_giver', 'Only a tribe that gives something in this proposal answers it', 'R11.3')
         }
@@ -187,7 +245,13 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
           await setProposalStatus(sql, p.id, 'withdrawn', now)
           log('proposal.withdrawn', { proposal: p.id, tribe: a.tribeId })
         } else {
-          await saveAnswer(sql, { campaignId: a.campaign.id, proposalId: p.id, tribeId: a.tribeId!, answer: answer === 'accept' ? 'accepted' : 'declined', at: now })
+          await saveAnswer(sql, {
+            campaignId: a.campaign.id,
+            proposalId: p.id,
+            tribeId: a.tribeId!,
+            answer: answer === 'accept' ? 'accepted' : 'declined',
+            at: now,
+          })
           if (answer === 'decline') {
             await setProposalStatus(sql, p.id, 'rejected', now, 'declined by a giving tribe')
             log('proposal.declined', { proposal: p.id, tribe: a.tribeId })
@@ -225,13 +289,13 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
             w.system(w.rules.actions.executeTrade(p.transfers), now)
             await setProposalStatus(sql, p.id, 'ratified', now)
             w.note('proposal.ratified', { proposal: p.id }, now)
-            w.mails.push(...await sceneMails(sql, a, scene, `${p.id}/ratified`, { event: 'ratified' }))
+            w.mails.push(...(await sceneMails(sql, a, scene, `${p.id}/ratified`, { event: 'ratified' })))
           } catch (error) {
             if (!(error instanceof AppError)) throw error
             // Nothing moves (R11.3): the engine refused the whole trade.
             await setProposalStatus(sql, p.id, 'failed', now, error.message)
             w.note('proposal.failed', { proposal: p.id, code: error.code, reason: error.message }, now)
-            w.mails.push(...await sceneMails(sql, a, scene, `${p.id}/failed`, { event: 'failed', reason: error.message }))
+            w.mails.push(...(await sceneMails(sql, a, scene, `${p.id}/failed`, { event: 'failed', reason: error.message })))
           }
         }
         await save(sql, campaign, w, now)

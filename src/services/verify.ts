@@ -38,12 +38,25 @@ export async function verifyCampaign(db: Database, campaignId: string, weekLimit
   const tribes = await tribesOf(sql, campaignId)
   const dice = await allDiceWeeks(db.pool, campaignId)
   const rows = await engineEvents(db.pool, campaignId)
-  const fail = (at: number | undefined, reason: string): Verification => ({ ok: false, events: rows.length, stateHash: null, storedHash, ...(at === undefined ? {} : { divergedAt: at }), reason })
+  const fail = (at: number | undefined, reason: string): Verification => ({
+    ok: false,
+    events: rows.length,
+    stateHash: null,
+    storedHash,
+    ...(at === undefined ? {} : { divergedAt: at }),
+    reason,
+  })
   // Each week's seed must be the one committed before it was used (R8.4).
   for (const d of dice) if (commitmentOf(d.seed) !== d.commitment) return fail(undefined, `the seed of week ${d.week} does not match its commitment`)
   const first = dice.find((d) => d.week === 0)
-  if (!map || !first) return fail(undefined, 'the campaign\'s map or first seed is missing')
-  const created = rules.createGame({ map, tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })), seed: first.seed, secretSeed: rules.secretOf(stored), limit: weekLimit })
+  if (!map || !first) return fail(undefined, "the campaign's map or first seed is missing")
+  const created = rules.createGame({
+    map,
+    tribes: tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })),
+    seed: first.seed,
+    secretSeed: rules.secretOf(stored),
+    limit: weekLimit,
+  })
   if (!created.ok) return fail(undefined, `the campaign cannot be set up again: ${created.error.message}`)
   for (const row of rows) {
     if (setsSeed(row.payload)) {
@@ -52,9 +65,14 @@ export async function verifyCampaign(db: Database, campaignId: string, weekLimit
       if (!committed) return fail(row.seq, `the seed set at ${row.seq} was never committed`)
     }
   }
-  const result = rules.replay(created.state, rows.map((r) => r.payload), hmacRng)
+  const result = rules.replay(
+    created.state,
+    rows.map((r) => r.payload),
+    hmacRng,
+  )
   if (!result.ok) return fail(rows[result.at]?.seq, result.message)
   const replayed = rules.stateHash(result.state)
-  if (replayed !== storedHash) return { ok: false, events: rows.length, stateHash: replayed, storedHash, reason: 'the replayed state differs from the stored one' }
+  if (replayed !== storedHash)
+    return { ok: false, events: rows.length, stateHash: replayed, storedHash, reason: 'the replayed state differs from the stored one' }
   return { ok: true, events: rows.length, stateHash: replayed, storedHash }
 }

@@ -18,7 +18,13 @@ const WEEK_LIMIT = 20_000
 
 const DIPLOMACY = /^(scene|proposal)\./
 
-export interface LoggedEvent { seq: number; week: number; type: string; payload: unknown; at: string }
+export interface LoggedEvent {
+  seq: number
+  week: number
+  type: string
+  payload: unknown
+  at: string
+}
 
 /** The seed of an unrevealed week never leaves the server (the `setSeed` input holds it). */
 function redactSeed(payload: unknown, week: number, revealed: Set<number>): unknown {
@@ -59,7 +65,15 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     const paused = a.campaign.status === 'paused'
     const tribes = view.tribes.map((t) => {
       const w = windowStatus(t.weekday, a.campaign.timeZone, now)
-      return { id: t.id, name: t.name, weekday: t.weekday, phase: t.phase ?? t.turn, eliminated: t.eliminated, windowOpen: !paused && w.open && t.turn !== 'closed' && t.turn !== 'free', nextOpening: w.nextOpening }
+      return {
+        id: t.id,
+        name: t.name,
+        weekday: t.weekday,
+        phase: t.phase ?? t.turn,
+        eliminated: t.eliminated,
+        windowOpen: !paused && w.open && t.turn !== 'closed' && t.turn !== 'free',
+        nextOpening: w.nextOpening,
+      }
     })
     const me = a.tribeId ? view.tribes.findIndex((t) => t.id === a.tribeId) : -1
     let you = null
@@ -67,7 +81,14 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const t = view.tribes[me]!
       const w = windowStatus(t.weekday, a.campaign.timeZone, now)
       const open = !paused && t.turn !== 'closed'
-      you = { tribeId: t.id, phase: t.phase ?? t.turn, windowOpen: open, closesAt: open && t.turn !== 'free' ? w.closesAt : null, nextOpening: w.nextOpening, ...mine }
+      you = {
+        tribeId: t.id,
+        phase: t.phase ?? t.turn,
+        windowOpen: open,
+        closesAt: open && t.turn !== 'free' ? w.closesAt : null,
+        nextOpening: w.nextOpening,
+        ...mine,
+      }
     }
     return { version, status: a.campaign.status === 'paused' ? 'paused' : view.status, week: view.period, ...board, tribes, you }
   }
@@ -113,7 +134,10 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const rows = await eventsAfter(db.pool, a.campaign.id, after, limit + 1)
       const [revealed, mayRead] = await Promise.all([revealedWeeks(db.pool, a.campaign.id), diplomacyReader(a)])
       const page = rows.slice(0, limit).map((r) => ({
-        seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(),
+        seq: r.seq,
+        week: r.week,
+        type: r.type,
+        at: r.createdAt.toISOString(),
         payload: redactSeed(r.payload, r.week, revealed),
       }))
       return { events: page.filter(mayRead), next: rows.length > limit ? page[page.length - 1]!.seq : null }
@@ -123,14 +147,18 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     async week(a: Access, week: number | null): Promise<{ weeks: number[]; week: number; events: LoggedEvent[]; weekStart: unknown }> {
       await locked.sync(a.campaign.id)
       const weeks = await weeksWithEvents(db.pool, a.campaign.id)
-      const shown = week !== null && weeks.includes(week) ? week : weeks.at(-1) ?? 0
+      const shown = week !== null && weeks.includes(week) ? week : (weeks.at(-1) ?? 0)
       const rows = await eventsOfWeek(db.pool, a.campaign.id, shown, WEEK_LIMIT)
       const [revealed, mayRead] = await Promise.all([revealedWeeks(db.pool, a.campaign.id), diplomacyReader(a)])
       // Where the week's ships began: the previous week's end map.
       const weekStart = shown > 0 ? (await eventsOfType(db.pool, a.campaign.id, shown - 1, 'map.week_ended'))[0]?.payload : undefined
       return {
-        weeks, week: shown, weekStart,
-        events: rows.map((r) => ({ seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(), payload: redactSeed(r.payload, r.week, revealed) })).filter(mayRead),
+        weeks,
+        week: shown,
+        weekStart,
+        events: rows
+          .map((r) => ({ seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(), payload: redactSeed(r.payload, r.week, revealed) }))
+          .filter(mayRead),
       }
     },
 

@@ -4,7 +4,17 @@ import { hmacRng, rulesetOf, type AnyRuleset, type AnyState, type EngineError, t
 import type { CampaignRow, CampaignStatus } from '../db/campaigns.ts'
 import type { PendingMail } from '../db/outbox.ts'
 import { membersOf } from '../db/roster.ts'
-import { campaignMap, keepCampaignMap, lockAndLoad, saveChange, saveMarks, type EventWrite, type IdempotencyWrite, type LedgerWrite, type LoadedRow } from '../db/snapshots.ts'
+import {
+  campaignMap,
+  keepCampaignMap,
+  lockAndLoad,
+  saveChange,
+  saveMarks,
+  type EventWrite,
+  type IdempotencyWrite,
+  type LedgerWrite,
+  type LoadedRow,
+} from '../db/snapshots.ts'
 import type { Sql } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
@@ -25,7 +35,12 @@ export function engineRefusal(error: EngineError, label?: string): Error {
   return new AppError(422, error.code, label ? `${label}: ${error.message}` : error.message, error.rule)
 }
 
-interface DiceEntry { week: number; seed: string; committedAt: Date; revealedAt: Date | null }
+interface DiceEntry {
+  week: number
+  seed: string
+  committedAt: Date
+  revealedAt: Date | null
+}
 
 export class Working {
   events: EventWrite[] = []
@@ -100,7 +115,14 @@ export class Working {
 
   /** A point to return to: the engine state is never mutated, so references suffice. */
   mark() {
-    const at = { state: this.state, status: this.campaignStatus, events: this.events.length, ledger: this.ledger.length, mails: this.mails.length, dice: this.dice.length }
+    const at = {
+      state: this.state,
+      status: this.campaignStatus,
+      events: this.events.length,
+      ledger: this.ledger.length,
+      mails: this.mails.length,
+      dice: this.dice.length,
+    }
     return () => {
       this.state = at.state
       this.campaignStatus = at.status
@@ -222,24 +244,43 @@ function gameOverMails(campaign: CampaignRow, w: Working, members: Awaited<Retur
     return { rank: i + 1, id, name: tribe?.name ?? id, eliminated: tribe?.eliminated ?? false }
   })
   return members.map((m) => ({
-    userId: m.userId, kind: 'game_over', period: 'end',
+    userId: m.userId,
+    kind: 'game_over',
+    period: 'end',
     data: {
-      winner: ranked[0]?.name ?? '', weekLimit: view.endedByLimit ? campaign.weekLimit : null,
+      winner: ranked[0]?.name ?? '',
+      weekLimit: view.endedByLimit ? campaign.weekLimit : null,
       ranking: ranked.map(({ id, ...r }) => ({ ...r, you: id === m.tribeId })),
     },
   }))
 }
 
 /** Writes everything the change produced over the version it was built on; answers the new version. */
-export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Date, options: { created?: boolean; idempotency?: IdempotencyWrite } = {}): Promise<number> {
+export async function save(
+  sql: Sql,
+  campaign: CampaignRow,
+  w: Working,
+  now: Date,
+  options: { created?: boolean; idempotency?: IdempotencyWrite } = {},
+): Promise<number> {
   const version = w.version + 1
   const status = w.view.status === 'finished' ? 'finished' : w.campaignStatus
   if (status === 'finished' && campaign.status !== 'finished') w.mails.push(...gameOverMails(campaign, w, await membersOf(sql, campaign.id)))
   const saved = await saveChange(sql, {
-    campaignId: campaign.id, version, state: storedState(w.state), status, syncedUntil: w.syncedUntil,
+    campaignId: campaign.id,
+    version,
+    state: storedState(w.state),
+    status,
+    syncedUntil: w.syncedUntil,
     nextDueAt: status === 'running' ? (w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt) : null,
-    period: w.view.period, ranking: w.view.ranking,
-    firstSeq: w.lastSeq + 1, events: w.events, ledger: w.ledger, mails: w.mails, now, idempotency: options.idempotency,
+    period: w.view.period,
+    ranking: w.view.ranking,
+    firstSeq: w.lastSeq + 1,
+    events: w.events,
+    ledger: w.ledger,
+    mails: w.mails,
+    now,
+    idempotency: options.idempotency,
     dice: w.dice.map((d) => ({ ...d, commitment: commitmentOf(d.seed) })),
     ...(options.created ? { created: true } : {}),
   })
@@ -249,5 +290,6 @@ export async function save(sql: Sql, campaign: CampaignRow, w: Working, now: Dat
 
 /** Stores only the calendar marks (the version stays: the game did not change). */
 export async function saveSyncMarks(sql: Sql, campaign: CampaignRow, w: Working) {
-  if (!(await saveMarks(sql, campaign.id, w.version, w.syncedUntil, w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt))) throw new ChangeConflict(campaign.id)
+  if (!(await saveMarks(sql, campaign.id, w.version, w.syncedUntil, w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt)))
+    throw new ChangeConflict(campaign.id)
 }

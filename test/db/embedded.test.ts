@@ -32,11 +32,19 @@ t.test('no well-known password, loopback only, and the service is no superuser',
     const passwordFile = `${dataDir}.password`
     t.ok(existsSync(passwordFile), 'the superuser password is generated into the data folder')
     t.equal(statSync(passwordFile).mode & 0o777, 0o600, 'readable by its owner only')
-    await t.rejects(query(`postgresql://postgres:postgres@127.0.0.1:${port}/postgres`, 'SELECT 1'), /password authentication failed/, 'postgres/postgres is refused')
+    await t.rejects(
+      query(`postgresql://postgres:postgres@127.0.0.1:${port}/postgres`, 'SELECT 1'),
+      /password authentication failed/,
+      'postgres/postgres is refused',
+    )
     t.same(await query(db.url, 'SHOW listen_addresses'), [{ listen_addresses: '127.0.0.1' }], 'it listens on 127.0.0.1 only')
     const [me] = await query(db.url, `SELECT current_user AS name, rolsuper AS super FROM pg_roles WHERE rolname = current_user`)
     t.same(me, { name: 'weekday_wars_app', super: false }, 'the service connects as a role of its own, no superuser')
-    await t.rejects(query(db.url, `COPY (SELECT 1) TO PROGRAM 'true'`), /permission denied|must be superuser|pg_execute_server_program/, 'COPY … TO PROGRAM is refused')
+    await t.rejects(
+      query(db.url, `COPY (SELECT 1) TO PROGRAM 'true'`),
+      /permission denied|must be superuser|pg_execute_server_program/,
+      'COPY … TO PROGRAM is refused',
+    )
     await migrate(db.url)
     const [owner] = await query(db.url, `SELECT tableowner FROM pg_tables WHERE tablename = 'campaigns'`)
     t.same(owner, { tableowner: 'weekday_wars_app' }, 'it migrates its own database')
@@ -49,9 +57,13 @@ t.test('no well-known password, loopback only, and the service is no superuser',
   await rm(`${dataDir}.password`)
   db = await startEmbedded({ dataDir, port, database: 'weekday_wars' })
   try {
-    await t.rejects(query(`postgresql://postgres:postgres@127.0.0.1:${port}/postgres`, 'SELECT 1'), /password authentication failed/, 'an old cluster\'s default password is changed at start')
+    await t.rejects(
+      query(`postgresql://postgres:postgres@127.0.0.1:${port}/postgres`, 'SELECT 1'),
+      /password authentication failed/,
+      "an old cluster's default password is changed at start",
+    )
     const [owner] = await query(db.url, `SELECT tableowner FROM pg_tables WHERE tablename = 'campaigns'`)
-    t.same(owner, { tableowner: 'weekday_wars_app' }, 'its tables are handed to the service\'s role')
+    t.same(owner, { tableowner: 'weekday_wars_app' }, "its tables are handed to the service's role")
     t.same(await query(db.url, 'SELECT count(*)::int AS n FROM campaigns'), [{ n: 0 }], 'which reads them')
   } finally {
     await db.stop()

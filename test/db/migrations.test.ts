@@ -28,9 +28,15 @@ t.test('applies every migration once and records it like Prisma', async (t) => {
   const url = await emptyDatabase(t)
   const files = await readMigrationFiles()
   const first = await migrate(url)
-  t.same(first.applied, files.map((f) => f.name))
+  t.same(
+    first.applied,
+    files.map((f) => f.name),
+  )
   const recorded = await rows(url, 'SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name')
-  t.same(recorded.map((r) => [r.migration_name, r.checksum, r.applied_steps_count]), files.map((f) => [f.name, f.checksum, 1]))
+  t.same(
+    recorded.map((r) => [r.migration_name, r.checksum, r.applied_steps_count]),
+    files.map((f) => [f.name, f.checksum, 1]),
+  )
   t.ok(recorded.every((r) => r.finished_at instanceof Date))
   const second = await migrate(url)
   t.same(second.applied, [], 'a second run applies nothing')

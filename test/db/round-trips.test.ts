@@ -14,7 +14,7 @@ function countQueries(t: Test) {
   const waiters: { prefix: string; resolve: () => void }[] = []
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const config = args[0] as string | { name?: string; text?: string }
-    const label = typeof config === 'string' ? config : config.name ?? config.text ?? '?'
+    const label = typeof config === 'string' ? config : (config.name ?? config.text ?? '?')
     seen.push(label)
     for (const w of waiters.filter((x) => label.startsWith(x.prefix))) {
       waiters.splice(waiters.indexOf(w), 1)
@@ -64,10 +64,14 @@ t.test('an order takes two database round trips, the first order after the draft
   const first = await counter.during(() => call(app, ana, 'POST', url, { order: { type: 'recruit', city: '2,1', troops: 1 } }))
   t.equal(first.value.status, 200)
   t.same(first.queries, ['campaign-read-for-change', 'campaign-save-update-log'], 'one read, one save: no session query, no BEGIN, no lock, no catch-up')
-  const second = await counter.during(() => call(app, ana, 'POST', url, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } }, { 'idempotency-key': 'k-1' }))
+  const second = await counter.during(() =>
+    call(app, ana, 'POST', url, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } }, { 'idempotency-key': 'k-1' }),
+  )
   t.equal(second.value.status, 200)
   t.same(second.queries, ['campaign-read-for-change', 'campaign-save-update-log-idempotency'], 'the idempotency record is read and written in the same two')
-  const retried = await counter.during(() => call(app, ana, 'POST', url, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } }, { 'idempotency-key': 'k-1' }))
+  const retried = await counter.during(() =>
+    call(app, ana, 'POST', url, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } }, { 'idempotency-key': 'k-1' }),
+  )
   t.same(retried.value.body, second.value.body, 'a retry answers the same')
   t.same(retried.queries, ['campaign-read-for-change'], 'and reads once')
   const refused = await counter.during(() => call(app, ana, 'POST', url, { order: { type: 'recruit', city: '2,1', troops: 1 } }))
@@ -75,7 +79,7 @@ t.test('an order takes two database round trips, the first order after the draft
   t.same(refused.queries, ['campaign-read-for-change'], 'a refusal writes nothing')
 })
 
-t.test('the login is checked in the order\'s one read: a logged-out token gets 401 auth/session_ended and changes nothing', async (t) => {
+t.test("the login is checked in the order's one read: a logged-out token gets 401 auth/session_ended and changes nothing", async (t) => {
   const { app, table } = await mondayGame(t)
   const ana = table.players.ana!.token
   const before = (await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: table.id } })).version
@@ -89,7 +93,7 @@ t.test('the login is checked in the order\'s one read: a logged-out token gets 4
   t.equal(stranger.body.error.code, 'auth/unauthenticated')
 })
 
-t.test('a pause saved between an order\'s read and its save: the order is read again and refused as paused', async (t) => {
+t.test("a pause saved between an order's read and its save: the order is read again and refused as paused", async (t) => {
   const { app, table } = await mondayGame(t)
   const counter = countQueries(t)
   const ana = table.players.ana!.token
@@ -117,35 +121,49 @@ t.test('an order overtaken by another of the same tribe is tried again on the ne
   const ana = table.players.ana!.token
   const url = `/api/campaigns/${table.id}/orders`
   counter.beforeNext('campaign-save-update', async () => {
-    const other = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${ana}` }, payload: { order: { type: 'move', from: '3,3', troops: 1, to: '4,3' } } })
+    const other = await app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${ana}` },
+      payload: { order: { type: 'move', from: '3,3', troops: 1, to: '4,3' } },
+    })
     if (other.statusCode !== 200) throw new Error(other.body)
   })
   const res = await call(app, ana, 'POST', url, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } })
   t.equal(res.status, 200)
   const events = await app.prisma.campaignEvent.findMany({ where: { campaignId: table.id, type: 'moved' }, orderBy: { seq: 'asc' } })
-  t.same(events.map((e) => (e.payload as { from: string }).from), ['3,3', '2,1'], 'the overtaking order first, then the retried one; no log row lost')
+  t.same(
+    events.map((e) => (e.payload as { from: string }).from),
+    ['3,3', '2,1'],
+    'the overtaking order first, then the retried one; no log row lost',
+  )
   t.equal(res.body.version, (await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: table.id } })).version)
 })
 
-t.test('an order that reads while a game master\'s pause holds the campaign waits for it, is read again and refused as paused; the pause is saved', async (t) => {
-  const { app, table } = await mondayGame(t)
-  const counter = countQueries(t)
-  const ana = table.players.ana!.token
-  const gm = (await call(app, table.gm, 'GET', '/api/me')).body.id as string
-  let order: Promise<Awaited<ReturnType<typeof call>>> | undefined
-  // The hook runs inside the pause's transaction; the order and the watch on locks are other requests, not its work.
-  counter.beforeNext('campaign-save-update', () => detached(async () => {
-    // The pause has locked and loaded; the order reads the running campaign and saves: it must wait for the pause.
-    order = call(app, ana, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'recruit', city: '2,1', troops: 1 } })
-    await Promise.race([order, lockWait(app)])
-  }))
-  const paused = await app.campaigns.setPaused(await app.campaigns.access(table.id, gm), true)
-  t.equal(paused.status, 'paused', 'the pause is saved, not overtaken')
-  const res = await order!
-  t.equal(res.status, 409)
-  t.equal(res.body.error.code, 'campaign/paused')
-  t.equal(await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'recruited' } }), 0)
-})
+t.test(
+  "an order that reads while a game master's pause holds the campaign waits for it, is read again and refused as paused; the pause is saved",
+  async (t) => {
+    const { app, table } = await mondayGame(t)
+    const counter = countQueries(t)
+    const ana = table.players.ana!.token
+    const gm = (await call(app, table.gm, 'GET', '/api/me')).body.id as string
+    let order: Promise<Awaited<ReturnType<typeof call>>> | undefined
+    // The hook runs inside the pause's transaction; the order and the watch on locks are other requests, not its work.
+    counter.beforeNext('campaign-save-update', () =>
+      detached(async () => {
+        // The pause has locked and loaded; the order reads the running campaign and saves: it must wait for the pause.
+        order = call(app, ana, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'recruit', city: '2,1', troops: 1 } })
+        await Promise.race([order, lockWait(app)])
+      }),
+    )
+    const paused = await app.campaigns.setPaused(await app.campaigns.access(table.id, gm), true)
+    t.equal(paused.status, 'paused', 'the pause is saved, not overtaken')
+    const res = await order!
+    t.equal(res.status, 409)
+    t.equal(res.body.error.code, 'campaign/paused')
+    t.equal(await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'recruited' } }), 0)
+  },
+)
 
 t.test('a request is authenticated once: one login check for a route that also reads its caller (the campaign read)', async (t) => {
   const { app, table } = await mondayGame(t)

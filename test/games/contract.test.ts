@@ -17,13 +17,22 @@ for (const id of rulesetIds()) {
     const most = rules.maxTribes(map)
     t.ok(most >= 2 && most <= 7, `${id} takes 2 to ${most} tribes on its map`)
     let played = 0
-    fc.assert(fc.property(fc.integer({ min: 2, max: most }), fc.integer({ min: 1, max: 1_000_000 }), (tribeCount, seed) => {
-      const outcome = playAtRandom(rules, tribeCount, seed)
-      played += outcome.checks
-      return outcome.events > 0
-    }), { numRuns: 3 })
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: most }), fc.integer({ min: 1, max: 1_000_000 }), (tribeCount, seed) => {
+        const outcome = playAtRandom(rules, tribeCount, seed)
+        played += outcome.checks
+        return outcome.events > 0
+      }),
+      { numRuns: 3 },
+    )
     t.ok(played > 50, `${played} offered orders, refusals and batches checked over 3 random campaigns, each replayed to its hash`)
-    const tooMany = rules.createGame({ map, tribes: WEEKDAYS.slice(0, Math.min(7, most + 1)).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday })), seed: 'start-seed', secretSeed: 'secret-seed', limit: 4 })
+    const tooMany = rules.createGame({
+      map,
+      tribes: WEEKDAYS.slice(0, Math.min(7, most + 1)).map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday })),
+      seed: 'start-seed',
+      secretSeed: 'secret-seed',
+      limit: 4,
+    })
     if (most < 7) t.notOk(tooMany.ok, `one tribe more than maxTribes (${most + 1}) cannot start`)
     else t.ok(tooMany.ok, 'seven tribes start')
   })

@@ -14,7 +14,7 @@ export type AnyRuleset = Ruleset<GameTypes>
 /** One game played at random from a seed; throws, naming the step, at the first broken promise. */
 export function playAtRandom(rules: AnyRuleset, tribeCount: number, seed: number) {
   let x = seed
-  const random = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648)
+  const random = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648
   const map = rules.fixedMap?.map ?? bundledMap('coast-4')!
   const tribes = WEEKDAYS.slice(0, tribeCount).map((weekday, i) => ({ id: `tribe-${i}`, name: `Tribe ${i}`, weekday }))
   const created = rules.createGame({ map, tribes, seed: `start-seed-${seed}`, secretSeed: `secret-seed-${seed}`, limit: 4 })
@@ -127,4 +127,3 @@ export function playAtRandom(rules: AnyRuleset, tribeCount: number, seed: number
   if (rules.stateHash(replayed.state) !== rules.stateHash(state)) throw new Error('replay: another state hash')
   return { checks, events: log.length, period: rules.view(state).period, log }
 }
-

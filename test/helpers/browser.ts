@@ -12,7 +12,9 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 /** axe-core's WCAG 2 A and AA violations on the page, as "rule: target" lines (the page needs bypassCSP). */
 export async function axe(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE })
-  return await page.evaluate(`axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`) as string[]
+  return (await page.evaluate(
+    `axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+  )) as string[]
 }
 
 const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable']
@@ -20,7 +22,7 @@ const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/goog
 export async function launchBrowser(): Promise<{ browser: Browser; via: string }> {
   const given = process.env.CHROMIUM_PATH
   if (given && given !== 'bundled' && !existsSync(given)) throw new Error(`CHROMIUM_PATH=${given}: no such file`)
-  const system = given === 'bundled' ? undefined : given ?? SYSTEM.find((p) => existsSync(p))
+  const system = given === 'bundled' ? undefined : (given ?? SYSTEM.find((p) => existsSync(p)))
   if (system) {
     const browser = await chromium.launch({ executablePath: system, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] })
     return { browser, via: system }
@@ -35,10 +37,22 @@ export async function launchBrowser(): Promise<{ browser: Browser; via: string }
 }
 
 /** A page logged in as `email` (password "correct horse battery"), opened at `next`; pageerror messages go to `problems`. */
-export async function loggedIn(browser: Browser, base: string, email: string, next: string, options: { width: number; locale: string; javaScript?: boolean; problems: string[] }): Promise<Page> {
+export async function loggedIn(
+  browser: Browser,
+  base: string,
+  email: string,
+  next: string,
+  options: { width: number; locale: string; javaScript?: boolean; problems: string[] },
+): Promise<Page> {
   // bypassCSP: only so that a test may inject axe-core; the pages' own CSP stays on for everyone else.
   // A phone-sized page is a touch screen, so that a test may tap.
-  const page = await browser.newPage({ viewport: { width: options.width, height: 844 }, hasTouch: options.width <= 500, locale: options.locale, bypassCSP: true, javaScriptEnabled: options.javaScript ?? true })
+  const page = await browser.newPage({
+    viewport: { width: options.width, height: 844 },
+    hasTouch: options.width <= 500,
+    locale: options.locale,
+    bypassCSP: true,
+    javaScriptEnabled: options.javaScript ?? true,
+  })
   page.on('pageerror', (e) => options.problems.push(e.message))
   await page.goto(`${base}/login?next=${encodeURIComponent(next)}`)
   await page.locator('input[name="email"]').fill(email)

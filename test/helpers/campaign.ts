@@ -5,7 +5,14 @@ import { buildTestApp, register } from './app.ts'
 
 export type App = FastifyInstance
 
-export async function call(app: App, token: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+export async function call(
+  app: App,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await app.inject({ method, url, payload: payload as object, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } })
   return { status: res.statusCode, body: res.body ? res.json() : null }
 }
@@ -31,9 +38,20 @@ export interface Table {
 }
 
 /** A campaign in setup with a GM and one player per entry (name → weekday). */
-export async function setUp(app: App, players: Record<string, string>, options: { mapId?: string; public?: boolean; timeZone?: string; ruleset?: string; weekLimit?: number } = {}): Promise<Table> {
+export async function setUp(
+  app: App,
+  players: Record<string, string>,
+  options: { mapId?: string; public?: boolean; timeZone?: string; ruleset?: string; weekLimit?: number } = {},
+): Promise<Table> {
   const gm = await register(app, `gm-${Math.random().toString(36).slice(2)}@example.com`)
-  const created = await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Test campaign', ...(options.ruleset ? { ruleset: options.ruleset } : {}), ...(options.ruleset && !options.mapId ? {} : { mapId: options.mapId ?? 'coast-3' }), ...(options.weekLimit ? { weekLimit: options.weekLimit } : {}), public: options.public ?? false, ...(options.timeZone ? { timeZone: options.timeZone } : {}) })
+  const created = await call(app, gm.token, 'POST', '/api/campaigns', {
+    name: 'Test campaign',
+    ...(options.ruleset ? { ruleset: options.ruleset } : {}),
+    ...(options.ruleset && !options.mapId ? {} : { mapId: options.mapId ?? 'coast-3' }),
+    ...(options.weekLimit ? { weekLimit: options.weekLimit } : {}),
+    public: options.public ?? false,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  })
   if (created.status !== 201) throw new Error(`create: ${JSON.stringify(created.body)}`)
   const id = created.body.id as string
   const table: Table = { id, gm: gm.token, players: {} }

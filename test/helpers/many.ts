@@ -3,7 +3,10 @@
 import type { GameState } from '../../src/engine/games/weekday/index.ts'
 import type { FastifyInstance } from 'fastify'
 
-export interface Many { ids: string[]; users: { gm: string; ana: string; ben: string } }
+export interface Many {
+  ids: string[]
+  users: { gm: string; ana: string; ben: string }
+}
 
 export async function manyCampaigns(app: FastifyInstance, count: number, options: { mapId?: string; prefix?: string } = {}): Promise<Many> {
   const prefix = options.prefix ?? Math.random().toString(36).slice(2, 8)
@@ -13,7 +16,10 @@ export async function manyCampaigns(app: FastifyInstance, count: number, options
   for (let i = 0; i < count; i++) {
     const c = await app.campaigns.create(gm.id, { name: `Campaign ${i + 1}`, mapId: options.mapId ?? 'coast-2' })
     const gmAccess = await app.campaigns.access(c.id, gm.id)
-    for (const [player, weekday] of [[ana, 'monday'], [ben, 'wednesday']] as const) {
+    for (const [player, weekday] of [
+      [ana, 'monday'],
+      [ben, 'wednesday'],
+    ] as const) {
       const inv = await app.campaigns.invite(gmAccess, gm.id)
       await app.campaigns.accept(inv.token, player.id, { tribeName: player.displayName, weekday })
     }

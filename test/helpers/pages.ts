@@ -2,7 +2,11 @@
 // token of the last page seen.
 import type { FastifyInstance } from 'fastify'
 
-export interface PageResponse { status: number; body: string; location: string | undefined }
+export interface PageResponse {
+  status: number
+  body: string
+  location: string | undefined
+}
 
 export function visitor(app: FastifyInstance) {
   const jar = new Map<string, string>()
@@ -35,7 +39,9 @@ export function visitor(app: FastifyInstance) {
       for (const [k, v] of Object.entries(form)) for (const x of [v].flat()) params.append(k, x)
       params.set('_csrf', options.csrf ?? token)
       const res = await app.inject({
-        method: 'POST', url, payload: params.toString(),
+        method: 'POST',
+        url,
+        payload: params.toString(),
         headers: { cookie: cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
       })
       keep(res.headers['set-cookie'])

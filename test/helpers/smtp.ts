@@ -16,7 +16,11 @@ function decodeWords(value: string): string {
   return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
     enc.toLowerCase() === 'b'
       ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'))
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  )
 }
 
 function splitHead(raw: string): { headers: Record<string, string>; body: string } {
@@ -34,7 +38,10 @@ function splitHead(raw: string): { headers: Record<string, string>; body: string
 function decodeBody(body: string, encoding = ''): string {
   if (/quoted-printable/i.test(encoding)) {
     const bytes = body.replace(/=\r?\n/g, '').replace(/\r\n/g, '\n')
-    return Buffer.from(bytes.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+    return Buffer.from(
+      bytes.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8')
   }
   if (/base64/i.test(encoding)) return Buffer.from(body, 'base64').toString('utf8')
   return body.replace(/\r\n/g, '\n')
@@ -71,7 +78,12 @@ export async function smtpReceiver(options: { failFirst?: number } = {}) {
           error.responseCode = 451
           return callback(error)
         }
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)))
+        mails.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        )
         callback()
       })
     },

@@ -34,15 +34,22 @@ t.test('R2.2 the campaign time zone decides: the same instant, another zone, ano
 })
 
 t.test('R4.1 a week runs from Monday 00:00: the calendar gives each weekday one window and one tick per week', async (t) => {
-  const tribes = [{ id: 'mon', weekday: 'monday' as const }, { id: 'sun', weekday: 'sunday' as const }]
+  const tribes = [
+    { id: 'mon', weekday: 'monday' as const },
+    { id: 'sun', weekday: 'sunday' as const },
+  ]
   // Monday 23 November 00:00 to Monday 30 November 00:00, Madrid (UTC+1).
   const week = dueWork(tribes, 'Europe/Madrid', at('2026-11-22T22:59:59Z'), at('2026-11-29T23:00:00Z'))
-  t.same(week.map((d) => `${d.kind}${'tribe' in d ? ':' + d.tribe : ''}@${d.at.toISOString()}`), [
-    'open:mon@2026-11-22T23:00:00.000Z',
-    'close:mon@2026-11-23T19:00:00.000Z',
-    'open:sun@2026-11-28T23:00:00.000Z',
-    'close:sun@2026-11-29T19:00:00.000Z',
-    'tick@2026-11-29T19:00:00.000Z',
-    'open:mon@2026-11-29T23:00:00.000Z',
-  ], 'the next week begins with Monday 00:00')
+  t.same(
+    week.map((d) => `${d.kind}${'tribe' in d ? ':' + d.tribe : ''}@${d.at.toISOString()}`),
+    [
+      'open:mon@2026-11-22T23:00:00.000Z',
+      'close:mon@2026-11-23T19:00:00.000Z',
+      'open:sun@2026-11-28T23:00:00.000Z',
+      'close:sun@2026-11-29T19:00:00.000Z',
+      'tick@2026-11-29T19:00:00.000Z',
+      'open:mon@2026-11-29T23:00:00.000Z',
+    ],
+    'the next week begins with Monday 00:00',
+  )
 })

@@ -17,7 +17,13 @@ const WORDS = {
 t.test('English and Spanish catalogues have the same keys, none empty', async (t) => {
   t.same(Object.keys(STRINGS.es).sort(), Object.keys(STRINGS.en).sort())
   for (const locale of ['en', 'es'] as const) {
-    t.same(Object.entries(STRINGS[locale]).filter(([, v]) => !v.trim()).map(([k]) => k), [], `${locale}: no empty string`)
+    t.same(
+      Object.entries(STRINGS[locale])
+        .filter(([, v]) => !v.trim())
+        .map(([k]) => k),
+      [],
+      `${locale}: no empty string`,
+    )
   }
 })
 
@@ -30,11 +36,19 @@ t.test('each game brings its own catalogue in both languages, and no key is in t
     for (const key of own('en')) t.ok(STRINGS.en[key] && STRINGS.es[key], `${folder}: ${key} reaches the pages`)
   }
   const views = mkdtempSync(path.join(tmpdir(), 'ww-catalogue-'))
-  for (const [dir, keys] of [['pages/i18n', { turn: 'Turn' }], ['games/one/i18n', { round: 'Round' }], ['games/two/i18n', { turn: 'My turn' }]] as const) {
+  for (const [dir, keys] of [
+    ['pages/i18n', { turn: 'Turn' }],
+    ['games/one/i18n', { round: 'Round' }],
+    ['games/two/i18n', { turn: 'My turn' }],
+  ] as const) {
     mkdirSync(path.join(views, dir), { recursive: true })
     writeFileSync(path.join(views, dir, 'en.json'), JSON.stringify(keys))
   }
-  t.throws(() => mergedCatalogue('en.json', views), /catalogue key "turn" is in both pages\/i18n\/en.json and games\/two\/i18n\/en.json/, 'a game rewording the platform is caught at start')
+  t.throws(
+    () => mergedCatalogue('en.json', views),
+    /catalogue key "turn" is in both pages\/i18n\/en.json and games\/two\/i18n\/en.json/,
+    'a game rewording the platform is caught at start',
+  )
 })
 
 t.test('every status, phase and proposal state is said in both languages, and differently from its code in Spanish', async (t) => {
@@ -53,16 +67,45 @@ t.test('every error code the service can answer with has a Spanish sentence, and
   const { ERRORS_ES, errorText } = await import('../../src/lib/page-helpers.ts')
   const root = path.resolve(import.meta.dirname, '../..')
   const files = (await readdir(path.join(root, 'src'), { withFileTypes: true, recursive: true }))
-    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.parentPath.includes('generated')).map((e) => path.join(e.parentPath, e.name))
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.parentPath.includes('generated'))
+    .map((e) => path.join(e.parentPath, e.name))
   const codes = new Set<string>()
   for (const file of files) {
     for (const m of (await readFile(file, 'utf8')).matchAll(/(?:AppError\(\s*\d{3},\s*|reject\(\s*|code: )'([a-z_]+\/[a-z_]+)'/g)) codes.add(m[1]!)
   }
   t.ok(codes.size > 150, `${codes.size} codes found`)
-  t.same([...codes].filter((c) => !ERRORS_ES[c]), [], 'no code without its Spanish sentence')
-  const pageOnly = new Set(['request/csrf', 'request/invalid', 'internal', 'not_found', 'request/400', 'request/403', 'request/404', 'request/405', 'request/413', 'request/415', 'request/429'])
-  t.same(Object.keys(ERRORS_ES).filter((c) => !codes.has(c) && !pageOnly.has(c)), [], 'no sentence for a code that no longer exists')
+  t.same(
+    [...codes].filter((c) => !ERRORS_ES[c]),
+    [],
+    'no code without its Spanish sentence',
+  )
+  const pageOnly = new Set([
+    'request/csrf',
+    'request/invalid',
+    'internal',
+    'not_found',
+    'request/400',
+    'request/403',
+    'request/404',
+    'request/405',
+    'request/413',
+    'request/415',
+    'request/429',
+  ])
+  t.same(
+    Object.keys(ERRORS_ES).filter((c) => !codes.has(c) && !pageOnly.has(c)),
+    [],
+    'no sentence for a code that no longer exists',
+  )
   t.equal(errorText({ code: 'tribe/weekday_taken', message: 'monday already belongs to ana' }, 'es'), 'Ese día de la semana ya es de otra tribu.')
-  t.equal(errorText({ code: 'tribe/weekday_taken', message: 'monday already belongs to ana' }, 'en'), 'monday already belongs to ana', 'English keeps the particulars')
-  t.equal(errorText({ code: 'internal', message: 'x', params: { requestId: 'req-7' } }, 'es'), 'Algo falló de nuestro lado (petición req-7).', 'params fill the sentence')
+  t.equal(
+    errorText({ code: 'tribe/weekday_taken', message: 'monday already belongs to ana' }, 'en'),
+    'monday already belongs to ana',
+    'English keeps the particulars',
+  )
+  t.equal(
+    errorText({ code: 'internal', message: 'x', params: { requestId: 'req-7' } }, 'es'),
+    'Algo falló de nuestro lado (petición req-7).',
+    'params fill the sentence',
+  )
 })

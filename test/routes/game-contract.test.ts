@@ -11,7 +11,8 @@ import { axe, launchBrowser, loggedIn } from '../helpers/browser.ts'
 import { call, setClock, setUp, type App, type Table } from '../helpers/campaign.ts'
 
 /** The order types a game's schema lists. */
-const typesOf = (face: Face) => ((face.orderSchema as { anyOf?: { properties: { type: { const: string } } }[] }).anyOf ?? []).map((v) => v.properties.type.const)
+const typesOf = (face: Face) =>
+  ((face.orderSchema as { anyOf?: { properties: { type: { const: string } } }[] }).anyOf ?? []).map((v) => v.properties.type.const)
 
 /** The orders the engine offers a tribe now, from the stored state. */
 async function offeredTo(app: App, table: Table, rules: AnyRuleset, tribeId: string) {
@@ -27,7 +28,8 @@ async function draft(t: Test, app: App, table: Table, rules: AnyRuleset) {
     if (rules.view(state).status !== 'draft' || !clock || !rules.draftPick) return
     const offered = rules.offered(state, rules.legalOptions(state, clock)) as Record<string, unknown>[]
     // The choice a pick order was made from: the one of its values that makes it again.
-    const choice = offered.flatMap((o) => Object.values(o).filter((v): v is string => typeof v === 'string'))
+    const choice = offered
+      .flatMap((o) => Object.values(o).filter((v): v is string => typeof v === 'string'))
       .find((value) => offered.some((o) => JSON.stringify(o) === JSON.stringify(rules.draftPick!(value))))
     t.ok(choice, `the engine offers ${clock} a pick`)
     const picked = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/picks`, { city: choice, tribeId: clock })
@@ -52,7 +54,10 @@ for (const face of FACES) {
     const running = (await call(app, table.gm, 'GET', `${base}/state`)).body
     t.equal(running.status, 'running', 'running after the start (and the draft)')
 
-    for (const [name, day] of [['ana', '2026-12-07T09:00:00Z'], ['ben', '2026-12-09T09:00:00Z']] as const) {
+    for (const [name, day] of [
+      ['ana', '2026-12-07T09:00:00Z'],
+      ['ben', '2026-12-09T09:00:00Z'],
+    ] as const) {
       await setClock(app, day)
       const player = table.players[name]!
       const [order] = await offeredTo(app, table, rules, player.tribeId)
@@ -62,7 +67,9 @@ for (const face of FACES) {
       const unknown = await call(app, player.token, 'POST', `${base}/orders`, { order: { type: 'no-such-order' } })
       t.match(unknown, { status: 400, body: { error: { code: 'orders/unknown_type' } } }, 'an order this game does not have: 400')
       for (const type of typesOf(face)) t.match(unknown.body.error.message, type, `the refusal lists ${face.id}'s ${type}`)
-      for (const other of FACES.filter((f) => f !== face).flatMap(typesOf).filter((type) => !typesOf(face).includes(type))) {
+      for (const other of FACES.filter((f) => f !== face)
+        .flatMap(typesOf)
+        .filter((type) => !typesOf(face).includes(type))) {
         t.notMatch(unknown.body.error.message, new RegExp(`\\b${other}\\b`), `and never another game's ${other}`)
       }
       const extra = await call(app, player.token, 'POST', `${base}/orders`, { order: { ...order, bogus: 1 } })
@@ -85,15 +92,21 @@ for (const face of FACES) {
     const emailOf = async (token: string) => (await call(app, token, 'GET', '/api/me')).body.email as string
     const campaign = `/campaigns/${table.id}`
     const playerPages = ['', '/turn', '/pools', '/economy', '/history', '/dice', '/scenes', '/absences']
-    for (const [who, token, pages] of [['ana', table.players.ana!.token, playerPages], ['the GM', table.gm, ['', '/gm', '/history', '/dice']]] as const) {
-      for (const [locale, width] of [['en-GB', 390], ['es-ES', 1366]] as const) {
+    for (const [who, token, pages] of [
+      ['ana', table.players.ana!.token, playerPages],
+      ['the GM', table.gm, ['', '/gm', '/history', '/dice']],
+    ] as const) {
+      for (const [locale, width] of [
+        ['en-GB', 390],
+        ['es-ES', 1366],
+      ] as const) {
         const problems: string[] = []
         const page = await loggedIn(browser, site, await emailOf(token), campaign, { width, locale, problems })
         for (const path of pages) {
           // ?lang= chooses the page's language, as a link in a Spanish mail does.
           const answer = await page.goto(`${site}${campaign}${path}?lang=${locale.slice(0, 2)}`)
           t.equal(answer?.status(), 200, `${face.id} ${path || '/'} for ${who} in ${locale}`)
-          t.equal(await page.getAttribute('html', 'lang'), locale.slice(0, 2), 'in the reader\'s language')
+          t.equal(await page.getAttribute('html', 'lang'), locale.slice(0, 2), "in the reader's language")
           t.same(await axe(page), [], `no WCAG A/AA violation on ${path || '/'} (${who}, ${locale})`)
         }
         t.same(problems, [], 'no script error')
@@ -110,8 +123,14 @@ t.test('the OpenAPI document lists one order schema per game', async (t) => {
     const id = (face.orderSchema as { $id: string }).$id
     t.ok(doc.components.schemas[id], `${face.id}: components.schemas.${id}`)
     // OpenAPI 3.0 writes a constant as a one-value enum.
-    const listed = ((doc.components.schemas[id].anyOf ?? []) as { properties: { type: { const?: string; enum?: string[] } } }[]).map((v) => v.properties.type.const ?? v.properties.type.enum?.[0])
+    const listed = ((doc.components.schemas[id].anyOf ?? []) as { properties: { type: { const?: string; enum?: string[] } } }[]).map(
+      (v) => v.properties.type.const ?? v.properties.type.enum?.[0],
+    )
     t.same(listed, typesOf(face), 'with each of its orders')
   }
-  t.match(doc.paths['/api/campaigns/{id}/orders'].post.description, FACES.map((f) => (f.orderSchema as { $id: string }).$id).join(', '), 'the orders route points at them')
+  t.match(
+    doc.paths['/api/campaigns/{id}/orders'].post.description,
+    FACES.map((f) => (f.orderSchema as { $id: string }).$id).join(', '),
+    'the orders route points at them',
+  )
 })

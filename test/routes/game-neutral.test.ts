@@ -27,21 +27,31 @@ t.test('a conquest campaign files its scenes, proposals, absences and replacemen
   const mine = (await call(app, ana.token, 'GET', `${base}/state`)).body.territories.find((x: { owner: string }) => x.owner === ana.tribeId).id
   await call(app, ana.token, 'POST', `${base}/scenes/${scene.body.id}/proposals`, { transfers: [{ from: ana.tribeId, to: ben.tribeId, tiles: [mine] }] })
   await call(app, ben.token, 'POST', `${base}/absences`, { from: '2026-12-20', to: '2026-12-21' })
-  const rows = (await app.pg.query<{ week: number }>(`SELECT week FROM campaign_events WHERE campaign_id = $1 AND type = ANY($2)`, [table.id, ['scene.opened', 'scene.message', 'proposal.made', 'absence.declared']])).rows
+  const rows = (
+    await app.pg.query<{ week: number }>(`SELECT week FROM campaign_events WHERE campaign_id = $1 AND type = ANY($2)`, [
+      table.id,
+      ['scene.opened', 'scene.message', 'proposal.made', 'absence.declared'],
+    ])
+  ).rows
   t.ok(rows.length >= 3, `${rows.length} diplomacy and absence events`)
   t.same([...new Set(rows.map((r) => r.week))], [1], 'each in round 1')
 })
 
-t.test('a finished conquest campaign shows each player\'s place on their profile', async (t) => {
+t.test("a finished conquest campaign shows each player's place on their profile", async (t) => {
   const { app, table, ana, ben } = await roundOne(t)
   const base = `/api/campaigns/${table.id}`
-  const bens = (await call(app, ben.token, 'GET', `${base}/state`)).body.territories.filter((x: { owner: string }) => x.owner === ben.tribeId).map((x: { id: string }) => x.id)
+  const bens = (await call(app, ben.token, 'GET', `${base}/state`)).body.territories
+    .filter((x: { owner: string }) => x.owner === ben.tribeId)
+    .map((x: { id: string }) => x.id)
   const scene = await call(app, table.gm, 'POST', `${base}/scenes`, { title: 'Rendición', tribes: [ana.tribeId, ben.tribeId] })
-  const proposal = await call(app, ben.token, 'POST', `${base}/scenes/${scene.body.id}/proposals`, { transfers: [{ from: ben.tribeId, to: ana.tribeId, tiles: bens }] })
+  const proposal = await call(app, ben.token, 'POST', `${base}/scenes/${scene.body.id}/proposals`, {
+    transfers: [{ from: ben.tribeId, to: ana.tribeId, tiles: bens }],
+  })
   await call(app, ben.token, 'POST', `${base}/scenes/${scene.body.id}/proposals/${proposal.body.id}/accept`)
   t.match((await call(app, table.gm, 'POST', `${base}/scenes/${scene.body.id}/proposals/${proposal.body.id}/ratify`)).body, { status: 'ratified' })
   t.match((await call(app, ana.token, 'GET', `${base}/state`)).body, { status: 'finished' })
-  const profileOf = async (player: Player) => (await call(app, ana.token, 'GET', `/api/users/${player.userId}`)).body.finished.find((c: { id: string }) => c.id === table.id)
+  const profileOf = async (player: Player) =>
+    (await call(app, ana.token, 'GET', `/api/users/${player.userId}`)).body.finished.find((c: { id: string }) => c.id === table.id)
   t.match(await profileOf(ana), { rank: 1, of: 2 }, 'ana won')
   t.match(await profileOf(ben), { rank: 2, of: 2 }, 'ben came second')
 })
@@ -62,18 +72,28 @@ t.test('the dice of a conquest round are d6, each draw listed and derived again 
   const base = `/api/campaigns/${table.id}`
   const options = (await call(app, ana.token, 'GET', `${base}/options`)).body.options
   const from = options.territories.find((x: { attacks: string[]; canLeave: number }) => x.attacks.length > 0 && x.canLeave > 0)
-  const attacked = await call(app, ana.token, 'POST', `${base}/orders`, { order: { type: 'attack', from: from.id, to: from.attacks[0], troops: from.canLeave } })
+  const attacked = await call(app, ana.token, 'POST', `${base}/orders`, {
+    order: { type: 'attack', from: from.id, to: from.attacks[0], troops: from.canLeave },
+  })
   const battle = attacked.body.events.find((e: { type: string }) => e.type === 'battle')
   t.ok(battle.dice.length > 0, `the battle rolled ${battle.dice.length} dice`)
   const before = await call(app, ana.token, 'GET', `${base}/dice/1`)
   t.match(before.body, { sides: 6, seed: null, algorithm: /^d6 = .* mod 6 \+ 1/ })
-  t.same(before.body.draws.map((d: { counter: number; face: number }) => [d.counter, d.face]), battle.dice.map((d: { counter: number; face: number }) => [d.counter, d.face]), 'every die of the battle, in order')
+  t.same(
+    before.body.draws.map((d: { counter: number; face: number }) => [d.counter, d.face]),
+    battle.dice.map((d: { counter: number; face: number }) => [d.counter, d.face]),
+    'every die of the battle, in order',
+  )
   t.match(before.body.draws[0].purpose, `battle ${from.id} → ${from.attacks[0]}`)
   await setClock(app, '2026-12-14T09:00:00Z') // round 1 is over: its seed is out
   const after = await call(app, ana.token, 'GET', `${base}/dice/1`)
   t.type(after.body.seed, 'string')
   const derived = after.body.draws.map((d: { counter: number }) => (hmacRng(after.body.seed, d.counter) % 6) + 1)
-  t.same(derived, after.body.draws.map((d: { face: number }) => d.face), 'each face is HMAC-SHA-256(seed, counter) mod 6 + 1')
+  t.same(
+    derived,
+    after.body.draws.map((d: { face: number }) => d.face),
+    'each face is HMAC-SHA-256(seed, counter) mod 6 + 1',
+  )
 })
 
 t.test('G2.11 a GM pause skips a conquest tick: the skipped Sunday is no round, and the next tick done is', async (t) => {
@@ -94,7 +114,11 @@ t.test('G1.7 R2.5 each game checks its own period limit when a campaign is creat
   const conquest = await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', weekLimit: 60 })
   t.equal(conquest.status, 400)
   t.match(conquest.body.error, { code: 'campaign/bad_limit', rule: 'G1.7', message: /limit: .*4 to 52 rounds/ })
-  t.equal((await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Liga', mapId: 'coast-3', weekLimit: 60 })).status, 201, 'the weekday game takes 60 weeks')
+  t.equal(
+    (await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Liga', mapId: 'coast-3', weekLimit: 60 })).status,
+    201,
+    'the weekday game takes 60 weeks',
+  )
   t.equal((await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', weekLimit: 52 })).status, 201)
   const { visitor } = await import('../helpers/pages.ts')
   const page = visitor(app)
@@ -104,15 +128,28 @@ t.test('G1.7 R2.5 each game checks its own period limit when a campaign is creat
   t.match(form, /value="conquest" checked>/, 'world conquest offered, and chosen as asked')
 })
 
-t.test('a campaign\'s period limit goes by its neutral name, limit, and its old one, weekLimit; the game judges it', async (t) => {
+t.test("a campaign's period limit goes by its neutral name, limit, and its old one, weekLimit; the game judges it", async (t) => {
   const app = await buildTestApp(t)
-  const gm = (await call(app, null, 'POST', '/api/auth/register', { email: 'limits@example.com', password: 'correct horse battery', displayName: 'Gm' })).body.token as string
+  const gm = (await call(app, null, 'POST', '/api/auth/register', { email: 'limits@example.com', password: 'correct horse battery', displayName: 'Gm' })).body
+    .token as string
   const made = await call(app, gm, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', limit: 6 })
   t.match(made, { status: 201, body: { limit: 6, weekLimit: 6 } }, 'limit: the neutral name, shown under both')
   const old = await call(app, gm, 'POST', '/api/campaigns', { name: 'Costa', mapId: 'coast-3', weekLimit: 9 })
   t.match(old, { status: 201, body: { limit: 9, weekLimit: 9 } }, 'weekLimit: still taken')
-  t.match(await call(app, gm, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', limit: 60 }), { status: 400, body: { error: { code: 'campaign/bad_limit', rule: 'G1.7' } } }, 'world conquest takes 4 to 52 rounds (G1.7)')
-  t.match(await call(app, gm, 'POST', '/api/campaigns', { name: 'Costa', mapId: 'coast-3', limit: 60 }), { status: 201, body: { limit: 60 } }, 'the weekday game takes 60 weeks')
-  t.match(await call(app, gm, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', limit: 6, weekLimit: 8 }), { status: 400, body: { error: { code: 'campaign/bad_limit', message: /once/ } } }, 'two different limits are refused')
+  t.match(
+    await call(app, gm, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', limit: 60 }),
+    { status: 400, body: { error: { code: 'campaign/bad_limit', rule: 'G1.7' } } },
+    'world conquest takes 4 to 52 rounds (G1.7)',
+  )
+  t.match(
+    await call(app, gm, 'POST', '/api/campaigns', { name: 'Costa', mapId: 'coast-3', limit: 60 }),
+    { status: 201, body: { limit: 60 } },
+    'the weekday game takes 60 weeks',
+  )
+  t.match(
+    await call(app, gm, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest', limit: 6, weekLimit: 8 }),
+    { status: 400, body: { error: { code: 'campaign/bad_limit', message: /once/ } } },
+    'two different limits are refused',
+  )
   t.equal((await app.pg.query(`SELECT count(*)::int AS n FROM campaigns`)).rows[0].n, 3, 'no refused campaign was stored')
 })

@@ -21,7 +21,9 @@ async function twoInstances(t: Test) {
 }
 
 async function ledgerTwice(app: App): Promise<number> {
-  const { rows } = await app.pg.query<{ n: string }>(`SELECT count(*) AS n FROM (SELECT 1 FROM calendar_work GROUP BY campaign_id, kind, period HAVING count(*) > 1) x`)
+  const { rows } = await app.pg.query<{ n: string }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM calendar_work GROUP BY campaign_id, kind, period HAVING count(*) > 1) x`,
+  )
   return Number(rows[0]!.n)
 }
 
@@ -49,7 +51,7 @@ t.test('R4.2 two instances whose clocks are 1 s apart: an order each side of mid
   t.equal(late.body.error.code, 'turn/window_closed')
   t.equal(await ledgerTwice(a), 0, 'no calendar unit is in the ledger twice')
   const opens = await a.prisma.calendarWork.count({ where: { campaignId: table.id, kind: 'open' } })
-  t.equal(opens, 1, 'monday\'s window opened once')
+  t.equal(opens, 1, "monday's window opened once")
 })
 
 t.test('R6.1 two instances 5 s apart through a whole week: each unit once, one payout, no 500', async (t) => {
@@ -96,5 +98,11 @@ t.test('R4.2 a clock stepped back one hour: reads, orders and sweeps keep workin
   t.equal(resumed.status, 200, 'the resume records the skipped work without meeting the done close again')
   t.equal((await call(a, ana, 'GET', `/api/campaigns/${table.id}/state`)).status, 200)
   t.equal(await ledgerTwice(a), 0, 'no calendar unit is in the ledger twice')
-  t.equal(await a.prisma.calendarWork.count({ where: { campaignId: table.id, kind: 'close', period: { startsWith: new Date(MONDAY + 20 * 3_600_000).toISOString() } } }), 1, 'monday\'s close done once')
+  t.equal(
+    await a.prisma.calendarWork.count({
+      where: { campaignId: table.id, kind: 'close', period: { startsWith: new Date(MONDAY + 20 * 3_600_000).toISOString() } },
+    }),
+    1,
+    "monday's close done once",
+  )
 })

@@ -25,9 +25,19 @@ function serve(databaseUrl: string, smtpUrl: string, clock: string) {
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: {
-      ...process.env, FASTIFY_AUTOLOAD_TYPESCRIPT: '1', NODE_ENV: 'development', DATABASE_URL: databaseUrl, PORT: '0',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ww-crash-')), SEED_DEMO: 'false', LOG_LEVEL: 'warn', SMTP_URL: smtpUrl,
-      ALLOW_TEST_CLOCK: 'true', TEST_CLOCK_NOW: clock, SCHEDULER: 'true', JWT_SECRET: 'crash-test-secret-crash-test-secret-1234',
+      ...process.env,
+      FASTIFY_AUTOLOAD_TYPESCRIPT: '1',
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ww-crash-')),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: smtpUrl,
+      ALLOW_TEST_CLOCK: 'true',
+      TEST_CLOCK_NOW: clock,
+      SCHEDULER: 'true',
+      JWT_SECRET: 'crash-test-secret-crash-test-secret-1234',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -77,20 +87,39 @@ t.test('SIGKILL in the middle of a weekly tick over 150 campaigns, then a restar
 
   // Restarted a few minutes later (so mails the dead server had claimed are free again).
   const second = serve(url, smtp.url, '2026-12-06T19:33:00Z')
-  t.teardown(() => { second.child.kill('SIGKILL') })
-  await until('the catch-up and every mail', async () =>
-    (await ticks()) === campaigns && (await count(pool, `SELECT count(*) AS n FROM outbox_mails WHERE sent_at IS NULL AND dropped_at IS NULL`)) === 0, 90_000, 200)
+  t.teardown(() => {
+    second.child.kill('SIGKILL')
+  })
+  await until(
+    'the catch-up and every mail',
+    async () =>
+      (await ticks()) === campaigns && (await count(pool, `SELECT count(*) AS n FROM outbox_mails WHERE sent_at IS NULL AND dropped_at IS NULL`)) === 0,
+    90_000,
+    200,
+  )
 
-  t.equal(await count(pool, `SELECT count(*) AS n FROM calendar_work WHERE kind = 'tick' AND due_at = $1::timestamptz AT TIME ZONE 'UTC'`, [TICK]), campaigns, 'one tick per campaign')
+  t.equal(
+    await count(pool, `SELECT count(*) AS n FROM calendar_work WHERE kind = 'tick' AND due_at = $1::timestamptz AT TIME ZONE 'UTC'`, [TICK]),
+    campaigns,
+    'one tick per campaign',
+  )
   const paid = await pool.query<{ campaign_id: string; n: string }>(
-    `SELECT campaign_id, count(*) AS n FROM campaign_events WHERE type = 'payout' AND created_at = $1::timestamptz AT TIME ZONE 'UTC' GROUP BY campaign_id`, [TICK])
+    `SELECT campaign_id, count(*) AS n FROM campaign_events WHERE type = 'payout' AND created_at = $1::timestamptz AT TIME ZONE 'UTC' GROUP BY campaign_id`,
+    [TICK],
+  )
   t.equal(paid.rows.length, campaigns, 'every campaign paid')
-  t.ok(paid.rows.every((r) => r.n === '1'), 'and each exactly once')
+  t.ok(
+    paid.rows.every((r) => r.n === '1'),
+    'and each exactly once',
+  )
   t.ok(paid.rows.every((r) => ids.includes(r.campaign_id)))
   const outbox = await pool.query<{ id: string }>(`SELECT id FROM outbox_mails WHERE kind = 'payout'`)
   t.equal(outbox.rows.length, 2 * campaigns, 'a payout mail for each player of each campaign')
   const received = new Set(smtp.mails.map((m) => m.messageId))
-  t.ok(outbox.rows.every((r) => [...received].some((id) => id.startsWith(`<${r.id}@`))), 'every queued mail arrived')
+  t.ok(
+    outbox.rows.every((r) => [...received].some((id) => id.startsWith(`<${r.id}@`))),
+    'every queued mail arrived',
+  )
   t.equal(received.size, 2 * campaigns, 'no other mail arrived')
   // A mail in flight at the kill can be sent again with the same Message-ID (at most the sender's 4 at a time).
   t.ok(smtp.mails.length - received.size <= 4, `resent copies: ${smtp.mails.length - received.size}`)

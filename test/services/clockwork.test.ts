@@ -46,7 +46,7 @@ t.test('R4.5 R6.1 R9.2: a simulated fortnight sends exactly the expected mails, 
   await setClock(app, '2026-12-02T00:30:00Z') // Wednesday 01:30 Madrid: ben's window is open
   t.same(kinds().slice(1), ['ben:window_open'])
   const opening = smtp.mails[1]!
-  t.match(opening.subject, /ben: tu turno en Test campaign está abierto/, 'in Spanish, ben\'s language')
+  t.match(opening.subject, /ben: tu turno en Test campaign está abierto/, "in Spanish, ben's language")
   t.match(opening.text, /20:00 \(Europe\/Madrid\); miércoles 13:00 tu hora \(America\/Mexico_City\)/, 'both time zones')
   await order(app, table, 'ben', { type: 'endTurn' })
   await setClock(app, '2026-12-02T19:30:00Z')
@@ -63,7 +63,10 @@ t.test('R4.5 R6.1 R9.2: a simulated fortnight sends exactly the expected mails, 
   t.same(kinds().slice(4), ['ana:window_open'])
   await order(app, table, 'ana', { type: 'move', from: '4,4', troops: 2, to: '5,4' })
   const attack = await order(app, table, 'ana', { type: 'move', from: '5,4', troops: 2, to: '5,5' })
-  t.ok(attack.events.some((e: { type: string; defender?: string }) => e.type === 'combat' && e.defender === ben.tribeId), 'ana attacked ben')
+  t.ok(
+    attack.events.some((e: { type: string; defender?: string }) => e.type === 'combat' && e.defender === ben.tribeId),
+    'ana attacked ben',
+  )
   await order(app, table, 'ana', { type: 'endTurn' })
   await setClock(app, '2026-12-07T19:30:00Z')
   t.same(kinds().slice(5), ['ben:digest'], 'ben hears about the attack the evening it happened; ana ended her turn, so no reminder')
@@ -77,9 +80,14 @@ t.test('R4.5 R6.1 R9.2: a simulated fortnight sends exactly the expected mails, 
   const payouts = await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'payout' } })
   t.equal(payouts - paidBefore, 1, 'one payout for one Sunday')
   const ledger = await app.prisma.calendarWork.findMany({ where: { campaignId: table.id }, orderBy: { dueAt: 'asc' } })
-  t.same(ledger.filter((l) => l.kind === 'tick').map((l) => l.dueAt.toISOString()), ['2026-12-06T19:00:00.000Z'])
-  t.same(ledger.filter((l) => l.kind === 'close').map((l) => l.period.split('/')[0]),
-    ['2026-11-30T19:00:00.000Z', '2026-12-02T19:00:00.000Z', '2026-12-07T19:00:00.000Z'])
+  t.same(
+    ledger.filter((l) => l.kind === 'tick').map((l) => l.dueAt.toISOString()),
+    ['2026-12-06T19:00:00.000Z'],
+  )
+  t.same(
+    ledger.filter((l) => l.kind === 'close').map((l) => l.period.split('/')[0]),
+    ['2026-11-30T19:00:00.000Z', '2026-12-02T19:00:00.000Z', '2026-12-07T19:00:00.000Z'],
+  )
   t.ok(ledger.every((l) => l.outcome === 'done'))
   // The draft's "your pick" mails were dropped as each pick was made (test/routes/pages/draft-page.test.ts); these are the week's.
   const outbox = await app.prisma.outboxMail.findMany({ where: { campaignId: table.id, kind: { not: 'draft_pick' } } })
@@ -101,7 +109,7 @@ t.test('a failing SMTP server: the mail is retried with backoff and sent once', 
   t.equal(smtp.mails.length, 0, 'not before its time')
   await setClock(app, '2026-11-30T16:31:00Z')
   t.equal(smtp.mails.length, 1)
-  t.equal(smtp.mails[0]!.messageId, `<${row.id}@127.0.0.1>`, 'the Message-ID is the outbox row\'s, stable across attempts')
+  t.equal(smtp.mails[0]!.messageId, `<${row.id}@127.0.0.1>`, "the Message-ID is the outbox row's, stable across attempts")
 })
 
 t.test('notification settings, one-click unsubscribe and the reminder lead time', async (t) => {
@@ -125,7 +133,12 @@ t.test('notification settings, one-click unsubscribe and the reminder lead time'
   const page = await app.inject({ method: 'GET', url: link.replace(/^https?:\/\/[^/]+/, '') })
   t.equal(page.statusCode, 200)
   t.match(page.body, /<form method="post"/)
-  const oneClick = await app.inject({ method: 'POST', url: link.replace(/^https?:\/\/[^/]+/, ''), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })
+  const oneClick = await app.inject({
+    method: 'POST',
+    url: link.replace(/^https?:\/\/[^/]+/, ''),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'List-Unsubscribe=One-Click',
+  })
   t.equal(oneClick.statusCode, 200)
   t.equal(oneClick.json().unsubscribed, 'reminder')
   t.equal((await call(app, ana.token, 'GET', '/api/me/notifications')).body.reminder, false)
@@ -143,7 +156,7 @@ t.test('notification settings, one-click unsubscribe and the reminder lead time'
   t.notOk(later.includes('ana:reminder'), 'no reminders for ana after unsubscribing')
 })
 
-t.test('the iCal feed has each tribe\'s weekly window in the campaign time zone', async (t) => {
+t.test("the iCal feed has each tribe's weekly window in the campaign time zone", async (t) => {
   const smtp = await smtpReceiver()
   t.teardown(smtp.close)
   const { app, table } = await game(t, smtp.url)
@@ -188,9 +201,13 @@ t.test('R4.2 R6.1: on both Europe/Madrid DST Sundays the sweep opens and closes 
   const table = await setUp(app, { sol: 'sunday', luna: 'monday' })
   await draft(app, table)
   const sol = table.players.sol!.tribeId
-  const ledger = async (kind: string, from: string, to: string) => (await app.prisma.calendarWork.findMany({
-    where: { campaignId: table.id, kind, dueAt: { gte: new Date(from), lte: new Date(to) } }, orderBy: { dueAt: 'asc' },
-  })).map((l) => `${l.dueAt.toISOString()}${l.period.includes('/') ? (l.period.endsWith(sol) ? ' sol' : ' luna') : ''}`)
+  const ledger = async (kind: string, from: string, to: string) =>
+    (
+      await app.prisma.calendarWork.findMany({
+        where: { campaignId: table.id, kind, dueAt: { gte: new Date(from), lte: new Date(to) } },
+        orderBy: { dueAt: 'asc' },
+      })
+    ).map((l) => `${l.dueAt.toISOString()}${l.period.includes('/') ? (l.period.endsWith(sol) ? ' sol' : ' luna') : ''}`)
 
   await setClock(app, '2026-03-29T17:59:00Z') // 19:59 CEST, the clocks went forward at 02:00
   t.same(await ledger('tick', '2026-03-29T00:00:00Z', '2026-03-30T00:00:00Z'), [], 'not yet')
@@ -199,7 +216,12 @@ t.test('R4.2 R6.1: on both Europe/Madrid DST Sundays the sweep opens and closes 
   t.same(await ledger('close', '2026-03-29T00:00:00Z', '2026-03-30T00:00:00Z'), ['2026-03-29T18:00:00.000Z sol'], 'closed at 20:00 CEST')
   t.same(await ledger('tick', '2026-03-29T00:00:00Z', '2026-03-30T00:00:00Z'), ['2026-03-29T18:00:00.000Z'], 'one tick')
 
-  const oct = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: '2026-10-25T19:00:00Z' }, headers: { authorization: `Bearer ${await clockToken(app)}` } }) // 20:00 CET, the clocks went back at 03:00
+  const oct = await app.inject({
+    method: 'POST',
+    url: '/api/dev/clock',
+    payload: { now: '2026-10-25T19:00:00Z' },
+    headers: { authorization: `Bearer ${await clockToken(app)}` },
+  }) // 20:00 CET, the clocks went back at 03:00
   t.same(oct.json().sweep.failed, 0, 'the catch-up of 30 weeks did not fail')
   t.same(await ledger('open', '2026-10-24T00:00:00Z', '2026-10-26T00:00:00Z'), ['2026-10-24T22:00:00.000Z sol'], 'opened at 00:00 CEST')
   t.same(await ledger('close', '2026-10-25T00:00:00Z', '2026-10-26T00:00:00Z'), ['2026-10-25T19:00:00.000Z sol'], 'closed at 20:00 CET, 25 hours later')
@@ -220,10 +242,21 @@ t.test('a paused campaign accrues no work: on resume the skipped periods are led
   t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/resume`)).status, 200)
   const skipped = await app.prisma.calendarWork.findMany({ where: { campaignId: table.id }, orderBy: { dueAt: 'asc' } })
   t.ok(skipped.length > 0 && skipped.every((l) => l.outcome === 'skipped'), 'every unit in the pause is skipped')
-  t.ok(skipped.some((l) => l.kind === 'tick' && l.dueAt.toISOString() === '2026-12-06T19:00:00.000Z'), 'the Sunday tick among them')
-  t.equal(await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'payout', createdAt: { gt: new Date('2026-11-30T10:00:00Z') } } }), 0, 'no payout')
+  t.ok(
+    skipped.some((l) => l.kind === 'tick' && l.dueAt.toISOString() === '2026-12-06T19:00:00.000Z'),
+    'the Sunday tick among them',
+  )
+  t.equal(
+    await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'payout', createdAt: { gt: new Date('2026-11-30T10:00:00Z') } } }),
+    0,
+    'no payout',
+  )
   await setClock(app, '2026-12-08T09:01:00Z')
-  t.same(smtp.mails.map((m) => m.headers['x-weekday-wars-kind']).filter((k) => k !== 'campaign_paused' && k !== 'campaign_resumed'), [], 'no mails for skipped work (only the pause and resume news)')
+  t.same(
+    smtp.mails.map((m) => m.headers['x-weekday-wars-kind']).filter((k) => k !== 'campaign_paused' && k !== 'campaign_resumed'),
+    [],
+    'no mails for skipped work (only the pause and resume news)',
+  )
 })
 
 t.test('R9.2 R9.3: a siege found at a window close costs the city 2 troops, and its player reads it in the digest', async (t) => {
@@ -234,14 +267,29 @@ t.test('R9.2 R9.3: a siege found at a window close costs the city 2 troops, and 
   // The board as it stands: ana's armies on every land tile around ben's city 5,5.
   const map = bundledMap('coast-3')!
   const land = (q: number, r: number) => map.tiles.findIndex((x) => x.q === q && x.r === r && x.terrain !== 'sea')
-  const around = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]].map(([dq, dr]) => [5 + dq!, 5 + dr!] as const).filter(([q, r]) => land(q, r) >= 0)
-  const { rows: [row] } = await app.pg.query<{ state: { owners: (string | null)[]; armies: Record<string, unknown> } }>('SELECT state FROM game_snapshots WHERE campaign_id = $1::uuid', [table.id])
+  const around = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+    [1, -1],
+    [-1, 1],
+  ]
+    .map(([dq, dr]) => [5 + dq!, 5 + dr!] as const)
+    .filter(([q, r]) => land(q, r) >= 0)
+  const {
+    rows: [row],
+  } = await app.pg.query<{ state: { owners: (string | null)[]; armies: Record<string, unknown> } }>(
+    'SELECT state FROM game_snapshots WHERE campaign_id = $1::uuid',
+    [table.id],
+  )
   for (const [q, r] of around) {
     row!.state.owners[land(q, r)] = ana
     row!.state.armies[`${q},${r}`] = { tribe: ana, troops: 1, mp: 0 }
   }
   await app.pg.query('UPDATE game_snapshots SET state = $2::jsonb WHERE campaign_id = $1::uuid', [table.id, JSON.stringify(row!.state)])
-  const troops = async () => (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body.armies.find((x: { tile: string }) => x.tile === '5,5').troops
+  const troops = async () =>
+    (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body.armies.find((x: { tile: string }) => x.tile === '5,5').troops
   t.equal(await troops(), 5)
 
   await setClock(app, '2026-11-30T19:30:00Z') // ana's window closed at 20:00 Madrid: the siege check
@@ -268,5 +316,8 @@ t.test('R4.5 a clock that jumps past a whole window sends neither its opening ma
   t.notOk(ana.includes('window_open'), 'no "your window is open" for a window already closed')
   t.ok(ana.includes('payout'), 'the payout mail still goes: the payout happened')
   const ledger = await app.pg.query(`SELECT kind, count(*)::int AS n FROM calendar_work WHERE campaign_id = $1::uuid GROUP BY kind ORDER BY kind`, [table.id])
-  t.ok(ledger.rows.some((r: { kind: string }) => r.kind === 'remind'), 'the reminder step is still ledgered as done, without a mail')
+  t.ok(
+    ledger.rows.some((r: { kind: string }) => r.kind === 'remind'),
+    'the reminder step is still ledgered as done, without a mail',
+  )
 })

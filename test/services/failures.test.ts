@@ -20,25 +20,29 @@ async function cuttableProxy(target: URL) {
       probe.close(() => resolve(p))
     })
   })
-  const up = () => new Promise<void>((resolve) => {
-    if (isUp) return resolve()
-    isUp = true
-    server = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port), target.hostname)
-      for (const s of [client, upstream]) {
-        sockets.add(s)
-        s.on('close', () => sockets.delete(s))
-        s.on('error', () => s.destroy())
-      }
-      client.pipe(upstream).pipe(client)
-    }).listen(port, '127.0.0.1', () => resolve())
-  })
-  const down = () => new Promise<void>((resolve) => {
-    if (!isUp) return resolve()
-    isUp = false
-    for (const s of sockets) s.destroy()
-    server?.close(() => resolve())
-  })
+  const up = () =>
+    new Promise<void>((resolve) => {
+      if (isUp) return resolve()
+      isUp = true
+      server = net
+        .createServer((client) => {
+          const upstream = net.connect(Number(target.port), target.hostname)
+          for (const s of [client, upstream]) {
+            sockets.add(s)
+            s.on('close', () => sockets.delete(s))
+            s.on('error', () => s.destroy())
+          }
+          client.pipe(upstream).pipe(client)
+        })
+        .listen(port, '127.0.0.1', () => resolve())
+    })
+  const down = () =>
+    new Promise<void>((resolve) => {
+      if (!isUp) return resolve()
+      isUp = false
+      for (const s of sockets) s.destroy()
+      server?.close(() => resolve())
+    })
   await up()
   const url = new URL(target)
   url.hostname = '127.0.0.1'
@@ -76,7 +80,7 @@ t.test('with the database down every route answers 503 with Retry-After in the e
   t.equal(health.statusCode, 503)
   const page = await app.inject({ method: 'GET', url: `/campaigns/${table.id}`, headers: { 'accept-language': 'es' } })
   t.equal(page.statusCode, 503, 'a page is a 503 page')
-  t.match(page.body, /no responde/, 'in the reader\'s language')
+  t.match(page.body, /no responde/, "in the reader's language")
   await proxy.up()
   let back = 0
   for (let i = 0; i < 20 && back !== 200; i++) back = (await call(app, ana, 'GET', `/api/campaigns/${table.id}/state`)).status
@@ -86,7 +90,12 @@ t.test('with the database down every route answers 503 with Retry-After in the e
 
 t.test('an exception inside the engine is a logged 500 with a request id and no internals', async (t) => {
   const lines: string[] = []
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done() } })
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
   const app = await buildApp({ config: { ...testConfig(), allowTestClock: true }, databaseUrl: await testDatabase(t) }, { logger: { level: 'error', stream } })
   t.teardown(() => app.close())
   await setClock(app, '2026-11-30T09:00:00Z')
@@ -95,7 +104,9 @@ t.test('an exception inside the engine is a logged 500 with a request id and no 
   // A snapshot the engine cannot read: its pools are not a list.
   await app.pg.query(`UPDATE game_snapshots SET state = jsonb_set(state, '{pools}', '"broken"') WHERE campaign_id = $1`, [table.id])
   const res = await app.inject({
-    method: 'POST', url: `/api/campaigns/${table.id}/orders`, payload: { order: { type: 'recruit', city: '2,1', troops: 1 } },
+    method: 'POST',
+    url: `/api/campaigns/${table.id}/orders`,
+    payload: { order: { type: 'recruit', city: '2,1', troops: 1 } },
     headers: { authorization: `Bearer ${table.players.ana!.token}` },
   })
   t.equal(res.statusCode, 500, 'a 500, not a rule refusal')

@@ -5,7 +5,7 @@ import { buildTestApp } from '../helpers/app.ts'
 import { call, setClock, setUp } from '../helpers/campaign.ts'
 import { smtpReceiver } from '../helpers/smtp.ts'
 
-t.test('invitation mails: at most 3 a day to an address and 20 a day by a GM; nothing of the inviter\'s to strangers; one-click stop', async (t) => {
+t.test("invitation mails: at most 3 a day to an address and 20 a day by a GM; nothing of the inviter's to strangers; one-click stop", async (t) => {
   const smtp = await smtpReceiver()
   t.teardown(smtp.close)
   const app = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url, loginRateLimit: 1000 })

@@ -24,17 +24,35 @@ t.test('a pause and a resume reach every member, in their language; a member who
   await setClock(app, '2026-11-30T09:01:00Z')
   const paused = smtp.mails.filter((m) => kindOf(m) === 'campaign_paused')
   t.equal(paused.length, 3, 'the GM, ana and ben (cleo turned campaign news off)')
-  t.notOk(paused.some((m) => m.to.includes(cleo!)), 'nothing to cleo')
-  t.match(paused.find((m) => m.to.includes(ana!))!, { subject: 'Test campaign is paused', text: /no window opens, nothing is paid and no siege is checked/ })
-  t.match(paused.find((m) => m.to.includes(ben!))!, { subject: 'Test campaign está en pausa', text: /no se abre ninguna ventana/ }, 'ben reads Spanish')
+  t.notOk(
+    paused.some((m) => m.to.includes(cleo!)),
+    'nothing to cleo',
+  )
+  t.match(
+    paused.find((m) => m.to.includes(ana!))!,
+    { subject: 'Test campaign is paused', text: /no window opens, nothing is paid and no siege is checked/ },
+  )
+  t.match(
+    paused.find((m) => m.to.includes(ben!))!,
+    { subject: 'Test campaign está en pausa', text: /no se abre ninguna ventana/ },
+    'ben reads Spanish',
+  )
 
   await setClock(app, '2026-12-01T09:00:00Z') // Tuesday
   t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/resume`)).status, 200)
   await setClock(app, '2026-12-01T09:01:00Z')
   const resumed = smtp.mails.filter((m) => kindOf(m) === 'campaign_resumed')
   t.equal(resumed.length, 3)
-  t.match(resumed.find((m) => m.to.includes(ana!))!.text, /ana's next window opens Monday 7 December, 00:00 \(Europe\/Madrid\)/, 'ana learns when she plays next')
-  t.match(resumed.find((m) => m.to.includes(ben!))!.text, /La próxima ventana de ben se abre el miércoles 2 diciembre, 00:00 \(Europe\/Madrid\); martes 17:00 tu hora \(America\/Mexico_City\)/, 'ben, in Spanish and in both zones')
+  t.match(
+    resumed.find((m) => m.to.includes(ana!))!.text,
+    /ana's next window opens Monday 7 December, 00:00 \(Europe\/Madrid\)/,
+    'ana learns when she plays next',
+  )
+  t.match(
+    resumed.find((m) => m.to.includes(ben!))!.text,
+    /La próxima ventana de ben se abre el miércoles 2 diciembre, 00:00 \(Europe\/Madrid\); martes 17:00 tu hora \(America\/Mexico_City\)/,
+    'ben, in Spanish and in both zones',
+  )
   t.notOk(resumed.some((m) => m.to.includes(cleo!)))
 })
 
@@ -45,9 +63,17 @@ t.test('a replacement mails the new player (the tribe, its weekday) and the form
   await setClock(app, '2026-11-30T09:00:00Z')
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
   await draft(app, table)
-  const dora = await call(app, null, 'POST', '/api/auth/register', { email: 'dora@example.com', password: 'correct horse battery', displayName: 'Dora', locale: 'es' })
+  const dora = await call(app, null, 'POST', '/api/auth/register', {
+    email: 'dora@example.com',
+    password: 'correct horse battery',
+    displayName: 'Dora',
+    locale: 'es',
+  })
   t.equal(dora.status, 201)
-  t.equal((await call(app, table.gm, 'PUT', `/api/campaigns/${table.id}/tribes/${table.players.ana!.tribeId}/player`, { email: 'dora@example.com' })).status, 200)
+  t.equal(
+    (await call(app, table.gm, 'PUT', `/api/campaigns/${table.id}/tribes/${table.players.ana!.tribeId}/player`, { email: 'dora@example.com' })).status,
+    200,
+  )
   await setClock(app, '2026-11-30T09:01:00Z')
   const mails = smtp.mails.filter((m) => kindOf(m) === 'player_replaced')
   t.equal(mails.length, 2)
@@ -82,9 +108,9 @@ t.test('R2.5 the game over: every member gets the final ranking, their own tribe
   t.equal(over.filter((m) => m.subject === `Test campaign is over: ${names[0]} wins`).length, 2, 'the winner in the English subjects')
   const ben = await emailOf(table.players.ben!.userId)
   const benMail = over.find((m) => m.to.includes(ben))!
-  t.equal(benMail.subject, `Test campaign ha terminado: gana ${names[0]}`, 'and in ben\'s Spanish one')
+  t.equal(benMail.subject, `Test campaign ha terminado: gana ${names[0]}`, "and in ben's Spanish one")
   const benRank = names.indexOf('ben') + 1
-  t.match(benMail.text, new RegExp(`${benRank}\\. ben <- tú`), 'ben\'s own line is marked')
+  t.match(benMail.text, new RegExp(`${benRank}\\. ben <- tú`), "ben's own line is marked")
   t.match(benMail.text, /ha terminado al final de la semana 1, la última\. Gana/, 'the week limit ended it')
   t.match(anaMail.text, /is over at the end of week 1, its last\./)
   t.match(anaMail.text, new RegExp(`1\\. ${names[0]}[^\\n]*\\n2\\. ${names[1]}`), 'the whole ranking, in order')

@@ -10,14 +10,21 @@ t.test('R4.5 R5.5 paused during a window after acting, resumed on the same weekd
   const { app, table } = await mondayGame(t)
   const ana = table.players.ana!.token
   const orders = `/api/campaigns/${table.id}/orders`
-  t.equal((await call(app, ana, 'POST', orders, { order: { type: 'move', from: '2,1', to: '3,1', troops: 2 } })).status, 200, 'ana acts: the recruitment is over')
+  t.equal(
+    (await call(app, ana, 'POST', orders, { order: { type: 'move', from: '2,1', to: '3,1', troops: 2 } })).status,
+    200,
+    'ana acts: the recruitment is over',
+  )
   t.match((await call(app, ana, 'POST', orders, { order: { type: 'recruit', city: '3,3', troops: 1 } })).body.error, { code: 'recruit/after_actions' })
   t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/pause`)).status, 200)
   await setClock(app, '2026-12-07T09:00:00Z') // the next Monday, 10:00
   t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/resume`)).status, 200)
   const you = (await call(app, ana, 'GET', `/api/campaigns/${table.id}/state`)).body.you
   t.equal(you.phase, 'recruitment', 'the window is a new one, in its recruitment phase')
-  t.ok(you.armies.every((a: { mp: number }) => a.mp === 2), 'every army has its 2 MP back')
+  t.ok(
+    you.armies.every((a: { mp: number }) => a.mp === 2),
+    'every army has its 2 MP back',
+  )
   t.equal((await call(app, ana, 'POST', orders, { order: { type: 'recruit', city: '3,3', troops: 1 } })).status, 200, 'ana may recruit')
 })
 
@@ -32,12 +39,18 @@ t.test('R9.2 a resume outside the window closes it without a siege check', async
   const state = snapshot.state as { armies: Record<string, unknown>; owners: (string | null)[] }
   for (const key of around) state.armies[key] = { tribe: table.players.ben!.tribeId, troops: 3, mp: 0 }
   await app.prisma.gameSnapshot.update({ where: { campaignId: table.id }, data: { state: state as object } })
-  t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/pause`)).status, 200, 'paused during ana\'s window')
+  t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/pause`)).status, 200, "paused during ana's window")
   await setClock(app, '2026-12-01T09:00:00Z') // Tuesday: ana's window would have closed
   const before = await app.prisma.campaignEvent.count({ where: { campaignId: table.id } })
   t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/resume`)).status, 200)
   const resumeEvents = await app.prisma.campaignEvent.findMany({ where: { campaignId: table.id, seq: { gt: before } } })
-  t.ok(resumeEvents.some((e) => e.type === 'windowClosed'), 'ana\'s window is closed')
-  t.notOk(resumeEvents.some((e) => e.type === 'siegeLoss'), 'no siege loss at the resume instant')
+  t.ok(
+    resumeEvents.some((e) => e.type === 'windowClosed'),
+    "ana's window is closed",
+  )
+  t.notOk(
+    resumeEvents.some((e) => e.type === 'siegeLoss'),
+    'no siege loss at the resume instant',
+  )
   t.equal((await call(app, table.players.ana!.token, 'GET', `/api/campaigns/${table.id}/state`)).body.besieged.length, 0, 'no city marked')
 })

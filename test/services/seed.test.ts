@@ -11,7 +11,11 @@ t.test('seeds demo users into an empty database, once', async (t) => {
   t.equal(campaign.json().status, 'running', 'and in progress')
   t.equal(campaign.json().tribes.length, 3)
   t.equal(await app.prisma.user.count(), DEMO_USERS.length)
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_USERS[1]!.email, password: first.seeded ? first.logins[1]!.password : '' } })
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: DEMO_USERS[1]!.email, password: first.seeded ? first.logins[1]!.password : '' },
+  })
   t.equal(login.statusCode, 200, 'the printed demo login works')
   const again = await seedDemo(app.db, { clock: app.clock, publicUrl: 'http://demo.test' })
   t.match(again, { seeded: false, reason: 'already_seeded' })

@@ -11,13 +11,26 @@ import { freePort } from '../helpers/test-support.ts'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ww-server-'))
 chmodSync(dataDir, 0o755) // the embedded server runs as the postgres user
 
-interface Running { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+interface Running {
+  child: ChildProcess
+  output: () => string
+  exited: Promise<number | null>
+}
 
 async function start(port: number, pgPort: number): Promise<Running> {
   let output = ''
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     // Signals must reach the server itself, so no tsx wrapper process; autoload is told it runs TypeScript.
-    env: { ...process.env, FASTIFY_AUTOLOAD_TYPESCRIPT: '1', PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      FASTIFY_AUTOLOAD_TYPESCRIPT: '1',
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (d) => (output += d))
@@ -28,7 +41,9 @@ async function start(port: number, pgPort: number): Promise<Running> {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health`)
       if (res.status === 200) return { child, output: () => output, exited }
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (child.exitCode !== null) break
     await new Promise((r) => setTimeout(r, 200))
   }
@@ -44,7 +59,8 @@ t.test('npm start serves /health on the embedded database and keeps data across 
   t.match(first.output(), /seeded demo data/)
   t.match(first.output(), /gm@demo\.weekdaywars\.test/)
   const reg = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'keeper@example.com', password: 'persistent keeper of keys', displayName: 'Keeper' }),
   })
   t.equal(reg.status, 201)
@@ -57,7 +73,8 @@ t.test('npm start serves /health on the embedded database and keeps data across 
   t.notMatch(second.output(), /seeded demo data/, 'no second seeding')
   t.match(second.output(), /database schema is up to date/)
   const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'keeper@example.com', password: 'persistent keeper of keys' }),
   })
   t.equal(login.status, 200, 'the account survived the restart')
@@ -69,7 +86,8 @@ t.test('npm start serves /health on the embedded database and keeps data across 
   const third = await start(port, pgPort)
   t.match(third.output(), /stopping an embedded PostgreSQL left running/)
   const again = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'keeper@example.com', password: 'persistent keeper of keys' }),
   })
   t.equal(again.status, 200, 'the account survived the crash')

@@ -24,7 +24,11 @@ t.test('R12.2 verify replays the whole log to the stored state, and finds an alt
 
   // The command does the same from the database, offline.
   const url = (app.pg as unknown as { options: { connectionString: string } }).options.connectionString
-  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', table.id], { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8', timeout: 60_000 })
+  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', table.id], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
   t.equal(cli.status, 0, `npm run verify exits 0 (${cli.stderr.trim().split('\n').at(-1)})`)
   t.same(JSON.parse(cli.stdout), ok.body, 'and prints the same result')
 
@@ -33,7 +37,11 @@ t.test('R12.2 verify replays the whole log to the stored state, and finds an alt
   const bad = await call(app, null, 'GET', `/api/campaigns/${table.id}/verify`)
   t.equal(bad.body.ok, false, 'an altered event is found')
   t.equal(bad.body.divergedAt, recruit.seq, 'at its seq')
-  const badCli = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', table.id], { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8', timeout: 60_000 })
+  const badCli = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', table.id], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
   t.equal(badCli.status, 1, `the command exits 1 (status ${badCli.status}, signal ${badCli.signal})`)
 
   const page = await visitor(app).get(`/campaigns/${table.id}/dice?verify=1`)
@@ -41,13 +49,13 @@ t.test('R12.2 verify replays the whole log to the stored state, and finds an alt
   t.match(page.body, /The replay differs from the stored state/, 'the dice page shows the result')
 })
 
-t.test('R3.1 the draft order\'s draw is listed with its rolls on dice/0, and re-derives from the revealed seed', async (t) => {
+t.test("R3.1 the draft order's draw is listed with its rolls on dice/0, and re-derives from the revealed seed", async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true })
   await setClock(app, '2026-11-30T09:00:00Z')
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday', cleo: 'friday', dan: 'saturday' }, { public: true })
   await draft(app, table)
   const week0 = (await call(app, null, 'GET', `/api/campaigns/${table.id}/dice/0`)).body
-  t.ok(week0.seed, 'week 0\'s seed is revealed')
+  t.ok(week0.seed, "week 0's seed is revealed")
   const draw = week0.draftDraw
   t.equal(draw.draws.length, 3, 'n − 1 rolls for 4 tribes')
   const joined = Object.values(table.players).map((p) => p.tribeId)

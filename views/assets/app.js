@@ -1,8 +1,10 @@
 // Progressive enhancement only: every form works without this script.
-(() => {
+;(() => {
   // Clicking a map tile fills the tile field last focused (the turn page's map script takes taps first).
   let lastTile = null
-  document.addEventListener('focusin', (e) => { if (e.target.classList && e.target.classList.contains('tile-input')) lastTile = e.target })
+  document.addEventListener('focusin', (e) => {
+    if (e.target.classList && e.target.classList.contains('tile-input')) lastTile = e.target
+  })
   document.addEventListener('click', (e) => {
     const g = e.target.closest && e.target.closest('g.tile')
     if (!g) return
@@ -21,18 +23,22 @@
     input.focus()
   })
   // Countdown to the window's close (again after the map script puts a new page in place).
-  const countdowns = (root) => { for (const el of root.querySelectorAll('.countdown[data-until]')) {
-    const until = Date.parse(el.getAttribute('data-until'))
-    // Counted from the server's clock (which a demo may have set), not the browser's.
-    const offset = Date.parse(el.getAttribute('data-now') || new Date().toISOString()) - Date.now()
-    const tick = () => {
-      const left = Math.max(0, until - (Date.now() + offset))
-      const h = Math.floor(left / 3600000), m = Math.floor((left % 3600000) / 60000), s = Math.floor((left % 60000) / 1000)
-      el.textContent = `(${h}h ${String(m).padStart(2, '0')}m ${String(s).padStart(2, '0')}s)`
+  const countdowns = (root) => {
+    for (const el of root.querySelectorAll('.countdown[data-until]')) {
+      const until = Date.parse(el.getAttribute('data-until'))
+      // Counted from the server's clock (which a demo may have set), not the browser's.
+      const offset = Date.parse(el.getAttribute('data-now') || new Date().toISOString()) - Date.now()
+      const tick = () => {
+        const left = Math.max(0, until - (Date.now() + offset))
+        const h = Math.floor(left / 3600000),
+          m = Math.floor((left % 3600000) / 60000),
+          s = Math.floor((left % 60000) / 1000)
+        el.textContent = `(${h}h ${String(m).padStart(2, '0')}m ${String(s).padStart(2, '0')}s)`
+      }
+      tick()
+      const timer = setInterval(() => (el.isConnected ? tick() : clearInterval(timer)), 1000)
     }
-    tick()
-    const timer = setInterval(() => (el.isConnected ? tick() : clearInterval(timer)), 1000)
-  } }
+  }
   countdowns(document)
   document.addEventListener('ww:swapped', (e) => countdowns(e.detail.root))
   // Dice re-verification with WebCrypto: SHA-256(seed) = commitment, and each d4 from HMAC-SHA-256(seed, counter).
@@ -62,6 +68,8 @@
     try {
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
       if (zone && input.value === input.defaultValue) input.value = zone
-    } catch { /* an old browser keeps the default */ }
+    } catch {
+      /* an old browser keeps the default */
+    }
   }
 })()

@@ -29,13 +29,23 @@ export interface PlatformView {
 }
 
 /** One die of the log: its counter under the period's seed, the face it showed, what it decided. */
-export interface Draw { counter: number; face: number; purpose: string }
+export interface Draw {
+  counter: number
+  face: number
+  purpose: string
+}
 
 /** One tribe's part of a trade: what the platform reads of it (who gives, who gets); the rest is the game's. */
-export interface Transfer { from: TribeId; to: TribeId }
+export interface Transfer {
+  from: TribeId
+  to: TribeId
+}
 
 /** What a campaign's stored snapshot keeps in place of a chosen map: the map is kept once, apart. */
-export interface MapStub { id: string; hash?: string }
+export interface MapStub {
+  id: string
+  hash?: string
+}
 
 /**
  * A game whose campaigns play on a map chosen from its bundled ones or uploaded by a player
@@ -54,10 +64,23 @@ export interface ChosenMaps<M, S> {
 }
 
 /** A tribe's losses in a day, for its digest mail. */
-export interface Hurt { attacks: number; troopsLost: number; tilesLost: string[]; shipsLost: string[]; siegeLosses: number; eliminated: boolean }
+export interface Hurt {
+  attacks: number
+  troopsLost: number
+  tilesLost: string[]
+  shipsLost: string[]
+  siegeLosses: number
+  eliminated: boolean
+}
 
 /** What the platform gives a game to set it up: its map, its tribes, the start's public seed and a secret one. */
-export interface PlatformSetup<M> { map: M; tribes: { id: TribeId; name: string; weekday: Weekday }[]; seed: string; secretSeed: string; limit: number | null }
+export interface PlatformSetup<M> {
+  map: M
+  tribes: { id: TribeId; name: string; weekday: Weekday }[]
+  seed: string
+  secretSeed: string
+  limit: number | null
+}
 
 /** The data a game is made of: its state, orders, system actions, log events, options, setup, map and economy view. */
 export interface GameTypes {

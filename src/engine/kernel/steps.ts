@@ -22,15 +22,21 @@ export function batchWith<S, O, E>(apply: (s: S, tribe: TribeId, o: O, rng: Rng)
 }
 
 /** Re-applies the inputs of a log (the `order` and `system` events); every other event must come out exactly as recorded. */
-export function replayWith<S, O, A, E extends { type: string }>(order: (s: S, tribe: TribeId, o: O, rng: Rng) => Step<S, E>, system: (s: S, a: A, rng: Rng) => Step<S, E>) {
+export function replayWith<S, O, A, E extends { type: string }>(
+  order: (s: S, tribe: TribeId, o: O, rng: Rng) => Step<S, E>,
+  system: (s: S, a: A, rng: Rng) => Step<S, E>,
+) {
   return (initial: S, events: readonly E[], rng: Rng): { ok: true; state: S } | { ok: false; at: number; message: string } => {
     let state = initial
     let i = 0
     while (i < events.length) {
       const input = events[i]! as Input<O, A>
-      const result = input.type === 'order' && 'order' in input ? order(state, input.tribe, input.order, rng)
-        : input.type === 'system' && 'action' in input ? system(state, input.action, rng)
-        : null
+      const result =
+        input.type === 'order' && 'order' in input
+          ? order(state, input.tribe, input.order, rng)
+          : input.type === 'system' && 'action' in input
+            ? system(state, input.action, rng)
+            : null
       if (!result) return { ok: false, at: i, message: `event ${i} (${input.type}) is not an order or system input` }
       if (!result.ok) return { ok: false, at: i, message: `event ${i} was refused on replay: ${result.error.code}` }
       for (let k = 0; k < result.events.length; k++) {

@@ -9,45 +9,109 @@ export const CONQUEST_KINDS: Record<string, (type: string) => boolean> = {
   battles: (t) => ['battle', 'bombarded', 'eliminated'].includes(t),
   economy: (t) => ['gathered', 'built', 'reinforced', 'income'].includes(t),
   diplomacy: (t) => t === 'tradeExecuted' || /^(scene|proposal)\./.test(t),
-  campaign: (t) => t.startsWith('absence.') || ['dealt', 'objectivesDrawn', 'roundStarted', 'tickWaits', 'campaignEnded', 'reinforcementsSet', ...PLATFORM_CAMPAIGN_TYPES].includes(t),
+  campaign: (t) =>
+    t.startsWith('absence.') ||
+    ['dealt', 'objectivesDrawn', 'roundStarted', 'tickWaits', 'campaignEnded', 'reinforcementsSet', ...PLATFORM_CAMPAIGN_TYPES].includes(t),
 }
 
 type E = Record<string, unknown>
-const goods = (g: unknown, s: Words) => Object.entries((g ?? {}) as Record<string, number>).map(([k, n]) => `${n} ${s[`c_good_${k}`] ?? k}`).join(', ')
+const goods = (g: unknown, s: Words) =>
+  Object.entries((g ?? {}) as Record<string, number>)
+    .map(([k, n]) => `${n} ${s[`c_good_${k}`] ?? k}`)
+    .join(', ')
 const faces = (dice: unknown) => ((dice ?? []) as { face: number }[]).map((d) => d.face).join(' ')
 
 export function conquestSentence(type: string, payload: unknown, names: ReadonlyMap<string, string>, s: Words): string {
   const e = payload as E
-  const tribe = (id: unknown) => (typeof id === 'string' ? names.get(id) ?? (id === 'trade' ? s.cev_byTrade! : id) : '')
+  const tribe = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? (id === 'trade' ? s.cev_byTrade! : id)) : '')
   const say = (key: string, params: Record<string, string | number>) => (s[key] ? fill(s[key]!, params) : '')
   switch (type) {
-    case 'dealt': return say('cev_dealt', { seed: String(e.seed) })
-    case 'objectivesDrawn': return say('cev_objectivesDrawn', { commitment: String(e.commitment).slice(0, 12) })
+    case 'dealt':
+      return say('cev_dealt', { seed: String(e.seed) })
+    case 'objectivesDrawn':
+      return say('cev_objectivesDrawn', { commitment: String(e.commitment).slice(0, 12) })
     case 'battle':
       return say(e.conquered ? 'cev_battleWon' : 'cev_battleLost', {
-        attacker: tribe(e.attacker), defender: tribe(e.defender), from: String(e.from), to: String(e.to), troops: Number(e.troops), dice: faces(e.dice), survivors: Number(e.survivors),
+        attacker: tribe(e.attacker),
+        defender: tribe(e.defender),
+        from: String(e.from),
+        to: String(e.to),
+        troops: Number(e.troops),
+        dice: faces(e.dice),
+        survivors: Number(e.survivors),
       })
     case 'bombarded':
       return say(e.planeLost ? 'cev_planeLost' : 'cev_bombarded', {
-        tribe: tribe(e.tribe), kind: s[`c_order_${String(e.kind)}`] ?? String(e.kind), from: String(e.from), target: String(e.target), defender: tribe(e.defender), dice: faces(e.dice) || '–', removed: Number(e.removed),
+        tribe: tribe(e.tribe),
+        kind: s[`c_order_${String(e.kind)}`] ?? String(e.kind),
+        from: String(e.from),
+        target: String(e.target),
+        defender: tribe(e.defender),
+        dice: faces(e.dice) || '–',
+        removed: Number(e.removed),
       })
-    case 'gathered': return say('cev_gathered', { tribe: tribe(e.tribe), at: String(e.at), gained: [goods(e.gained, s), goods(e.incoming, s)].filter(Boolean).join(', ') })
-    case 'built': return say('cev_built', { tribe: tribe(e.tribe), at: String(e.at), count: Number(e.count), kind: s[`c_build_${String(e.kind)}`]?.replace(/ \(.*\)$/, '') ?? String(e.kind) })
-    case 'moved': return say('cev_moved', { tribe: tribe(e.tribe), kind: s[`c_order_${String(e.kind)}`] ?? String(e.kind), troops: Number(e.troops), from: String(e.from), to: String(e.to), cargo: goods(e.cargo, s) || '–' })
-    case 'guarded': return say('cev_guarded', { tribe: tribe(e.tribe), at: String(e.at), troops: Number(e.troops) })
-    case 'reinforcementsSet': return say('cev_listSet', { tribe: tribe(e.tribe), list: ((e.list ?? []) as string[]).join(', ') })
-    case 'reinforced': return say('cev_reinforced', { tribe: tribe(e.tribe), troops: Number(e.troops), placed: Object.entries((e.placed ?? {}) as Record<string, number>).map(([id, n]) => `${id} +${n}`).join(', ') || '–' })
-    case 'income': return say('cev_income', {})
-    case 'roundStarted': return say('cev_roundStarted', { round: Number(e.round) })
-    case 'tickWaits': return say('cev_tickWaits', {})
+    case 'gathered':
+      return say('cev_gathered', { tribe: tribe(e.tribe), at: String(e.at), gained: [goods(e.gained, s), goods(e.incoming, s)].filter(Boolean).join(', ') })
+    case 'built':
+      return say('cev_built', {
+        tribe: tribe(e.tribe),
+        at: String(e.at),
+        count: Number(e.count),
+        kind: s[`c_build_${String(e.kind)}`]?.replace(/ \(.*\)$/, '') ?? String(e.kind),
+      })
+    case 'moved':
+      return say('cev_moved', {
+        tribe: tribe(e.tribe),
+        kind: s[`c_order_${String(e.kind)}`] ?? String(e.kind),
+        troops: Number(e.troops),
+        from: String(e.from),
+        to: String(e.to),
+        cargo: goods(e.cargo, s) || '–',
+      })
+    case 'guarded':
+      return say('cev_guarded', { tribe: tribe(e.tribe), at: String(e.at), troops: Number(e.troops) })
+    case 'reinforcementsSet':
+      return say('cev_listSet', { tribe: tribe(e.tribe), list: ((e.list ?? []) as string[]).join(', ') })
+    case 'reinforced':
+      return say('cev_reinforced', {
+        tribe: tribe(e.tribe),
+        troops: Number(e.troops),
+        placed:
+          Object.entries((e.placed ?? {}) as Record<string, number>)
+            .map(([id, n]) => `${id} +${n}`)
+            .join(', ') || '–',
+      })
+    case 'income':
+      return say('cev_income', {})
+    case 'roundStarted':
+      return say('cev_roundStarted', { round: Number(e.round) })
+    case 'tickWaits':
+      return say('cev_tickWaits', {})
     case 'tradeExecuted':
-      return say('ev_trade', { transfers: ((e.transfers ?? []) as { from: string; to: string; territories: string[] }[]).map((t) => fill(s.ev_gives!, { from: tribe(t.from), to: tribe(t.to), assets: t.territories.join(', ') })).join('; ') })
-    case 'eliminated': return say('cev_eliminated', { tribe: tribe(e.tribe), by: tribe(e.by) })
+      return say('ev_trade', {
+        transfers: ((e.transfers ?? []) as { from: string; to: string; territories: string[] }[])
+          .map((t) => fill(s.ev_gives!, { from: tribe(t.from), to: tribe(t.to), assets: t.territories.join(', ') }))
+          .join('; '),
+      })
+    case 'eliminated':
+      return say('cev_eliminated', { tribe: tribe(e.tribe), by: tribe(e.by) })
     case 'campaignEnded':
-      return say('cev_ended', { reason: s[`c_end_${String(e.reason)}`] ?? String(e.reason), ranking: ((e.ranking ?? []) as string[]).map((id, i) => `${i + 1}. ${tribe(id)}`).join(', ') })
+      return say('cev_ended', {
+        reason: s[`c_end_${String(e.reason)}`] ?? String(e.reason),
+        ranking: ((e.ranking ?? []) as string[]).map((id, i) => `${i + 1}. ${tribe(id)}`).join(', '),
+      })
     // The weekday game's own events never come from this game; the platform's are told as usual.
-    case 'combat': case 'tileTaken': case 'shipTaken': case 'siegeLoss': case 'siegeLifted': case 'payout': case 'draftStarted': case 'draftPicked': case 'campaignFinished':
+    case 'combat':
+    case 'tileTaken':
+    case 'shipTaken':
+    case 'siegeLoss':
+    case 'siegeLifted':
+    case 'payout':
+    case 'draftStarted':
+    case 'draftPicked':
+    case 'campaignFinished':
       return ''
-    default: return platformSentence(type, payload, names, s)
+    default:
+      return platformSentence(type, payload, names, s)
   }
 }

@@ -11,7 +11,10 @@ import { CONQUEST_KINDS, conquestSentence } from './chronicle.ts'
 import { page } from './pages.ts'
 import { worldSvg } from './world-svg.ts'
 
-interface Die { counter: number; face: number }
+interface Die {
+  counter: number
+  face: number
+}
 
 export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
@@ -31,11 +34,21 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     const order = (await campaigns.stateView(a)).tribes.map((t) => t.id)
     const weekMap = ended
-      ? worldSvg(TERRITORY_IDS.map((id, i) => ({ id, owner: order[ended.owners[i]!] ?? '', troops: ended.troops[i]! })), colours, names, { label: `${a.campaign.name}: ${s.c_round} ${week}`, names: {} })
+      ? worldSvg(
+          TERRITORY_IDS.map((id, i) => ({ id, owner: order[ended.owners[i]!] ?? '', troops: ended.troops[i]! })),
+          colours,
+          names,
+          { label: `${a.campaign.name}: ${s.c_round} ${week}`, names: {} },
+        )
       : ''
     return render(request, reply, page('history.hbs'), {
-      title: s.history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,
-      kinds: Object.keys(CONQUEST_KINDS), weeks: weeks.map(String),
+      title: s.history,
+      campaign: campaignInfo(a),
+      tab: 'history',
+      filter,
+      weekMap,
+      kinds: Object.keys(CONQUEST_KINDS),
+      weeks: weeks.map(String),
       events: shown.reverse().map((e) => ({ ...e, summary: conquestSentence(e.type, e.payload, names, s) })),
     })
   }
@@ -47,7 +60,10 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     // Before the start there is no round and no die.
     const round = a.campaign.status === 'setup' ? -1 : (await campaigns.stateView(a)).week
     // G8.10: a campaign that ended mid-round reveals that round's seed in its last event.
-    const ending = round < 0 ? undefined : (await campaigns.week(a, round)).events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined
+    const ending =
+      round < 0
+        ? undefined
+        : ((await campaigns.week(a, round)).events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined)
     const rounds = []
     for (let week = round; week >= 0; week--) {
       let d
@@ -59,12 +75,19 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       }
       if (!d.seed && ending?.round === week) d = { ...d, seed: ending.roundSeed }
       const { events } = await campaigns.week(a, week)
-      const rolls = events.filter((e) => ['battle', 'bombarded', 'gathered'].includes(e.type) && Array.isArray((e.payload as { dice?: Die[]; treasure?: Die[] }).dice ?? (e.payload as { treasure?: Die[] }).treasure))
+      const rolls = events
+        .filter(
+          (e) =>
+            ['battle', 'bombarded', 'gathered'].includes(e.type) &&
+            Array.isArray((e.payload as { dice?: Die[]; treasure?: Die[] }).dice ?? (e.payload as { treasure?: Die[] }).treasure),
+        )
         .flatMap((e) => {
           const p = e.payload as { dice?: Die[]; treasure?: Die[] }
           const said = conquestSentence(e.type, e.payload, names, s)
           return (p.dice ?? p.treasure ?? []).map((die, i) => ({
-            counter: die.counter, face: die.face, event: i === 0 ? said : '',
+            counter: die.counter,
+            face: die.face,
+            event: i === 0 ? said : '',
             derived: d.seed ? (hmacRng(d.seed, die.counter) % 6) + 1 : null,
           }))
         })

@@ -5,9 +5,14 @@ import { conquestPages } from './pages.ts'
 import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder } from './schemas.ts'
 
 export const conquestFace: Face = {
-  id: 'conquest', folder: 'conquest',
-  name: 'c_gameConquest', period: 'c_round', economy: 'c_economy',
-  rules: '/rules/conquest', rulesLabel: 'c_rulesLink', books: { en: 'RULES-CONQUEST.md', es: 'RULES-CONQUEST.es.md' },
+  id: 'conquest',
+  folder: 'conquest',
+  name: 'c_gameConquest',
+  period: 'c_round',
+  economy: 'c_economy',
+  rules: '/rules/conquest',
+  rulesLabel: 'c_rulesLink',
+  books: { en: 'RULES-CONQUEST.md', es: 'RULES-CONQUEST.es.md' },
   scripts: [],
   styles: ['conquest.css'],
   orderSchema: ConquestOrder,

@@ -8,7 +8,22 @@ import type { Access } from '../../services/access.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
 import { worldSvg, type WorldTerritory } from './world-svg.ts'
 
-type Board = ReturnType<typeof conquest.board> & { version: number; status: string; tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]; you: (Record<string, unknown> & { tribeId: string; windowOpen: boolean; closesAt: string | null; objective: string | null; o9Target: string | null; o9Fallback: boolean; bigCount: number }) | null }
+type Board = ReturnType<typeof conquest.board> & {
+  version: number
+  status: string
+  tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]
+  you:
+    | (Record<string, unknown> & {
+        tribeId: string
+        windowOpen: boolean
+        closesAt: string | null
+        objective: string | null
+        o9Target: string | null
+        o9Fallback: boolean
+        bigCount: number
+      })
+    | null
+}
 
 /** The template of this game's page. */
 export const page = (name: string) => `../games/conquest/pages/${name}`
@@ -17,7 +32,10 @@ const GOOD_KEYS = ['basic', 'oil', 'net', 'lithium', 'nuclear', 'tribes', 'tech'
 const OBJECTIVES = ['O1', 'O2', 'O3', 'O4', 'O5', 'O6', 'O7', 'O8', 'O9', 'O10']
 
 /** A stock as words: "3 Básicos, 1 Petróleo"; empty kinds left out. */
-const goods = (g: Record<string, number>, s: Strings) => GOOD_KEYS.filter((k) => g[k]! > 0).map((k) => `${g[k]} ${s[`c_good_${k}`]}`).join(', ')
+const goods = (g: Record<string, number>, s: Strings) =>
+  GOOD_KEYS.filter((k) => g[k]! > 0)
+    .map((k) => `${g[k]} ${s[`c_good_${k}`]}`)
+    .join(', ')
 
 export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
@@ -38,7 +56,8 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
   function objectiveText(id: string | null, s: Strings, board: Board, names: Map<string, string>) {
     if (!id) return null
     let text = s[`c_objective_${id}`] ?? id
-    if (id === 'O9' && board.you?.o9Target) text = `${text} ${s.c_target}: ${names.get(board.you.o9Target) ?? board.you.o9Target}.${board.you.o9Fallback ? ` ${s.c_o9Fallback}` : ''}`
+    if (id === 'O9' && board.you?.o9Target)
+      text = `${text} ${s.c_target}: ${names.get(board.you.o9Target) ?? board.you.o9Target}.${board.you.o9Fallback ? ` ${s.c_o9Fallback}` : ''}`
     return text.replace('{count}', String(board.you?.bigCount ?? 24))
   }
 
@@ -53,17 +72,39 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     const result = board.result && {
       ...board.result,
       reasonText: s[`c_end_${board.result.reason}`],
-      ranking: board.result.ranking.map((id) => ({ name: names.get(id) ?? id, winner: board.result!.winners.includes(id), eliminated: board.standing.find((x) => x.id === id)?.eliminated ?? false })),
+      ranking: board.result.ranking.map((id) => ({
+        name: names.get(id) ?? id,
+        winner: board.result!.winners.includes(id),
+        eliminated: board.standing.find((x) => x.id === id)?.eliminated ?? false,
+      })),
     }
     return render(request, reply, page('overview.hbs'), {
-      title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', week: board.round, board, standing, result,
+      title: a.campaign.name,
+      campaign: campaignInfo(a),
+      tab: 'overview',
+      week: board.round,
+      board,
+      standing,
+      result,
       objectives: OBJECTIVES.map((id) => ({ id, text: s[`c_objective_${id}`]!.replace('{count}', board.tribesAtStart === 2 ? '30' : '24') })),
       mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`),
     })
   }
 
-  async function turn(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; failed?: string; results?: string[]; values?: Body } = {}, status = 200) {
-    if (a.role !== 'player') throw new AppError(403, 'orders/not_a_player', a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : 'Only a tribe\'s player has a turn here', 'R2.3')
+  async function turn(
+    request: Req,
+    reply: FastifyReply,
+    a: Access,
+    extra: { error?: AppError; failed?: string; results?: string[]; values?: Body } = {},
+    status = 200,
+  ) {
+    if (a.role !== 'player')
+      throw new AppError(
+        403,
+        'orders/not_a_player',
+        a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : "Only a tribe's player has a turn here",
+        'R2.3',
+      )
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const { board, colours, names } = await read(a)
@@ -74,24 +115,53 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     const cards = (options?.territories ?? []).map((o: TerritoryOptions) => {
       const x = board.territories.find((t) => t.id === o.id)!
       return {
-        ...o, label: label(o.id), troops: x.troops, guards: x.guards, wall: x.wall, planes: x.planes, ships: x.ships,
-        stock: goods(x.stock, s), incoming: goods(x.incoming, s),
-        attackChoices: choices(o.attacks), moveChoices: choices(o.moves), flyChoices: choices(o.fly), sailChoices: choices(o.sail),
-        strikes: (['airStrike', 'navalBombard', 'fireArtillery', 'launchMissile', 'releaseBio'] as const).filter((k) => o[k].length > 0).map((k) => ({ type: k, label: s[`c_order_${k}`], targets: choices(o[k]) })),
+        ...o,
+        label: label(o.id),
+        troops: x.troops,
+        guards: x.guards,
+        wall: x.wall,
+        planes: x.planes,
+        ships: x.ships,
+        stock: goods(x.stock, s),
+        incoming: goods(x.incoming, s),
+        attackChoices: choices(o.attacks),
+        moveChoices: choices(o.moves),
+        flyChoices: choices(o.fly),
+        sailChoices: choices(o.sail),
+        strikes: (['airStrike', 'navalBombard', 'fireArtillery', 'launchMissile', 'releaseBio'] as const)
+          .filter((k) => o[k].length > 0)
+          .map((k) => ({ type: k, label: s[`c_order_${k}`], targets: choices(o[k]) })),
         buildChoices: o.builds.map((b) => ({ ...b, label: s[`c_build_${b.kind}`] })),
         gatherCounts: Array.from({ length: o.gather }, (_, i) => i + 1),
       }
     })
     const me = board.tribes.find((t) => t.id === a.tribeId)
-    return render(request, reply, page('turn.hbs'), {
-      title: s.turn, campaign: campaignInfo(a), tab: 'turn', week: board.round, board, you: board.you, me,
-      objective: objectiveText(board.you?.objective ?? null, s, board, names),
-      setup: board.setup, canOrder: options?.canOrder ?? false, canEndTurn: options?.canEndTurn ?? false, cards,
-      list: (board.standing.find((t) => t.id === a.tribeId)?.reinforcementList ?? []).join(' '),
-      mine: mine.map((t) => ({ id: t.id, label: label(t.id), troops: t.troops, stock: goods(t.stock, s) })),
-      mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, new Set(mine.map((t) => t.id))),
-      error: extra.error, failed: extra.failed, results: extra.results ?? [],
-    }, status)
+    return render(
+      request,
+      reply,
+      page('turn.hbs'),
+      {
+        title: s.turn,
+        campaign: campaignInfo(a),
+        tab: 'turn',
+        week: board.round,
+        board,
+        you: board.you,
+        me,
+        objective: objectiveText(board.you?.objective ?? null, s, board, names),
+        setup: board.setup,
+        canOrder: options?.canOrder ?? false,
+        canEndTurn: options?.canEndTurn ?? false,
+        cards,
+        list: (board.standing.find((t) => t.id === a.tribeId)?.reinforcementList ?? []).join(' '),
+        mine: mine.map((t) => ({ id: t.id, label: label(t.id), troops: t.troops, stock: goods(t.stock, s) })),
+        mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, new Set(mine.map((t) => t.id))),
+        error: extra.error,
+        failed: extra.failed,
+        results: extra.results ?? [],
+      },
+      status,
+    )
   }
 
   /** A form's fields as the order the API takes: numbers as numbers, empty fields left out. */
@@ -100,7 +170,11 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     const order: Record<string, unknown> = { type }
     for (const key of ['from', 'to', 'at', 'target', 'kind']) if (one(body[key])) order[key] = one(body[key])
     for (const key of ['troops', 'count']) if (one(body[key])) order[key] = Number(one(body[key]))
-    if (type === 'setReinforcements') order.list = one(body.list).split(/[\s,;]+/).filter(Boolean).map((x) => x.toLowerCase())
+    if (type === 'setReinforcements')
+      order.list = one(body.list)
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map((x) => x.toLowerCase())
     return order as unknown as ConquestOrder
   }
 
@@ -108,9 +182,18 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     const n = (id: string) => names.get(id) ?? id
     return events.flatMap((e) => {
       const x = e as Record<string, unknown> & { type: string }
-      if (x.type === 'battle') return [`${s.c_said_battle} ${x.from} → ${x.to}: ${(x.dice as { face: number }[]).map((d) => d.face).join(' ')}. ${x.conquered ? `${s.c_said_conquered} (${x.survivors})` : s.c_said_repelled}`]
-      if (x.type === 'bombarded') return [`${s[`c_order_${x.kind as string}`]} ${x.from} → ${x.target}: −${x.removed}${x.planeLost ? ` (${s.c_said_planeLost})` : ''}`]
-      if (x.type === 'gathered') return [`${s.c_order_gather} ${x.at}: +${Object.entries(x.gained as Record<string, number>).map(([k, v]) => `${v} ${s[`c_good_${k}`]}`).join(', ')}`]
+      if (x.type === 'battle')
+        return [
+          `${s.c_said_battle} ${x.from} → ${x.to}: ${(x.dice as { face: number }[]).map((d) => d.face).join(' ')}. ${x.conquered ? `${s.c_said_conquered} (${x.survivors})` : s.c_said_repelled}`,
+        ]
+      if (x.type === 'bombarded')
+        return [`${s[`c_order_${x.kind as string}`]} ${x.from} → ${x.target}: −${x.removed}${x.planeLost ? ` (${s.c_said_planeLost})` : ''}`]
+      if (x.type === 'gathered')
+        return [
+          `${s.c_order_gather} ${x.at}: +${Object.entries(x.gained as Record<string, number>)
+            .map(([k, v]) => `${v} ${s[`c_good_${k}`]}`)
+            .join(', ')}`,
+        ]
       if (x.type === 'built') return [`${s.c_order_build} ${x.at}: ${x.count} × ${s[`c_build_${x.kind as string}`]}`]
       if (x.type === 'moved') return [`${s[`c_order_${x.kind as string}`]} ${x.from} → ${x.to}: ${x.troops}`]
       if (x.type === 'guarded') return [`${s.c_order_guard} ${x.at}: ${x.troops}`]
@@ -139,16 +222,32 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     const s = STRINGS[v.locale]
     const { board, names, colours } = await read(a)
     const { preview } = await campaigns.pools(a)
-    const stocks = TERRITORY_IDS.map((id) => board.territories.find((t) => t.id === id)!).filter(Boolean)
-      .map((t) => ({ id: t.id, name: BY_ID.get(t.id)!.name, owner: names.get(t.owner) ?? t.owner, colour: colours.get(t.owner), troops: t.troops, stock: goods(t.stock, s), incoming: goods(t.incoming, s) }))
+    const stocks = TERRITORY_IDS.map((id) => board.territories.find((t) => t.id === id)!)
+      .filter(Boolean)
+      .map((t) => ({
+        id: t.id,
+        name: BY_ID.get(t.id)!.name,
+        owner: names.get(t.owner) ?? t.owner,
+        colour: colours.get(t.owner),
+        troops: t.troops,
+        stock: goods(t.stock, s),
+        incoming: goods(t.incoming, s),
+      }))
       .filter((t) => t.stock || t.incoming)
     return render(request, reply, page('economy.hbs'), {
-      title: s.c_economy, campaign: campaignInfo(a), tab: 'pools', week: board.round, board,
-      preview: (preview as unknown as { tribe: string; territories: number; troops: number; basic: number }[]).map((p) => ({ ...p, name: names.get(p.tribe) ?? p.tribe, colour: colours.get(p.tribe) })),
+      title: s.c_economy,
+      campaign: campaignInfo(a),
+      tab: 'pools',
+      week: board.round,
+      board,
+      preview: (preview as unknown as { tribe: string; territories: number; troops: number; basic: number }[]).map((p) => ({
+        ...p,
+        name: names.get(p.tribe) ?? p.tribe,
+        colour: colours.get(p.tribe),
+      })),
       stocks,
     })
   }
 
   return { overview, turn, order, economy }
 }
-

@@ -12,7 +12,7 @@ const order = (type: string, props: Record<string, unknown>, description: string
 const strike = (type: string, rule: string) => order(type, { from: Territory, target: Territory }, rule)
 
 const conquestOrders = [
-  order('setReinforcements', { list: Type.Array(Territory, { minItems: 1, maxItems: 42 }) }, 'G3.2: where next tick\'s troops go, round-robin'),
+  order('setReinforcements', { list: Type.Array(Territory, { minItems: 1, maxItems: 42 }) }, "G3.2: where next tick's troops go, round-robin"),
   order('move', { from: Territory, to: Territory, troops: Count(), cargo: Type.Optional(Cargo) }, 'G5.1'),
   order('attack', { from: Territory, to: Territory, troops: Count() }, 'G6.1'),
   order('guard', { at: Territory, troops: Count() }, 'G6.8'),
@@ -20,38 +20,91 @@ const conquestOrders = [
   order('build', { at: Territory, kind: Type.Union(KIND), count: Type.Optional(Count()) }, 'G4.7'),
   order('fly', { from: Territory, to: Territory, troops: Type.Optional(Count(3)), resources: Type.Optional(Cargo) }, 'G7.3'),
   order('sail', { from: Territory, to: Territory, troops: Type.Optional(Count(6)), cargo: Type.Optional(Cargo) }, 'G7.5'),
-  strike('airStrike', 'G7.4'), strike('navalBombard', 'G7.6'), strike('fireArtillery', 'G7.7'), strike('launchMissile', 'G7.8'), strike('releaseBio', 'G7.9'),
+  strike('airStrike', 'G7.4'),
+  strike('navalBombard', 'G7.6'),
+  strike('fireArtillery', 'G7.7'),
+  strike('launchMissile', 'G7.8'),
+  strike('releaseBio', 'G7.9'),
   order('endTurn', {}, 'G2.8'),
 ]
 
 /** One order of world conquest. */
-export const ConquestOrder = Type.Union(conquestOrders, { $id: 'ConquestOrder', title: 'World conquest order', description: 'One order of world conquest (docs/RULES-CONQUEST.md); the engine checks the rules, this the shape.' })
+export const ConquestOrder = Type.Union(conquestOrders, {
+  $id: 'ConquestOrder',
+  title: 'World conquest order',
+  description: 'One order of world conquest (docs/RULES-CONQUEST.md); the engine checks the rules, this the shape.',
+})
 
 /** World conquest's board (docs/RULES-CONQUEST.md N1): every territory is public (G11.7); `you.objective` only for its tribe (G8.1). */
-export const ConquestBoard = Type.Object({
-  version: Type.Integer(),
-  status: Type.String(),
-  week: Type.Integer({ description: 'the round (0 during setup)' }),
-  round: Type.Integer(),
-  roundLimit: Type.Integer(),
-  setup: Type.Boolean(),
-  tribesAtStart: Type.Integer(),
-  territories: Type.Array(Type.Object({ id: Type.String(), owner: Type.String(), troops: Type.Integer() }, { additionalProperties: true })),
-  tribes: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), weekday: Type.String(), phase: Type.String(), eliminated: Type.Boolean(), windowOpen: Type.Boolean(), nextOpening: Type.String() })),
-  standing: Type.Array(Type.Object({ id: Type.String(), territories: Type.Integer(), troops: Type.Integer(), reinforcementList: Type.Array(Type.String()), objective: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: true })),
-  result: Type.Union([Type.Null(), Type.Object({ reason: Type.String(), winners: Type.Array(Type.String()), ranking: Type.Array(Type.String()) })]),
-  objectiveCommitment: Type.String(),
-  objectiveSeed: Type.Union([Type.String(), Type.Null()]),
-  you: Type.Union([Type.Null(), Type.Object({
-    tribeId: Type.String(), phase: Type.String(), windowOpen: Type.Boolean(), closesAt: Type.Union([Type.String(), Type.Null()]), nextOpening: Type.String(),
-    objective: Type.Union([Type.String(), Type.Null()]), o9Target: Type.Union([Type.String(), Type.Null()]), o9Fallback: Type.Boolean(), bigCount: Type.Integer(),
-  })]),
-}, { title: 'World conquest board' })
+export const ConquestBoard = Type.Object(
+  {
+    version: Type.Integer(),
+    status: Type.String(),
+    week: Type.Integer({ description: 'the round (0 during setup)' }),
+    round: Type.Integer(),
+    roundLimit: Type.Integer(),
+    setup: Type.Boolean(),
+    tribesAtStart: Type.Integer(),
+    territories: Type.Array(Type.Object({ id: Type.String(), owner: Type.String(), troops: Type.Integer() }, { additionalProperties: true })),
+    tribes: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        weekday: Type.String(),
+        phase: Type.String(),
+        eliminated: Type.Boolean(),
+        windowOpen: Type.Boolean(),
+        nextOpening: Type.String(),
+      }),
+    ),
+    standing: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          territories: Type.Integer(),
+          troops: Type.Integer(),
+          reinforcementList: Type.Array(Type.String()),
+          objective: Type.Union([Type.String(), Type.Null()]),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+    result: Type.Union([Type.Null(), Type.Object({ reason: Type.String(), winners: Type.Array(Type.String()), ranking: Type.Array(Type.String()) })]),
+    objectiveCommitment: Type.String(),
+    objectiveSeed: Type.Union([Type.String(), Type.Null()]),
+    you: Type.Union([
+      Type.Null(),
+      Type.Object({
+        tribeId: Type.String(),
+        phase: Type.String(),
+        windowOpen: Type.Boolean(),
+        closesAt: Type.Union([Type.String(), Type.Null()]),
+        nextOpening: Type.String(),
+        objective: Type.Union([Type.String(), Type.Null()]),
+        o9Target: Type.Union([Type.String(), Type.Null()]),
+        o9Fallback: Type.Boolean(),
+        bigCount: Type.Integer(),
+      }),
+    ]),
+  },
+  { title: 'World conquest board' },
+)
 
 /** World conquest's next tick, per tribe (G3.1, G3.5): troops and Básicos. */
-export const ConquestEconomy = Type.Array(Type.Object({ tribe: Type.String(), territories: Type.Integer(), troops: Type.Integer(), basic: Type.Integer(), lastRound: Type.Boolean() }), { title: 'Tick preview', description: 'The next tick per tribe (world conquest, G3)' })
+export const ConquestEconomy = Type.Array(
+  Type.Object({ tribe: Type.String(), territories: Type.Integer(), troops: Type.Integer(), basic: Type.Integer(), lastRound: Type.Boolean() }),
+  { title: 'Tick preview', description: 'The next tick per tribe (world conquest, G3)' },
+)
 
-export const ConquestOptions = Type.Object({
-  tribe: Type.String(), canOrder: Type.Boolean(), setup: Type.Boolean(), canEndTurn: Type.Boolean(),
-  territories: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true }), { description: 'for each territory with ready units, every order the engine accepts now (G2.4)' }),
-}, { title: 'World conquest options' })
+export const ConquestOptions = Type.Object(
+  {
+    tribe: Type.String(),
+    canOrder: Type.Boolean(),
+    setup: Type.Boolean(),
+    canEndTurn: Type.Boolean(),
+    territories: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true }), {
+      description: 'for each territory with ready units, every order the engine accepts now (G2.4)',
+    }),
+  },
+  { title: 'World conquest options' },
+)

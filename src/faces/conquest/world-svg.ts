@@ -7,18 +7,65 @@ const W = 1000
 const H = 560
 /** Where each territory sits, roughly as on a world map (x 0–1000, y 0–560). */
 const AT: Record<string, [number, number]> = {
-  ala: [50, 70], mac: [150, 60], gro: [300, 35], van: [95, 140], ott: [195, 135], lab: [290, 115], cal: [105, 215], nyk: [215, 210], mex: [150, 285],
-  vce: [225, 345], cbp: [205, 430], bra: [295, 395], apu: [250, 505],
-  isl: [395, 65], ing: [405, 140], sue: [485, 70], ale: [480, 145], efi: [440, 215], pyu: [540, 195], mos: [580, 115],
-  arn: [455, 300], egi: [555, 280], sud: [585, 365], con: [510, 395], asu: [560, 475], mad: [655, 455],
-  mor: [645, 250], ara: [665, 165], oms: [690, 90], dud: [775, 65], sib: [885, 55], tch: [800, 130], vla: [905, 140], mon: [820, 200],
-  jap: [955, 225], chi: [770, 260], ind: [700, 330], vie: [790, 345],
-  sum: [790, 425], bor: [890, 410], ngu: [955, 470], aus: [880, 505],
+  ala: [50, 70],
+  mac: [150, 60],
+  gro: [300, 35],
+  van: [95, 140],
+  ott: [195, 135],
+  lab: [290, 115],
+  cal: [105, 215],
+  nyk: [215, 210],
+  mex: [150, 285],
+  vce: [225, 345],
+  cbp: [205, 430],
+  bra: [295, 395],
+  apu: [250, 505],
+  isl: [395, 65],
+  ing: [405, 140],
+  sue: [485, 70],
+  ale: [480, 145],
+  efi: [440, 215],
+  pyu: [540, 195],
+  mos: [580, 115],
+  arn: [455, 300],
+  egi: [555, 280],
+  sud: [585, 365],
+  con: [510, 395],
+  asu: [560, 475],
+  mad: [655, 455],
+  mor: [645, 250],
+  ara: [665, 165],
+  oms: [690, 90],
+  dud: [775, 65],
+  sib: [885, 55],
+  tch: [800, 130],
+  vla: [905, 140],
+  mon: [820, 200],
+  jap: [955, 225],
+  chi: [770, 260],
+  ind: [700, 330],
+  vie: [790, 345],
+  sum: [790, 425],
+  bor: [890, 410],
+  ngu: [955, 470],
+  aus: [880, 505],
 }
 const CONTINENT_FILL: Record<ContinentId, string> = { NA: '#f4ecd6', SA: '#e3efd8', EU: '#dfe7f3', AF: '#f3e0d2', AS: '#efe4f1', OC: '#d9efee' }
 
-export interface WorldTerritory { id: string; owner: string; troops: number; wall?: number; planes?: number; ships?: number }
-export interface WorldOptions { label: string; names: Record<string, string>; highlight?: Set<string>; legend?: string }
+export interface WorldTerritory {
+  id: string
+  owner: string
+  troops: number
+  wall?: number
+  planes?: number
+  ships?: number
+}
+export interface WorldOptions {
+  label: string
+  names: Record<string, string>
+  highlight?: Set<string>
+  legend?: string
+}
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
 
@@ -43,23 +90,30 @@ export function worldSvg(territories: WorldTerritory[], colours: Map<string, str
   const nodes = TERRITORIES.map((def) => {
     const [x, y] = AT[def.id]!
     const t = by.get(def.id)
-    const colour = t ? colours.get(t.owner) ?? '#999' : '#bbb'
-    const owner = t ? tribeNames.get(t.owner) ?? t.owner : ''
+    const colour = t ? (colours.get(t.owner) ?? '#999') : '#bbb'
+    const owner = t ? (tribeNames.get(t.owner) ?? t.owner) : ''
     const extras = t ? [t.wall ? '▲'.repeat(t.wall) : '', t.planes ? `✈${t.planes}` : '', t.ships ? `⚓${t.ships}` : ''].filter(Boolean).join(' ') : ''
     const mark = o.highlight?.has(def.id) ? ' mark' : ''
     const title = `${o.names[def.id] ?? def.name} (${def.id}) · ${owner}${t ? ` · ${t.troops}` : ''}${extras ? ` · ${extras}` : ''}`
-    return `<g class="territory${mark}" data-territory="${def.id}" transform="translate(${x} ${y})"><title>${esc(title)}</title>`
-      + `<rect x="-30" y="-20" width="60" height="40" rx="8" fill="${colour}" stroke="${def.coastal ? '#1b4f72' : '#555'}" stroke-width="${def.coastal ? 2 : 1}"/>`
-      + `<text y="-4" fill="${ink(colour)}" class="tid">${def.id}</text><text y="14" fill="${ink(colour)}" class="troops">${t ? t.troops : ''}</text>`
-      + (extras ? `<text y="34" class="extras">${esc(extras)}</text>` : '') + '</g>'
+    return (
+      `<g class="territory${mark}" data-territory="${def.id}" transform="translate(${x} ${y})"><title>${esc(title)}</title>` +
+      `<rect x="-30" y="-20" width="60" height="40" rx="8" fill="${colour}" stroke="${def.coastal ? '#1b4f72' : '#555'}" stroke-width="${def.coastal ? 2 : 1}"/>` +
+      `<text y="-4" fill="${ink(colour)}" class="tid">${def.id}</text><text y="14" fill="${ink(colour)}" class="troops">${t ? t.troops : ''}</text>` +
+      (extras ? `<text y="34" class="extras">${esc(extras)}</text>` : '') +
+      '</g>'
+    )
   }).join('')
-  const seas = (Object.keys(CONTINENT_FILL) as ContinentId[]).map((c) => {
-    const pts = TERRITORIES.filter((t) => t.continent === c).map((t) => AT[t.id]!)
-    const xs = pts.map((p) => p[0])
-    const ys = pts.map((p) => p[1])
-    return `<rect x="${Math.min(...xs) - 42}" y="${Math.min(...ys) - 30}" width="${Math.max(...xs) - Math.min(...xs) + 84}" height="${Math.max(...ys) - Math.min(...ys) + 60}" rx="24" fill="${CONTINENT_FILL[c]}"/>`
-  }).join('')
-  return `<svg class="world" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(o.label)}" xmlns="http://www.w3.org/2000/svg">`
-    + '<style>.land{stroke:#6b5b3e;stroke-width:2}.sea{stroke:#2e86c1;stroke-width:2;stroke-dasharray:6 5}.tid{font:600 14px system-ui,sans-serif;text-anchor:middle}.troops{font:700 17px system-ui,sans-serif;text-anchor:middle}.extras{font:12px system-ui,sans-serif;text-anchor:middle;fill:#222}.mark rect{stroke:#f1c40f;stroke-width:5}</style>'
-    + `<rect width="${W}" height="${H}" fill="#cfe3f0"/>${seas}${links}${nodes}</svg>`
+  const seas = (Object.keys(CONTINENT_FILL) as ContinentId[])
+    .map((c) => {
+      const pts = TERRITORIES.filter((t) => t.continent === c).map((t) => AT[t.id]!)
+      const xs = pts.map((p) => p[0])
+      const ys = pts.map((p) => p[1])
+      return `<rect x="${Math.min(...xs) - 42}" y="${Math.min(...ys) - 30}" width="${Math.max(...xs) - Math.min(...xs) + 84}" height="${Math.max(...ys) - Math.min(...ys) + 60}" rx="24" fill="${CONTINENT_FILL[c]}"/>`
+    })
+    .join('')
+  return (
+    `<svg class="world" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(o.label)}" xmlns="http://www.w3.org/2000/svg">` +
+    '<style>.land{stroke:#6b5b3e;stroke-width:2}.sea{stroke:#2e86c1;stroke-width:2;stroke-dasharray:6 5}.tid{font:600 14px system-ui,sans-serif;text-anchor:middle}.troops{font:700 17px system-ui,sans-serif;text-anchor:middle}.extras{font:12px system-ui,sans-serif;text-anchor:middle;fill:#222}.mark rect{stroke:#f1c40f;stroke-width:5}</style>' +
+    `<rect width="${W}" height="${H}" fill="#cfe3f0"/>${seas}${links}${nodes}</svg>`
+  )
 }

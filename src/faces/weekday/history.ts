@@ -29,17 +29,25 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     if (ended && a.campaign.status !== 'setup') {
       const p = ended.payload as { owners: number[]; armies: [string, number, number][]; ships: [string, string, number, number][]; besieged: string[] }
       const view = (await campaigns.stateView(a)) as unknown as Board
-      const id = (i: number) => (i < 0 ? null : view.tribes[i]?.id ?? null)
+      const id = (i: number) => (i < 0 ? null : (view.tribes[i]?.id ?? null))
       const arrows = titled(arrowsOf(events.map((e) => e.payload) as Parameters<typeof arrowsOf>[0], shipsOfWeekEnd(weekStart)), STRINGS[v.locale])
-      weekMap = mapSvg(kit, a.campaign.id, -1, `week:${week}`, v.locale, () => [{
-        tiles: view.map.tiles.map((t, i) => ({ ...t, owner: id(p.owners[i] ?? -1) })),
-        armies: p.armies.map(([tile, tribe, troops]) => ({ tile, tribe: id(tribe), troops })),
-        ships: p.ships.map(([shipId, tile, tribe, crew]) => ({ id: shipId, tile, tribe: id(tribe)!, crew })),
-        besieged: p.besieged,
-      }, tribes, { label: `${a.campaign.name}, week ${week}`, arrows }])
+      weekMap = mapSvg(kit, a.campaign.id, -1, `week:${week}`, v.locale, () => [
+        {
+          tiles: view.map.tiles.map((t, i) => ({ ...t, owner: id(p.owners[i] ?? -1) })),
+          armies: p.armies.map(([tile, tribe, troops]) => ({ tile, tribe: id(tribe), troops })),
+          ships: p.ships.map(([shipId, tile, tribe, crew]) => ({ id: shipId, tile, tribe: id(tribe)!, crew })),
+          besieged: p.besieged,
+        },
+        tribes,
+        { label: `${a.campaign.name}, week ${week}`, arrows },
+      ])
     }
     return render(request, reply, page('history.hbs'), {
-      title: STRINGS[v.locale].history, campaign: campaignInfo(a), tab: 'history', filter, weekMap,
+      title: STRINGS[v.locale].history,
+      campaign: campaignInfo(a),
+      tab: 'history',
+      filter,
+      weekMap,
       kinds: Object.keys(KINDS),
       weeks: weeks.map(String),
       events: shown.reverse().map((e) => ({ ...e, summary: sentence(e.type, e.payload, names, STRINGS[v.locale]) })),

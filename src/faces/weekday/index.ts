@@ -7,13 +7,24 @@ import { Pool, WeekdayBoard, WeekdayDiceDetails, WeekdayEconomy, WeekdayOptions,
 import { Type } from 'typebox'
 
 export const weekdayFace: Face = {
-  id: 'weekly-turn', folder: 'weekday',
-  name: 'c_gameWeekly', period: 'week', economy: 'pools',
-  rules: '/rules', rulesLabel: 'c_rulesWeekly', books: { en: 'RULES.md', es: 'RULES.es.md' },
+  id: 'weekly-turn',
+  folder: 'weekday',
+  name: 'c_gameWeekly',
+  period: 'week',
+  economy: 'pools',
+  rules: '/rules',
+  rulesLabel: 'c_rulesWeekly',
+  books: { en: 'RULES.md', es: 'RULES.es.md' },
   scripts: ['map.js'],
   styles: ['weekday.css'],
   orderSchema: WeekdayOrder,
-  api: { state: WeekdayBoard, options: WeekdayOptions, economy: WeekdayEconomy, held: Type.Array(Pool, { description: 'The pools now (R6)' }), diceDetails: WeekdayDiceDetails },
+  api: {
+    state: WeekdayBoard,
+    options: WeekdayOptions,
+    economy: WeekdayEconomy,
+    held: Type.Array(Pool, { description: 'The pools now (R6)' }),
+    diceDetails: WeekdayDiceDetails,
+  },
   examples: { situation: EXAMPLE_SITUATION, orders: ORDER_EXAMPLES },
   pages: (fastify, kit) => ({ ...weekdayPages(fastify, kit), ...weekdayHistoryPages(fastify, kit) }),
 }

@@ -24,16 +24,26 @@ export function arrowsOf(events: readonly GameEvent[], shipsAtStart: ReadonlyMap
   const ships = new Map(shipsAtStart)
   const arrows: MapArrow[] = []
   let index = 0
-  const push = (a: MapArrow) => { if ((!only.tribe || a.tribe === only.tribe) && index >= (only.from ?? 0)) arrows.push(a) }
+  const push = (a: MapArrow) => {
+    if ((!only.tribe || a.tribe === only.tribe) && index >= (only.from ?? 0)) arrows.push(a)
+  }
   let lastOrder: Order | undefined
   for (; index < events.length; index++) {
     const e = events[index]!
     if (e.type === 'order') lastOrder = e.order
     switch (e.type) {
-      case 'moved': push({ kind: 'move', tribe: e.tribe, path: [e.from, ...e.path], troops: e.troops }); break
-      case 'embarked': push({ kind: 'embark', tribe: e.tribe, path: [e.from, ships.get(e.ship) ?? e.from], troops: e.troops }); break
-      case 'disembarked': push({ kind: 'disembark', tribe: e.tribe, path: [...(ships.has(e.ship) ? [ships.get(e.ship)!] : []), e.to], troops: e.troops }); break
-      case 'shipBuilt': ships.set(e.ship, e.sea); break
+      case 'moved':
+        push({ kind: 'move', tribe: e.tribe, path: [e.from, ...e.path], troops: e.troops })
+        break
+      case 'embarked':
+        push({ kind: 'embark', tribe: e.tribe, path: [e.from, ships.get(e.ship) ?? e.from], troops: e.troops })
+        break
+      case 'disembarked':
+        push({ kind: 'disembark', tribe: e.tribe, path: [...(ships.has(e.ship) ? [ships.get(e.ship)!] : []), e.to], troops: e.troops })
+        break
+      case 'shipBuilt':
+        ships.set(e.ship, e.sea)
+        break
       case 'shipMoved': {
         const start = ships.get(e.ship)
         push({ kind: 'sail', tribe: e.tribe, path: [...(start ? [start] : []), ...e.path] })
@@ -43,7 +53,13 @@ export function arrowsOf(events: readonly GameEvent[], shipsAtStart: ReadonlyMap
       case 'combat': {
         // A land attack or a landing arrives as a move; a port assault or a boarding only as its battle.
         const last = arrows[arrows.length - 1]
-        if (last && last.tribe === e.attacker && last.path[last.path.length - 1] === e.tile && last.result === undefined && (lastOrder?.type === 'move' || lastOrder?.type === 'disembark')) {
+        if (
+          last &&
+          last.tribe === e.attacker &&
+          last.path[last.path.length - 1] === e.tile &&
+          last.result === undefined &&
+          (lastOrder?.type === 'move' || lastOrder?.type === 'disembark')
+        ) {
           last.kind = 'attack'
           last.result = e.result
         } else if (lastOrder && (lastOrder.type === 'portAssault' || lastOrder.type === 'board')) {
@@ -52,7 +68,8 @@ export function arrowsOf(events: readonly GameEvent[], shipsAtStart: ReadonlyMap
         }
         break
       }
-      default: break
+      default:
+        break
     }
   }
   return arrows.filter((a) => a.path.length >= 2 && a.path[0] !== a.path[a.path.length - 1])

@@ -10,8 +10,15 @@ export function mapOf(view: { map: { tiles: MapData['tiles'] }; armies: MapData[
 }
 
 const mapWords = (s: Strings): MapWords => ({
-  sea: s.map_sea!, land: s.map_land!, city: s.map_city!, port: s.map_port!, owner: s.map_owner!, troops: s.map_troops!,
-  neutral: s.map_neutral!, ship: s.map_ship!, besieged: s.map_besieged!,
+  sea: s.map_sea!,
+  land: s.map_land!,
+  city: s.map_city!,
+  port: s.map_port!,
+  owner: s.map_owner!,
+  troops: s.map_troops!,
+  neutral: s.map_neutral!,
+  ship: s.map_ship!,
+  besieged: s.map_besieged!,
 })
 
 /** Arrows with their sentence in the reader's language (for screen readers and hovering). */
@@ -23,7 +30,14 @@ export function titled(arrows: MapArrow[], s: Strings): TitledArrow[] {
 }
 
 /** The SVG of a map, drawn once per campaign version, variant (board, pools, a week's end, a tribe's turn) and language. */
-export function mapSvg(kit: PageKit, campaignId: string, version: number, variant: string, locale: 'en' | 'es', draw: () => Parameters<typeof renderMapSvg>): string {
+export function mapSvg(
+  kit: PageKit,
+  campaignId: string,
+  version: number,
+  variant: string,
+  locale: 'en' | 'es',
+  draw: () => Parameters<typeof renderMapSvg>,
+): string {
   return kit.cachedSvg(`${campaignId}:${version}:${variant}:${locale}`, () => {
     const [map, tribes, options] = draw()
     return renderMapSvg(map, tribes, { ...options, words: mapWords(kit.strings(locale)) })

@@ -14,7 +14,9 @@ import { mapOf, mapSvg, titled } from './map.ts'
 
 /** What the pages read of the board: the game's view for a reader, with the platform's calendar. */
 export type Board = ReturnType<typeof weeklyTurn.board> & {
-  version: number; status: string; week: number
+  version: number
+  status: string
+  week: number
   tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]
   you: (Record<string, unknown> & { tribeId: string; phase: string; windowOpen: boolean; closesAt: string | null }) | null
 }
@@ -24,15 +26,85 @@ export const page = (name: string) => `../games/weekday/pages/${name}`
 
 type FieldKind = 'tile' | 'tiles' | 'ship' | 'number' | 'check'
 const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, kind: FieldKind, label: string][] }[] = [
-  { type: 'recruit', rule: 'R5', fields: [['city', 'tile', 'city'], ['troops', 'number', 'troops']] },
-  { type: 'move', rule: 'R7', fields: [['from', 'tile', 'from'], ['to', 'tile', 'to'], ['via', 'tiles', 'via'], ['troops', 'number', 'troops']] },
-  { type: 'buildShip', rule: 'R5.6', fields: [['port', 'tile', 'port'], ['sea', 'tile', 'sea']] },
-  { type: 'embark', rule: 'R10.2', fields: [['from', 'tile', 'from'], ['ship', 'ship', 'ship'], ['troops', 'number', 'troops']] },
-  { type: 'disembark', rule: 'R10.4', fields: [['ship', 'ship', 'ship'], ['to', 'tile', 'to'], ['troops', 'number', 'troops']] },
-  { type: 'shipMove', rule: 'R10.3', fields: [['ship', 'ship', 'ship'], ['to', 'tile', 'to']] },
-  { type: 'portAssault', rule: 'R10.6', fields: [['ship', 'ship', 'ship'], ['port', 'tile', 'port'], ['troops', 'number', 'troops'], ['occupy', 'check', 'occupy']] },
-  { type: 'board', rule: 'R10.7', fields: [['ship', 'ship', 'ship'], ['target', 'ship', 'target']] },
-  { type: 'crewTransfer', rule: 'R10.8', fields: [['from', 'ship', 'from'], ['to', 'ship', 'to'], ['troops', 'number', 'troops']] },
+  {
+    type: 'recruit',
+    rule: 'R5',
+    fields: [
+      ['city', 'tile', 'city'],
+      ['troops', 'number', 'troops'],
+    ],
+  },
+  {
+    type: 'move',
+    rule: 'R7',
+    fields: [
+      ['from', 'tile', 'from'],
+      ['to', 'tile', 'to'],
+      ['via', 'tiles', 'via'],
+      ['troops', 'number', 'troops'],
+    ],
+  },
+  {
+    type: 'buildShip',
+    rule: 'R5.6',
+    fields: [
+      ['port', 'tile', 'port'],
+      ['sea', 'tile', 'sea'],
+    ],
+  },
+  {
+    type: 'embark',
+    rule: 'R10.2',
+    fields: [
+      ['from', 'tile', 'from'],
+      ['ship', 'ship', 'ship'],
+      ['troops', 'number', 'troops'],
+    ],
+  },
+  {
+    type: 'disembark',
+    rule: 'R10.4',
+    fields: [
+      ['ship', 'ship', 'ship'],
+      ['to', 'tile', 'to'],
+      ['troops', 'number', 'troops'],
+    ],
+  },
+  {
+    type: 'shipMove',
+    rule: 'R10.3',
+    fields: [
+      ['ship', 'ship', 'ship'],
+      ['to', 'tile', 'to'],
+    ],
+  },
+  {
+    type: 'portAssault',
+    rule: 'R10.6',
+    fields: [
+      ['ship', 'ship', 'ship'],
+      ['port', 'tile', 'port'],
+      ['troops', 'number', 'troops'],
+      ['occupy', 'check', 'occupy'],
+    ],
+  },
+  {
+    type: 'board',
+    rule: 'R10.7',
+    fields: [
+      ['ship', 'ship', 'ship'],
+      ['target', 'ship', 'target'],
+    ],
+  },
+  {
+    type: 'crewTransfer',
+    rule: 'R10.8',
+    fields: [
+      ['from', 'ship', 'from'],
+      ['to', 'ship', 'to'],
+      ['troops', 'number', 'troops'],
+    ],
+  },
   { type: 'endTurn', rule: 'R4.6', fields: [] },
 ]
 
@@ -50,16 +122,35 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const { view, tribes } = await read(a)
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     return render(request, reply, page('overview.hbs'), {
-      title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', week: view.week,
+      title: a.campaign.name,
+      campaign: campaignInfo(a),
+      tab: 'overview',
+      week: view.week,
       mapSvg: mapSvg(kit, a.campaign.id, view.version, 'board', (await viewer(request)).locale, () => [mapOf(view), tribes, { label: a.campaign.name }]),
       tribes: view.tribes.map((t) => ({ ...t, colour: colours.get(t.id) })),
       finished: view.status === 'finished',
-      ranking: view.ranking?.map((id) => { const t = view.tribes.find((x) => x.id === id); return { name: t?.name ?? id, eliminated: t?.eliminated ?? false } }) ?? null,
+      ranking:
+        view.ranking?.map((id) => {
+          const t = view.tribes.find((x) => x.id === id)
+          return { name: t?.name ?? id, eliminated: t?.eliminated ?? false }
+        }) ?? null,
     })
   }
 
-  async function turn(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; failed?: string; results?: unknown[]; values?: Body } = {}, status = 200) {
-    if (a.role !== 'player') throw new AppError(403, 'orders/not_a_player', a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : 'Only a tribe\'s player has a turn here', 'R2.3')
+  async function turn(
+    request: Req,
+    reply: FastifyReply,
+    a: Access,
+    extra: { error?: AppError; failed?: string; results?: unknown[]; values?: Body } = {},
+    status = 200,
+  ) {
+    if (a.role !== 'player')
+      throw new AppError(
+        403,
+        'orders/not_a_player',
+        a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : "Only a tribe's player has a turn here",
+        'R2.3',
+      )
     const [reading, { tribes }] = await Promise.all([campaigns.turn(a), campaigns.get(a)])
     const view = reading.view as unknown as Board
     const options = reading.options as TribeOptions | null
@@ -77,31 +168,60 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const free = drafting ? view.map.tiles.filter((t) => t.city && t.owner === null) : []
     const myPick = clock !== null && clock === a.tribeId
     const draft = drafting && {
-      onClock: names.get(clock ?? '') ?? '', mine: myPick,
+      onClock: names.get(clock ?? '') ?? '',
+      mine: myPick,
       free: free.map((t) => ({ tile: t.tile, chosen: extra.failed === 'draftPick' && one(extra.values?.city) === t.tile })),
       picks: drafting.picks.map((p) => ({ tribe: names.get(p.tribe) ?? p.tribe, city: p.city })),
     }
     const highlight = new Map(myPick ? free.map((t) => [t.tile, s.freeCity!] as [string, string]) : [])
-    return render(request, reply, page('turn.hbs'), {
-      draft, drafting: !!drafting,
-      title: s.turn, campaign: campaignInfo(a), tab: 'turn', week: view.week, you: view.you, tribe: tribes.find((t) => t.id === a.tribeId),
-      viewerZone, otherZone: viewerZone !== a.campaign.timeZone, now: fastify.clock.now().toISOString(),
-      mapSvg: mapSvg(kit, a.campaign.id, view.version, myPick ? 'draft-free' : `turn:${a.tribeId}`, v.locale, () => [mapOf(view), tribes, {
-        label: a.campaign.name, highlight,
-        arrows: drafting ? [] : titled(arrowsOf(weekEvents, shipsOfWeekEnd(reading.weekStart), { tribe: a.tribeId!, from: windowFrom }), s),
-      }]),
-      // What the map's script offers: only what the engine found legal now.
-      turnData: drafting || !options ? null : scriptJson({ options, strings: Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('ui_'))), send: s.send, troops: s.troops }),
-      tileKeys: view.map.tiles.map((t) => t.tile),
-      forms: ORDER_FORMS.map((f) => ({
-        type: f.type, rule: f.rule, label: s[f.type],
-        fields: f.fields.map(([name, kind, label]) => ({ name, kind, label: s[label], value: extra.failed === f.type ? one(extra.values?.[name]) : '' })),
-      })),
-      error: extra.error, failed: extra.failed,
-      // The answer to a form (not to the map's script) keeps the forms open.
-      formsUsed: request.method === 'POST' && request.headers['x-ww-map'] !== '1',
-      results: (extra.results ?? []).map((e) => e as { type: string }).map((e) => ({ text: sentence(e.type, e, names, s), combat: e.type === 'combat' })).filter((r) => r.text),
-    }, status)
+    return render(
+      request,
+      reply,
+      page('turn.hbs'),
+      {
+        draft,
+        drafting: !!drafting,
+        title: s.turn,
+        campaign: campaignInfo(a),
+        tab: 'turn',
+        week: view.week,
+        you: view.you,
+        tribe: tribes.find((t) => t.id === a.tribeId),
+        viewerZone,
+        otherZone: viewerZone !== a.campaign.timeZone,
+        now: fastify.clock.now().toISOString(),
+        mapSvg: mapSvg(kit, a.campaign.id, view.version, myPick ? 'draft-free' : `turn:${a.tribeId}`, v.locale, () => [
+          mapOf(view),
+          tribes,
+          {
+            label: a.campaign.name,
+            highlight,
+            arrows: drafting ? [] : titled(arrowsOf(weekEvents, shipsOfWeekEnd(reading.weekStart), { tribe: a.tribeId!, from: windowFrom }), s),
+          },
+        ]),
+        // What the map's script offers: only what the engine found legal now.
+        turnData:
+          drafting || !options
+            ? null
+            : scriptJson({ options, strings: Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('ui_'))), send: s.send, troops: s.troops }),
+        tileKeys: view.map.tiles.map((t) => t.tile),
+        forms: ORDER_FORMS.map((f) => ({
+          type: f.type,
+          rule: f.rule,
+          label: s[f.type],
+          fields: f.fields.map(([name, kind, label]) => ({ name, kind, label: s[label], value: extra.failed === f.type ? one(extra.values?.[name]) : '' })),
+        })),
+        error: extra.error,
+        failed: extra.failed,
+        // The answer to a form (not to the map's script) keeps the forms open.
+        formsUsed: request.method === 'POST' && request.headers['x-ww-map'] !== '1',
+        results: (extra.results ?? [])
+          .map((e) => e as { type: string })
+          .map((e) => ({ text: sentence(e.type, e, names, s), combat: e.type === 'combat' }))
+          .filter((r) => r.text),
+      },
+      status,
+    )
   }
 
   /** A form's fields as the order the API takes. */
@@ -146,12 +266,27 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const rows = pools.map((p, i) => {
       const label = `P${i + 1}`
       for (const c of p.cities) highlight.set(c, label)
-      return { ...p, label, tribeName: name.get(p.tribe), colour: colour.get(p.tribe), troops: Math.floor(p.balance / TROOP_COST), ships: Math.floor(p.balance / SHIP_COST) }
+      return {
+        ...p,
+        label,
+        tribeName: name.get(p.tribe),
+        colour: colour.get(p.tribe),
+        troops: Math.floor(p.balance / TROOP_COST),
+        ships: Math.floor(p.balance / SHIP_COST),
+      }
     })
     return render(request, reply, page('pools.hbs'), {
-      title: STRINGS.en.pools, campaign: campaignInfo(a), tab: 'pools', week: view.week, pools: rows,
+      title: STRINGS.en.pools,
+      campaign: campaignInfo(a),
+      tab: 'pools',
+      week: view.week,
+      pools: rows,
       preview: preview.map((p) => ({ ...p, tribeName: name.get(p.tribe) })),
-      mapSvg: mapSvg(kit, a.campaign.id, view.version, 'pools', (await viewer(request)).locale, () => [mapOf(view), tribes, { highlight, label: a.campaign.name }]),
+      mapSvg: mapSvg(kit, a.campaign.id, view.version, 'pools', (await viewer(request)).locale, () => [
+        mapOf(view),
+        tribes,
+        { highlight, label: a.campaign.name },
+      ]),
     })
   }
 

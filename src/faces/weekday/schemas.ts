@@ -5,11 +5,17 @@ import { Tile } from '../../schemas/actions.ts'
 const Troops = Type.Integer({ minimum: 1, maximum: 9 })
 const ShipId = Type.String({ pattern: '^s\\d{1,9}$', examples: ['s1'] })
 const Path = Type.Array(Tile, { minItems: 1, maxItems: 16 })
-const order = <T extends Record<string, ReturnType<typeof Type.String> | typeof Troops | typeof Path | ReturnType<typeof Type.Boolean> | ReturnType<typeof Type.Optional>>>(type: string, props: T, description: string) =>
-  Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false, description })
+const order = <
+  T extends Record<string, ReturnType<typeof Type.String> | typeof Troops | typeof Path | ReturnType<typeof Type.Boolean> | ReturnType<typeof Type.Optional>>,
+>(
+  type: string,
+  props: T,
+  description: string,
+) => Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false, description })
 
 /** One order of the weekday game. */
-export const WeekdayOrder = Type.Union([
+export const WeekdayOrder = Type.Union(
+  [
     order('recruit', { city: Tile, troops: Troops }, 'R5: troops in an own city, 10 each from its pool'),
     order('buildShip', { port: Tile, sea: Tile }, 'R5.6: a ship for 50 on a sea tile next to an own port'),
     order('move', { from: Tile, troops: Troops, path: Type.Optional(Path), to: Type.Optional(Tile) }, 'R7: move (or split) an army; give path or to'),
@@ -20,83 +26,174 @@ export const WeekdayOrder = Type.Union([
     order('board', { ship: ShipId, target: ShipId }, 'R10.7'),
     order('crewTransfer', { from: ShipId, to: ShipId, troops: Troops }, 'R10.8'),
     order('endTurn', {}, 'R4.6'),
-], { $id: 'WeekdayOrder', title: 'Weekday wargame order', description: 'One order of the weekday wargame (docs/RULES.md); the engine checks the rules, this the shape.' })
+  ],
+  {
+    $id: 'WeekdayOrder',
+    title: 'Weekday wargame order',
+    description: 'One order of the weekday wargame (docs/RULES.md); the engine checks the rules, this the shape.',
+  },
+)
 
-
-export const Pool = Type.Object({ id: Type.String(), tribe: Type.String(), cities: Type.Array(Type.String()), tiles: Type.Integer(), payout: Type.Integer(), balance: Type.Integer() })
+export const Pool = Type.Object({
+  id: Type.String(),
+  tribe: Type.String(),
+  cities: Type.Array(Type.String()),
+  tiles: Type.Integer(),
+  payout: Type.Integer(),
+  balance: Type.Integer(),
+})
 /** World conquest's next tick, per tribe (G3.1, G3.5): troops and Básicos. */
 const TickPreview = Type.Object({ tribe: Type.String(), territories: Type.Integer(), troops: Type.Integer(), basic: Type.Integer(), lastRound: Type.Boolean() })
 
-
 /** The board as a reader sees it, with each tribe's calendar and the reader's window and MP. */
-export const WeekdayBoard = Type.Object({
-  version: Type.Integer(),
-  status: Type.String(),
-  week: Type.Integer(),
-  map: Type.Object({
-    id: Type.String(),
-    name: Type.String(),
-    tiles: Type.Array(Type.Object({ tile: Type.String(), q: Type.Integer(), r: Type.Integer(), terrain: Type.String(), city: Type.Boolean(), port: Type.Boolean(), owner: Type.Union([Type.String(), Type.Null()]) })),
-  }),
-  armies: Type.Array(Type.Object({ tile: Type.String(), tribe: Type.Union([Type.String(), Type.Null()]), troops: Type.Integer() })),
-  ships: Type.Array(Type.Object({ id: Type.String(), tribe: Type.String(), tile: Type.String(), crew: Type.Integer() })),
-  besieged: Type.Array(Type.String()),
-  draft: Type.Union([Type.Null(), Type.Object({ order: Type.Array(Type.String()), picks: Type.Array(Type.Object({ tribe: Type.String(), city: Type.String() })) })]),
-  ranking: Type.Union([Type.Null(), Type.Array(Type.String())]),
-  tribes: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), weekday: Type.String(), phase: Type.String(), eliminated: Type.Boolean(), windowOpen: Type.Boolean(), nextOpening: Type.String() })),
-  you: Type.Union([Type.Null(), Type.Object({
-    tribeId: Type.String(),
-    phase: Type.String(),
-    windowOpen: Type.Boolean(),
-    closesAt: Type.Union([Type.String(), Type.Null()]),
-    nextOpening: Type.String(),
-    armies: Type.Array(Type.Object({ tile: Type.String(), troops: Type.Integer(), mp: Type.Integer() })),
-    ships: Type.Array(Type.Object({ id: Type.String(), tile: Type.String(), crew: Type.Integer(), mp: Type.Integer() })),
-  })]),
-}, { title: 'Weekday wargame board' })
+export const WeekdayBoard = Type.Object(
+  {
+    version: Type.Integer(),
+    status: Type.String(),
+    week: Type.Integer(),
+    map: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      tiles: Type.Array(
+        Type.Object({
+          tile: Type.String(),
+          q: Type.Integer(),
+          r: Type.Integer(),
+          terrain: Type.String(),
+          city: Type.Boolean(),
+          port: Type.Boolean(),
+          owner: Type.Union([Type.String(), Type.Null()]),
+        }),
+      ),
+    }),
+    armies: Type.Array(Type.Object({ tile: Type.String(), tribe: Type.Union([Type.String(), Type.Null()]), troops: Type.Integer() })),
+    ships: Type.Array(Type.Object({ id: Type.String(), tribe: Type.String(), tile: Type.String(), crew: Type.Integer() })),
+    besieged: Type.Array(Type.String()),
+    draft: Type.Union([
+      Type.Null(),
+      Type.Object({ order: Type.Array(Type.String()), picks: Type.Array(Type.Object({ tribe: Type.String(), city: Type.String() })) }),
+    ]),
+    ranking: Type.Union([Type.Null(), Type.Array(Type.String())]),
+    tribes: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        weekday: Type.String(),
+        phase: Type.String(),
+        eliminated: Type.Boolean(),
+        windowOpen: Type.Boolean(),
+        nextOpening: Type.String(),
+      }),
+    ),
+    you: Type.Union([
+      Type.Null(),
+      Type.Object({
+        tribeId: Type.String(),
+        phase: Type.String(),
+        windowOpen: Type.Boolean(),
+        closesAt: Type.Union([Type.String(), Type.Null()]),
+        nextOpening: Type.String(),
+        armies: Type.Array(Type.Object({ tile: Type.String(), troops: Type.Integer(), mp: Type.Integer() })),
+        ships: Type.Array(Type.Object({ id: Type.String(), tile: Type.String(), crew: Type.Integer(), mp: Type.Integer() })),
+      }),
+    ]),
+  },
+  { title: 'Weekday wargame board' },
+)
 
 /** The next Sunday payout per pool (R6). */
 export const WeekdayEconomy = Type.Array(Pool, { title: 'Payout preview', description: 'The next Sunday payout per pool (the weekday game, R6)' })
 
 const Key = Type.String({ description: 'a tile, q,r' })
-const Attack = Type.Object({
-  defender: Type.Union([Type.String(), Type.Null()]), defenders: Type.Integer(),
-  a: Type.Integer({ description: 'attack multiplier (R8.2)' }), d: Type.Integer({ description: 'defence multiplier (R8.2)' }),
-}, { description: 'Who defends and the multipliers; never the die' })
+const Attack = Type.Object(
+  {
+    defender: Type.Union([Type.String(), Type.Null()]),
+    defenders: Type.Integer(),
+    a: Type.Integer({ description: 'attack multiplier (R8.2)' }),
+    d: Type.Integer({ description: 'defence multiplier (R8.2)' }),
+  },
+  { description: 'Who defends and the multipliers; never the die' },
+)
 const Effect = Type.Union([Type.Literal('move'), Type.Literal('merge'), Type.Literal('attack')])
-export const WeekdayOptions = Type.Object({
-  tribe: Type.String(),
-  phase: Type.String(),
-  draftPick: Type.Array(Key, { description: 'Free cities this tribe may pick now (R3.4)' }),
-  recruit: Type.Array(Type.Object({ city: Key, maxTroops: Type.Integer() })),
-  buildShip: Type.Array(Type.Object({ port: Key, sea: Key })),
-  armies: Type.Array(Type.Object({
-    tile: Key, troops: Type.Integer(), mp: Type.Integer(),
-    moves: Type.Array(Type.Object({
-      to: Key, path: Type.Array(Key), mp: Type.Integer(), maxTroops: Type.Integer(), effect: Effect,
-      claims: Type.Array(Key, { description: 'Keys the move claims (R7.5)' }), city: Type.Boolean(), attack: Type.Optional(Attack),
-    })),
-    embark: Type.Array(Type.Object({ ship: Type.String(), maxTroops: Type.Integer() })),
-  })),
-  ships: Type.Array(Type.Object({
-    id: Type.String(), tile: Key, crew: Type.Integer(), mp: Type.Integer(),
-    sail: Type.Array(Type.Object({ to: Key, path: Type.Array(Key), mp: Type.Integer() })),
-    disembark: Type.Array(Type.Object({ to: Key, maxTroops: Type.Integer(), effect: Effect, attack: Type.Optional(Attack) })),
-    portAssault: Type.Array(Type.Object({ port: Key, maxTroops: Type.Integer(), attack: Attack })),
-    board: Type.Array(Type.Object({ target: Type.String(), attack: Attack })),
-    crewTransfer: Type.Array(Type.Object({ to: Type.String(), maxTroops: Type.Integer() })),
-  })),
-  endTurn: Type.Boolean(),
-}, { title: 'Weekday wargame options' })
+export const WeekdayOptions = Type.Object(
+  {
+    tribe: Type.String(),
+    phase: Type.String(),
+    draftPick: Type.Array(Key, { description: 'Free cities this tribe may pick now (R3.4)' }),
+    recruit: Type.Array(Type.Object({ city: Key, maxTroops: Type.Integer() })),
+    buildShip: Type.Array(Type.Object({ port: Key, sea: Key })),
+    armies: Type.Array(
+      Type.Object({
+        tile: Key,
+        troops: Type.Integer(),
+        mp: Type.Integer(),
+        moves: Type.Array(
+          Type.Object({
+            to: Key,
+            path: Type.Array(Key),
+            mp: Type.Integer(),
+            maxTroops: Type.Integer(),
+            effect: Effect,
+            claims: Type.Array(Key, { description: 'Keys the move claims (R7.5)' }),
+            city: Type.Boolean(),
+            attack: Type.Optional(Attack),
+          }),
+        ),
+        embark: Type.Array(Type.Object({ ship: Type.String(), maxTroops: Type.Integer() })),
+      }),
+    ),
+    ships: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        tile: Key,
+        crew: Type.Integer(),
+        mp: Type.Integer(),
+        sail: Type.Array(Type.Object({ to: Key, path: Type.Array(Key), mp: Type.Integer() })),
+        disembark: Type.Array(Type.Object({ to: Key, maxTroops: Type.Integer(), effect: Effect, attack: Type.Optional(Attack) })),
+        portAssault: Type.Array(Type.Object({ port: Key, maxTroops: Type.Integer(), attack: Attack })),
+        board: Type.Array(Type.Object({ target: Type.String(), attack: Attack })),
+        crewTransfer: Type.Array(Type.Object({ to: Type.String(), maxTroops: Type.Integer() })),
+      }),
+    ),
+    endTurn: Type.Boolean(),
+  },
+  { title: 'Weekday wargame options' },
+)
 
 /** Each battle's d4 with what it decided (R8.4), and week 0's draft order draw (R3.1). */
 export const WeekdayDiceDetails = {
-  rolls: Type.Array(Type.Object({ seq: Type.Integer(), counter: Type.Integer(), roll: Type.Integer(), tile: Type.String(), attackers: Type.Integer(), defenders: Type.Integer(), a: Type.Integer(), d: Type.Integer(), attack: Type.Integer(), defence: Type.Integer() })),
-  draftDraw: Type.Union([Type.Null(), Type.Object({
-    seq: Type.Integer(), order: Type.Array(Type.String()), firstCounter: Type.Integer(),
-    draws: Type.Array(Type.Object({
-      counter: Type.Integer(), position: Type.Integer(), modulo: Type.Integer(),
-      value: Type.Union([Type.Integer(), Type.Null()]), swapWith: Type.Union([Type.Integer(), Type.Null()]),
-    })),
-  }, { description: 'Week 0: the draft order\'s draw (R3.1), a Fisher–Yates shuffle of the tribes in joining order, one roll per position' })]),
+  rolls: Type.Array(
+    Type.Object({
+      seq: Type.Integer(),
+      counter: Type.Integer(),
+      roll: Type.Integer(),
+      tile: Type.String(),
+      attackers: Type.Integer(),
+      defenders: Type.Integer(),
+      a: Type.Integer(),
+      d: Type.Integer(),
+      attack: Type.Integer(),
+      defence: Type.Integer(),
+    }),
+  ),
+  draftDraw: Type.Union([
+    Type.Null(),
+    Type.Object(
+      {
+        seq: Type.Integer(),
+        order: Type.Array(Type.String()),
+        firstCounter: Type.Integer(),
+        draws: Type.Array(
+          Type.Object({
+            counter: Type.Integer(),
+            position: Type.Integer(),
+            modulo: Type.Integer(),
+            value: Type.Union([Type.Integer(), Type.Null()]),
+            swapWith: Type.Union([Type.Integer(), Type.Null()]),
+          }),
+        ),
+      },
+      { description: "Week 0: the draft order's draw (R3.1), a Fisher–Yates shuffle of the tribes in joining order, one roll per position" },
+    ),
+  ]),
 }

@@ -28,8 +28,11 @@ export default fp(
         await request.jwtVerify()
       } catch (error) {
         const expired = (error as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED'
-        throw new AppError(401, expired ? 'auth/token_expired' : 'auth/unauthenticated',
-          expired ? 'Your login has expired; log in again' : 'Log in first: send Authorization: Bearer <token>')
+        throw new AppError(
+          401,
+          expired ? 'auth/token_expired' : 'auth/unauthenticated',
+          expired ? 'Your login has expired; log in again' : 'Log in first: send Authorization: Bearer <token>',
+        )
       }
     }
     const authenticate = async (request: FastifyRequest) => {

@@ -7,6 +7,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (fastify) => {
-  fastify.decorate('campaigns', campaignsService({ db: fastify.db, clock: fastify.clock, publicUrl: fastify.config.publicUrl }))
-}, { name: 'campaigns', dependencies: ['prisma', 'clock', 'config'] })
+export default fp(
+  async (fastify) => {
+    fastify.decorate('campaigns', campaignsService({ db: fastify.db, clock: fastify.clock, publicUrl: fastify.config.publicUrl }))
+  },
+  { name: 'campaigns', dependencies: ['prisma', 'clock', 'config'] },
+)

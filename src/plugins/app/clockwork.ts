@@ -8,22 +8,31 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (fastify) => {
-  const { db, clock, mail, config } = fastify
-  // The sweep runs on the reserved system pool, one connection left for /health: requests
-  // queueing for theirs never hold the calendar back (#25).
-  const system = { ...db, pool: db.system }
-  const clockwork = clockworkService({
-    db: system, clock, sync: lockedService(system, clock).sync, drain: () => mail.drain(), log: fastify.log,
-    concurrency: Math.max(1, config.databaseSystemPoolSize - 1),
-  })
-  fastify.decorate('clockwork', clockwork)
-  if (config.scheduler) {
-    fastify.addHook('onReady', async () => {
-      // Not awaited: a long catch-up after downtime must not hold the server's start.
-      clockwork.sweep({ progress: (d, n) => fastify.log.info(`boot catch-up: ${d}/${n} campaigns`) }).catch((err) => fastify.log.error({ err }, 'boot sweep failed'))
-      fastify.scheduler.every(config.sweepCron, 'sweep', clockwork.sweep)
+export default fp(
+  async (fastify) => {
+    const { db, clock, mail, config } = fastify
+    // The sweep runs on the reserved system pool, one connection left for /health: requests
+    // queueing for theirs never hold the calendar back (#25).
+    const system = { ...db, pool: db.system }
+    const clockwork = clockworkService({
+      db: system,
+      clock,
+      sync: lockedService(system, clock).sync,
+      drain: () => mail.drain(),
+      log: fastify.log,
+      concurrency: Math.max(1, config.databaseSystemPoolSize - 1),
     })
-  }
-  fastify.addHook('onClose', clockwork.settle)
-}, { name: 'clockwork', dependencies: ['prisma', 'clock', 'campaigns', 'mail', 'config', 'scheduler'] })
+    fastify.decorate('clockwork', clockwork)
+    if (config.scheduler) {
+      fastify.addHook('onReady', async () => {
+        // Not awaited: a long catch-up after downtime must not hold the server's start.
+        clockwork
+          .sweep({ progress: (d, n) => fastify.log.info(`boot catch-up: ${d}/${n} campaigns`) })
+          .catch((err) => fastify.log.error({ err }, 'boot sweep failed'))
+        fastify.scheduler.every(config.sweepCron, 'sweep', clockwork.sweep)
+      })
+    }
+    fastify.addHook('onClose', clockwork.settle)
+  },
+  { name: 'clockwork', dependencies: ['prisma', 'clock', 'campaigns', 'mail', 'config', 'scheduler'] },
+)

@@ -3,6 +3,9 @@
 import fp from 'fastify-plugin'
 import { FACES } from '../../faces/index.ts'
 
-export default fp(async (fastify) => {
-  for (const face of FACES) fastify.addSchema(face.orderSchema)
-}, { name: 'games', dependencies: ['swagger'] })
+export default fp(
+  async (fastify) => {
+    for (const face of FACES) fastify.addSchema(face.orderSchema)
+  },
+  { name: 'games', dependencies: ['swagger'] },
+)

@@ -7,8 +7,14 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (fastify) => {
-  const { db, clock, mailer, config } = fastify
-  // The sender runs within the sweep, on its reserved connections.
-  fastify.decorate('mail', mailService({ db: { ...db, pool: db.system }, clock, mailer, publicUrl: config.publicUrl, secret: config.jwtSecret, log: fastify.log }))
-}, { name: 'mail', dependencies: ['prisma', 'clock', 'mailer', 'config'] })
+export default fp(
+  async (fastify) => {
+    const { db, clock, mailer, config } = fastify
+    // The sender runs within the sweep, on its reserved connections.
+    fastify.decorate(
+      'mail',
+      mailService({ db: { ...db, pool: db.system }, clock, mailer, publicUrl: config.publicUrl, secret: config.jwtSecret, log: fastify.log }),
+    )
+  },
+  { name: 'mail', dependencies: ['prisma', 'clock', 'mailer', 'config'] },
+)

@@ -7,6 +7,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (fastify) => {
-  fastify.decorate('maps', mapsService(fastify.db))
-}, { name: 'maps', dependencies: ['prisma'] })
+export default fp(
+  async (fastify) => {
+    fastify.decorate('maps', mapsService(fastify.db))
+  },
+  { name: 'maps', dependencies: ['prisma'] },
+)

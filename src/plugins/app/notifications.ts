@@ -7,7 +7,10 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (fastify) => {
-  const { db, mail, config } = fastify
-  fastify.decorate('notifications', notificationsService({ db, mail, publicUrl: config.publicUrl, secret: config.jwtSecret }))
-}, { name: 'notifications', dependencies: ['prisma', 'config', 'mail'] })
+export default fp(
+  async (fastify) => {
+    const { db, mail, config } = fastify
+    fastify.decorate('notifications', notificationsService({ db, mail, publicUrl: config.publicUrl, secret: config.jwtSecret }))
+  },
+  { name: 'notifications', dependencies: ['prisma', 'config', 'mail'] },
+)

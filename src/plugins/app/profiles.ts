@@ -7,6 +7,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (fastify) => {
-  fastify.decorate('profiles', profilesService({ db: fastify.db }))
-}, { name: 'profiles', dependencies: ['prisma'] })
+export default fp(
+  async (fastify) => {
+    fastify.decorate('profiles', profilesService({ db: fastify.db }))
+  },
+  { name: 'profiles', dependencies: ['prisma'] },
+)

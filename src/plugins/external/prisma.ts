@@ -18,8 +18,12 @@ export default fp<{ databaseUrl: string; config: Config }>(
   async (fastify, opts) => {
     const c = opts.config
     const db = connect(opts.databaseUrl, {
-      poolSize: c.databasePoolSize, systemPoolSize: c.databaseSystemPoolSize, acquireTimeoutMs: c.databaseAcquireTimeoutMs,
-      statementTimeoutMs: c.databaseStatementTimeoutMs, lockTimeoutMs: c.databaseLockTimeoutMs, idleInTransactionTimeoutMs: c.databaseIdleInTransactionTimeoutMs,
+      poolSize: c.databasePoolSize,
+      systemPoolSize: c.databaseSystemPoolSize,
+      acquireTimeoutMs: c.databaseAcquireTimeoutMs,
+      statementTimeoutMs: c.databaseStatementTimeoutMs,
+      lockTimeoutMs: c.databaseLockTimeoutMs,
+      idleInTransactionTimeoutMs: c.databaseIdleInTransactionTimeoutMs,
     })
     fastify.decorate('db', { prisma: db.prisma, pool: db.pool, system: db.system })
     fastify.decorate('prisma', db.prisma)

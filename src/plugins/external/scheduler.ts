@@ -19,13 +19,19 @@ export default fp(
     const tasks: ScheduledTask[] = []
     fastify.decorate('scheduler', {
       every(expression, name, job) {
-        tasks.push(cron.schedule(expression, async () => {
-          try {
-            await job()
-          } catch (error) {
-            fastify.log.error({ err: error, job: name }, 'scheduled job failed')
-          }
-        }, { name, noOverlap: true }))
+        tasks.push(
+          cron.schedule(
+            expression,
+            async () => {
+              try {
+                await job()
+              } catch (error) {
+                fastify.log.error({ err: error, job: name }, 'scheduled job failed')
+              }
+            },
+            { name, noOverlap: true },
+          ),
+        )
       },
     } satisfies Scheduler)
     fastify.addHook('onClose', async () => {

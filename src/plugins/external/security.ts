@@ -14,8 +14,7 @@ export default fp(
     // Opt-in per route (login, register), so reads are never throttled.
     await fastify.register(rateLimit, {
       global: false,
-      errorResponseBuilder: (_request, context) =>
-        new AppError(429, 'request/rate_limited', `Too many attempts; try again in ${context.after}.`),
+      errorResponseBuilder: (_request, context) => new AppError(429, 'request/rate_limited', `Too many attempts; try again in ${context.after}.`),
     })
   },
   { name: 'security' },

@@ -49,10 +49,16 @@ export default fp(
     registerHelpers(hb)
     // Each game's partials, from its own folder: views/games/<folder>/pages/partials/<name>.hbs as {{> <folder>/<name>}}.
     const games = path.join(VIEWS, 'games')
-    const gamePartials = Object.fromEntries(readdirSync(games).flatMap((folder) => {
-      const dir = path.join(games, folder, 'pages/partials')
-      return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.hbs')).map((f) => [`${folder}/${f.slice(0, -4)}`, `../games/${folder}/pages/partials/${f}`]) : []
-    }))
+    const gamePartials = Object.fromEntries(
+      readdirSync(games).flatMap((folder) => {
+        const dir = path.join(games, folder, 'pages/partials')
+        return existsSync(dir)
+          ? readdirSync(dir)
+              .filter((f) => f.endsWith('.hbs'))
+              .map((f) => [`${folder}/${f.slice(0, -4)}`, `../games/${folder}/pages/partials/${f}`])
+          : []
+      }),
+    )
     await fastify.register(view, {
       engine: { handlebars: hb },
       root: path.join(VIEWS, 'pages'),

@@ -11,10 +11,22 @@ export function absencePages(fastify: FastifyInstance, kit: PageKit) {
 
   async function absencePage(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; form?: Record<string, string>; done?: boolean } = {}) {
     const s = STRINGS[(await viewer(request)).locale]
-    return render(request, reply, 'absences.hbs', {
-      title: s.absences, campaign: campaignInfo(a), tab: 'absences', absences: await campaigns.absences(a), gm: a.role === 'gm',
-      mayDeclare: a.role === 'player' && !a.standIn, form: extra.form ?? {}, ...extra,
-    }, extra.error?.statusCode ?? 200)
+    return render(
+      request,
+      reply,
+      'absences.hbs',
+      {
+        title: s.absences,
+        campaign: campaignInfo(a),
+        tab: 'absences',
+        absences: await campaigns.absences(a),
+        gm: a.role === 'gm',
+        mayDeclare: a.role === 'player' && !a.standIn,
+        form: extra.form ?? {},
+        ...extra,
+      },
+      extra.error?.statusCode ?? 200,
+    )
   }
 
   fastify.get('/campaigns/:id/absences', async (request: Req, reply) => {

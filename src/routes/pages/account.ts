@@ -13,7 +13,11 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   // Returns nothing: a reply is thenable, and awaiting it would wait for its own sending.
   const loginCookie = async (reply: FastifyReply, userId: string): Promise<void> => {
     reply.setCookie(SESSION_COOKIE, await fastify.issueToken(userId), {
-      httpOnly: true, sameSite: 'lax', path: '/', secure: fastify.config.publicUrl.startsWith('https:'), maxAge: 7 * 86_400,
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: fastify.config.publicUrl.startsWith('https:'),
+      maxAge: 7 * 86_400,
     })
   }
 
@@ -44,7 +48,13 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
       return reply.redirect(safeNext(next), 303)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      return render(request, reply, 'register.hbs', { error, next, form: { email: body.email, displayName: body.displayName, timeZone: body.timeZone } }, error.statusCode)
+      return render(
+        request,
+        reply,
+        'register.hbs',
+        { error, next, form: { email: body.email, displayName: body.displayName, timeZone: body.timeZone } },
+        error.statusCode,
+      )
     }
   })
 
@@ -72,10 +82,21 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     const weekdays = invitation.weekdays.map((d) => ({ ...d, selected: d.weekday === chosen }))
     const firstFree = weekdays.find((d) => !d.takenBy)
     if (!chosen && firstFree) firstFree.selected = true
-    return render(request, reply, 'invitation.hbs', {
-      title: STRINGS[v.locale].invitationTitle, invitation, weekdays, next, loggedIn: v.user !== null,
-      open: invitation.problem === null && !(invitation.full && !invitation.tribe), ...extra,
-    }, extra.error?.statusCode ?? 200)
+    return render(
+      request,
+      reply,
+      'invitation.hbs',
+      {
+        title: STRINGS[v.locale].invitationTitle,
+        invitation,
+        weekdays,
+        next,
+        loggedIn: v.user !== null,
+        open: invitation.problem === null && !(invitation.full && !invitation.tribe),
+        ...extra,
+      },
+      extra.error?.statusCode ?? 200,
+    )
   }
 
   fastify.get('/invitations/:token', async (request: Req, reply) => invitationPage(request, reply))
@@ -97,16 +118,28 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     const settings = await notifications.get(userId)
     const s = STRINGS[(await kit.viewer(request)).locale]
     const toggles = (['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations', 'campaign'] as const).map((name) => ({
-      name, on: settings[name], label: s[`mail${name[0]!.toUpperCase()}${name.slice(1)}`],
+      name,
+      on: settings[name],
+      label: s[`mail${name[0]!.toUpperCase()}${name.slice(1)}`],
     }))
-    return render(request, reply, 'notifications.hbs', { title: s.notifications, settings, toggles, calendarUrl: notifications.calendarUrl(userId), ...extra }, extra.error?.statusCode ?? 200)
+    return render(
+      request,
+      reply,
+      'notifications.hbs',
+      { title: s.notifications, settings, toggles, calendarUrl: notifications.calendarUrl(userId), ...extra },
+      extra.error?.statusCode ?? 200,
+    )
   }
 
   fastify.get('/me/notifications', async (request: Req, reply) => settingsPage(request, reply, (await requireUser(request)).id))
 
-  fastify.post<Route>('/me/notifications', form(NotificationsSchema, { checkboxes: ['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations', 'campaign'] }), async (request: Req, reply) => {
-    const user = await requireUser(request)
-    await notifications.update(user.id, request.body as unknown as Parameters<typeof notifications.update>[1])
-    return settingsPage(request, reply, user.id, { saved: true })
-  })
+  fastify.post<Route>(
+    '/me/notifications',
+    form(NotificationsSchema, { checkboxes: ['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations', 'campaign'] }),
+    async (request: Req, reply) => {
+      const user = await requireUser(request)
+      await notifications.update(user.id, request.body as unknown as Parameters<typeof notifications.update>[1])
+      return settingsPage(request, reply, user.id, { saved: true })
+    },
+  )
 }

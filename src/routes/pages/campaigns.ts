@@ -23,34 +23,56 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
 
   fastify.get('/campaigns', async (request: Req, reply) => {
     const v = await viewer(request)
-    return render(request, reply, 'campaigns.hbs', { title: STRINGS[v.locale].campaigns, ...(await lists(v.user?.id ?? null, request.query)), maps: maps(), games: gameChoices(request.query.game) })
+    return render(request, reply, 'campaigns.hbs', {
+      title: STRINGS[v.locale].campaigns,
+      ...(await lists(v.user?.id ?? null, request.query)),
+      maps: maps(),
+      games: gameChoices(request.query.game),
+    })
   })
 
-  fastify.post<Route>('/campaigns', { ...form(CreateCampaignBody), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } }, async (request: Req, reply) => {
-    const user = await requireUser(request)
-    try {
-      const created = await campaigns.create(user.id, request.body as unknown as Parameters<typeof campaigns.create>[1])
-      return reply.redirect(`/campaigns/${created.id}/gm`, 303)
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      return render(request, reply, 'campaigns.hbs', { error, ...(await lists(user.id, {})), maps: maps(), values: request.body, games: gameChoices((request.body as { ruleset?: unknown }).ruleset) }, error.statusCode)
-    }
-  })
+  fastify.post<Route>(
+    '/campaigns',
+    { ...form(CreateCampaignBody), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } },
+    async (request: Req, reply) => {
+      const user = await requireUser(request)
+      try {
+        const created = await campaigns.create(user.id, request.body as unknown as Parameters<typeof campaigns.create>[1])
+        return reply.redirect(`/campaigns/${created.id}/gm`, 303)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        return render(
+          request,
+          reply,
+          'campaigns.hbs',
+          { error, ...(await lists(user.id, {})), maps: maps(), values: request.body, games: gameChoices((request.body as { ruleset?: unknown }).ruleset) },
+          error.statusCode,
+        )
+      }
+    },
+  )
 
   // A campaign in setup shows its roster; once started, its game draws the overview.
   fastify.get('/campaigns/:id', async (request: Req, reply) => {
     const a = await accessOf(request, request.params.id!)
     if (a.campaign.status !== 'setup') return pages(a.campaign.ruleset).overview(request, reply, a)
-    return render(request, reply, 'campaign.hbs', { title: a.campaign.name, campaign: campaignInfo(a), tab: 'overview', tribes: (await campaigns.get(a)).tribes })
+    return render(request, reply, 'campaign.hbs', {
+      title: a.campaign.name,
+      campaign: campaignInfo(a),
+      tab: 'overview',
+      tribes: (await campaigns.get(a)).tribes,
+    })
   })
 
   // Every other page of a campaign is its game's: the turn (and a turn form's answer), the
   // economy (/pools, its first name, and /economy), the history and the dice.
-  const game = (name: 'turn' | 'economy' | 'history' | 'dice', login = false) => async (request: Req, reply: FastifyReply) => {
-    const a = await accessOf(request, request.params.id!)
-    if (login) await requireUser(request)
-    return pages(a.campaign.ruleset)[name](request, reply, a)
-  }
+  const game =
+    (name: 'turn' | 'economy' | 'history' | 'dice', login = false) =>
+    async (request: Req, reply: FastifyReply) => {
+      const a = await accessOf(request, request.params.id!)
+      if (login) await requireUser(request)
+      return pages(a.campaign.ruleset)[name](request, reply, a)
+    }
   fastify.get('/campaigns/:id/turn', game('turn', true))
   fastify.get('/campaigns/:id/pools', game('economy'))
   fastify.get('/campaigns/:id/economy', game('economy'))

@@ -8,9 +8,27 @@ import type { GamePages } from '../../faces/index.ts'
 import { confirmed, one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
 /** What a finished action reports on the console (?done=…), one catalogue sentence each. */
-const DONE = ['invited', 'resent', 'revoked', 'draft', 'picked', 'paused', 'resumed', 'replaced', 'recruiting', 'joinAccepted', 'joinDeclined', 'tribeRemoved'] as const
-type Done = typeof DONE[number]
-type Extra = { error?: AppError; invitation?: { url: string; mailedTo: string | null }; done?: Done; offer?: { email: string; tribeId: string; tribeName: string } }
+const DONE = [
+  'invited',
+  'resent',
+  'revoked',
+  'draft',
+  'picked',
+  'paused',
+  'resumed',
+  'replaced',
+  'recruiting',
+  'joinAccepted',
+  'joinDeclined',
+  'tribeRemoved',
+] as const
+type Done = (typeof DONE)[number]
+type Extra = {
+  error?: AppError
+  invitation?: { url: string; mailedTo: string | null }
+  done?: Done
+  offer?: { email: string; tribeId: string; tribeName: string }
+}
 
 export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset: string) => GamePages) {
   const { campaigns } = fastify
@@ -19,16 +37,34 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
   async function gmPage(request: Req, reply: FastifyReply, a: Access, extra: Extra = {}) {
     if (a.role !== 'gm') throw new AppError(403, 'campaign/gm_only', 'Only a game master may use the console', 'R2.3')
     const setup = a.campaign.status === 'setup'
-    const [tribes, roster, joinRequests] = await Promise.all([campaigns.get(a).then((c) => c.tribes), campaigns.roster(a), setup ? campaigns.joinRequests(a) : []])
+    const [tribes, roster, joinRequests] = await Promise.all([
+      campaigns.get(a).then((c) => c.tribes),
+      campaigns.roster(a),
+      setup ? campaigns.joinRequests(a) : [],
+    ])
     // The game's part of the console (the weekday game's draft pick for the tribe on the clock).
-    const game = await games(a.campaign.ruleset).console?.(a) ?? {}
+    const game = (await games(a.campaign.ruleset).console?.(a)) ?? {}
     const nameOf = (id: string | null) => tribes.find((t) => t.id === id)?.name ?? null
     const invitations = roster.invitations.map((i) => ({ ...i, tribeName: nameOf(i.tribeId), open: i.state !== 'revoked' }))
-    return render(request, reply, 'gm.hbs', {
-      title: STRINGS.en.console, campaign: campaignInfo(a), tab: 'gm', tribes, roster: roster.tribes, invitations, ...game, joinRequests,
-      recruiting: ['none', 'open', 'ask'].map((mode) => ({ mode, selected: (a.campaign.recruiting ?? 'none') === mode })),
-      finished: a.campaign.status === 'finished', ...extra,
-    }, extra.error?.statusCode ?? 200)
+    return render(
+      request,
+      reply,
+      'gm.hbs',
+      {
+        title: STRINGS.en.console,
+        campaign: campaignInfo(a),
+        tab: 'gm',
+        tribes,
+        roster: roster.tribes,
+        invitations,
+        ...game,
+        joinRequests,
+        recruiting: ['none', 'open', 'ask'].map((mode) => ({ mode, selected: (a.campaign.recruiting ?? 'none') === mode })),
+        finished: a.campaign.status === 'finished',
+        ...extra,
+      },
+      extra.error?.statusCode ?? 200,
+    )
   }
 
   fastify.get('/campaigns/:id/gm', async (request: Req, reply) => {
@@ -39,30 +75,42 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
 
   type Act = (a: Access, body: Body, extras: Body, userId: string, locale: 'en' | 'es') => Promise<Done | Extra>
   const gmActions: Record<string, [form: ReturnType<typeof form>, act: Act]> = {
-    invitations: [form(InviteBody), async (a, body, _x, userId, locale) => {
-      const made = await campaigns.invite(a, userId, { email: one(body.email) || undefined, tribeId: one(body.tribeId) || undefined, locale })
-      return { invitation: made, done: 'invited' }
-    }],
+    invitations: [
+      form(InviteBody),
+      async (a, body, _x, userId, locale) => {
+        const made = await campaigns.invite(a, userId, { email: one(body.email) || undefined, tribeId: one(body.tribeId) || undefined, locale })
+        return { invitation: made, done: 'invited' }
+      },
+    ],
     draft: [form(), async (a) => (await campaigns.start(a), 'draft')],
     pick: [form(PickBody), async (a, body) => (await campaigns.pick(a, { city: one(body.city), tribeId: one(body.tribeId) || undefined }), 'picked')],
     pause: [form(undefined, { extras: ['confirm'] }), async (a, _b, extras) => (confirmed(extras), await campaigns.setPaused(a, true), 'paused')],
     resume: [form(), async (a) => (await campaigns.setPaused(a, false), 'resumed')],
-    recruiting: [form(undefined, { extras: ['mode'] }), async (a, _b, extras) => {
-      const mode = one(extras.mode)
-      if (!['none', 'open', 'ask'].includes(mode)) throw new AppError(400, 'request/invalid', 'Choose how newcomers join: not listed, at once, or asking you')
-      await campaigns.setRecruiting(a, mode === 'none' ? null : mode as 'open' | 'ask')
-      return 'recruiting'
-    }],
-    'remove-tribe': [form(undefined, { extras: ['tribeId', 'confirm'] }), async (a, _b, extras) => {
-      confirmed(extras)
-      await campaigns.removeTribe(a, one(extras.tribeId))
-      return 'tribeRemoved'
-    }],
-    replace: [form(ReplacePlayerBody, { extras: ['tribeId', 'confirm'] }), async (a, body, extras) => {
-      confirmed(extras)
-      await campaigns.replacePlayer(a, one(extras.tribeId), one(body.email))
-      return 'replaced'
-    }],
+    recruiting: [
+      form(undefined, { extras: ['mode'] }),
+      async (a, _b, extras) => {
+        const mode = one(extras.mode)
+        if (!['none', 'open', 'ask'].includes(mode)) throw new AppError(400, 'request/invalid', 'Choose how newcomers join: not listed, at once, or asking you')
+        await campaigns.setRecruiting(a, mode === 'none' ? null : (mode as 'open' | 'ask'))
+        return 'recruiting'
+      },
+    ],
+    'remove-tribe': [
+      form(undefined, { extras: ['tribeId', 'confirm'] }),
+      async (a, _b, extras) => {
+        confirmed(extras)
+        await campaigns.removeTribe(a, one(extras.tribeId))
+        return 'tribeRemoved'
+      },
+    ],
+    replace: [
+      form(ReplacePlayerBody, { extras: ['tribeId', 'confirm'] }),
+      async (a, body, extras) => {
+        confirmed(extras)
+        await campaigns.replacePlayer(a, one(extras.tribeId), one(body.email))
+        return 'replaced'
+      },
+    ],
   }
   for (const [name, [options, act]] of Object.entries(gmActions)) {
     fastify.post<Route>(`/campaigns/:id/gm/${name}`, options, async (request: Req, reply) => {
@@ -105,21 +153,25 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
 
   // Resend and revoke act on one invitation of the roster.
   for (const action of ['resend', 'revoke'] as const) {
-    fastify.post<Route>(`/campaigns/:id/gm/invitations/:token/${action}`, form(undefined, { extras: action === 'revoke' ? ['confirm'] : [] }), async (request: Req, reply) => {
-      const user = await requireUser(request)
-      const a = await accessOf(request, request.params.id!)
-      try {
-        if (action === 'revoke') {
-          confirmed(kit.extrasOf(request))
-          await campaigns.revokeInvitation(a, request.params.token!)
-        } else {
-          await campaigns.resendInvitation(a, user.id, request.params.token!, (await kit.viewer(request)).locale)
+    fastify.post<Route>(
+      `/campaigns/:id/gm/invitations/:token/${action}`,
+      form(undefined, { extras: action === 'revoke' ? ['confirm'] : [] }),
+      async (request: Req, reply) => {
+        const user = await requireUser(request)
+        const a = await accessOf(request, request.params.id!)
+        try {
+          if (action === 'revoke') {
+            confirmed(kit.extrasOf(request))
+            await campaigns.revokeInvitation(a, request.params.token!)
+          } else {
+            await campaigns.resendInvitation(a, user.id, request.params.token!, (await kit.viewer(request)).locale)
+          }
+          return reply.redirect(`/campaigns/${a.campaign.id}/gm?done=${action === 'revoke' ? 'revoked' : 'resent'}`, 303)
+        } catch (error) {
+          if (!(error instanceof AppError) || a.role !== 'gm') throw error
+          return gmPage(request, reply, a, { error })
         }
-        return reply.redirect(`/campaigns/${a.campaign.id}/gm?done=${action === 'revoke' ? 'revoked' : 'resent'}`, 303)
-      } catch (error) {
-        if (!(error instanceof AppError) || a.role !== 'gm') throw error
-        return gmPage(request, reply, a, { error })
-      }
-    })
+      },
+    )
   }
 }

@@ -26,10 +26,17 @@ const ASSETS: Record<string, [type: string, body: string]> = {
   'app.css': ['text/css; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.css'), 'utf8')],
   'app.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.js'), 'utf8')],
   // Each game's scripts and style sheets, from its own folder: /assets/games/<folder>/<file>.
-  ...Object.fromEntries(FACES.flatMap((f) => [...f.scripts, ...f.styles].map((file) => [
-    `games/${f.folder}/${file}`,
-    [file.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'games', f.folder, 'assets', file), 'utf8')] as [string, string],
-  ]))),
+  ...Object.fromEntries(
+    FACES.flatMap((f) =>
+      [...f.scripts, ...f.styles].map((file) => [
+        `games/${f.folder}/${file}`,
+        [
+          file.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+          readFileSync(path.join(VIEWS, 'games', f.folder, 'assets', file), 'utf8'),
+        ] as [string, string],
+      ]),
+    ),
+  ),
 }
 
 export default async function pages(fastify: FastifyInstance) {
@@ -46,14 +53,34 @@ export default async function pages(fastify: FastifyInstance) {
       request.log.warn({ err: error }, unavailable === 'down' ? 'database unreachable' : 'database busy')
       const s = STRINGS[/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en']
       const text = unavailable === 'down' ? s.unavailable : s.busy
-      return reply.code(503).header('retry-after', '5').type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="${s === STRINGS.es ? 'es' : 'en'}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${s.unavailableTitle}</title><link rel="stylesheet" href="/assets/app.css"><main><h1>${s.unavailableTitle} (503)</h1><p role="alert">${text}</p></main></html>`)
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="${s === STRINGS.es ? 'es' : 'en'}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${s.unavailableTitle}</title><link rel="stylesheet" href="/assets/app.css"><main><h1>${s.unavailableTitle} (503)</h1><p role="alert">${text}</p></main></html>`,
+        )
     }
     const status = error instanceof AppError ? error.statusCode : error.validation ? 400 : error.statusCode && error.statusCode < 500 ? error.statusCode : 500
     if (status >= 500) request.log.error({ err: error }, 'page failed')
-    const code = error instanceof AppError ? error.code : error.code?.startsWith('FST_CSRF') ? 'request/csrf' : error.validation ? 'request/invalid' : status >= 500 ? 'internal' : `request/${status}`
-    const message = status >= 500 ? `Something went wrong on our side (request ${request.id}).`
-      : code === 'request/csrf' ? 'This form is out of date; go back, reload the page and try again.' : error.validation ? `Invalid request: ${error.message}` : error.message
+    const code =
+      error instanceof AppError
+        ? error.code
+        : error.code?.startsWith('FST_CSRF')
+          ? 'request/csrf'
+          : error.validation
+            ? 'request/invalid'
+            : status >= 500
+              ? 'internal'
+              : `request/${status}`
+    const message =
+      status >= 500
+        ? `Something went wrong on our side (request ${request.id}).`
+        : code === 'request/csrf'
+          ? 'This form is out of date; go back, reload the page and try again.'
+          : error.validation
+            ? `Invalid request: ${error.message}`
+            : error.message
     const params = { requestId: request.id, detail: error.validation ? error.message : undefined }
     return render(request, reply, 'error.hbs', { title: String(status), status, error: { code, message, rule: (error as AppError).rule, params } }, status)
   })
@@ -71,10 +98,21 @@ export default async function pages(fastify: FastifyInstance) {
   const COLOURS = ['#c0392b', '#2471a3', '#229954', '#d68910', '#7d3c98', '#17a589', '#5d6d7e']
   const TRIBES = ['Astures', 'Bracari', 'Cántabros', 'Duriatos', 'Edetanos', 'Frisios', 'Galaicos']
   const WEEK = {
-    x0, windowWidth: hourX(20) - x0, closeX: hourX(20), payoutX: hourX(20) + 10,
+    x0,
+    windowWidth: hourX(20) - x0,
+    closeX: hourX(20),
+    payoutX: hourX(20) + 10,
     hours: [0, 6, 12, 20].map((h) => ({ x: hourX(h), label: `${h}:00` })),
     days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday, i) => ({
-      weekday, tribe: TRIBES[i], colour: COLOURS[i], y: 22 + i * 28, textY: 35 + i * 28, textX: x0 + 6, cy: 31 + i * 28, starTop: 24 + i * 28, payout: i === 6,
+      weekday,
+      tribe: TRIBES[i],
+      colour: COLOURS[i],
+      y: 22 + i * 28,
+      textY: 35 + i * 28,
+      textX: x0 + 6,
+      cy: 31 + i * 28,
+      starTop: 24 + i * 28,
+      payout: i === 6,
     })),
   }
   fastify.get('/', async (request: Req, reply) => render(request, reply, 'home.hbs', { ...WEEK }))

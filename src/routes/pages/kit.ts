@@ -18,7 +18,10 @@ export type Body = Record<string, string | string[] | undefined>
 export type Route = { Params: Record<string, string>; Body: Body; Querystring: Record<string, string> }
 export type Req = FastifyRequest<Route>
 
-export interface Viewer { user: PublicUser | null; locale: 'en' | 'es' }
+export interface Viewer {
+  user: PublicUser | null
+  locale: 'en' | 'es'
+}
 
 /** The first value of a form field, trimmed. */
 export const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? ''
@@ -75,7 +78,7 @@ export function pageKit(fastify: FastifyInstance) {
     if (claims) user = await accounts.loggedIn(claims)
     // ?lang= chooses for this page (a link in a Spanish mail, the rules' language switch).
     const asked = (request.query as { lang?: unknown } | undefined)?.lang
-    const wanted = asked === 'es' || asked === 'en' ? asked : user?.locale ?? (/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en')
+    const wanted = asked === 'es' || asked === 'en' ? asked : (user?.locale ?? (/^\s*es\b/i.test(request.headers['accept-language'] ?? '') ? 'es' : 'en'))
     const v: Viewer = { user, locale: wanted === 'es' ? 'es' : 'en' }
     ;(request as WithExtras).viewer = v
     return v
@@ -83,7 +86,13 @@ export function pageKit(fastify: FastifyInstance) {
 
   async function render(request: FastifyRequest, reply: FastifyReply, template: string, data: Record<string, unknown>, status = 200) {
     const v = await viewer(request)
-    const html = await fastify.view(template, { ...data, locale: v.locale, s: STRINGS[v.locale], user: v.user, csrf: reply.generateCsrf({ userInfo: csrfUserInfo(request) }) })
+    const html = await fastify.view(template, {
+      ...data,
+      locale: v.locale,
+      s: STRINGS[v.locale],
+      user: v.user,
+      csrf: reply.generateCsrf({ userInfo: csrfUserInfo(request) }),
+    })
     return reply.code(status).type('text/html; charset=utf-8').send(html)
   }
 
@@ -105,7 +114,15 @@ export function pageKit(fastify: FastifyInstance) {
     }
   }
 
-  const campaignInfo = (a: Access) => ({ id: a.campaign.id, name: a.campaign.name, status: a.campaign.status, timeZone: a.campaign.timeZone, role: a.role, ruleset: a.campaign.ruleset, face: faceOf(a.campaign.ruleset) })
+  const campaignInfo = (a: Access) => ({
+    id: a.campaign.id,
+    name: a.campaign.name,
+    status: a.campaign.status,
+    timeZone: a.campaign.timeZone,
+    role: a.role,
+    ruleset: a.campaign.ruleset,
+    face: faceOf(a.campaign.ruleset),
+  })
 
   async function board(a: Access) {
     const view = await campaigns.stateView(a)
@@ -138,7 +155,19 @@ export function pageKit(fastify: FastifyInstance) {
 
   const extrasOf = (request: FastifyRequest): Body => (request as WithExtras).formExtras ?? {}
 
-  return { cachedSvg, strings: (locale: 'en' | 'es') => STRINGS[locale], loginClaims, viewer, render, requireUser, accessOf, campaignInfo, board, form, extrasOf }
+  return {
+    cachedSvg,
+    strings: (locale: 'en' | 'es') => STRINGS[locale],
+    loginClaims,
+    viewer,
+    render,
+    requireUser,
+    accessOf,
+    campaignInfo,
+    board,
+    form,
+    extrasOf,
+  }
 }
 
 export type PageKit = ReturnType<typeof pageKit>

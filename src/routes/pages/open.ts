@@ -9,10 +9,15 @@ export function openPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
   const { render, requireUser, form, viewer } = kit
 
-  async function openPage(request: Req, reply: FastifyReply, extra: { error?: AppError; failed?: string; form?: { tribeName: string; weekday: string }; requested?: boolean } = {}) {
+  async function openPage(
+    request: Req,
+    reply: FastifyReply,
+    extra: { error?: AppError; failed?: string; form?: { tribeName: string; weekday: string }; requested?: boolean } = {},
+  ) {
     const v = await viewer(request)
     const list = (await campaigns.openCampaigns(v.user?.id ?? null)).map((c) => ({
-      ...c, failed: extra.failed === c.id,
+      ...c,
+      failed: extra.failed === c.id,
       weekdays: c.freeWeekdays.map((d) => ({ weekday: d, selected: extra.failed === c.id && extra.form?.weekday === d })),
     }))
     return render(request, reply, 'open.hbs', { title: STRINGS[v.locale].openCampaigns, campaigns: list, ...extra }, extra.error?.statusCode ?? 200)

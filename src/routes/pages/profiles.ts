@@ -18,7 +18,13 @@ export function profilePages(fastify: FastifyInstance, kit: PageKit) {
   async function mePage(request: Req, reply: FastifyReply, userId: string, extra: { error?: AppError; saved?: boolean; form?: Record<string, string> } = {}) {
     const me = (await accounts.get(userId))!
     const s = STRINGS[(await viewer(request)).locale]
-    return render(request, reply, 'me.hbs', { title: s.profileMine, me, form: extra.form ?? { displayName: me.displayName, timeZone: me.timeZone, locale: me.locale }, ...extra }, extra.error?.statusCode ?? 200)
+    return render(
+      request,
+      reply,
+      'me.hbs',
+      { title: s.profileMine, me, form: extra.form ?? { displayName: me.displayName, timeZone: me.timeZone, locale: me.locale }, ...extra },
+      extra.error?.statusCode ?? 200,
+    )
   }
 
   fastify.get('/me', async (request: Req, reply) => mePage(request, reply, (await requireUser(request)).id, request.query.saved === '1' ? { saved: true } : {}))

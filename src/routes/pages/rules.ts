@@ -23,7 +23,11 @@ export function rulePages(fastify: FastifyInstance, kit: PageKit) {
       const asked = request.query.lang
       const lang = asked === 'en' || asked === 'es' ? asked : viewer.locale
       return kit.render(request, reply, 'rules.hbs', {
-        title: STRINGS[viewer.locale].rules, book: BOOKS.get(face.id)![lang], lang, other: lang === 'en' ? 'es' : 'en', base,
+        title: STRINGS[viewer.locale].rules,
+        book: BOOKS.get(face.id)![lang],
+        lang,
+        other: lang === 'en' ? 'es' : 'en',
+        base,
         otherGame: other === face ? null : { href: other.rules, label: STRINGS[viewer.locale][other.rulesLabel] },
       })
     })

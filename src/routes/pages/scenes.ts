@@ -11,7 +11,7 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit) {
 
   const participant = async (request: FastifyRequest, a: Access) => {
     if (!(await viewer(request)).user) throw new AppError(401, 'auth/unauthenticated', 'Log in first')
-    if (a.role === 'spectator') throw new AppError(403, 'scene/not_a_participant', 'Diplomacy scenes are for the campaign\'s tribes and game masters', 'R11.3')
+    if (a.role === 'spectator') throw new AppError(403, 'scene/not_a_participant', "Diplomacy scenes are for the campaign's tribes and game masters", 'R11.3')
   }
 
   fastify.get('/campaigns/:id/scenes', async (request: Req, reply) => {
@@ -24,7 +24,13 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit) {
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
     const list = (await scenes.list(a)).map((s) => ({ ...s, tribeNames: s.tribes.map((t) => names.get(t)).join(', ') }))
-    return render(request, reply, 'scenes.hbs', { title: STRINGS.en.scenes, campaign: campaignInfo(a), tab: 'scenes', scenes: list, tribes, error }, error?.statusCode ?? 200)
+    return render(
+      request,
+      reply,
+      'scenes.hbs',
+      { title: STRINGS.en.scenes, campaign: campaignInfo(a), tab: 'scenes', scenes: list, tribes, error },
+      error?.statusCode ?? 200,
+    )
   }
 
   fastify.post<Route>('/campaigns/:id/scenes', form(OpenSceneBody, { lists: ['tribes'] }), async (request: Req, reply) => {
@@ -45,27 +51,41 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit) {
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
     const s = STRINGS[(await viewer(request)).locale]
-    return render(request, reply, 'scene.hbs', {
-      title: scene.title, campaign: campaignInfo(a), tab: 'scenes', scene, open: scene.status === 'open',
-      tribeNames: scene.tribes.map((t) => names.get(t)).join(', '),
-      sceneTribes: scene.tribes.map((id) => ({ id, name: names.get(id) })),
-      messages: scene.messages.map((m) => ({ ...m, author: m.tribeId ? names.get(m.tribeId) : s.gm })),
-      proposals: scene.proposals.map((p) => {
-        const live = p.status === 'open' || p.status === 'accepted'
-        const actions: string[] = []
-        if (live && a.role === 'gm') actions.push('ratify', 'reject')
-        if (live && a.tribeId && p.givers.includes(a.tribeId)) actions.push('accept', 'decline')
-        if (live && a.tribeId && (p.givers.includes(a.tribeId) || p.tribeId === a.tribeId)) actions.push('withdraw')
-        return {
-          ...p, actions,
-          // The assets a transfer lists, as the game stored them (tiles, territories, ships).
-          lines: p.transfers.map((t: { from: string; to: string; tiles?: string[]; ships?: string[] }) => `${names.get(t.from)} ${s.gives} ${[...(t.tiles ?? []), ...(t.ships ?? [])].join(', ')} ${s.givesTo} ${names.get(t.to)}`),
-          answersText: p.answers.map((x) => `${names.get(x.tribeId)}: ${x.answer}`).join(' · '),
-        }
-      }),
-      transferRows: [1, 2],
-      error,
-    }, error?.statusCode ?? 200)
+    return render(
+      request,
+      reply,
+      'scene.hbs',
+      {
+        title: scene.title,
+        campaign: campaignInfo(a),
+        tab: 'scenes',
+        scene,
+        open: scene.status === 'open',
+        tribeNames: scene.tribes.map((t) => names.get(t)).join(', '),
+        sceneTribes: scene.tribes.map((id) => ({ id, name: names.get(id) })),
+        messages: scene.messages.map((m) => ({ ...m, author: m.tribeId ? names.get(m.tribeId) : s.gm })),
+        proposals: scene.proposals.map((p) => {
+          const live = p.status === 'open' || p.status === 'accepted'
+          const actions: string[] = []
+          if (live && a.role === 'gm') actions.push('ratify', 'reject')
+          if (live && a.tribeId && p.givers.includes(a.tribeId)) actions.push('accept', 'decline')
+          if (live && a.tribeId && (p.givers.includes(a.tribeId) || p.tribeId === a.tribeId)) actions.push('withdraw')
+          return {
+            ...p,
+            actions,
+            // The assets a transfer lists, as the game stored them (tiles, territories, ships).
+            lines: p.transfers.map(
+              (t: { from: string; to: string; tiles?: string[]; ships?: string[] }) =>
+                `${names.get(t.from)} ${s.gives} ${[...(t.tiles ?? []), ...(t.ships ?? [])].join(', ')} ${s.givesTo} ${names.get(t.to)}`,
+            ),
+            answersText: p.answers.map((x) => `${names.get(x.tribeId)}: ${x.answer}`).join(' · '),
+          }
+        }),
+        transferRows: [1, 2],
+        error,
+      },
+      error?.statusCode ?? 200,
+    )
   }
 
   fastify.get('/campaigns/:id/scenes/:sceneId', async (request: Req, reply) => {
@@ -88,32 +108,50 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   fastify.post<Route>('/campaigns/:id/scenes/:sceneId/messages', form(SceneMessageBody), async (request: Req, reply) =>
-    sceneAction(request, reply, (a, id) => scenes.say(a, id, one(request.body.body))))
+    sceneAction(request, reply, (a, id) => scenes.say(a, id, one(request.body.body))),
+  )
 
   fastify.post<Route>('/campaigns/:id/scenes/:sceneId/proposals', form(), async (request: Req, reply) =>
     sceneAction(request, reply, (a, id) => {
       // Tile keys hold a comma (3,3), so lists are separated by spaces or semicolons.
-      const list = (v: string) => v.split(/[\s;]+/).map((x) => x.trim()).filter(Boolean)
-      const transfers = [1, 2, 3].map((i) => ({ from: one(request.body[`from${i}`]), to: one(request.body[`to${i}`]), tiles: list(one(request.body[`tiles${i}`])), ships: list(one(request.body[`ships${i}`])) }))
+      const list = (v: string) =>
+        v
+          .split(/[\s;]+/)
+          .map((x) => x.trim())
+          .filter(Boolean)
+      const transfers = [1, 2, 3]
+        .map((i) => ({
+          from: one(request.body[`from${i}`]),
+          to: one(request.body[`to${i}`]),
+          tiles: list(one(request.body[`tiles${i}`])),
+          ships: list(one(request.body[`ships${i}`])),
+        }))
         .filter((t) => t.from || t.to || t.tiles.length || t.ships.length)
       if (transfers.length === 0) throw new AppError(400, 'proposal/empty', 'Say what each tribe gives', 'R11.3')
       if (transfers.some((t) => !t.from || !t.to)) throw new AppError(400, 'proposal/incomplete', 'Each line needs a giving and a receiving tribe', 'R11.3')
       return scenes.propose(a, id, { transfers })
-    }))
+    }),
+  )
 
   // Ratify, reject and close cannot be undone: they ask for the confirmation box.
   for (const action of ['accept', 'decline', 'withdraw', 'ratify', 'reject'] as const) {
     const final = action === 'ratify' || action === 'reject'
-    fastify.post<Route>(`/campaigns/:id/scenes/:sceneId/proposals/:proposalId/${action}`, form(undefined, { extras: ['confirm'] }), async (request: Req, reply) =>
-      sceneAction(request, reply, async (a, id) => {
-        if (!final) return scenes.answer(a, id, request.params.proposalId!, action)
-        confirmed(kit.extrasOf(request))
-        return scenes.decide(a, id, request.params.proposalId!, action)
-      }))
+    fastify.post<Route>(
+      `/campaigns/:id/scenes/:sceneId/proposals/:proposalId/${action}`,
+      form(undefined, { extras: ['confirm'] }),
+      async (request: Req, reply) =>
+        sceneAction(request, reply, async (a, id) => {
+          if (!final) return scenes.answer(a, id, request.params.proposalId!, action)
+          confirmed(kit.extrasOf(request))
+          return scenes.decide(a, id, request.params.proposalId!, action)
+        }),
+    )
   }
 
-  fastify.post<Route>('/campaigns/:id/scenes/:sceneId/close', form(undefined, { extras: ['confirm'] }), async (request: Req, reply) => sceneAction(request, reply, async (a, id) => {
-    confirmed(kit.extrasOf(request))
-    return scenes.close(a, id)
-  }))
+  fastify.post<Route>('/campaigns/:id/scenes/:sceneId/close', form(undefined, { extras: ['confirm'] }), async (request: Req, reply) =>
+    sceneAction(request, reply, async (a, id) => {
+      confirmed(kit.extrasOf(request))
+      return scenes.close(a, id)
+    }),
+  )
 }

@@ -8,17 +8,46 @@ import { sentence } from '../../../src/faces/weekday/chronicle.ts'
 
 const catalogue = (lang: 'en' | 'es') => CATALOGUE[lang]
 const [en, es] = [catalogue('en'), catalogue('es')]
-const names = new Map([['a', 'Astures'], ['b', 'Bárdulos']])
+const names = new Map([
+  ['a', 'Astures'],
+  ['b', 'Bárdulos'],
+])
 
 const battle: GameEvent = {
-  type: 'combat', kind: 'land', tile: '3,4', attacker: 'a', defender: 'b', attackers: 4, defenders: 2, a: 1, d: 2,
-  roll: 3, counter: 12, attack: 7, defence: 6, result: 'attacker', attackerSurvivors: 1, defenderSurvivors: 0,
+  type: 'combat',
+  kind: 'land',
+  tile: '3,4',
+  attacker: 'a',
+  defender: 'b',
+  attackers: 4,
+  defenders: 2,
+  a: 1,
+  d: 2,
+  roll: 3,
+  counter: 12,
+  attack: 7,
+  defence: 6,
+  result: 'attacker',
+  attackerSurvivors: 1,
+  defenderSurvivors: 0,
 }
-const trade: GameEvent = { type: 'tradeExecuted', transfers: [{ from: 'a', to: 'b', tiles: ['1,1', '1,2'] }, { from: 'b', to: 'a', ships: ['s3'] }] }
+const trade: GameEvent = {
+  type: 'tradeExecuted',
+  transfers: [
+    { from: 'a', to: 'b', tiles: ['1,1', '1,2'] },
+    { from: 'b', to: 'a', ships: ['s3'] },
+  ],
+}
 
 t.test('R8.3 a battle told with its sides, multipliers, die, counter and outcome, in English and in Spanish', async (t) => {
-  t.equal(sentence('combat', battle, names, en), 'Battle at 3,4: Astures (4 ×1) against Bárdulos (2 ×2); the die rolled 3 (#12), 7 against 6: the attackers win.')
-  t.equal(sentence('combat', battle, names, es), 'Batalla en 3,4: Astures (4 ×1) contra Bárdulos (2 ×2); el dado sacó 3 (#12), 7 contra 6: ganan los atacantes.')
+  t.equal(
+    sentence('combat', battle, names, en),
+    'Battle at 3,4: Astures (4 ×1) against Bárdulos (2 ×2); the die rolled 3 (#12), 7 against 6: the attackers win.',
+  )
+  t.equal(
+    sentence('combat', battle, names, es),
+    'Batalla en 3,4: Astures (4 ×1) contra Bárdulos (2 ×2); el dado sacó 3 (#12), 7 contra 6: ganan los atacantes.',
+  )
   t.match(sentence('combat', { ...battle, defender: null, result: 'tie' }, names, es), /contra los neutrales .*: empate, caen ambos bandos\.$/)
 })
 
@@ -52,7 +81,10 @@ t.test('every event of the game has a sentence in both languages, with every par
     { type: 'campaignFinished', ranking: ['a', 'b'], reason: 'last_tribe' },
   ]
   for (const e of events) {
-    for (const [lang, words] of [['en', en], ['es', es]] as const) {
+    for (const [lang, words] of [
+      ['en', en],
+      ['es', es],
+    ] as const) {
       const said = sentence(e.type, e, names, words)
       t.ok(said.length > 8 && !/\{\w+\}/.test(said), `${e.type} in ${lang}: "${said}"`)
     }

@@ -14,8 +14,11 @@ t.test('G2.3 an opening readies every unit and piece, brings incoming goods into
   const o = open(s, 'A')
   t.match(at(o, 'egi'), { troops: 4, ready: 4, guards: 0, planesReady: 2, shipsReady: 1, artilleryReady: 2 })
   t.match(at(o, 'egi').stock, { artillery: 2, basic: 4 })
-  t.ok(Object.values(at(o, 'egi').incoming).every((n) => n === 0), 'nothing is incoming any more')
-  t.match(at(o, 'asu'), { guards: 1, ready: 0, planesReady: 0 }, 'another tribe\'s territory is untouched')
+  t.ok(
+    Object.values(at(o, 'egi').incoming).every((n) => n === 0),
+    'nothing is incoming any more',
+  )
+  t.match(at(o, 'asu'), { guards: 1, ready: 0, planesReady: 0 }, "another tribe's territory is untouched")
   t.match(o.tribes[0], { window: 'open' })
   t.equal(s.tribes[0]!.window, 'closed', 'the state given is not changed')
   t.match(conquest.applySystem(o, { type: 'openWindow', tribe: 'A' }, hmacRng), { ok: false, error: { code: 'turn/already_open', rule: 'G2.2' } })
@@ -28,10 +31,13 @@ t.test('G2.3 an opening readies every unit and piece, brings incoming goods into
 })
 
 t.test('G2.9 a close clears every ready count and gather mark of the tribe, and keeps the guards', async (t) => {
-  let s = open(world(`
+  let s = open(
+    world(`
     monday  A  egi 5 planes=1 ships=1 artillery=1, sud 2, *
     tuesday B  asu 3
-  `), 'A')
+  `),
+    'A',
+  )
   s = play(s, 'A', { type: 'guard', at: 'egi', troops: 2 }).state
   s = play(s, 'A', { type: 'gather', at: 'sud', troops: 1 }).state
   t.equal(s.tribes[0]!.window, 'started')
@@ -40,7 +46,10 @@ t.test('G2.9 a close clears every ready count and gather mark of the tribe, and 
   t.match(at(c, 'sud'), { ready: 0, gathered: false })
   t.equal(c.tribes[0]!.window, 'closed')
   const ended = play(s, 'A', { type: 'endTurn' })
-  t.match(ended.events.map((e) => e.type), ['order', 'turnEnded'])
+  t.match(
+    ended.events.map((e) => e.type),
+    ['order', 'turnEnded'],
+  )
   t.match(at(ended.state, 'egi'), { ready: 0, planesReady: 0, shipsReady: 0, artilleryReady: 0, guards: 2 }, 'G2.8 ending early is the close')
   t.match(at(ended.state, 'sud'), { gathered: false })
 })
@@ -68,15 +77,38 @@ t.test('G2.10 G3.1 the tick gives each standing tribe ⌊T/2⌋ and every territ
   const r = conquest.applySystem(s, { type: 'tick', at: 0 }, hmacRng)
   if (!r.ok) throw new Error(r.error.code)
   const reinforced = r.events.filter((e) => e.type === 'reinforced')
-  t.same(reinforced.map((e) => e.type === 'reinforced' && [e.tribe, e.troops]), [['A', 19], ['B', 1]], 'A owns 39: 19; B owns 3: 1; C none at all')
+  t.same(
+    reinforced.map((e) => e.type === 'reinforced' && [e.tribe, e.troops]),
+    [
+      ['A', 19],
+      ['B', 1],
+    ],
+    'A owns 39: 19; B owns 3: 1; C none at all',
+  )
   t.equal(r.state.round, 2)
   t.same(r.events.map((e) => e.type).slice(-2), ['income', 'roundStarted'])
-  t.ok(Object.values(r.state.territories).every((x) => x.stock.basic === 1), 'one Básico each')
-  t.match(r.events.find((e) => e.type === 'reinforced' && e.tribe === 'B'), { placed: { arn: 1 } }, 'the default list starts with the first acquired')
+  t.ok(
+    Object.values(r.state.territories).every((x) => x.stock.basic === 1),
+    'one Básico each',
+  )
+  t.match(
+    r.events.find((e) => e.type === 'reinforced' && e.tribe === 'B'),
+    { placed: { arn: 1 } },
+    'the default list starts with the first acquired',
+  )
 })
 
 t.test('G1.9 G1.14 a tick before the start is refused; tick 0 waits 48 hours to the millisecond', async (t) => {
-  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
+  const created = conquest.createGame({
+    map: conquest.fixedMap!.map,
+    tribes: [
+      { id: 'a', name: 'A', weekday: 'monday' },
+      { id: 'b', name: 'B', weekday: 'friday' },
+    ],
+    seed: 'deal-seed-1',
+    secretSeed: 'objective-seed',
+    limit: null,
+  })
   if (!created.ok) throw new Error(created.error.code)
   t.match(conquest.applySystem(created.state, { type: 'tick', at: 0 }, hmacRng), { ok: false, error: { code: 'campaign/not_running', rule: 'G1.9' } })
   const started = system(created.state, { type: 'startCampaign', at: 1000 })
@@ -84,32 +116,85 @@ t.test('G1.9 G1.14 a tick before the start is refused; tick 0 waits 48 hours to 
   t.match(early, { ok: true, state: { round: 0, status: 'setup' } })
   t.match(system(started, { type: 'tick', at: 1000 + 48 * 3_600_000 }), { round: 1, status: 'running' })
   t.match(conquest.applySystem(started, { type: 'tick', at: Infinity }, hmacRng), { ok: false, error: { code: 'system/bad_time', rule: 'G1.14' } })
-  t.match(conquest.applySystem(created.state, { type: 'startCampaign', at: 'now' } as never, hmacRng), { ok: false, error: { code: 'system/bad_time', rule: 'G1.14' } })
+  t.match(conquest.applySystem(created.state, { type: 'startCampaign', at: 'now' } as never, hmacRng), {
+    ok: false,
+    error: { code: 'system/bad_time', rule: 'G1.14' },
+  })
   t.equal(conquest.applySystem(started, { type: 'closeWindow', tribe: 'a' }, hmacRng).ok, true, 'a close during setup does nothing')
 })
 
-t.test('G9.5 traded territories arrive with nothing ready, no guard, no gather mark; they join the receiver\'s acquisitions', async (t) => {
-  let s = open(world(`
+t.test("G9.5 traded territories arrive with nothing ready, no guard, no gather mark; they join the receiver's acquisitions", async (t) => {
+  let s = open(
+    world(`
     monday  A  egi 5 planes=1 ships=1 artillery=1, sud 3, *
     tuesday B  asu 3
-  `), 'A')
+  `),
+    'A',
+  )
   s = play(s, 'A', { type: 'guard', at: 'egi', troops: 1 }).state
   s = play(s, 'A', { type: 'gather', at: 'egi', troops: 1 }).state
   const r = system(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['egi', 'sud'] }] })
   t.match(at(r, 'egi'), { owner: 'B', troops: 5, ready: 0, guards: 0, gathered: false, planes: 1, planesReady: 0, ships: 1, shipsReady: 0, artilleryReady: 0 })
   t.equal(at(r, 'egi').stock.artillery, 1, 'the piece goes with the ground')
   t.same(r.tribes[1]!.acquired, ['asu', 'egi', 'sud'])
-  t.match(conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['sud'], resources: { basic: 1 } }] as never }, hmacRng), { ok: false, error: { code: 'trade/only_territories', rule: 'G9.3' } })
-  t.match(conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['sud'], ships: [] }] }, hmacRng), { ok: true }, 'an empty ship list is no ship')
-  t.match(conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: 'sud' }] as never }, hmacRng), { ok: false, error: { code: 'trade/bad_transfer', rule: 'G9.2' } })
-  t.match(conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B' }] as never }, hmacRng), { ok: false, error: { code: 'trade/bad_transfer' } })
+  t.match(conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['sud'], resources: { basic: 1 } }] as never }, hmacRng), {
+    ok: false,
+    error: { code: 'trade/only_territories', rule: 'G9.3' },
+  })
+  t.match(
+    conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['sud'], ships: [] }] }, hmacRng),
+    { ok: true },
+    'an empty ship list is no ship',
+  )
+  t.match(conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: 'sud' }] as never }, hmacRng), {
+    ok: false,
+    error: { code: 'trade/bad_transfer', rule: 'G9.2' },
+  })
+  t.match(conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B' }] as never }, hmacRng), {
+    ok: false,
+    error: { code: 'trade/bad_transfer' },
+  })
   t.match(conquest.applySystem(s, { type: 'executeTrade', transfers: 'all' as never }, hmacRng), { ok: false, error: { code: 'trade/empty', rule: 'G9.1' } })
   const gone = structuredClone(s)
   gone.tribes[1]!.eliminated = true
-  t.match(conquest.applySystem(gone, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['sud'] }] }, hmacRng), { ok: false, error: { code: 'trade/eliminated', rule: 'G10.1' } })
-  t.match(conquest.applySystem(gone, { type: 'executeTrade', transfers: [{ from: 'B', to: 'A', tiles: ['asu'] }] }, hmacRng), { ok: false, error: { code: 'trade/eliminated', rule: 'G10.1' } })
-  t.match(conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['sud'] }, { from: 'B', to: 'A', tiles: ['sud'] }] }, hmacRng), { ok: false, error: { code: 'trade/asset_not_owned', rule: 'G9.4' } }, 'a territory given in the same trade cannot be given on')
-  t.match(conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['sud'] }, { from: 'A', to: 'B', tiles: ['sud'] }] }, hmacRng), { ok: false, error: { code: 'trade/duplicate_asset', rule: 'G9.4' } }, 'nor listed twice across transfers')
+  t.match(conquest.applySystem(gone, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['sud'] }] }, hmacRng), {
+    ok: false,
+    error: { code: 'trade/eliminated', rule: 'G10.1' },
+  })
+  t.match(conquest.applySystem(gone, { type: 'executeTrade', transfers: [{ from: 'B', to: 'A', tiles: ['asu'] }] }, hmacRng), {
+    ok: false,
+    error: { code: 'trade/eliminated', rule: 'G10.1' },
+  })
+  t.match(
+    conquest.applySystem(
+      s,
+      {
+        type: 'executeTrade',
+        transfers: [
+          { from: 'A', to: 'B', tiles: ['sud'] },
+          { from: 'B', to: 'A', tiles: ['sud'] },
+        ],
+      },
+      hmacRng,
+    ),
+    { ok: false, error: { code: 'trade/asset_not_owned', rule: 'G9.4' } },
+    'a territory given in the same trade cannot be given on',
+  )
+  t.match(
+    conquest.applySystem(
+      s,
+      {
+        type: 'executeTrade',
+        transfers: [
+          { from: 'A', to: 'B', tiles: ['sud'] },
+          { from: 'A', to: 'B', tiles: ['sud'] },
+        ],
+      },
+      hmacRng,
+    ),
+    { ok: false, error: { code: 'trade/duplicate_asset', rule: 'G9.4' } },
+    'nor listed twice across transfers',
+  )
 })
 
 t.test('G10.1 N3.28 a tribe emptied by a trade in its own window is closed at once, unchecked', async (t) => {
@@ -124,7 +209,10 @@ t.test('G10.1 N3.28 a tribe emptied by a trade in its own window is closed at on
   if (!r.ok) throw new Error(r.error.code)
   t.match(r.state.tribes[0], { eliminated: true, eliminatedBy: 'trade', window: 'closed' })
   t.equal(r.state.status, 'running', 'two tribes stand')
-  t.same(r.events.map((e) => e.type), ['system', 'tradeExecuted', 'eliminated'])
+  t.same(
+    r.events.map((e) => e.type),
+    ['system', 'tradeExecuted', 'eliminated'],
+  )
 })
 
 t.test('G2.2 G8.6 G9 G10.1 each refused system action says what and why, with its rule', async (t) => {
@@ -137,7 +225,16 @@ t.test('G2.2 G8.6 G9 G10.1 each refused system action says what and why, with it
   const gone = structuredClone(s)
   gone.tribes[2]!.eliminated = true
   const over = { ...s, status: 'finished' as const }
-  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
+  const created = conquest.createGame({
+    map: conquest.fixedMap!.map,
+    tribes: [
+      { id: 'a', name: 'A', weekday: 'monday' },
+      { id: 'b', name: 'B', weekday: 'friday' },
+    ],
+    seed: 'deal-seed-1',
+    secretSeed: 'objective-seed',
+    limit: null,
+  })
   if (!created.ok) throw new Error(created.error.code)
   const setup = system(created.state, { type: 'startCampaign', at: 0 })
   const trade = (transfers: unknown) => ({ type: 'executeTrade', transfers }) as never
@@ -174,7 +271,16 @@ t.test('G2.3 G2.9 G1.13 openings and closes are logged; in setup a close does no
   if (!opened.ok) throw new Error('open')
   const closed = conquest.applySystem(opened.state, { type: 'closeWindow', tribe: 'A' }, hmacRng)
   t.match(closed, { ok: true, events: [{ type: 'system' }, { type: 'windowClosed', tribe: 'A' }] })
-  const created = conquest.createGame({ map: conquest.fixedMap!.map, tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'friday' }], seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
+  const created = conquest.createGame({
+    map: conquest.fixedMap!.map,
+    tribes: [
+      { id: 'a', name: 'A', weekday: 'monday' },
+      { id: 'b', name: 'B', weekday: 'friday' },
+    ],
+    seed: 'deal-seed-1',
+    secretSeed: 'objective-seed',
+    limit: null,
+  })
   if (!created.ok) throw new Error(created.error.code)
   const setup = system(created.state, { type: 'startCampaign', at: 0 })
   const quiet = conquest.applySystem(setup, { type: 'closeWindow', tribe: 'a' }, hmacRng)
@@ -185,10 +291,15 @@ t.test('G2.3 G2.9 G1.13 openings and closes are logged; in setup a close does no
 })
 
 t.test('G2.8 G8.4 after an early end, the close checks nothing again', async (t) => {
-  let s = world(`
-    monday  A  ${TERRITORY_IDS.slice(0, 23).map((id) => `${id} 1`).join(', ')}
+  let s = world(
+    `
+    monday  A  ${TERRITORY_IDS.slice(0, 23)
+      .map((id) => `${id} 1`)
+      .join(', ')}
     tuesday B  *
-  `, { tribesAtStart: 3 })
+  `,
+    { tribesAtStart: 3 },
+  )
   s.tribes[0]!.objective = 'O7'
   s = open(s, 'A')
   s = play(s, 'A', { type: 'endTurn' }).state

@@ -18,7 +18,11 @@ t.test('G6.9 the worked example, die by die: a Tanque against a Muralla and a gu
     { attack: [6, 1, 1], defence: [3], attackerLost: 0, defenderLost: 1 },
   ])
   t.equal(battle.dice.length, 14, 'the battle used 14 dice')
-  t.same(battle.dice.map((d) => d.counter), [...Array(14).keys()], 'drawn in order, attacker first')
+  t.same(
+    battle.dice.map((d) => d.counter),
+    [...Array(14).keys()],
+    'drawn in order, attacker first',
+  )
   t.ok(battle.conquered)
   t.match(at(state, 'efi'), { owner: 'A', troops: 3, wall: 0, ships: 0, guards: 0, ready: 0 })
   t.equal(at(state, 'efi').stock.basic, 0, 'G6.4 its stock is destroyed')
@@ -29,10 +33,13 @@ t.test('G6.9 the worked example, die by die: a Tanque against a Muralla and a gu
 })
 
 t.test('G6.3 ties go to the defender; a Fortaleza adds 1 to every defence die', async (t) => {
-  let s = open(world(`
+  let s = open(
+    world(`
     monday  A  bra 4, *
     tuesday B  arn 3 wall=2
-  `), 'A')
+  `),
+    'A',
+  )
   const tie = play(s, 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 3 }, [4, 4, 4, 4, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6])
   const b = tie.events.find((e) => e.type === 'battle')!
   if (b.type !== 'battle') throw new Error('no battle')
@@ -40,10 +47,13 @@ t.test('G6.3 ties go to the defender; a Fortaleza adds 1 to every defence die', 
   t.notOk(b.conquered)
   t.equal(at(tie.state, 'arn').troops, 3)
   t.equal(at(tie.state, 'bra').troops, 1)
-  s = open(world(`
+  s = open(
+    world(`
     monday  A  bra 3, *
     tuesday B  arn 2
-  `), 'A')
+  `),
+    'A',
+  )
   const win = play(s, 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 2 }, [3, 3, 3, 3])
   const w = win.events.find((e) => e.type === 'battle')!
   if (w.type !== 'battle') throw new Error('no battle')
@@ -51,10 +61,13 @@ t.test('G6.3 ties go to the defender; a Fortaleza adds 1 to every defence die', 
 })
 
 t.test('G6.1 N3.1 N3.2 an attack leaves one troop, needs a neighbour of another tribe, and ready troops', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  bra 3, vce 2, *
     tuesday B  arn 2, efi 2
-  `), 'A')
+  `),
+    'A',
+  )
   t.match(refuse(s, 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 3 }), { code: 'conquest/would_empty', rule: 'G1.6' })
   t.match(refuse(s, 'A', { type: 'attack', from: 'bra', to: 'vce', troops: 1 }), { code: 'conquest/own_target', rule: 'G6.1' })
   t.match(refuse(s, 'A', { type: 'attack', from: 'vce', to: 'arn', troops: 1 }), { code: 'conquest/not_adjacent', rule: 'G6.1' })
@@ -66,19 +79,25 @@ t.test('G6.1 N3.1 N3.2 an attack leaves one troop, needs a neighbour of another 
 })
 
 t.test('G6.8 N3.6 guards roll a third die, fall first, and end at the next opening', async (t) => {
-  let s = open(world(`
+  let s = open(
+    world(`
     monday  A  bra 5, *
     tuesday B  arn 2 guards=2
-  `), 'A')
+  `),
+    'A',
+  )
   const r = play(s, 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 1 }, [6, 1, 1])
   const b = r.events.find((e) => e.type === 'battle')!
   if (b.type !== 'battle') throw new Error('no battle')
   t.same(b.rounds[0]!.defence, [1, 1], 'with 2 troops the defender rolls 2 dice, never more than its troops')
   t.match(at(r.state, 'arn'), { troops: 1, guards: 1 }, 'the loss came off the guards')
-  s = open(world(`
+  s = open(
+    world(`
     monday  A  bra 5, *
     tuesday B  arn 4
-  `), 'B')
+  `),
+    'B',
+  )
   s = play(s, 'B', { type: 'guard', at: 'arn', troops: 2 }).state
   s = play(s, 'B', { type: 'guard', at: 'arn', troops: 1 }).state
   t.match(at(s, 'arn'), { guards: 3, ready: 1 }, 'guard orders add up')
@@ -87,10 +106,13 @@ t.test('G6.8 N3.6 guards roll a third die, fall first, and end at the next openi
 })
 
 t.test('G7.4 air strike: an anti-aircraft 6 downs the plane; else hits on 5 and 6, walls no help; Europa immune', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 3 planes=1, *
     tuesday B  sud 5 wall=2, pyu 4
-  `), 'A')
+  `),
+    'A',
+  )
   const down = play(s, 'A', { type: 'airStrike', from: 'egi', target: 'sud' }, [6])
   t.match(down.events.at(-1), { type: 'bombarded', planeLost: true, removed: 0 })
   t.equal(at(down.state, 'egi').planes, 0)
@@ -102,10 +124,13 @@ t.test('G7.4 air strike: an anti-aircraft 6 downs the plane; else hits on 5 and 
 })
 
 t.test('G7.1 N3.9 bombardment never takes the last troop; a 1-troop target is refused', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 3 planes=2, *
     tuesday B  sud 2, con 1
-  `), 'A')
+  `),
+    'A',
+  )
   const r = play(s, 'A', { type: 'airStrike', from: 'egi', target: 'sud' }, [1, 6, 6])
   t.match(r.events.at(-1), { hits: 2, removed: 1 })
   t.equal(at(r.state, 'sud').troops, 1)
@@ -113,10 +138,13 @@ t.test('G7.1 N3.9 bombardment never takes the last troop; a 1-troop target is re
 })
 
 t.test('G7.6 N3.11 naval bombardment: coasts only, sea distance 2, only 6s against a wall', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 3 ships=1, *
     tuesday B  sud 4 wall=1, mos 4, arn 4, apu 4
-  `), 'A')
+  `),
+    'A',
+  )
   t.match(refuse(s, 'A', { type: 'navalBombard', from: 'egi', target: 'mos' }), { code: 'conquest/inland', rule: 'G1.4' })
   t.match(refuse(s, 'A', { type: 'navalBombard', from: 'egi', target: 'apu' }), { code: 'conquest/out_of_range', rule: 'G7.6' })
   const r = play(s, 'A', { type: 'navalBombard', from: 'egi', target: 'sud' }, [5, 6])
@@ -139,10 +167,13 @@ t.test('G7.7 N3.19 Artillería fires once a window with a crew troop, 3 dice, ra
 })
 
 t.test('G7.8 N3.8 a Misil: 3 troops and a wall level, no dice; a walled 1-troop target is allowed; Europa immune', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 3 missile=2, *
     tuesday B  sud 5 wall=2, con 1 wall=1, pyu 5, aus 5
-  `), 'A')
+  `),
+    'A',
+  )
   const r = play(s, 'A', { type: 'launchMissile', from: 'egi', target: 'sud' })
   t.match(at(r.state, 'sud'), { troops: 2, wall: 1 })
   t.equal(r.state.rng.counter, 0, 'no die drawn')
@@ -155,10 +186,13 @@ t.test('G7.8 N3.8 a Misil: 3 troops and a wall level, no dice; a walled 1-troop 
 })
 
 t.test('G7.9 an Arma biológica halves an adjacent target, at most 6; walls and Europa no help', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 3 bio=2, *
     tuesday B  pyu 20 wall=2, sud 5, asu 5
-  `), 'A')
+  `),
+    'A',
+  )
   const r = play(s, 'A', { type: 'releaseBio', from: 'egi', target: 'pyu' })
   t.equal(at(r.state, 'pyu').troops, 14)
   const r2 = play(r.state, 'A', { type: 'releaseBio', from: 'egi', target: 'sud' })

@@ -18,13 +18,32 @@ export function world(text: string, options: { round?: number; roundLimit?: numb
   const territories: Record<string, Territory> = {}
   const tribes: ConquestState['tribes'] = []
   const rest: string[] = []
-  for (const line of text.trim().split('\n').map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .trim()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const [weekday, id, ...more] = line.split(/\s+/)
     tribes.push({
-      id: id!, name: `Tribe ${id}`, weekday: weekday as Weekday, eliminated: false, eliminatedAt: null, eliminationStep: null, eliminatedBy: null,
-      objective: null, o9Target: null, o9Fallback: false, reinforcementList: [], window: 'closed', acquired: [],
+      id: id!,
+      name: `Tribe ${id}`,
+      weekday: weekday as Weekday,
+      eliminated: false,
+      eliminatedAt: null,
+      eliminationStep: null,
+      eliminatedBy: null,
+      objective: null,
+      o9Target: null,
+      o9Fallback: false,
+      reinforcementList: [],
+      window: 'closed',
+      acquired: [],
     })
-    for (const entry of more.join(' ').split(',').map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of more
+      .join(' ')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       if (entry === '*') {
         rest.push(id!)
         continue
@@ -32,8 +51,19 @@ export function world(text: string, options: { round?: number; roundLimit?: numb
       const [tid, troops, ...keys] = entry.split(/\s+/)
       if (!TERRITORY_IDS.includes(tid!)) throw new Error(`no territory ${tid}`)
       const x: Territory = {
-        owner: id!, troops: Number(troops), ready: 0, guards: 0, gathered: false, wall: 0, stock: emptyGoods(),
-        artilleryReady: 0, planes: 0, planesReady: 0, ships: 0, shipsReady: 0, incoming: emptyGoods(),
+        owner: id!,
+        troops: Number(troops),
+        ready: 0,
+        guards: 0,
+        gathered: false,
+        wall: 0,
+        stock: emptyGoods(),
+        artilleryReady: 0,
+        planes: 0,
+        planesReady: 0,
+        ships: 0,
+        shipsReady: 0,
+        incoming: emptyGoods(),
       }
       for (const kv of keys) {
         const [k, v] = kv.split('=') as [string, string]
@@ -48,13 +78,38 @@ export function world(text: string, options: { round?: number; roundLimit?: numb
   for (const id of TERRITORY_IDS) {
     if (territories[id]) continue
     if (!rest[0]) throw new Error(`${id} has no owner: give one tribe * or list it`)
-    territories[id] = { owner: rest[0], troops: 1, ready: 0, guards: 0, gathered: false, wall: 0, stock: emptyGoods(), artilleryReady: 0, planes: 0, planesReady: 0, ships: 0, shipsReady: 0, incoming: emptyGoods() }
+    territories[id] = {
+      owner: rest[0],
+      troops: 1,
+      ready: 0,
+      guards: 0,
+      gathered: false,
+      wall: 0,
+      stock: emptyGoods(),
+      artilleryReady: 0,
+      planes: 0,
+      planesReady: 0,
+      ships: 0,
+      shipsReady: 0,
+      incoming: emptyGoods(),
+    }
   }
   for (const t of tribes) t.acquired = TERRITORY_IDS.filter((id) => territories[id]!.owner === t.id)
   return {
-    ruleset: 'conquest', status: 'running', roundLimit: options.roundLimit ?? 12, round: options.round ?? 1, tribesAtStart: options.tribesAtStart ?? tribes.length,
-    rng: { seed: 'test-round-seed', counter: 0 }, dealSeed: 'test-deal-seed', objectiveSeed: 'test-objective-seed', objectiveCommitment: 'c',
-    startedAt: 0, eliminations: 0, territories, tribes, result: null,
+    ruleset: 'conquest',
+    status: 'running',
+    roundLimit: options.roundLimit ?? 12,
+    round: options.round ?? 1,
+    tribesAtStart: options.tribesAtStart ?? tribes.length,
+    rng: { seed: 'test-round-seed', counter: 0 },
+    dealSeed: 'test-deal-seed',
+    objectiveSeed: 'test-objective-seed',
+    objectiveCommitment: 'c',
+    startedAt: 0,
+    eliminations: 0,
+    territories,
+    tribes,
+    result: null,
   }
 }
 

@@ -2,11 +2,29 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
-import { adjacent, BY_ID, CONTINENTS, distance, EDGES, isTerritory, NEIGHBOURS, RARE, RESOURCES, seaDistance, TERRITORIES, TERRITORY_IDS, territoriesOf, WEAPONS } from '../../../src/engine/games/conquest/world.ts'
+import {
+  adjacent,
+  BY_ID,
+  CONTINENTS,
+  distance,
+  EDGES,
+  isTerritory,
+  NEIGHBOURS,
+  RARE,
+  RESOURCES,
+  seaDistance,
+  TERRITORIES,
+  TERRITORY_IDS,
+  territoriesOf,
+  WEAPONS,
+} from '../../../src/engine/games/conquest/world.ts'
 
 t.test('G1.1 G1.2 A.3 42 distinct territories in 6 continents of 9, 4, 7, 6, 12 and 4', async (t) => {
   t.equal(new Set(TERRITORY_IDS).size, 42)
-  t.same(CONTINENTS.map((c) => territoriesOf(c).length), [9, 4, 7, 6, 12, 4])
+  t.same(
+    CONTINENTS.map((c) => territoriesOf(c).length),
+    [9, 4, 7, 6, 12, 4],
+  )
 })
 
 t.test('G1.3 A.3 82 distinct links, 25 by sea, none to itself, and the neighbour lists are symmetric', async (t) => {
@@ -15,19 +33,34 @@ t.test('G1.3 A.3 82 distinct links, 25 by sea, none to itself, and the neighbour
   t.equal(new Set(EDGES.map((e) => [e.a, e.b].sort().join('-'))).size, 82)
   t.notOk(EDGES.some((e) => e.a === e.b))
   for (const id of TERRITORY_IDS) for (const n of NEIGHBOURS.get(id)!) t.ok(adjacent(n, id), `${n} lists ${id} back`)
-  t.ok(EDGES.filter((e) => e.sea).every((e) => BY_ID.get(e.a)!.coastal && BY_ID.get(e.b)!.coastal), 'every sea link joins two coasts')
+  t.ok(
+    EDGES.filter((e) => e.sea).every((e) => BY_ID.get(e.a)!.coastal && BY_ID.get(e.b)!.coastal),
+    'every sea link joins two coasts',
+  )
   const degrees = TERRITORY_IDS.map((id) => NEIGHBOURS.get(id)!.length)
   t.equal(Math.min(...degrees), 2)
   t.equal(Math.max(...degrees), 7)
   t.same(TERRITORY_IDS.filter((id) => NEIGHBOURS.get(id)!.length === 2).sort(), ['apu', 'jap', 'mad', 'ngu'])
-  t.same(TERRITORY_IDS.filter((id) => NEIGHBOURS.get(id)!.length === 7), ['chi'])
+  t.same(
+    TERRITORY_IDS.filter((id) => NEIGHBOURS.get(id)!.length === 7),
+    ['chi'],
+  )
 })
 
 t.test('G1.4 G1.5 A.3 five inland territories; the map, each continent and the coasts are connected; the widest distance is 10', async (t) => {
-  t.same(TERRITORIES.filter((x) => !x.coastal).map((x) => x.id), ['mos', 'ara', 'oms', 'tch', 'mon'])
-  t.ok(TERRITORY_IDS.every((a) => TERRITORY_IDS.every((b) => Number.isFinite(distance(a, b)))), 'the map is connected')
+  t.same(
+    TERRITORIES.filter((x) => !x.coastal).map((x) => x.id),
+    ['mos', 'ara', 'oms', 'tch', 'mon'],
+  )
+  t.ok(
+    TERRITORY_IDS.every((a) => TERRITORY_IDS.every((b) => Number.isFinite(distance(a, b)))),
+    'the map is connected',
+  )
   const coasts = TERRITORIES.filter((x) => x.coastal).map((x) => x.id)
-  t.ok(coasts.every((a) => coasts.every((b) => Number.isFinite(seaDistance(a, b)))), 'every coast reaches every other by sea')
+  t.ok(
+    coasts.every((a) => coasts.every((b) => Number.isFinite(seaDistance(a, b)))),
+    'every coast reaches every other by sea',
+  )
   t.equal(seaDistance('mos', 'efi'), Infinity, 'an inland end has no sea distance')
   t.equal(Math.max(...TERRITORY_IDS.flatMap((a) => TERRITORY_IDS.map((b) => distance(a, b)))), 10)
   t.equal(Math.max(...coasts.flatMap((a) => coasts.map((b) => seaDistance(a, b)))), 10)
@@ -44,12 +77,32 @@ t.test('G1.4 G1.5 A.3 five inland territories; the map, each continent and the c
 
 t.test('G1.1 A.1 A.2 the map data is Appendix A of the rule book, row by row and link by link', async (t) => {
   const book = readFileSync(path.resolve(import.meta.dirname, '../../../docs/RULES-CONQUEST.md'), 'utf8')
-  const INTERMEDIATE: Record<string, string> = { 'Petróleo': 'oil', 'Red': 'net', 'Litio': 'lithium', 'Energía Nuclear': 'nuclear', 'Tribus': 'tribes', 'Tesoros (treasure draw)': 'treasure' }
+  const INTERMEDIATE: Record<string, string> = {
+    Petróleo: 'oil',
+    Red: 'net',
+    Litio: 'lithium',
+    'Energía Nuclear': 'nuclear',
+    Tribus: 'tribes',
+    'Tesoros (treasure draw)': 'treasure',
+  }
   const rows = [...book.matchAll(/^\| `([a-z]{3})` \| ([^|]+) \| (NA|SA|EU|AF|AS|OC) \| (yes|no) \| ([^|]+) \| ([^|]+) \|$/gm)]
   t.equal(rows.length, 42, 'A.1 has 42 rows')
-  t.same(TERRITORIES, rows.map(([, id, name, continent, coast, intermediate]) => ({ id, name: name!.trim(), continent, coastal: coast === 'yes', intermediate: INTERMEDIATE[intermediate!.trim()] })), 'ids, names, continents, coasts and intermediates, in table order')
+  t.same(
+    TERRITORIES,
+    rows.map(([, id, name, continent, coast, intermediate]) => ({
+      id,
+      name: name!.trim(),
+      continent,
+      coastal: coast === 'yes',
+      intermediate: INTERMEDIATE[intermediate!.trim()],
+    })),
+    'ids, names, continents, coasts and intermediates, in table order',
+  )
   for (const [, id, , , , , neighbours] of rows) {
-    const listed = neighbours!.replace(/\(\d+\)/, '').split(',').map((n) => n.trim())
+    const listed = neighbours!
+      .replace(/\(\d+\)/, '')
+      .split(',')
+      .map((n) => n.trim())
     t.same([...NEIGHBOURS.get(id!)!].sort(), listed.map((n) => n.replace('~', '')).sort(), `${id}'s neighbours`)
     for (const n of listed) {
       const link = EDGES.find((e) => (e.a === id && e.b === n.replace('~', '')) || (e.b === id && e.a === n.replace('~', '')))!
@@ -57,12 +110,21 @@ t.test('G1.1 A.1 A.2 the map data is Appendix A of the rule book, row by row and
     }
   }
   const block = /### A\.2 Edge list[\s\S]*?```\n([\s\S]*?)```/.exec(book)![1]!
-  const links = block.split('\n').filter((l) => l && !l.startsWith('#')).join(' ').trim().split(/\s+/)
-  t.same(EDGES, links.map((l) => ({ a: l.replace('~', '').split('-')[0], b: l.replace('~', '').split('-')[1], sea: l.endsWith('~') })), 'A.2, in its order')
+  const links = block
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .join(' ')
+    .trim()
+    .split(/\s+/)
+  t.same(
+    EDGES,
+    links.map((l) => ({ a: l.replace('~', '').split('-')[0], b: l.replace('~', '').split('-')[1], sea: l.endsWith('~') })),
+    'A.2, in its order',
+  )
   t.same(RARE, { NA: 'tech', SA: 'niobium', EU: null, AF: 'virus', AS: 'labour', OC: null }, 'G4.1 the rare resource of each continent')
-  t.same(RESOURCES, ['basic', 'oil', 'net', 'lithium', 'nuclear', 'tribes', 'tech', 'niobium', 'virus', 'labour'], 'G4.1 the 10 kinds, in the book\'s order')
+  t.same(RESOURCES, ['basic', 'oil', 'net', 'lithium', 'nuclear', 'tribes', 'tech', 'niobium', 'virus', 'labour'], "G4.1 the 10 kinds, in the book's order")
   t.same(WEAPONS, ['tank', 'artillery', 'missile', 'bio'])
-  t.same(CONTINENTS, ['NA', 'SA', 'EU', 'AF', 'AS', 'OC'], 'G1.2 in the book\'s order')
+  t.same(CONTINENTS, ['NA', 'SA', 'EU', 'AF', 'AS', 'OC'], "G1.2 in the book's order")
   t.notOk(isTerritory('xyz'))
   t.notOk(isTerritory(undefined))
   t.ok(isTerritory('ngu'))
@@ -79,5 +141,8 @@ t.test('G1.5 distances are the fewest links; sea distances keep to coasts, both 
   t.equal(seaDistance('egi', 'mos'), Infinity)
   t.equal(seaDistance('sue', 'dud'), 6)
   for (const a of TERRITORY_IDS) for (const b of TERRITORY_IDS) if (distance(a, b) !== distance(b, a)) t.fail(`${a}-${b} is not symmetric`)
-  t.ok(TERRITORY_IDS.every((a) => NEIGHBOURS.get(a)!.every((b) => distance(a, b) === 1)), 'every neighbour is 1 link away')
+  t.ok(
+    TERRITORY_IDS.every((a) => NEIGHBOURS.get(a)!.every((b) => distance(a, b) === 1)),
+    'every neighbour is 1 link away',
+  )
 })

@@ -19,9 +19,12 @@ function bookTreasure(d1: number, d2: number): Partial<Goods> | 'weapon' {
 }
 
 t.test('G4.5 G4.6 the treasure table, all 36 throws of d1 and d2, and the weapon die', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  sum 5, *
-  `), 'A')
+  `),
+    'A',
+  )
   for (let d1 = 1; d1 <= 6; d1++) {
     for (let d2 = 1; d2 <= 6; d2++) {
       const book = bookTreasure(d1, d2)
@@ -29,30 +32,53 @@ t.test('G4.5 G4.6 the treasure table, all 36 throws of d1 and d2, and the weapon
       const r = play(s, 'A', { type: 'gather', at: 'sum', troops: 2 }, [d1, d2])
       // 1 Básico for gathering, then the treasure.
       const expected: Partial<Goods> = { ...book, basic: 1 + (book.basic ?? 0) }
-      t.match(r.events.find((e) => e.type === 'gathered'), { gained: expected, treasure: [{ face: d1 }, { face: d2 }] }, `${d1}-${d2}`)
-      t.notOk(r.events.some((e) => e.type === 'gathered' && 'incoming' in e), `${d1}-${d2} brings no weapon`)
+      t.match(
+        r.events.find((e) => e.type === 'gathered'),
+        { gained: expected, treasure: [{ face: d1 }, { face: d2 }] },
+        `${d1}-${d2}`,
+      )
+      t.notOk(
+        r.events.some((e) => e.type === 'gathered' && 'incoming' in e),
+        `${d1}-${d2} brings no weapon`,
+      )
       t.equal(r.state.rng.counter, 2, `${d1}-${d2}: two dice, no third`)
     }
   }
-  const weapons: [number, keyof Goods][] = [[1, 'tank'], [2, 'tank'], [3, 'artillery'], [4, 'artillery'], [5, 'missile'], [6, 'bio']]
+  const weapons: [number, keyof Goods][] = [
+    [1, 'tank'],
+    [2, 'tank'],
+    [3, 'artillery'],
+    [4, 'artillery'],
+    [5, 'missile'],
+    [6, 'bio'],
+  ]
   for (const [d3, weapon] of weapons) {
     const r = play(s, 'A', { type: 'gather', at: 'sum', troops: 2 }, [6, 6, d3])
     t.same(at(r.state, 'sum').incoming, { ...at(s, 'sum').incoming, [weapon]: 1 }, `6-6 then ${d3}: one ${weapon}, incoming`)
-    t.match(r.events.find((e) => e.type === 'gathered'), { gained: { basic: 1 }, incoming: { [weapon]: 1 } })
+    t.match(
+      r.events.find((e) => e.type === 'gathered'),
+      { gained: { basic: 1 }, incoming: { [weapon]: 1 } },
+    )
     t.equal(r.state.rng.counter, 3)
   }
 })
 
 t.test('G4.4 gathering with 1, 2 or 3 troops: a Básico, then the intermediate, then the rare', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  cbp 5, nyk 5, con 5, ara 5, *
-  `), 'A')
+  `),
+    'A',
+  )
   const stockOf = (id: string, troops: number) => {
     const r = play(s, 'A', { type: 'gather', at: id, troops })
     const gained = Object.fromEntries(Object.entries(at(r.state, id).stock).filter(([, n]) => n > 0))
     t.equal(at(r.state, id).ready, 5 - troops, `${id}: the ${troops} gatherers are spent`)
     t.equal(at(r.state, id).gathered, true)
-    t.notOk(r.events.some((e) => e.type === 'gathered' && ('treasure' in e || 'incoming' in e)), 'no treasure outside Oceanía')
+    t.notOk(
+      r.events.some((e) => e.type === 'gathered' && ('treasure' in e || 'incoming' in e)),
+      'no treasure outside Oceanía',
+    )
     return gained
   }
   t.same(stockOf('cbp', 1), { basic: 1 })
@@ -83,23 +109,38 @@ t.test('G4.7 G4.8 every kind costs what the table says, taken whole from the sto
     bio: { basic: 2, tribes: 1, virus: 2 },
   }
   for (const [kind, cost] of Object.entries(COST) as [BuildKind, Partial<Goods>][]) {
-    const s = open(world(`
-      monday  A  egi 3 ${kind === 'fort' ? 'wall=1 ' : ''}${Object.entries(cost).map(([g, n]) => `${g}=${n}`).join(' ')}, *
-    `), 'A')
+    const s = open(
+      world(`
+      monday  A  egi 3 ${kind === 'fort' ? 'wall=1 ' : ''}${Object.entries(cost)
+        .map(([g, n]) => `${g}=${n}`)
+        .join(' ')}, *
+    `),
+      'A',
+    )
     const r = play(s, 'A', { type: 'build', at: 'egi', kind, count: 1 })
-    t.ok(Object.values(at(r.state, 'egi').stock).every((n) => n === 0), `${kind}: the stock paid exactly its cost`)
+    t.ok(
+      Object.values(at(r.state, 'egi').stock).every((n) => n === 0),
+      `${kind}: the stock paid exactly its cost`,
+    )
     t.equal(at(r.state, 'egi').ready, 2, `${kind}: one builder spent`)
     t.match(r.events.at(-1), { type: 'built', tribe: 'A', at: 'egi', kind, count: 1 })
     for (const g of Object.keys(cost) as (keyof Goods)[]) {
       const short = structuredClone(s)
       short.territories.egi!.stock[g] -= 1
       short.territories.egi!.incoming[g] += 1
-      t.match(refuse(short, 'A', { type: 'build', at: 'egi', kind, count: 1 }), { code: 'conquest/cannot_afford', rule: 'G4.7' }, `${kind}: one ${g} short (the incoming one does not count)`)
+      t.match(
+        refuse(short, 'A', { type: 'build', at: 'egi', kind, count: 1 }),
+        { code: 'conquest/cannot_afford', rule: 'G4.7' },
+        `${kind}: one ${g} short (the incoming one does not count)`,
+      )
     }
   }
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 5 basic=40, *
-  `), 'A')
+  `),
+    'A',
+  )
   const ships = play(s, 'A', { type: 'build', at: 'egi', kind: 'ship', count: 2 }).state
   t.match(at(ships, 'egi'), { ships: 2, shipsReady: 0, ready: 3, troops: 5 }, 'G4.9 new ships are not ready')
   t.equal(at(ships, 'egi').stock.basic, 28)
@@ -107,9 +148,12 @@ t.test('G4.7 G4.8 every kind costs what the table says, taken whole from the sto
   t.match(refuse(s, 'A', { type: 'build', at: 'egi', kind: 'troop', count: 0 }), { code: 'conquest/bad_count' })
   const walled = play(s, 'A', { type: 'build', at: 'egi', kind: 'wall' } as never).state
   t.match(at(walled, 'egi'), { wall: 1, ready: 4 }, 'count defaults to 1')
-  const weapons = open(world(`
+  const weapons = open(
+    world(`
     monday  A  egi 5 basic=8 nuclear=2 lithium=1 tribes=1 virus=2, *
-  `), 'A')
+  `),
+    'A',
+  )
   const missile = play(weapons, 'A', { type: 'build', at: 'egi', kind: 'missile', count: 1 }).state
   t.match(at(missile, 'egi'), { planes: 0, ships: 0, troops: 5, wall: 0 })
   t.same([at(missile, 'egi').incoming.missile, at(missile, 'egi').stock.missile], [1, 0], 'G4.9 a new Misil is incoming')
@@ -118,16 +162,27 @@ t.test('G4.7 G4.8 every kind costs what the table says, taken whole from the sto
 })
 
 t.test('G5.1 G7.5 G2.7 cargo leaves the stock and only ready Artillería travels', async (t) => {
-  let s = open(world(`
+  let s = open(
+    world(`
     monday  A  egi 5 artillery=2 basic=4 ships=1, sud 2, mor 2, *
     tuesday B  asu 5
-  `), 'A')
+  `),
+    'A',
+  )
   const moved = play(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { artillery: 1, basic: 0 } })
   t.match(at(moved.state, 'egi'), { troops: 4, ready: 4, artilleryReady: 1 }, 'one of two pieces left, the other still ready')
   t.equal(at(moved.state, 'egi').stock.artillery, 1)
-  t.same(moved.events.at(-1), { type: 'moved', tribe: 'A', kind: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { artillery: 1 } }, 'an empty count is no cargo')
+  t.same(
+    moved.events.at(-1),
+    { type: 'moved', tribe: 'A', kind: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { artillery: 1 } },
+    'an empty count is no cargo',
+  )
   s = play(s, 'A', { type: 'fireArtillery', from: 'egi', target: 'asu' }, [1, 1, 1]).state
-  t.match(refuse(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { artillery: 2 } }), { code: 'conquest/not_ready', rule: 'G2.7' }, 'a piece that fired stays')
+  t.match(
+    refuse(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { artillery: 2 } }),
+    { code: 'conquest/not_ready', rule: 'G2.7' },
+    'a piece that fired stays',
+  )
   t.match(refuse(s, 'A', { type: 'sail', from: 'egi', to: 'mor', troops: 1, cargo: { artillery: 2 } }), { code: 'conquest/not_ready', rule: 'G2.7' })
   t.match(refuse(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { basic: 5 } }), { code: 'conquest/not_in_stock', rule: 'G2.7' })
   t.match(refuse(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { basic: -1 } }), { code: 'conquest/bad_count' })
@@ -144,9 +199,12 @@ t.test('G5.1 G7.5 G2.7 cargo leaves the stock and only ready Artillería travels
 })
 
 t.test('G7.3 a plane and its passengers arrive spent; its resources arrive incoming', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 5 planes=2 basic=6 tank=1, asu 1, *
-  `), 'A')
+  `),
+    'A',
+  )
   const r = play(s, 'A', { type: 'fly', from: 'egi', to: 'asu', troops: 3, resources: { basic: 6 } })
   t.match(at(r.state, 'egi'), { troops: 2, ready: 2, planes: 1, planesReady: 1 }, 'the other plane is still ready')
   t.equal(at(r.state, 'egi').stock.basic, 0)
@@ -160,11 +218,14 @@ t.test('G7.3 a plane and its passengers arrive spent; its resources arrive incom
   t.match(refuse(full, 'A', { type: 'fly', from: 'egi', to: 'asu', troops: 3 }), { code: 'conquest/would_empty', rule: 'G1.6' }, 'one troop stays behind')
 })
 
-t.test('G3.2 the reinforcement list names 1 to T of one\'s own territories, each once', async (t) => {
-  const s = open(world(`
+t.test("G3.2 the reinforcement list names 1 to T of one's own territories, each once", async (t) => {
+  const s = open(
+    world(`
     monday  A  egi 2, sud 2, con 2, *
     tuesday B  asu 2, arn 2, mad 2, mor 2
-  `), 'A')
+  `),
+    'A',
+  )
   const mine = Object.keys(s.territories).filter((id) => at(s, id).owner === 'A')
   const all = play(s, 'A', { type: 'setReinforcements', list: mine.slice().reverse() })
   t.same(all.state.tribes[0]!.reinforcementList, mine.slice().reverse(), 'all T territories, in the order given')
@@ -174,40 +235,77 @@ t.test('G3.2 the reinforcement list names 1 to T of one\'s own territories, each
   t.match(refuse(s, 'A', { type: 'setReinforcements', list: ['egi', 'asu'] }), { code: 'conquest/not_yours', rule: 'G3.2' })
   t.match(refuse(s, 'A', { type: 'setReinforcements', list: 'egi' as never }), { code: 'conquest/bad_list', rule: 'G3.2' })
   const b = open(close(s, 'A'), 'B')
-  t.match(refuse(b, 'B', { type: 'setReinforcements', list: ['asu', 'arn', 'mad', 'mor', 'asu'] }), { code: 'conquest/bad_list', rule: 'G3.2' }, 'five entries for four territories')
+  t.match(
+    refuse(b, 'B', { type: 'setReinforcements', list: ['asu', 'arn', 'mad', 'mor', 'asu'] }),
+    { code: 'conquest/bad_list', rule: 'G3.2' },
+    'five entries for four territories',
+  )
   t.match(refuse(b, 'B', { type: 'setReinforcements', list: ['asu', 'asu'] }), { code: 'conquest/bad_list', rule: 'G3.2' }, 'each once')
 })
 
 t.test('G6.8 a guard order spends ready troops that stay where they are', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 4, *
-  `), 'A')
+  `),
+    'A',
+  )
   const r = play(s, 'A', { type: 'guard', at: 'egi', troops: 4 })
   t.match(at(r.state, 'egi'), { troops: 4, guards: 4, ready: 0 }, 'every troop may guard: none leaves')
   t.match(r.events.at(-1), { type: 'guarded', tribe: 'A', at: 'egi', troops: 4 })
   t.match(refuse(s, 'A', { type: 'guard', at: 'egi', troops: 0 }), { code: 'conquest/bad_count', rule: 'G6.8' })
-  t.match(refuse(s, 'A', { type: 'guard', at: 'egi', troops: 5 }), { code: 'conquest/not_ready', rule: 'G2.4', message: /egi has 4 ready troops; the order needs 5/ })
+  t.match(refuse(s, 'A', { type: 'guard', at: 'egi', troops: 5 }), {
+    code: 'conquest/not_ready',
+    rule: 'G2.4',
+    message: /egi has 4 ready troops; the order needs 5/,
+  })
   const one = structuredClone(s)
   one.territories.egi!.ready = 1
   t.match(refuse(one, 'A', { type: 'guard', at: 'egi', troops: 2 }), { code: 'conquest/not_ready', message: /egi has 1 ready troop;/ })
 })
 
 t.test('N1 G2.4 counts are whole numbers in their range; a refusal says which field and what range', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 5 basic=3 planes=1, sud 2, *
-  `), 'A')
+  `),
+    'A',
+  )
   for (const troops of ['2', 1.5, null, Number.NaN]) {
-    t.match(refuse(s, 'A', { type: 'guard', at: 'egi', troops } as never), { code: 'conquest/bad_count', rule: 'G6.8', message: /^troops must be a whole number from 1; got / }, `troops ${String(troops)}`)
+    t.match(
+      refuse(s, 'A', { type: 'guard', at: 'egi', troops } as never),
+      { code: 'conquest/bad_count', rule: 'G6.8', message: /^troops must be a whole number from 1; got / },
+      `troops ${String(troops)}`,
+    )
   }
   t.match(refuse(s, 'A', { type: 'gather', at: 'egi', troops: 4 }), { message: 'troops must be a whole number from 1 to 3; got 4' })
-  t.match(refuse(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { basic: 0.5 } }), { code: 'conquest/bad_count', rule: 'G5.1', message: /^cargo\.basic must be a whole number from 0; got 0\.5/ })
-  t.match(refuse(s, 'A', { type: 'fly', from: 'egi', to: 'sud', resources: { tank: 1 } } as never), { code: 'conquest/bad_cargo', rule: 'G7.3', message: /^resources: "tank" cannot be carried this way; one of basic, oil/ })
-  t.match(refuse(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: [1] as never }), { code: 'conquest/bad_cargo', message: /^cargo is an object of goods counts/ })
-  t.match(refuse(s, 'A', { type: 'guard', at: 'nowhere', troops: 1 }), { code: 'conquest/unknown_territory', rule: 'G1.1', message: /^at: no territory "nowhere"/ })
+  t.match(refuse(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { basic: 0.5 } }), {
+    code: 'conquest/bad_count',
+    rule: 'G5.1',
+    message: /^cargo\.basic must be a whole number from 0; got 0\.5/,
+  })
+  t.match(refuse(s, 'A', { type: 'fly', from: 'egi', to: 'sud', resources: { tank: 1 } } as never), {
+    code: 'conquest/bad_cargo',
+    rule: 'G7.3',
+    message: /^resources: "tank" cannot be carried this way; one of basic, oil/,
+  })
+  t.match(refuse(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: [1] as never }), {
+    code: 'conquest/bad_cargo',
+    message: /^cargo is an object of goods counts/,
+  })
+  t.match(refuse(s, 'A', { type: 'guard', at: 'nowhere', troops: 1 }), {
+    code: 'conquest/unknown_territory',
+    rule: 'G1.1',
+    message: /^at: no territory "nowhere"/,
+  })
   t.match(refuse(s, 'A', { type: 'guard', at: 7, troops: 1 } as never), { code: 'conquest/unknown_territory', message: /^at: no territory 7/ })
-  t.match(refuse(s, 'A', { type: 'guard', at: 'toString', troops: 1 }), { code: 'conquest/unknown_territory' }, 'only the map\'s own ids')
+  t.match(refuse(s, 'A', { type: 'guard', at: 'toString', troops: 1 }), { code: 'conquest/unknown_territory' }, "only the map's own ids")
   const moved = play(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1 }).state
-  t.same(Object.keys(moved.territories.sud!).sort(), ['artilleryReady', 'gathered', 'guards', 'incoming', 'owner', 'planes', 'planesReady', 'ready', 'shipsReady', 'ships', 'stock', 'troops', 'wall'].sort(), 'N1: a territory holds its fields and nothing else')
+  t.same(
+    Object.keys(moved.territories.sud!).sort(),
+    ['artilleryReady', 'gathered', 'guards', 'incoming', 'owner', 'planes', 'planesReady', 'ready', 'shipsReady', 'ships', 'stock', 'troops', 'wall'].sort(),
+    'N1: a territory holds its fields and nothing else',
+  )
   t.same(JSON.parse(JSON.stringify(moved.territories.egi)), moved.territories.egi, 'and survives a round trip through JSON')
   t.equal(s.territories.egi!.troops, 5, 'the state given is not changed')
   t.not(moved.territories.egi, s.territories.egi)
@@ -215,10 +313,13 @@ t.test('N1 G2.4 counts are whole numbers in their range; a refusal says which fi
 })
 
 t.test('G3.2 G4.4 G4.7 G5.1 G6.8 G7.3 G7.5 each refusal names the field at fault and the rule of its order', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 5 planes=1 ships=1 basic=20 wall=2, sud 2, ale 3 wall=1 basic=20, *
     tuesday B  asu 2, mor 2
-  `), 'A')
+  `),
+    'A',
+  )
   const cases: [Record<string, unknown>, string, string, RegExp][] = [
     [{ type: 'setReinforcements', list: ['egi', 'asu'] }, 'conquest/not_yours', 'G3.2', /^list: asu belongs to another tribe/],
     [{ type: 'move', from: 'asu', to: 'sud', troops: 1 }, 'conquest/not_yours', 'G5.1', /^from: asu /],
@@ -244,7 +345,12 @@ t.test('G3.2 G4.4 G4.7 G5.1 G6.8 G7.3 G7.5 each refusal names the field at fault
     [{ type: 'gather', at: 'egi', troops: 0 }, 'conquest/bad_count', 'G4.4', /^troops must be a whole number from 1 to 3/],
     [{ type: 'build', at: 'asu', kind: 'troop', count: 1 }, 'conquest/not_yours', 'G4.7', /^at: asu /],
     [{ type: 'build', at: 'egi', kind: 'troop', count: 0 }, 'conquest/bad_count', 'G4.7', /^count must be a whole number from 1/],
-    [{ type: 'build', at: 'egi', kind: 'castle', count: 1 }, 'conquest/unknown_kind', 'G4.8', /^nothing called "castle" is built; one of troop, wall, fort, ship, plane, tank, artillery, missile, bio$/],
+    [
+      { type: 'build', at: 'egi', kind: 'castle', count: 1 },
+      'conquest/unknown_kind',
+      'G4.8',
+      /^nothing called "castle" is built; one of troop, wall, fort, ship, plane, tank, artillery, missile, bio$/,
+    ],
     [{ type: 'build', at: 'egi', kind: ['troop'], count: 1 }, 'conquest/unknown_kind', 'G4.8', /^nothing called \["troop"\]/],
     [{ type: 'build', at: 'egi', kind: 'fort', count: 1 }, 'conquest/needs_wall', 'G4.8', /egi has a Fortaleza already/],
     [{ type: 'build', at: 'sud', kind: 'fort', count: 1 }, 'conquest/needs_wall', 'G4.8', /sud has no wall/],
@@ -257,10 +363,13 @@ t.test('G3.2 G4.4 G4.7 G5.1 G6.8 G7.3 G7.5 each refusal names the field at fault
 })
 
 t.test('G11.1 a step never changes the state it was given: troops, goods, tribes, dice counter, result', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 5 basic=8 in.oil=1, sud 2, *
     tuesday B  asu 1, mad 1
-  `), 'A')
+  `),
+    'A',
+  )
   const before = JSON.stringify(s)
   const built = play(s, 'A', { type: 'build', at: 'egi', kind: 'plane', count: 1 })
   const moved = play(s, 'A', { type: 'move', from: 'egi', to: 'sud', troops: 1, cargo: { basic: 2 } })
@@ -273,10 +382,13 @@ t.test('G11.1 a step never changes the state it was given: troops, goods, tribes
   t.equal(s.tribes[0]!.window, 'open')
   t.equal(s.result, null)
   t.equal(built.state.result, null, 'no result until the end')
-  const ended = world(`
+  const ended = world(
+    `
     monday  A  *
     tuesday B  arn 1
-  `, { round: 12 })
+  `,
+    { round: 12 },
+  )
   const over = system(ended, { type: 'tick', at: 0 })
   const frozen = JSON.stringify(over.result)
   const again = conquest.applySystem(over, { type: 'setSeed', seed: 'another-seed' }, hmacRng)

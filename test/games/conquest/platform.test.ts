@@ -13,13 +13,22 @@ import { at, close, open, play, refuse, refuseSystem, system, world } from './ds
 
 const map = conquest.fixedMap!.map
 const tribesOf = (n: number, days = WEEKDAYS.slice(0, n)) => days.map((weekday, i) => ({ id: `t${i}`, name: `Tribe ${i}`, weekday }))
-const create = (over: Record<string, unknown> = {}) => conquest.createGame({ map, tribes: tribesOf(3), seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null, ...over } as never)
+const create = (over: Record<string, unknown> = {}) =>
+  conquest.createGame({ map, tribes: tribesOf(3), seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null, ...over } as never)
 
 t.test('G1.7 G11.4 a new campaign: 2 to 6 tribes on their own weekdays, 4 to 52 rounds, seeds of 8 characters or more', async (t) => {
   for (const n of [2, 6]) t.ok(create({ tribes: tribesOf(n) }).ok, `${n} tribes`)
   t.match(create({ tribes: tribesOf(7) }), { ok: false, error: { code: 'setup/tribe_count', rule: 'G1.7', message: /2 to 6 tribes; this campaign has 7/ } })
   t.match(create({ tribes: 'many' }), { ok: false, error: { code: 'setup/tribe_count' } })
-  t.match(create({ tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'funday' }] }), { ok: false, error: { code: 'setup/weekdays', rule: 'G1.7' } })
+  t.match(
+    create({
+      tribes: [
+        { id: 'a', name: 'A', weekday: 'monday' },
+        { id: 'b', name: 'B', weekday: 'funday' },
+      ],
+    }),
+    { ok: false, error: { code: 'setup/weekdays', rule: 'G1.7' } },
+  )
   for (const limit of [4, 52]) t.match(create({ limit: limit }), { ok: true, state: { roundLimit: limit } })
   for (const limit of [3, 53, 4.5]) t.match(create({ limit: limit }), { ok: false, error: { code: 'setup/round_limit', rule: 'G1.7' } }, `${limit} rounds`)
   t.match(create({ seed: 'a'.repeat(8), secretSeed: 'b'.repeat(8) }), { ok: true })
@@ -28,16 +37,38 @@ t.test('G1.7 G11.4 a new campaign: 2 to 6 tribes on their own weekdays, 4 to 52 
   }
   const made = create()
   if (!made.ok) throw new Error(made.error.code)
-  t.same(made.state, {
-    ruleset: 'conquest', status: 'setup', roundLimit: 12, round: 0, tribesAtStart: 3,
-    rng: { seed: 'deal-seed-1', counter: 0 }, dealSeed: 'deal-seed-1',
-    objectiveSeed: 'objective-seed', objectiveCommitment: toHex(sha256(utf8('objective-seed'))),
-    startedAt: null, eliminations: 0, territories: {}, result: null,
-    tribes: tribesOf(3).map((x) => ({
-      ...x, eliminated: false, eliminatedAt: null, eliminationStep: null, eliminatedBy: null,
-      objective: null, o9Target: null, o9Fallback: false, reinforcementList: [], window: 'closed', acquired: [],
-    })),
-  }, 'G1.7 12 rounds by default; G11.4 the objective seed committed by its SHA-256')
+  t.same(
+    made.state,
+    {
+      ruleset: 'conquest',
+      status: 'setup',
+      roundLimit: 12,
+      round: 0,
+      tribesAtStart: 3,
+      rng: { seed: 'deal-seed-1', counter: 0 },
+      dealSeed: 'deal-seed-1',
+      objectiveSeed: 'objective-seed',
+      objectiveCommitment: toHex(sha256(utf8('objective-seed'))),
+      startedAt: null,
+      eliminations: 0,
+      territories: {},
+      result: null,
+      tribes: tribesOf(3).map((x) => ({
+        ...x,
+        eliminated: false,
+        eliminatedAt: null,
+        eliminationStep: null,
+        eliminatedBy: null,
+        objective: null,
+        o9Target: null,
+        o9Fallback: false,
+        reinforcementList: [],
+        window: 'closed',
+        acquired: [],
+      })),
+    },
+    'G1.7 12 rounds by default; G11.4 the objective seed committed by its SHA-256',
+  )
 })
 
 t.test('G11.5 Fisher–Yates: i from n − 1 down to 1, j = u(seed, c) mod (i + 1), counters from 0', async (t) => {
@@ -50,10 +81,21 @@ t.test('G11.5 Fisher–Yates: i from n − 1 down to 1, j = u(seed, c) mod (i + 
   // i = 3: j = 5 mod 4 = 1, swap 3 and 1: a d c b. i = 2: j = 1 mod 3 = 1, swap 2 and 1: a c d b.
   // i = 1: j = 7 mod 2 = 1: no change.
   t.same(shuffle(['a', 'b', 'c', 'd'], 'the-seed', u), ['a', 'c', 'd', 'b'])
-  t.same(calls, [['the-seed', 0], ['the-seed', 1], ['the-seed', 2]])
+  t.same(calls, [
+    ['the-seed', 0],
+    ['the-seed', 1],
+    ['the-seed', 2],
+  ])
   // All zeros: each entry i swaps with entry 0.
-  t.same(shuffle(['a', 'b', 'c', 'd'], 's', () => 0), ['b', 'c', 'd', 'a'])
-  t.same(shuffle(['a'], 's', () => 0), ['a'], 'one entry, no draw')
+  t.same(
+    shuffle(['a', 'b', 'c', 'd'], 's', () => 0),
+    ['b', 'c', 'd', 'a'],
+  )
+  t.same(
+    shuffle(['a'], 's', () => 0),
+    ['a'],
+    'one entry, no draw',
+  )
   const items = ['a', 'b', 'c']
   shuffle(items, 's', () => 0)
   t.same(items, ['a', 'b', 'c'], 'the list given is not changed')
@@ -83,9 +125,17 @@ t.test('G1.9 G1.10 G1.11 G8.1 G8.5 the start: the deal logged, objectives by wee
       const dealt = r.events.find((e) => e.type === 'dealt')
       const order = shuffle(TERRITORY_IDS, 'deal-seed-1', hmacRng)
       t.same(dealt, { type: 'dealt', seed: 'deal-seed-1', order, owners: Object.fromEntries(TERRITORY_IDS.map((id) => [id, at(s, id).owner])) })
-      t.same(r.events.map((e) => e.type), ['system', 'dealt', 'objectivesDrawn'])
+      t.same(
+        r.events.map((e) => e.type),
+        ['system', 'dealt', 'objectivesDrawn'],
+      )
       t.match(r.events.at(-1), { commitment: toHex(sha256(utf8(secret))) })
-      t.ok(Object.values(s.territories).every((x) => x.ready === 0 && x.wall === 0 && x.planes === 0 && x.stock.basic === 2 && Object.values(x.incoming).every((g) => g === 0)), 'G1.11 nothing else on the map')
+      t.ok(
+        Object.values(s.territories).every(
+          (x) => x.ready === 0 && x.wall === 0 && x.planes === 0 && x.stock.basic === 2 && Object.values(x.incoming).every((g) => g === 0),
+        ),
+        'G1.11 nothing else on the map',
+      )
     }
   }
   t.ok(seen >= 2, `O9 was drawn ${seen} times over these starts`)
@@ -123,7 +173,7 @@ t.test('G2.2 G8.6 G10.1 G1.9 orders are refused before the start, after the end,
   t.match(conquest.applySystem(o, { type: 'setSeed', seed: 'short' }, hmacRng), { ok: false, error: { code: 'system/bad_seed', rule: 'G11.3' } })
 })
 
-t.test('G11.7 G8.10 the board: all public but the objectives until the end; one\'s own objective always', async (t) => {
+t.test("G11.7 G8.10 the board: all public but the objectives until the end; one's own objective always", async (t) => {
   let s = world(`
     monday  A  bra 9, *
     tuesday B  arn 1
@@ -134,15 +184,36 @@ t.test('G11.7 G8.10 the board: all public but the objectives until the end; one\
   s.tribes[0]!.reinforcementList = ['bra']
   const b = conquest.board(s, 'B')
   t.match(b, { round: 1, roundLimit: 12, setup: false, tribesAtStart: 2, result: null, objectiveCommitment: 'c', objectiveSeed: null })
-  t.same(b.mine, { objective: 'O9', o9Target: 'A', o9Fallback: false, bigCount: 30 }, 'with 2 tribes O9\'s alternative is 30')
-  t.same(b.standing[0], { id: 'A', name: 'Tribe A', weekday: 'monday', eliminated: false, eliminatedBy: null, window: 'closed', territories: 41, troops: 49, reinforcementList: ['bra'], objective: null })
-  t.same(b.territories.find((x) => x.id === 'arn'), { id: 'arn', ...at(s, 'arn') })
-  t.same(b.territories.map((x) => x.id), TERRITORY_IDS)
+  t.same(b.mine, { objective: 'O9', o9Target: 'A', o9Fallback: false, bigCount: 30 }, "with 2 tribes O9's alternative is 30")
+  t.same(b.standing[0], {
+    id: 'A',
+    name: 'Tribe A',
+    weekday: 'monday',
+    eliminated: false,
+    eliminatedBy: null,
+    window: 'closed',
+    territories: 41,
+    troops: 49,
+    reinforcementList: ['bra'],
+    objective: null,
+  })
+  t.same(
+    b.territories.find((x) => x.id === 'arn'),
+    { id: 'arn', ...at(s, 'arn') },
+  )
+  t.same(
+    b.territories.map((x) => x.id),
+    TERRITORY_IDS,
+  )
   t.equal(conquest.board({ ...s, status: 'setup' }, null).setup, true)
   s = open(s, 'A')
   s = play(s, 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 3 }, [6, 6, 6, 1]).state
   const end = conquest.board(s, null)
-  t.same(end.standing.map((x) => x.objective), ['O7', 'O9'], 'at the end every objective is shown')
+  t.same(
+    end.standing.map((x) => x.objective),
+    ['O7', 'O9'],
+    'at the end every objective is shown',
+  )
   t.equal(end.objectiveSeed, 'test-objective-seed')
   t.match(end.standing[1], { eliminated: true, eliminatedBy: 'A', territories: 0, troops: 0 })
   t.same(conquest.tickMail(s, 'A'), { week: 1, roundLimit: 12, territories: 42, troopsOnMap: 49, basic: 42, finished: true })
@@ -151,10 +222,13 @@ t.test('G11.7 G8.10 the board: all public but the objectives until the end; one\
 })
 
 t.test('G11.1 the digest: battles, strikes and eliminations, counted against the defender only', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  bra 9 planes=1, *
     tuesday B  arn 2, vce 3
-  `), 'A')
+  `),
+    'A',
+  )
   const lost = play(s, 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 2 }, [1, 1, 6, 6])
   // Scripted dice are read by counter: each step starts the script again.
   const again = (x: typeof s) => ({ ...x, rng: { ...x.rng, counter: 0 } })
@@ -163,15 +237,23 @@ t.test('G11.1 the digest: battles, strikes and eliminations, counted against the
   const hurt = conquest.digest([...lost.events, ...strike.events, ...won.events])
   t.same([...hurt.keys()], ['B'])
   t.same(hurt.get('B'), { attacks: 3, troopsLost: 0 + 1 + 2, tilesLost: ['arn'], shipsLost: [], siegeLosses: 0, eliminated: false })
-  const gone = play(open(world(`
+  const gone = play(
+    open(
+      world(`
     monday  A  bra 9, *
     tuesday B  arn 1
     friday  C  vce 2
-  `), 'A'), 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 3 }, [6, 6, 6, 1])
+  `),
+      'A',
+    ),
+    'A',
+    { type: 'attack', from: 'bra', to: 'arn', troops: 3 },
+    [6, 6, 6, 1],
+  )
   t.match(conquest.digest(gone.events).get('B'), { eliminated: true, tilesLost: ['arn'], troopsLost: 1 })
 })
 
-t.test('the ruleset\'s answers: round limits, the view, the dice the log shows, each event\'s tribe', async (t) => {
+t.test("the ruleset's answers: round limits, the view, the dice the log shows, each event's tribe", async (t) => {
   t.match(conquest, { id: 'conquest', version: 1 })
   t.equal(conquest.maxTribes(map), 6)
   t.equal(conquest.checkLimit(null), null)
@@ -180,42 +262,85 @@ t.test('the ruleset\'s answers: round limits, the view, the dice the log shows, 
   t.match(conquest.fixedMap, { id: 'world', name: /42/ })
   const made = create({ limit: 20 })
   if (!made.ok) throw new Error(made.error.code)
-  t.same(conquest.view(made.state), {
-    status: 'setup', period: 0, seed: 'deal-seed-1', ranking: null, endedByLimit: false,
-    tribes: tribesOf(3).map((x) => ({ ...x, eliminated: false, turn: 'closed' })),
-  }, 'not started: setup, every turn closed')
+  t.same(
+    conquest.view(made.state),
+    {
+      status: 'setup',
+      period: 0,
+      seed: 'deal-seed-1',
+      ranking: null,
+      endedByLimit: false,
+      tribes: tribesOf(3).map((x) => ({ ...x, eliminated: false, turn: 'closed' })),
+    },
+    'not started: setup, every turn closed',
+  )
   const started = system(made.state, { type: 'startCampaign', at: 0 })
-  t.same(conquest.view(started).tribes.map((x) => x.turn), ['free', 'free', 'free'], 'G1.13 the list is taken at any time in setup')
+  t.same(
+    conquest.view(started).tribes.map((x) => x.turn),
+    ['free', 'free', 'free'],
+    'G1.13 the list is taken at any time in setup',
+  )
   t.equal(conquest.view(started).status, 'running')
   const running = system(started, { type: 'tick', at: 48 * 3_600_000 })
   t.match(conquest.view(running), { status: 'running', period: 1 })
-  t.same(conquest.view(running).tribes.map((x) => x.turn), ['closed', 'closed', 'closed'])
-  const s = open(world(`
+  t.same(
+    conquest.view(running).tribes.map((x) => x.turn),
+    ['closed', 'closed', 'closed'],
+  )
+  const s = open(
+    world(`
     monday  A  bra 9, sum 3, *
     tuesday B  arn 3
-  `), 'A')
+  `),
+    'A',
+  )
   const battle = play(s, 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 1 }, [1, 6, 6])
-  t.same(battle.events.flatMap((e) => conquest.dice.drawsOf(e)), [0, 1, 2].map((counter) => ({ counter, face: counter ? 6 : 1, purpose: 'battle bra → arn' })))
+  t.same(
+    battle.events.flatMap((e) => conquest.dice.drawsOf(e)),
+    [0, 1, 2].map((counter) => ({ counter, face: counter ? 6 : 1, purpose: 'battle bra → arn' })),
+  )
   const gathered = play(s, 'A', { type: 'gather', at: 'sum', troops: 2 }, [1, 2])
-  t.same(gathered.events.flatMap((e) => conquest.dice.drawsOf(e)), [{ counter: 0, face: 1, purpose: 'treasure at sum' }, { counter: 1, face: 2, purpose: 'treasure at sum' }])
+  t.same(
+    gathered.events.flatMap((e) => conquest.dice.drawsOf(e)),
+    [
+      { counter: 0, face: 1, purpose: 'treasure at sum' },
+      { counter: 1, face: 2, purpose: 'treasure at sum' },
+    ],
+  )
   const plain = play(s, 'A', { type: 'gather', at: 'bra', troops: 1 })
-  t.same(plain.events.flatMap((e) => conquest.dice.drawsOf(e)), [], 'a gather without treasure shows no die')
+  t.same(
+    plain.events.flatMap((e) => conquest.dice.drawsOf(e)),
+    [],
+    'a gather without treasure shows no die',
+  )
   t.match(conquest.dice, { sides: 6, events: ['battle', 'bombarded', 'gathered'] })
   t.same(conquest.tagEvent(battle.events[0]!), { tribe: 'A', played: true })
   t.same(conquest.tagEvent({ type: 'income', round: 1 }), { tribe: null, played: false })
-  const end = system(world(`
+  const end = system(
+    world(
+      `
     monday  A  *
     tuesday B  arn 1
-  `, { round: 12 }), { type: 'tick', at: 0 })
+  `,
+      { round: 12 },
+    ),
+    { type: 'tick', at: 0 },
+  )
   t.match(conquest.view(end), { status: 'finished', ranking: ['A', 'B'], endedByLimit: true })
-  const stopped = close(open(world(`
+  const stopped = close(
+    open(
+      world(`
     monday  A  *
     tuesday B  arn 1
-  `), 'A'), 'A')
+  `),
+      'A',
+    ),
+    'A',
+  )
   t.match(conquest.view(stopped), { status: 'running', ranking: null, endedByLimit: false })
 })
 
-t.test('G8.3 G1.11 G1.9 the objective list is the book\'s; each dealt territory starts bare; the tribes keep their order', async (t) => {
+t.test("G8.3 G1.11 G1.9 the objective list is the book's; each dealt territory starts bare; the tribes keep their order", async (t) => {
   const book = readFileSync(path.resolve(import.meta.dirname, '../../../docs/RULES-CONQUEST.md'), 'utf8')
   const listed = [...book.matchAll(/^ *\| `(O\d+)` \| /gm)].map((m) => m[1])
   t.same(OBJECTIVES, listed, 'O1 to O10 as G8.3 lists them')
@@ -223,60 +348,109 @@ t.test('G8.3 G1.11 G1.9 the objective list is the book\'s; each dealt territory 
   const made = conquest.createGame({ map, tribes: tribesOf(4, days), seed: 'deal-seed-1', secretSeed: 'objective-seed', limit: null })
   if (!made.ok) throw new Error(made.error.code)
   const s = system(made.state, { type: 'startCampaign', at: 0 })
-  t.same(s.tribes.map((x) => x.id), ['t0', 't1', 't2', 't3'], 'the tribes stay in the order they joined')
+  t.same(
+    s.tribes.map((x) => x.id),
+    ['t0', 't1', 't2', 't3'],
+    'the tribes stay in the order they joined',
+  )
   for (const id of TERRITORY_IDS) {
-    t.same(at(s, id), {
-      owner: at(s, id).owner, troops: 1, ready: 0, guards: 0, gathered: false, wall: 0, stock: { ...emptyGoods(), basic: 2 },
-      artilleryReady: 0, planes: 0, planesReady: 0, ships: 0, shipsReady: 0, incoming: emptyGoods(),
-    }, `${id}: 1 troop and 2 Básicos`)
+    t.same(
+      at(s, id),
+      {
+        owner: at(s, id).owner,
+        troops: 1,
+        ready: 0,
+        guards: 0,
+        gathered: false,
+        wall: 0,
+        stock: { ...emptyGoods(), basic: 2 },
+        artilleryReady: 0,
+        planes: 0,
+        planesReady: 0,
+        ships: 0,
+        shipsReady: 0,
+        incoming: emptyGoods(),
+      },
+      `${id}: 1 troop and 2 Básicos`,
+    )
   }
   t.match(refuseSystem(s, { type: 'startCampaign', at: 5 }), { code: 'setup/already_started', rule: 'G1.9', message: /has started already/ })
   for (const when of [Infinity, Number.NaN, '5']) {
-    t.match(refuseSystem(made.state, { type: 'startCampaign', at: when } as never), { code: 'system/bad_time', rule: 'G1.14', message: /names its instant/ }, `start at ${String(when)}`)
+    t.match(
+      refuseSystem(made.state, { type: 'startCampaign', at: when } as never),
+      { code: 'system/bad_time', rule: 'G1.14', message: /names its instant/ },
+      `start at ${String(when)}`,
+    )
   }
 })
 
 t.test('G1.7 G11.4 a refused campaign says why', async (t) => {
   t.match(createConquest(undefined as never), { ok: false, error: { code: 'setup/tribe_count', message: /this campaign has 0$/ } })
   t.match(create({ tribes: 'many' }), { ok: false, error: { message: /this campaign has 0$/ } })
-  t.match(create({ tribes: [{ id: 'a', name: 'A', weekday: 'monday' }, { id: 'b', name: 'B', weekday: 'monday' }] }), { ok: false, error: { code: 'setup/weekdays', message: 'every tribe owns its own weekday' } })
+  t.match(
+    create({
+      tribes: [
+        { id: 'a', name: 'A', weekday: 'monday' },
+        { id: 'b', name: 'B', weekday: 'monday' },
+      ],
+    }),
+    { ok: false, error: { code: 'setup/weekdays', message: 'every tribe owns its own weekday' } },
+  )
   t.match(create({ limit: 60 }), { ok: false, error: { message: 'the round limit is 4 to 52 rounds; got 60' } })
   t.match(create({ seed: 'short' }), { ok: false, error: { message: /seeds are strings of at least 8 characters/ } })
 })
 
-t.test('G11.7 G3 the views before the start, and each tribe\'s own tick mail', async (t) => {
+t.test("G11.7 G3 the views before the start, and each tribe's own tick mail", async (t) => {
   const made = create()
   if (!made.ok) throw new Error(made.error.code)
   t.same(conquest.board(made.state, 't0').territories, [], 'no territory before the deal')
   t.same(conquest.periodEnd(made.state), { week: 0, owners: [], troops: [] })
-  const s = world(`
+  const s = world(
+    `
     monday  A  egi 5, sud 3
     tuesday B  *
-  `, { round: 3 })
+  `,
+    { round: 3 },
+  )
   t.same(conquest.tickMail(s, 'A'), { week: 3, roundLimit: 12, territories: 2, troopsOnMap: 8, basic: 2, finished: false })
   t.same(conquest.tickMail(s, 'B'), { week: 3, roundLimit: 12, territories: 40, troopsOnMap: 40, basic: 40, finished: false })
 })
 
-t.test('G1.1 G11.2 the fixed world map the platform shows, and a strike\'s dice as the log tells them', async (t) => {
+t.test("G1.1 G11.2 the fixed world map the platform shows, and a strike's dice as the log tells them", async (t) => {
   t.same(conquest.fixedMap, { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } })
   t.same(conquest.validateMap({ id: 'mine' }), [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }])
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  egi 5 planes=1, *
     tuesday B  sud 4
-  `), 'A')
+  `),
+    'A',
+  )
   const strike = play(s, 'A', { type: 'airStrike', from: 'egi', target: 'sud' }, [2, 6, 5])
-  t.same(strike.events.flatMap((e) => conquest.dice.drawsOf(e)), [2, 6, 5].map((face, counter) => ({ counter, face, purpose: 'airStrike egi → sud' })))
+  t.same(
+    strike.events.flatMap((e) => conquest.dice.drawsOf(e)),
+    [2, 6, 5].map((face, counter) => ({ counter, face, purpose: 'airStrike egi → sud' })),
+  )
 })
 
-t.test('G11.1 G2.6 the dispatcher\'s own refusals explain themselves; the state hash tells states apart', async (t) => {
-  const s = open(world(`
+t.test("G11.1 G2.6 the dispatcher's own refusals explain themselves; the state hash tells states apart", async (t) => {
+  const s = open(
+    world(`
     monday  A  bra 5, *
     tuesday B  arn 2
-  `), 'A')
+  `),
+    'A',
+  )
   t.match(refuseSystem(s, 'tick' as never), { code: 'system/unknown_type', message: 'a system action is an object with a type' })
   t.match(refuseSystem(s, { type: 'nap' } as never), { code: 'system/unknown_type', message: 'unknown system action "nap"' })
-  t.match(conquest.applyOrder({ ruleset: 'weekday' } as never, 'A', { type: 'endTurn' }, hmacRng), { ok: false, error: { code: 'engine/bad_state', message: 'not a world-conquest state' } })
-  t.match(conquest.applyBatch(s, 'A', [{ type: 'attack', from: 'bra', to: 'arn', troops: 1 }, { type: 'endTurn' }], hmacRng), { ok: false, error: { code: 'orders/dice_not_last', message: /must be the last order of its batch/ } })
+  t.match(conquest.applyOrder({ ruleset: 'weekday' } as never, 'A', { type: 'endTurn' }, hmacRng), {
+    ok: false,
+    error: { code: 'engine/bad_state', message: 'not a world-conquest state' },
+  })
+  t.match(conquest.applyBatch(s, 'A', [{ type: 'attack', from: 'bra', to: 'arn', troops: 1 }, { type: 'endTurn' }], hmacRng), {
+    ok: false,
+    error: { code: 'orders/dice_not_last', message: /must be the last order of its batch/ },
+  })
   const h = conquest.stateHash(s)
   t.match(h, /^[0-9a-f]{64}$/)
   t.equal(conquest.stateHash(structuredClone(s)), h, 'equal states, equal hashes')
@@ -284,10 +458,13 @@ t.test('G11.1 G2.6 the dispatcher\'s own refusals explain themselves; the state 
 })
 
 t.test('G1.7 an order or action naming no tribe of the campaign is refused, saying which', async (t) => {
-  const s = open(world(`
+  const s = open(
+    world(`
     monday  A  bra 5, *
     tuesday B  arn 2
-  `), 'A')
+  `),
+    'A',
+  )
   t.match(refuse(s, 'Z', { type: 'endTurn' }), { code: 'tribe/unknown', message: 'no tribe "Z" in this campaign' })
   t.match(refuseSystem(s, { type: 'openWindow', tribe: 'Q' }), { code: 'tribe/unknown', message: 'no tribe "Q" in this campaign' })
 })

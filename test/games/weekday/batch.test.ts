@@ -32,7 +32,11 @@ t.test('R8.4 property: a refused batch is refused the same way whatever the seed
   const sim = simulate(bundledMap('coast-4')!, 7, 4, 30)
   let refusedBatches = 0
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 5 }), fc.string({ minLength: 8, maxLength: 16 }), fc.string({ minLength: 8, maxLength: 16 }),
+    fc.property(
+      fc.integer({ min: 1, max: 1_000_000 }),
+      fc.integer({ min: 1, max: 5 }),
+      fc.string({ minLength: 8, maxLength: 16 }),
+      fc.string({ minLength: 8, maxLength: 16 }),
       (pick, size, seedA, seedB) => {
         const c = chooser(pick)
         const tribe = sim.state.tribes[pick % sim.state.tribes.length]!.id
@@ -42,8 +46,15 @@ t.test('R8.4 property: a refused batch is refused the same way whatever the seed
         const b = applyBatch(withSeed(open, seedB), tribe, orders, hmacRng)
         if (a.ok && b.ok) return true
         refusedBatches++
-        return !a.ok && !b.ok && a.error.code === b.error.code && a.error.message === b.error.message && ('index' in a ? a.index : -1) === ('index' in b ? b.index : -1)
-      }),
+        return (
+          !a.ok &&
+          !b.ok &&
+          a.error.code === b.error.code &&
+          a.error.message === b.error.message &&
+          ('index' in a ? a.index : -1) === ('index' in b ? b.index : -1)
+        )
+      },
+    ),
     { numRuns: 2000, seed: 84 },
   )
   t.ok(refusedBatches > 200, `many refused batches were tried (${refusedBatches})`)
@@ -51,13 +62,24 @@ t.test('R8.4 property: a refused batch is refused the same way whatever the seed
 
 t.test('R8.4 a batch logs exactly the events of its orders, one after the other', async (t) => {
   const s = board('A5 a5 . .')
-  const orders: Order[] = [{ type: 'recruit', city: at(0, 0), troops: 1 }, { type: 'move', from: at(1, 0), to: at(2, 0), troops: 2 }]
+  const orders: Order[] = [
+    { type: 'recruit', city: at(0, 0), troops: 1 },
+    { type: 'move', from: at(1, 0), to: at(2, 0), troops: 2 },
+  ]
   const batch = applyBatch(s, 'a', orders, hmacRng)
   const one = applyOrder(s, 'a', orders[0]!, hmacRng)
   const two = one.ok ? applyOrder(one.state, 'a', orders[1]!, hmacRng) : one
   t.ok(batch.ok && one.ok && two.ok)
   t.same(batch.ok && batch.events, one.ok && two.ok && [...one.events, ...two.events])
   t.same(batch.ok && batch.state, two.ok && two.state)
-  t.match(applyBatch(s, 'a', [orders[0]!, { type: 'move', from: at(1, 0), to: at(2, 0), troops: 1 }, { type: 'move', from: at(1, 0), to: at(2, 0), troops: 9 }], hmacRng),
-    { ok: false, index: 2, error: { code: 'move/not_enough_troops' } }, 'the index names the order refused')
+  t.match(
+    applyBatch(
+      s,
+      'a',
+      [orders[0]!, { type: 'move', from: at(1, 0), to: at(2, 0), troops: 1 }, { type: 'move', from: at(1, 0), to: at(2, 0), troops: 9 }],
+      hmacRng,
+    ),
+    { ok: false, index: 2, error: { code: 'move/not_enough_troops' } },
+    'the index names the order refused',
+  )
 })

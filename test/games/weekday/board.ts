@@ -23,7 +23,10 @@ export interface ParsedBoard {
 const TOKEN = /^(?:(_)|(~)(?:([a-z])(\d))?|([.#a-zA-Z])(\d)?(!)?)$/
 
 export function parseBoard(text: string): ParsedBoard {
-  const rows = text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0)
+  const rows = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
   const board: ParsedBoard = { tiles: [], owners: [], armies: {}, ships: {}, besieged: [], tribes: [] }
   const tribes = new Set<string>()
   let shipNo = 1
@@ -72,10 +75,16 @@ export function renderBoard(state: Pick<GameState, 'map' | 'owners' | 'armies' |
   for (const s of Object.values(state.ships)) ships.set(s.tile, s)
   const besieged = new Set(state.besieged)
   const cells = new Map<string, string>()
-  let minR = Infinity, maxR = -Infinity, minC = Infinity, maxC = -Infinity
+  let minR = Infinity,
+    maxR = -Infinity,
+    minC = Infinity,
+    maxC = -Infinity
   state.map.tiles.forEach((t, i) => {
     const col = t.q + Math.floor(t.r / 2)
-    minR = Math.min(minR, t.r); maxR = Math.max(maxR, t.r); minC = Math.min(minC, col); maxC = Math.max(maxC, col)
+    minR = Math.min(minR, t.r)
+    maxR = Math.max(maxR, t.r)
+    minC = Math.min(minC, col)
+    maxC = Math.max(maxC, col)
     const key = map.keys[i]!
     let cell: string
     if (t.terrain === 'sea') {
@@ -95,7 +104,7 @@ export function renderBoard(state: Pick<GameState, 'map' | 'owners' | 'armies' |
   for (let r = minR; r <= maxR; r++) {
     const row: string[] = []
     for (let c = minC; c <= maxC; c++) row.push((cells.get(`${c},${r}`) ?? '_').padEnd(4))
-    lines.push(((r & 1) ? '  ' : '') + row.join('').trimEnd())
+    lines.push((r & 1 ? '  ' : '') + row.join('').trimEnd())
   }
   return lines.join('\n')
 }

@@ -1,7 +1,18 @@
 // A small language for engine tests: states from ASCII hex boards, orders
 // played in sequence, and a d4 that shows what the test says.
 import { scriptedRng, type Rng, WEEKDAYS } from '../../../src/engine/index.ts'
-import { applyOrder, applySystem, compileMap, computePools, type GameEvent, type GameState, type Order, type Result, type SystemAction, type TurnPhase } from '../../../src/engine/games/weekday/index.ts'
+import {
+  applyOrder,
+  applySystem,
+  compileMap,
+  computePools,
+  type GameEvent,
+  type GameState,
+  type Order,
+  type Result,
+  type SystemAction,
+  type TurnPhase,
+} from '../../../src/engine/games/weekday/index.ts'
 import { parseBoard, renderBoard } from './board.ts'
 
 export interface BoardOptions {
@@ -23,7 +34,13 @@ export function board(text: string, options: BoardOptions = {}): GameState {
     schema: 1,
     ruleset: 'weekly-turn',
     map,
-    tribes: b.tribes.map((id, i) => ({ id, name: `Tribe ${id.toUpperCase()}`, weekday: WEEKDAYS[i]!, phase: options.phase ?? 'recruitment', eliminated: false })),
+    tribes: b.tribes.map((id, i) => ({
+      id,
+      name: `Tribe ${id.toUpperCase()}`,
+      weekday: WEEKDAYS[i]!,
+      phase: options.phase ?? 'recruitment',
+      eliminated: false,
+    })),
     owners: b.owners,
     armies: b.armies,
     ships: b.ships,

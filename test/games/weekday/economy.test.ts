@@ -21,11 +21,17 @@ t.test('R6.5 golden: three cities linked through owned land share one pool with 
   ])
 })
 
-t.test('R6.2 sea and other tribes\' tiles break a group; a group without a city yields nothing', async (t) => {
+t.test("R6.2 sea and other tribes' tiles break a group; a group without a city yields nothing", async (t) => {
   const s = board('A a b a a ~ a A')
   const map = compileMap(s.map)
   const pools = computePools(map, s.owners, 0)
-  t.same(pools.map((p) => [p.tribe, p.cities, p.payout]), [['a', [at(0, 0)], 12], ['a', [at(7, 0)], 12]])
+  t.same(
+    pools.map((p) => [p.tribe, p.cities, p.payout]),
+    [
+      ['a', [at(0, 0)], 12],
+      ['a', [at(7, 0)], 12],
+    ],
+  )
 })
 
 t.test('R6.1 the weekly tick pays out; R6.3 unspent resources are lost and new pools replace the old', async (t) => {
@@ -34,9 +40,19 @@ t.test('R6.1 the weekly tick pays out; R6.3 unspent resources are lost and new p
   const spent = play(s, [['a', { type: 'recruit', city: at(0, 0), troops: 1 }]]).state
   t.equal(spent.pools[0]!.balance, 4)
   const { state, events } = play(spent, [payout])
-  t.match(state.pools, [{ tribe: 'a', balance: 14 }, { tribe: 'b', balance: 10 }], 'the 4 left over are gone, not added')
+  t.match(
+    state.pools,
+    [
+      { tribe: 'a', balance: 14 },
+      { tribe: 'b', balance: 10 },
+    ],
+    'the 4 left over are gone, not added',
+  )
   t.equal(state.week, s.week + 1)
-  t.match(events.find((e) => e.type === 'payout'), { week: s.week })
+  t.match(
+    events.find((e) => e.type === 'payout'),
+    { week: s.week },
+  )
 })
 
 t.test('R6.4 a city taken during the week brings no pool to its new owner until the next payout', async (t) => {
@@ -59,8 +75,15 @@ t.test('R5.1 troops are recruited only in an own city', async (t) => {
 t.test('R5.2 a troop costs 10 from the pool holding the city', async (t) => {
   const s = board('A2 a a a ~ A')
   const { state, events } = play(s, [['a', { type: 'recruit', city: at(0, 0), troops: 1 }]])
-  t.match(events.find((e) => e.type === 'recruited'), { troops: 1, cost: 10, pool: s.pools[0]!.id })
-  t.same(state.pools.map((p) => p.balance), [6, 10], 'only that pool pays')
+  t.match(
+    events.find((e) => e.type === 'recruited'),
+    { troops: 1, cost: 10, pool: s.pools[0]!.id },
+  )
+  t.same(
+    state.pools.map((p) => p.balance),
+    [6, 10],
+    'only that pool pays',
+  )
   t.match(refused(s, ['a', { type: 'recruit', city: at(0, 0), troops: 2 }]), { code: 'recruit/insufficient_resources', rule: 'R5.2' })
 })
 
@@ -89,7 +112,10 @@ t.test('R5.5 recruiting and building ships only before the first action order; R
   t.equal(acted.tribes[0]!.phase, 'actions')
   t.match(refused(acted, ['a', { type: 'recruit', city: at(0, 0), troops: 1 }]), { code: 'recruit/after_actions', rule: 'R5.5' })
   t.match(refused(acted, ['a', { type: 'buildShip', port: at(0, 0), sea: at(0, 1) }]), { code: 'ship/after_actions', rule: 'R5.5' })
-  const recruitedTwice = play(s, [['a', { type: 'recruit', city: at(0, 0), troops: 1 }], ['a', { type: 'recruit', city: at(0, 0), troops: 1 }]]).state
+  const recruitedTwice = play(s, [
+    ['a', { type: 'recruit', city: at(0, 0), troops: 1 }],
+    ['a', { type: 'recruit', city: at(0, 0), troops: 1 }],
+  ]).state
   t.equal(recruitedTwice.tribes[0]!.phase, 'recruitment', 'recruiting does not end recruitment')
 })
 
@@ -100,7 +126,10 @@ t.test('R5.6 a port builds a ship for 50 on an adjacent empty sea tile, with no 
   `)
   t.equal(s.pools[0]!.balance, 50)
   const { state, events } = play(s, [['a', { type: 'buildShip', port: at(0, 0), sea: at(0, 1) }]])
-  t.match(events.find((e) => e.type === 'shipBuilt'), { ship: 's2', sea: at(0, 1), cost: 50 })
+  t.match(
+    events.find((e) => e.type === 'shipBuilt'),
+    { ship: 's2', sea: at(0, 1), cost: 50 },
+  )
   t.match(state.ships.s2, { tribe: 'a', tile: at(0, 1), crew: 0 })
   t.equal(state.pools[0]!.balance, 0)
   t.match(refused(s, ['a', { type: 'buildShip', port: at(0, 0), sea: at(1, 1) }]), { code: 'ship/bad_sea' }, 'not adjacent')
@@ -109,17 +138,20 @@ t.test('R5.6 a port builds a ship for 50 on an adjacent empty sea tile, with no 
   t.match(refused(poorer, ['a', { type: 'buildShip', port: at(0, 0), sea: at(0, 1) }]), { code: 'ship/insufficient_resources', rule: 'R5.6' })
 })
 
-t.test('R6.2 pools are listed by tribe, each tribe\'s numbered from 1 in map order, cities in map order', async (t) => {
+t.test("R6.2 pools are listed by tribe, each tribe's numbered from 1 in map order, cities in map order", async (t) => {
   const s = board(`
     B  b  A  a  ~  A  ~  b  B
       A  A  A  ~  ~  ~  ~  ~  ~
   `)
   const pools = computePools(compileMap(s.map), s.owners, 3)
-  t.same(pools.map((p) => [p.id, p.tribe, p.cities, p.tiles, p.payout, p.balance]), [
-    ['w3-a-1', 'a', [at(2, 0), at(0, 1), at(1, 1), at(2, 1)], 5, 42, 42],
-    ['w3-a-2', 'a', [at(5, 0)], 1, 10, 10],
-    ['w3-b-1', 'b', [at(0, 0)], 2, 12, 12],
-    ['w3-b-2', 'b', [at(8, 0)], 2, 12, 12],
-  ])
+  t.same(
+    pools.map((p) => [p.id, p.tribe, p.cities, p.tiles, p.payout, p.balance]),
+    [
+      ['w3-a-1', 'a', [at(2, 0), at(0, 1), at(1, 1), at(2, 1)], 5, 42, 42],
+      ['w3-a-2', 'a', [at(5, 0)], 1, 10, 10],
+      ['w3-b-1', 'b', [at(0, 0)], 2, 12, 12],
+      ['w3-b-2', 'b', [at(8, 0)], 2, 12, 12],
+    ],
+  )
   t.same(previewPools({ ...s, week: 3 }), pools, 'the preview is the payout the board would get now')
 })

@@ -34,7 +34,9 @@ t.test('R1.3 land is owned or neutral; sea is never owned', async (t) => {
 
 t.test('R1.4 the validator reports every problem at once', async (t) => {
   const bad: MapDef = {
-    id: 'Bad Map', name: '', tribes: 3,
+    id: 'Bad Map',
+    name: '',
+    tribes: 3,
     tiles: [
       { q: 0, r: 0, terrain: 'land', city: true },
       { q: 0, r: 0, terrain: 'sea' },
@@ -43,14 +45,22 @@ t.test('R1.4 the validator reports every problem at once', async (t) => {
       { q: 2, r: 0, terrain: 'lava' as 'land' },
     ],
   }
-  const codes = validateMap(bad).map((p) => p.code).sort()
+  const codes = validateMap(bad)
+    .map((p) => p.code)
+    .sort()
   t.same(codes, ['map/bad_id', 'map/bad_name', 'map/bad_terrain', 'map/city_at_sea', 'map/duplicate_tile', 'map/not_connected', 'map/too_few_cities'].sort())
-  t.match(validateMap(bad).find((p) => p.code === 'map/too_few_cities'), { message: /at least 6 are needed \(R1\.4\)/ })
+  t.match(
+    validateMap(bad).find((p) => p.code === 'map/too_few_cities'),
+    { message: /at least 6 are needed \(R1\.4\)/ },
+  )
   t.same(validateMap('nope'), [{ code: 'map/not_an_object', message: 'a map is a JSON object' }])
 })
 
 t.test('the bundled maps (2–7 tribes) are valid, with seas, ports and a region per tribe that is the same for all', async (t) => {
-  t.same(BUNDLED_MAPS.map((m) => m.tribes), [2, 3, 4, 5, 6, 7])
+  t.same(
+    BUNDLED_MAPS.map((m) => m.tribes),
+    [2, 3, 4, 5, 6, 7],
+  )
   for (const def of BUNDLED_MAPS) {
     t.same(validateMap(def), [], `${def.id} is valid`)
     const map = compileMap(def)
@@ -61,17 +71,31 @@ t.test('the bundled maps (2–7 tribes) are valid, with seas, ports and a region
     const region = width / def.tribes
     const stats = Array.from({ length: def.tribes }, (_, k) => {
       const tiles = def.tiles.filter((x) => Math.floor((x.q + Math.floor(x.r / 2)) / region) === k)
-      return [tiles.filter((x) => x.terrain === 'land').length, tiles.filter((x) => x.city).length, tiles.filter((x) => map.port[map.index.get(`${x.q},${x.r}`)!]).length]
+      return [
+        tiles.filter((x) => x.terrain === 'land').length,
+        tiles.filter((x) => x.city).length,
+        tiles.filter((x) => map.port[map.index.get(`${x.q},${x.r}`)!]).length,
+      ]
     })
-    t.ok(stats.every((s) => s.join() === stats[0]!.join()), `${def.id}: every region has ${stats[0]!.join('/')} land/cities/ports`)
+    t.ok(
+      stats.every((s) => s.join() === stats[0]!.join()),
+      `${def.id}: every region has ${stats[0]!.join('/')} land/cities/ports`,
+    )
   }
 })
 
 // A small valid map for 2 tribes: a row of land with four cities, sea at the end.
 function row(n: number, cities = 4): MapDef {
   return {
-    id: 'row', name: 'A row', tribes: 2,
-    tiles: Array.from({ length: n }, (_, q) => ({ q, r: 0, terrain: q === n - 1 ? 'sea' as const : 'land' as const, ...(q < cities ? { city: true } : {}) })),
+    id: 'row',
+    name: 'A row',
+    tribes: 2,
+    tiles: Array.from({ length: n }, (_, q) => ({
+      q,
+      r: 0,
+      terrain: q === n - 1 ? ('sea' as const) : ('land' as const),
+      ...(q < cities ? { city: true } : {}),
+    })),
   }
 }
 
@@ -83,33 +107,142 @@ t.test('R1.4 each problem of a map is named with what is wrong, and nothing else
     return validateMap(m, tribes)
   }
   const idProblem = [{ code: 'map/bad_id', message: 'id must be 1–64 lower-case letters, digits or dashes' }]
-  t.same(problems((m) => { delete (m as Partial<MapDef>).id }), idProblem, 'no id')
-  t.same(problems((m) => { m.id = 'ok!' }), idProblem, 'a character that is not allowed, even at the end')
-  t.same(problems((m) => { m.id = 'a'.repeat(65) }), idProblem, 'too long')
-  t.same(problems((m) => { m.id = 'a'.repeat(64) }), [], '64 characters are fine')
+  t.same(
+    problems((m) => {
+      delete (m as Partial<MapDef>).id
+    }),
+    idProblem,
+    'no id',
+  )
+  t.same(
+    problems((m) => {
+      m.id = 'ok!'
+    }),
+    idProblem,
+    'a character that is not allowed, even at the end',
+  )
+  t.same(
+    problems((m) => {
+      m.id = 'a'.repeat(65)
+    }),
+    idProblem,
+    'too long',
+  )
+  t.same(
+    problems((m) => {
+      m.id = 'a'.repeat(64)
+    }),
+    [],
+    '64 characters are fine',
+  )
   const nameProblem = [{ code: 'map/bad_name', message: 'name must be a non-empty string' }]
-  t.same(problems((m) => { m.name = '   ' }), nameProblem, 'a blank name')
-  t.same(problems((m) => { m.name = 7 as unknown as string }), nameProblem, 'a name that is no string')
+  t.same(
+    problems((m) => {
+      m.name = '   '
+    }),
+    nameProblem,
+    'a blank name',
+  )
+  t.same(
+    problems((m) => {
+      m.name = 7 as unknown as string
+    }),
+    nameProblem,
+    'a name that is no string',
+  )
   const tribesProblem = [{ code: 'map/bad_tribes', message: 'tribes must be a whole number from 2 to 7 (R2.1)' }]
-  for (const tribes of [1, 8, 2.5, '3']) t.same(problems((m) => { m.tribes = tribes as number }, 2), tribesProblem, `tribes ${JSON.stringify(tribes)}`)
-  for (const tribes of [2, 7]) t.same(problems((m) => { m.tribes = tribes }, 2), [], `tribes ${tribes} is allowed`)
-  t.same(problems((m) => { m.tiles = [] }), [{ code: 'map/no_tiles', message: 'tiles must be a non-empty array' }])
-  t.same(problems((m) => { m.tiles = 'many' as unknown as MapDef['tiles'] }), [{ code: 'map/no_tiles', message: 'tiles must be a non-empty array' }])
+  for (const tribes of [1, 8, 2.5, '3'])
+    t.same(
+      problems((m) => {
+        m.tribes = tribes as number
+      }, 2),
+      tribesProblem,
+      `tribes ${JSON.stringify(tribes)}`,
+    )
+  for (const tribes of [2, 7])
+    t.same(
+      problems((m) => {
+        m.tribes = tribes
+      }, 2),
+      [],
+      `tribes ${tribes} is allowed`,
+    )
+  t.same(
+    problems((m) => {
+      m.tiles = []
+    }),
+    [{ code: 'map/no_tiles', message: 'tiles must be a non-empty array' }],
+  )
+  t.same(
+    problems((m) => {
+      m.tiles = 'many' as unknown as MapDef['tiles']
+    }),
+    [{ code: 'map/no_tiles', message: 'tiles must be a non-empty array' }],
+  )
   t.same(validateMap(row(MAX_TILES)), [], `${MAX_TILES} tiles are allowed`)
   t.same(validateMap(row(MAX_TILES + 1)), [{ code: 'map/too_large', message: `a map has at most ${MAX_TILES} tiles; this one has ${MAX_TILES + 1} (R1.4)` }])
   for (const [i, tile] of [null, 'x', { q: 1.5, r: 0 }, { q: 0, r: 'a' }, { q: 10000, r: 0 }, { q: 0, r: -10000 }].entries()) {
-    t.same(problems((m) => { m.tiles.push(tile as MapDef['tiles'][number]) }), [{ code: 'map/bad_tile', message: 'tiles[6] needs whole-number q and r' }], `bad tile ${i}: no connection check either`)
+    t.same(
+      problems((m) => {
+        m.tiles.push(tile as MapDef['tiles'][number])
+      }),
+      [{ code: 'map/bad_tile', message: 'tiles[6] needs whole-number q and r' }],
+      `bad tile ${i}: no connection check either`,
+    )
   }
-  t.same(problems((m) => { m.tiles.push({ q: 9999, r: -9999, terrain: 'land' }) }).map((p) => p.code), ['map/not_connected'], 'coordinates up to 9999 are whole tiles')
-  t.same(problems((m) => { m.tiles[4]!.terrain = 'lava' as 'land' }), [{ code: 'map/bad_terrain', message: 'tile 4,0: terrain must be "land" or "sea" (R1.2)' }])
-  t.same(problems((m) => { m.tiles[4]!.city = 'yes' as unknown as boolean }), [{ code: 'map/bad_tile', message: 'tile 4,0: city must be true or false' }])
-  t.same(problems((m) => { m.tiles[5]!.city = true }), [{ code: 'map/city_at_sea', message: 'tile 5,0: a city must be on land (R1.2)' }], 'a city at sea is not counted as a city either')
-  t.same(problems((m) => { m.tiles.push({ q: 2, r: 0, terrain: 'land' }) }), [{ code: 'map/duplicate_tile', message: 'tile 2,0 appears twice (tiles[2] and tiles[6]) (R1.4)' }])
-  t.same(problems((m) => { m.tiles.push({ q: 9, r: 0, terrain: 'land' }, { q: 20, r: 3, terrain: 'sea' }) }),
-    [{ code: 'map/not_connected', message: 'the map is not connected: 2 tile(s) such as 9,0 20,3 cannot be reached from 0,0 (R1.4)' }])
-  t.same(validateMap(row(6, 3)), [{ code: 'map/too_few_cities', message: '3 cities for 2 tribes; at least 4 are needed (R1.4)' }], 'land tiles without a city do not count')
-  t.same(validateMap(row(10, 5), 3), [{ code: 'map/too_few_cities', message: '5 cities for 3 tribes; at least 6 are needed (R1.4)' }], 'the campaign\'s tribe count, when given, decides')
-  t.same(validateMap({ ...row(1, 0), tiles: [{ q: 0, r: 0, terrain: 'land', city: true }] }, 1).map((p) => p.code), ['map/too_few_cities'], 'one tile is connected to itself')
+  t.same(
+    problems((m) => {
+      m.tiles.push({ q: 9999, r: -9999, terrain: 'land' })
+    }).map((p) => p.code),
+    ['map/not_connected'],
+    'coordinates up to 9999 are whole tiles',
+  )
+  t.same(
+    problems((m) => {
+      m.tiles[4]!.terrain = 'lava' as 'land'
+    }),
+    [{ code: 'map/bad_terrain', message: 'tile 4,0: terrain must be "land" or "sea" (R1.2)' }],
+  )
+  t.same(
+    problems((m) => {
+      m.tiles[4]!.city = 'yes' as unknown as boolean
+    }),
+    [{ code: 'map/bad_tile', message: 'tile 4,0: city must be true or false' }],
+  )
+  t.same(
+    problems((m) => {
+      m.tiles[5]!.city = true
+    }),
+    [{ code: 'map/city_at_sea', message: 'tile 5,0: a city must be on land (R1.2)' }],
+    'a city at sea is not counted as a city either',
+  )
+  t.same(
+    problems((m) => {
+      m.tiles.push({ q: 2, r: 0, terrain: 'land' })
+    }),
+    [{ code: 'map/duplicate_tile', message: 'tile 2,0 appears twice (tiles[2] and tiles[6]) (R1.4)' }],
+  )
+  t.same(
+    problems((m) => {
+      m.tiles.push({ q: 9, r: 0, terrain: 'land' }, { q: 20, r: 3, terrain: 'sea' })
+    }),
+    [{ code: 'map/not_connected', message: 'the map is not connected: 2 tile(s) such as 9,0 20,3 cannot be reached from 0,0 (R1.4)' }],
+  )
+  t.same(
+    validateMap(row(6, 3)),
+    [{ code: 'map/too_few_cities', message: '3 cities for 2 tribes; at least 4 are needed (R1.4)' }],
+    'land tiles without a city do not count',
+  )
+  t.same(
+    validateMap(row(10, 5), 3),
+    [{ code: 'map/too_few_cities', message: '5 cities for 3 tribes; at least 6 are needed (R1.4)' }],
+    "the campaign's tribe count, when given, decides",
+  )
+  t.same(
+    validateMap({ ...row(1, 0), tiles: [{ q: 0, r: 0, terrain: 'land', city: true }] }, 1).map((p) => p.code),
+    ['map/too_few_cities'],
+    'one tile is connected to itself',
+  )
 })
 
 t.test('a compiled map is computed once per definition, and a city needs land', async (t) => {

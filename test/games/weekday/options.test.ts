@@ -29,7 +29,7 @@ function ordersOf(o: TribeOptions): Order[] {
   ]
 }
 
-t.test('R7.3 R7.4 R7.5 an army\'s options: each reachable tile with its path, MP, the tiles it claims, merges and attacks with their defenders', async (t) => {
+t.test("R7.3 R7.4 R7.5 an army's options: each reachable tile with its path, MP, the tiles it claims, merges and attacks with their defenders", async (t) => {
   const s = board(`
     A5 .  b2 .
       a1 .  .  .
@@ -44,16 +44,31 @@ t.test('R7.3 R7.4 R7.5 an army\'s options: each reachable tile with its path, MP
   t.notOk('roll' in attack.attack!, 'no die is shown')
   const merge = city.moves.find((m) => m.to === at(0, 1))!
   t.match(merge, { effect: 'merge', path: [at(0, 1)], maxTroops: 5 }, 'a1 + 5 stays within 9 (R7.1)')
-  t.notOk(city.moves.some((m) => m.to === at(3, 0)), 'three steps away: out of reach')
-  t.notOk(city.moves.some((m) => m.path.slice(0, -1).includes(at(0, 1))), 'no path passes through an army (R7.4)')
+  t.notOk(
+    city.moves.some((m) => m.to === at(3, 0)),
+    'three steps away: out of reach',
+  )
+  t.notOk(
+    city.moves.some((m) => m.path.slice(0, -1).includes(at(0, 1))),
+    'no path passes through an army (R7.4)',
+  )
 })
 
 t.test('R7.4 a city ends a move: an empty neutral city is offered as a destination, never as a way through', async (t) => {
   const s = board('a3 # . .')
   const moves = legalOptions(s, 'a').armies[0]!.moves
-  t.match(moves.find((m) => m.to === at(1, 0)), { city: true, effect: 'move', claims: [at(1, 0)], maxTroops: 3 })
-  t.notOk(moves.some((m) => m.to === at(2, 0)), 'nothing beyond the city')
-  t.same(moves.map((m) => m.to), [at(1, 0)])
+  t.match(
+    moves.find((m) => m.to === at(1, 0)),
+    { city: true, effect: 'move', claims: [at(1, 0)], maxTroops: 3 },
+  )
+  t.notOk(
+    moves.some((m) => m.to === at(2, 0)),
+    'nothing beyond the city',
+  )
+  t.same(
+    moves.map((m) => m.to),
+    [at(1, 0)],
+  )
 })
 
 t.test('R7.4 R7.5 several paths to one tile: the shortest first, then each other one that claims other tiles, never two alike', async (t) => {
@@ -68,7 +83,8 @@ t.test('R7.4 R7.5 several paths to one tile: the shortest first, then each other
     const first = moves.find((m) => m.to === to)!
     const engine = applyOrder(s, 'a', { type: 'move', from: at(0, 0), troops: 1, to }, hmacRng)
     t.ok(engine.ok)
-    if (engine.ok) t.equal(first.mp, (engine.events.find((e) => e.type === 'moved') as { path: string[] }).path.length, `${to}: the first option is a shortest path`)
+    if (engine.ok)
+      t.equal(first.mp, (engine.events.find((e) => e.type === 'moved') as { path: string[] }).path.length, `${to}: the first option is a shortest path`)
   }
   const own = board(`
     a3 a  a
@@ -78,7 +94,10 @@ t.test('R7.4 R7.5 several paths to one tile: the shortest first, then each other
   t.same(ownMoves.filter((m) => m.to === at(1, 1)).length, 1, 'over own tiles two paths claim the same (nothing): offered once')
   const twoWays = moves.filter((m) => m.to === at(1, 1))
   t.ok(twoWays.length >= 2, 'a tile reached through either of two tiles is offered both ways')
-  t.ok(twoWays.every((m) => m.claims.length === m.mp), 'each claiming the tiles of its own path')
+  t.ok(
+    twoWays.every((m) => m.claims.length === m.mp),
+    'each claiming the tiles of its own path',
+  )
   t.equal(twoWays[0]!.mp, 2)
   t.same(moves.find((m) => m.to === at(1, 0))!.path, [at(1, 0)], 'a neighbour first by its one-step path')
 })
@@ -98,12 +117,33 @@ t.test('R10.6 R10.7 a ship beside an enemy port and an enemy ship: the assault a
     const engine = applyOrder(s, 'a', { type: 'shipMove', ship: 's1', to: x.to }, hmacRng)
     t.ok(engine.ok && (engine.events.find((e) => e.type === 'shipMoved') as { path: string[] }).path.length === x.mp, `${x.to}: sailed by a shortest path`)
   }
-  t.same(s1.sail.map((x) => x.to), [...new Set(s1.sail.map((x) => x.to))], 'one sailing option per sea tile')
-  t.same(legalOptions(s, 'b').ships.find((x) => x.id === 's3')!.board.map((x) => x.target), ['s1'], 'and the other side may board back')
-  t.match(s1.disembark.find((x) => x.to === at(3, 0)), { effect: 'attack', maxTroops: 2, attack: { defender: 'b', defenders: 2, a: 1, d: 2 } }, 'landing on the enemy port is an attack with a = 1 (R10.4)')
+  t.same(
+    s1.sail.map((x) => x.to),
+    [...new Set(s1.sail.map((x) => x.to))],
+    'one sailing option per sea tile',
+  )
+  t.same(
+    legalOptions(s, 'b')
+      .ships.find((x) => x.id === 's3')!
+      .board.map((x) => x.target),
+    ['s1'],
+    'and the other side may board back',
+  )
+  t.match(
+    s1.disembark.find((x) => x.to === at(3, 0)),
+    { effect: 'attack', maxTroops: 2, attack: { defender: 'b', defenders: 2, a: 1, d: 2 } },
+    'landing on the enemy port is an attack with a = 1 (R10.4)',
+  )
   const fresh = legalOptions(harbour, 'a').ships.find((x) => x.id === 's1')!
-  t.ok(fresh.sail.some((x) => x.mp === 3), 'with its 3 MP it reaches three tiles away')
-  t.same(fresh.sail.map((x) => x.to), [...new Set(fresh.sail.map((x) => x.to))], 'one option per sea tile, though many paths reach most of them')
+  t.ok(
+    fresh.sail.some((x) => x.mp === 3),
+    'with its 3 MP it reaches three tiles away',
+  )
+  t.same(
+    fresh.sail.map((x) => x.to),
+    [...new Set(fresh.sail.map((x) => x.to))],
+    'one option per sea tile, though many paths reach most of them',
+  )
 })
 
 t.test('R5.6 a port with the pool for it offers a ship on each free sea tile beside it; an unknown tribe gets nothing', async (t) => {
@@ -120,11 +160,13 @@ t.test('R5.6 a port with the pool for it offers a ship on each free sea tile bes
 
 t.test('R7.1 a merge offers only as many troops as keep the tile within 9', async (t) => {
   const s = board('A7 a6 .')
-  const merge = legalOptions(s, 'a').armies.find((x) => x.tile === at(0, 0))!.moves.find((m) => m.to === at(1, 0))!
+  const merge = legalOptions(s, 'a')
+    .armies.find((x) => x.tile === at(0, 0))!
+    .moves.find((m) => m.to === at(1, 0))!
   t.match(merge, { effect: 'merge', maxTroops: 3 })
 })
 
-t.test('R4.3 R5.5 a closed window offers nothing; recruitment offers each city\'s most troops, and moving ends it', async (t) => {
+t.test("R4.3 R5.5 a closed window offers nothing; recruitment offers each city's most troops, and moving ends it", async (t) => {
   const closed = legalOptions(board('A5 .', { phase: 'closed' }), 'a')
   t.same(ordersOf(closed), [], 'nothing at all')
   const open = legalOptions(board('A5 .'), 'a')
@@ -135,7 +177,7 @@ t.test('R4.3 R5.5 a closed window offers nothing; recruitment offers each city\'
   t.same(acting.recruit, [], 'after the first action there is no recruitment')
 })
 
-t.test('R10.2 R10.3 R10.4 R10.5 a ship\'s options: sailing, landing, assault and boarding with their defenders, crew transfers', async (t) => {
+t.test("R10.2 R10.3 R10.4 R10.5 a ship's options: sailing, landing, assault and boarding with their defenders, crew transfers", async (t) => {
   const s = board(`
     a3  A   .   B2  .
       ~a2 ~   ~b1 ~   ~
@@ -143,22 +185,49 @@ t.test('R10.2 R10.3 R10.4 R10.5 a ship\'s options: sailing, landing, assault and
   `)
   const o = legalOptions(s, 'a')
   const army = o.armies.find((x) => x.tile === at(0, 0))!
-  t.ok(army.embark.some((e) => e.ship === 's1'), 'the army beside s1 may embark')
+  t.ok(
+    army.embark.some((e) => e.ship === 's1'),
+    'the army beside s1 may embark',
+  )
   const s1 = o.ships.find((x) => x.id === 's1')!
   t.ok(s1.sail.length > 0 && s1.sail.every((x) => x.mp <= 3), 'sails at most 3 tiles')
-  t.notOk(s1.sail.some((x) => x.to === at(2, 1)), 'never onto another ship')
-  t.ok(s1.disembark.some((x) => x.to === at(1, 0) && x.effect === 'move'), 'lands on its own empty city')
-  t.match(s1.disembark.find((x) => x.to === at(0, 0)), { effect: 'merge', maxTroops: 2 }, 'joins its own army (a3 + 2 within 9)')
-  t.same(army.moves.filter((m) => m.city).map((m) => m.to), [at(1, 0)], 'the own city beside it is the only city within reach')
-  t.same(s1.crewTransfer.map((x) => x.to), ['s3'], 'crew may pass to the own ship beside it')
+  t.notOk(
+    s1.sail.some((x) => x.to === at(2, 1)),
+    'never onto another ship',
+  )
+  t.ok(
+    s1.disembark.some((x) => x.to === at(1, 0) && x.effect === 'move'),
+    'lands on its own empty city',
+  )
+  t.match(
+    s1.disembark.find((x) => x.to === at(0, 0)),
+    { effect: 'merge', maxTroops: 2 },
+    'joins its own army (a3 + 2 within 9)',
+  )
+  t.same(
+    army.moves.filter((m) => m.city).map((m) => m.to),
+    [at(1, 0)],
+    'the own city beside it is the only city within reach',
+  )
+  t.same(
+    s1.crewTransfer.map((x) => x.to),
+    ['s3'],
+    'crew may pass to the own ship beside it',
+  )
   t.same(o.ships.find((x) => x.id === 's3')!.sail, [], 'an adrift ship does not sail')
-  t.notOk(o.ships.some((x) => x.id === 's2'), 'another tribe\'s ship is not ours to order')
+  t.notOk(
+    o.ships.some((x) => x.id === 's2'),
+    "another tribe's ship is not ours to order",
+  )
   for (const order of ordersOf(o)) t.ok(applyOrder(s, 'a', order, hmacRng).ok, `${JSON.stringify(order)} is legal`)
 })
 
 t.test('R3.4 the draft: the tribe on the clock may pick any free city; the others none', async (t) => {
   const map = bundledMap('coast-2')!
-  const tribes = [{ id: 't1', name: 'One', weekday: 'monday' as const }, { id: 't2', name: 'Two', weekday: 'tuesday' as const }]
+  const tribes = [
+    { id: 't1', name: 'One', weekday: 'monday' as const },
+    { id: 't2', name: 'Two', weekday: 'tuesday' as const },
+  ]
   const { createGame } = await import('../../../src/engine/games/weekday/index.ts')
   const created = createGame({ map, tribes, seed: 'draft-seed' })
   if (!created.ok) throw new Error(created.error.message)
@@ -194,7 +263,8 @@ t.test('property: on random mid-game boards every option is legal, and every leg
       }
       for (const x of state.map.tiles.filter((x) => x.city)) {
         const city = `${x.q},${x.r}`
-        if (applyOrder(state, tribe.id, { type: 'recruit', city, troops: 1 }, hmacRng).ok && !o.recruit.some((r) => r.city === city)) t.fail(`seed ${seed}: recruiting in ${city} is legal but not offered`)
+        if (applyOrder(state, tribe.id, { type: 'recruit', city, troops: 1 }, hmacRng).ok && !o.recruit.some((r) => r.city === city))
+          t.fail(`seed ${seed}: recruiting in ${city} is legal but not offered`)
       }
       // Play one offered option, so the next tribe sees a board that moved.
       const pick = c.pick(orders)

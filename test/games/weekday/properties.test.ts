@@ -2,7 +2,18 @@
 import fc from 'fast-check'
 import t from 'tap'
 import { canonicalJson, hmacRng } from '../../../src/engine/index.ts'
-import { applyOrder, applySystem, compileMap, MAX_TROOPS, replay, stateHash, type GameEvent, type GameState, type Order, type SystemAction } from '../../../src/engine/games/weekday/index.ts'
+import {
+  applyOrder,
+  applySystem,
+  compileMap,
+  MAX_TROOPS,
+  replay,
+  stateHash,
+  type GameEvent,
+  type GameState,
+  type Order,
+  type SystemAction,
+} from '../../../src/engine/games/weekday/index.ts'
 import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
 import { board } from './dsl.ts'
 import { chooser, randomOrder, simulate } from './random-play.ts'
@@ -70,7 +81,12 @@ function checkInvariants(s: GameState): string | null {
   return null
 }
 
-const SYSTEM: SystemAction[] = [{ type: 'closeWindow', tribe: 'a' }, { type: 'openWindow', tribe: 'b' }, { type: 'weeklyPayout' }, { type: 'openWindow', tribe: 'a' }]
+const SYSTEM: SystemAction[] = [
+  { type: 'closeWindow', tribe: 'a' },
+  { type: 'openWindow', tribe: 'b' },
+  { type: 'weeklyPayout' },
+  { type: 'openWindow', tribe: 'a' },
+]
 
 t.test('R7.1 R7.2 R1.3 invariants, troop accounting, purity and replay over random boards and orders', async (t) => {
   let applied = 0
@@ -96,7 +112,8 @@ t.test('R7.1 R7.2 R1.3 invariants, troop accounting, purity and replay over rand
         }
         applied++
         const change = troopTotal(r.state) - troopTotal(s)
-        if (change !== accountedChange(r.events)) throw new Error(`troops changed by ${change}, accounted ${accountedChange(r.events)}: ${JSON.stringify(order)}`)
+        if (change !== accountedChange(r.events))
+          throw new Error(`troops changed by ${change}, accounted ${accountedChange(r.events)}: ${JSON.stringify(order)}`)
         const broken = checkInvariants(r.state)
         if (broken) throw new Error(`${broken} after ${JSON.stringify(order)}`)
         s = r.state
@@ -113,9 +130,28 @@ t.test('R7.1 R7.2 R1.3 invariants, troop accounting, purity and replay over rand
   )
   t.ok(applied > 300, `${applied} orders applied`)
   t.ok(rejected > 300, `${rejected} orders refused`)
-  const wanted = ['moved', 'recruited', 'embarked', 'disembarked', 'shipMoved', 'crewTransferred', 'combat:land', 'combat:disembark',
-    'combat:portAssault', 'combat:boarding', 'tileTaken', 'siegeLoss', 'payout', 'turnEnded', 'eliminated']
-  t.same(wanted.filter((w) => !seen.has(w)), [], 'the random play reached every kind of outcome')
+  const wanted = [
+    'moved',
+    'recruited',
+    'embarked',
+    'disembarked',
+    'shipMoved',
+    'crewTransferred',
+    'combat:land',
+    'combat:disembark',
+    'combat:portAssault',
+    'combat:boarding',
+    'tileTaken',
+    'siegeLoss',
+    'payout',
+    'turnEnded',
+    'eliminated',
+  ]
+  t.same(
+    wanted.filter((w) => !seen.has(w)),
+    [],
+    'the random play reached every kind of outcome',
+  )
 })
 
 t.test('an illegal order leaves the state deep-equal and never throws, whatever the JSON', async (t) => {
@@ -143,6 +179,9 @@ t.test('long random campaigns on every bundled map keep the invariants and repla
     t.equal(checkInvariants(sim.state), null, `coast-${tribes} invariants`)
     const replayed = replay(sim.initial, sim.events, hmacRng)
     t.ok(replayed.ok && stateHash(replayed.state) === stateHash(sim.state), `coast-${tribes} replays to the same hash`)
-    t.ok(sim.events.some((e) => e.type === 'combat'), `coast-${tribes} saw battles`)
+    t.ok(
+      sim.events.some((e) => e.type === 'combat'),
+      `coast-${tribes} saw battles`,
+    )
   }
 })

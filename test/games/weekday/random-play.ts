@@ -2,7 +2,17 @@
 // tribe whose window is open, and a weekly driver around them. Used by the
 // record and property tests and by the engine bench.
 import { hmacRng, WEEKDAYS, type Rng } from '../../../src/engine/index.ts'
-import { applyOrder, applySystem, compileMap, createGame, type GameEvent, type GameState, type MapDef, type Order, type SystemAction } from '../../../src/engine/games/weekday/index.ts'
+import {
+  applyOrder,
+  applySystem,
+  compileMap,
+  createGame,
+  type GameEvent,
+  type GameState,
+  type MapDef,
+  type Order,
+  type SystemAction,
+} from '../../../src/engine/games/weekday/index.ts'
 
 /** mulberry32: a tiny deterministic PRNG for choosing, never for game dice. */
 export function chooser(seed: number) {
@@ -43,7 +53,8 @@ export function randomOrder(state: GameState, tribe: string, c: Chooser): Order 
   if (roll < 13) return { type: 'embark', from, ship: ship?.id ?? 's1', troops: 1 + c.int(army.troops) }
   if (roll < 15 && ship) return { type: 'shipMove', ship: ship.id, to: near(ship.tile, 1 + c.int(3)) }
   if (roll < 16 && ship) return { type: 'disembark', ship: ship.id, to: near(ship.tile, 1), troops: 1 + c.int(Math.max(1, ship.crew)) }
-  if (roll < 17 && ship) return { type: 'portAssault', ship: ship.id, port: near(ship.tile, 1), troops: 1 + c.int(Math.max(1, ship.crew)), occupy: c.next() < 0.5 }
+  if (roll < 17 && ship)
+    return { type: 'portAssault', ship: ship.id, port: near(ship.tile, 1), troops: 1 + c.int(Math.max(1, ship.crew)), occupy: c.next() < 0.5 }
   if (roll < 18 && ship) return { type: 'board', ship: ship.id, target: c.pick(Object.keys(state.ships)) ?? 's1' }
   if (roll < 19 && ship) return { type: 'crewTransfer', from: ship.id, to: c.pick(ships)!.id, troops: 1 }
   return c.int(4) === 0 ? { type: 'endTurn' } : { type: 'move', from, troops: army.troops, to: near(from, 1) }

@@ -24,7 +24,10 @@ t.test('R8.4 a d4 is HMAC-SHA-256(seed, counter), so anyone can re-verify it fro
   }
   const counts = [0, 0, 0, 0]
   for (let c = 0; c < 4000; c++) counts[d4From(hmacRng('fairness', c)) - 1]!++
-  t.ok(counts.every((n) => n > 900 && n < 1100), `roughly uniform: ${counts.join(' ')}`)
+  t.ok(
+    counts.every((n) => n > 900 && n < 1100),
+    `roughly uniform: ${counts.join(' ')}`,
+  )
 })
 
 /** Six weeks of seeded random play on the 3-tribe map, with the real dice. */
@@ -69,7 +72,7 @@ t.test('canonical JSON: keys sorted at every depth, undefined fields left out, s
   t.equal(canonicalJson({}), '{}')
   const map = bundledMap('coast-3')!
   const reordered = Object.fromEntries(Object.entries(map).reverse()) as typeof map
-  t.equal(mapHash(reordered), mapHash(map), 'the order of keys does not change a map\'s hash')
+  t.equal(mapHash(reordered), mapHash(map), "the order of keys does not change a map's hash")
   t.equal(mapHash(map), toHex(sha256(utf8(canonicalJson(map)))))
   t.not(mapHash({ ...map, name: 'Another' }), mapHash(map))
   const { state } = campaign()
@@ -79,14 +82,26 @@ t.test('canonical JSON: keys sorted at every depth, undefined fields left out, s
 
 t.test('R12.2 a log that cannot be replayed says where and why', async (t) => {
   const { initial, events } = campaign()
-  t.same(replay(initial, [events[1]!, ...events], hmacRng), { ok: false, at: 0, message: `event 0 (${events[1]!.type}) is not an order or system input` }, 'a result with no input before it')
+  t.same(
+    replay(initial, [events[1]!, ...events], hmacRng),
+    { ok: false, at: 0, message: `event 0 (${events[1]!.type}) is not an order or system input` },
+    'a result with no input before it',
+  )
   t.equal(events[0]!.type, 'system')
   const refused: GameEvent = { type: 'order', tribe: 'nobody', order: { type: 'endTurn' } } as GameEvent
-  t.match(replay(initial, [events[0]!, ...events.slice(1, 1 + resultsOf(events, 0)), refused], hmacRng), { ok: false, at: 1 + resultsOf(events, 0), message: /^event \d+ was refused on replay: [a-z_]+\/[a-z_]+$/ })
+  t.match(replay(initial, [events[0]!, ...events.slice(1, 1 + resultsOf(events, 0)), refused], hmacRng), {
+    ok: false,
+    at: 1 + resultsOf(events, 0),
+    message: /^event \d+ was refused on replay: [a-z_]+\/[a-z_]+$/,
+  })
   const k = events.findIndex((e, i) => (e.type === 'order' || e.type === 'system') && resultsOf(events, i) >= 2)
   t.ok(k >= 0, 'an input with at least two results')
   const cut = events.slice(0, k + 2)
-  t.same(replay(initial, cut, hmacRng), { ok: false, at: k + 2, message: `events from ${k + 2} (missing) differ on replay` }, 'a log cut short is caught where its results stop')
+  t.same(
+    replay(initial, cut, hmacRng),
+    { ok: false, at: k + 2, message: `events from ${k + 2} (missing) differ on replay` },
+    'a log cut short is caught where its results stop',
+  )
   const changed = events.map((e, i) => (i === k + 1 ? { ...e, forged: true } : e)) as GameEvent[]
   t.same(replay(initial, changed, hmacRng), { ok: false, at: k + 1, message: `events from ${k + 1} (${events[k + 1]!.type}) differ on replay` })
 })
@@ -98,9 +113,12 @@ function resultsOf(events: readonly GameEvent[], i: number): number {
   return n - 1
 }
 
-t.test('the tests\' scripted d4 shows the rolls given, then a filler that still depends only on the counter', async (t) => {
+t.test("the tests' scripted d4 shows the rolls given, then a filler that still depends only on the counter", async (t) => {
   const rng = scriptedRng([4, 1])
-  t.same([0, 1].map((c) => d4From(rng('any', c))), [4, 1])
+  t.same(
+    [0, 1].map((c) => d4From(rng('any', c))),
+    [4, 1],
+  )
   t.equal(rng('any', 5), 5, 'past the script: the counter itself')
   t.equal(d4From(rng('other', 6)), d4From(rng('any', 6)))
 })

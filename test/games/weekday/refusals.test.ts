@@ -12,14 +12,20 @@ function with_(s: GameState, change: (s: GameState) => void): GameState {
   change(copy)
   return copy
 }
-const shipMp = (id: string, mp: number) => (s: GameState) => { s.ships[id]!.mp = mp }
-const armyMp = (tile: string, mp: number) => (s: GameState) => { s.armies[tile]!.mp = mp }
+const shipMp = (id: string, mp: number) => (s: GameState) => {
+  s.ships[id]!.mp = mp
+}
+const armyMp = (tile: string, mp: number) => (s: GameState) => {
+  s.armies[tile]!.mp = mp
+}
 const order = (tribe: string, o: Record<string, unknown>): Step => [tribe, o as unknown as Order]
 const system = (a: Record<string, unknown>): Step => ({ system: a as unknown as SystemAction })
 
 /** A board in the draft, b on the clock (the order drawn: b, then a). */
 function drafting(text: string): GameState {
-  return with_(board(text, { status: 'draft', phase: 'closed' }), (s) => { s.draft = { order: ['b', 'a'], picks: [] } })
+  return with_(board(text, { status: 'draft', phase: 'closed' }), (s) => {
+    s.draft = { order: ['b', 'a'], picks: [] }
+  })
 }
 
 const ships = board('A ~a2 ~a2 ~ ~b2 B')
@@ -44,7 +50,14 @@ const cases: [code: string, rule: string | undefined, state: GameState, step: St
   ['embark/no_mp', 'R10.2', with_(shore, armyMp(at(0, 0), 0)), order('a', { type: 'embark', from: at(0, 0), ship: 's1', troops: 1 })],
   ['embark/not_enough_troops', 'R10.2', shore, order('a', { type: 'embark', from: at(0, 0), ship: 's1', troops: 4 })],
   ['order/bad_ship', undefined, shore, order('a', { type: 'embark', from: at(0, 0), ship: 5, troops: 1 })],
-  ['ship/no_pool', 'R6.4', with_(board('A ~'), (s) => { s.pools = [] }), order('a', { type: 'buildShip', port: at(0, 0), sea: at(1, 0) })],
+  [
+    'ship/no_pool',
+    'R6.4',
+    with_(board('A ~'), (s) => {
+      s.pools = []
+    }),
+    order('a', { type: 'buildShip', port: at(0, 0), sea: at(1, 0) }),
+  ],
   ['ship/sea_occupied', 'R7.1', board('A ~b1'), order('a', { type: 'buildShip', port: at(0, 0), sea: at(1, 0) })],
   ['move/not_enough_troops', 'R7.7', board('a3 .'), order('a', { type: 'move', from: at(0, 0), to: at(1, 0), troops: 4 })],
   ['order/bad_count', undefined, board('a3 .'), order('a', { type: 'move', from: at(0, 0), to: at(1, 0), troops: 0 })],
@@ -63,7 +76,18 @@ const cases: [code: string, rule: string | undefined, state: GameState, step: St
   ['trade/same_tribe', 'R11.3', board('A a B b'), system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'a', tiles: [at(1, 0)] }] })],
   ['trade/not_land', 'R11.2', board('A a ~ B b'), system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', tiles: [at(2, 0)] }] })],
   ['trade/duplicate_asset', 'R11.3', board('A a B b'), system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', tiles: [at(1, 0), at(1, 0)] }] })],
-  ['trade/duplicate_asset', 'R11.3', ships, system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', ships: ['s1'] }, { from: 'a', to: 'b', ships: ['s1'] }] })],
+  [
+    'trade/duplicate_asset',
+    'R11.3',
+    ships,
+    system({
+      type: 'executeTrade',
+      transfers: [
+        { from: 'a', to: 'b', ships: ['s1'] },
+        { from: 'a', to: 'b', ships: ['s1'] },
+      ],
+    }),
+  ],
   ['trade/asset_not_owned', 'R11.3', ships, system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', ships: ['s3'] }] })],
   ['trade/asset_not_owned', 'R11.3', ships, system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', ships: ['s9'] }] })],
   ['trade/resources_not_tradeable', 'R11.1', board('A a B b'), system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', resources: 10 }] })],
@@ -71,12 +95,24 @@ const cases: [code: string, rule: string | undefined, state: GameState, step: St
   ['order/unknown_tribe', undefined, board('A a B b'), system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'zz', tiles: [at(1, 0)] }] })],
   ['assault/not_a_port', 'R10.5', board('b2 ~a4 A'), order('a', { type: 'portAssault', ship: 's1', port: at(0, 0), troops: 2, occupy: true })],
   ['assault/own_port', 'R10.6', board('A2 ~a4 B'), order('a', { type: 'portAssault', ship: 's1', port: at(0, 0), troops: 2, occupy: true })],
-  ['assault/own_port', 'R10.6', with_(board('#2 ~a4 A'), (s) => { s.armies[at(0, 0)] = { tribe: 'a', troops: 2, mp: 0 } }), order('a', { type: 'portAssault', ship: 's1', port: at(0, 0), troops: 2, occupy: true })],
+  [
+    'assault/own_port',
+    'R10.6',
+    with_(board('#2 ~a4 A'), (s) => {
+      s.armies[at(0, 0)] = { tribe: 'a', troops: 2, mp: 0 }
+    }),
+    order('a', { type: 'portAssault', ship: 's1', port: at(0, 0), troops: 2, occupy: true }),
+  ],
   ['order/bad_count', undefined, port, order('a', { type: 'portAssault', ship: 's1', port: at(0, 0), troops: 0, occupy: true })],
   ['order/bad_tile', 'R1.1', port, order('a', { type: 'portAssault', ship: 's1', port: 'x', troops: 1, occupy: true })],
   ['campaign/not_running', undefined, board('A3 .', { status: 'finished' }), order('a', { type: 'endTurn' })],
   ['campaign/not_running', undefined, board('A3 .', { status: 'setup' }), system({ type: 'weeklyPayout' })],
-  ['campaign/not_running', undefined, board('A a B b', { status: 'finished' }), system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', tiles: [at(1, 0)] }] })],
+  [
+    'campaign/not_running',
+    undefined,
+    board('A a B b', { status: 'finished' }),
+    system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', tiles: [at(1, 0)] }] }),
+  ],
   ['campaign/not_running', undefined, board('A3 .', { status: 'finished' }), system({ type: 'openWindow', tribe: 'a' })],
   ['campaign/not_running', undefined, board('A3 .', { status: 'draft' }), system({ type: 'closeWindow', tribe: 'a' })],
   ['crew/too_many_troops', 'R7.1', board('A ~a9 ~a2'), order('a', { type: 'crewTransfer', from: 's2', to: 's1', troops: 1 })],
@@ -105,15 +141,36 @@ const cases: [code: string, rule: string | undefined, state: GameState, step: St
   ['recruit/not_your_city', 'R5.1', board('A3 B'), order('a', { type: 'recruit', city: at(1, 0), troops: 1 })],
   ['recruit/besieged', 'R5.1', board('A3! b'), order('a', { type: 'recruit', city: at(0, 0), troops: 1 })],
   ['recruit/too_many_troops', 'R5.3', board('A8 .'), order('a', { type: 'recruit', city: at(0, 0), troops: 2 })],
-  ['recruit/no_pool', 'R6.4', with_(board('A3 .'), (s) => { s.pools = [] }), order('a', { type: 'recruit', city: at(0, 0), troops: 1 })],
-  ['recruit/insufficient_resources', 'R5.2', with_(board('A3 .'), (s) => { s.pools[0]!.balance = 1 }), order('a', { type: 'recruit', city: at(0, 0), troops: 1 })],
+  [
+    'recruit/no_pool',
+    'R6.4',
+    with_(board('A3 .'), (s) => {
+      s.pools = []
+    }),
+    order('a', { type: 'recruit', city: at(0, 0), troops: 1 }),
+  ],
+  [
+    'recruit/insufficient_resources',
+    'R5.2',
+    with_(board('A3 .'), (s) => {
+      s.pools[0]!.balance = 1
+    }),
+    order('a', { type: 'recruit', city: at(0, 0), troops: 1 }),
+  ],
   ['order/bad_count', undefined, board('A3 .'), order('a', { type: 'recruit', city: at(0, 0), troops: 2.5 })],
   ['ship/after_actions', 'R5.5', board('A ~', { phase: 'actions' }), order('a', { type: 'buildShip', port: at(0, 0), sea: at(1, 0) })],
   ['ship/not_a_port', 'R5.6', board('A . ~'), order('a', { type: 'buildShip', port: at(0, 0), sea: at(2, 0) })],
   ['ship/not_your_port', 'R10.1', board('B ~ A'), order('a', { type: 'buildShip', port: at(0, 0), sea: at(1, 0) })],
   ['ship/bad_sea', 'R5.6', board('A ~ ~'), order('a', { type: 'buildShip', port: at(0, 0), sea: at(2, 0) })],
   ['ship/bad_sea', 'R5.6', board('A ~\n a .'), order('a', { type: 'buildShip', port: at(0, 0), sea: at(0, 1) })],
-  ['ship/insufficient_resources', 'R5.6', with_(board('A ~'), (s) => { s.pools[0]!.balance = 1 }), order('a', { type: 'buildShip', port: at(0, 0), sea: at(1, 0) })],
+  [
+    'ship/insufficient_resources',
+    'R5.6',
+    with_(board('A ~'), (s) => {
+      s.pools[0]!.balance = 1
+    }),
+    order('a', { type: 'buildShip', port: at(0, 0), sea: at(1, 0) }),
+  ],
   ['order/bad_tile', 'R1.1', board('A ~'), order('a', { type: 'buildShip', port: at(0, 0), sea: 'east' })],
   ['ship/adrift', 'R10.3', board('A ~a0 ~'), order('a', { type: 'shipMove', ship: 's1', to: at(2, 0) })],
   ['ship/adrift', 'R10.7', board('A ~a0 ~b2 B'), order('a', { type: 'board', ship: 's1', target: 's2' })],
@@ -124,14 +181,42 @@ const cases: [code: string, rule: string | undefined, state: GameState, step: St
   ['ship/not_found', undefined, board('A ~a2 B'), order('a', { type: 'shipMove', ship: 's7', to: at(2, 0) })],
   ['order/bad_ship', undefined, ships, order('a', { type: 'board', ship: { id: 's1' }, target: 's2' })],
   ['trade/asset_not_owned', 'R11.3', ships, system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', ships: [['s1']] }] })],
-  ['trade/eliminated', 'R2.4', with_(board('A a B b'), (s) => { s.tribes[1]!.eliminated = true }), system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', tiles: [at(1, 0)] }] })],
-  ['turn/eliminated', 'R2.4', with_(board('A a B b'), (s) => { s.tribes[0]!.eliminated = true }), order('a', { type: 'endTurn' })],
-  ['turn/eliminated', 'R2.4', with_(board('A a B b'), (s) => { s.tribes[0]!.eliminated = true }), system({ type: 'openWindow', tribe: 'a' })],
+  [
+    'trade/eliminated',
+    'R2.4',
+    with_(board('A a B b'), (s) => {
+      s.tribes[1]!.eliminated = true
+    }),
+    system({ type: 'executeTrade', transfers: [{ from: 'a', to: 'b', tiles: [at(1, 0)] }] }),
+  ],
+  [
+    'turn/eliminated',
+    'R2.4',
+    with_(board('A a B b'), (s) => {
+      s.tribes[0]!.eliminated = true
+    }),
+    order('a', { type: 'endTurn' }),
+  ],
+  [
+    'turn/eliminated',
+    'R2.4',
+    with_(board('A a B b'), (s) => {
+      s.tribes[0]!.eliminated = true
+    }),
+    system({ type: 'openWindow', tribe: 'a' }),
+  ],
   ['turn/window_closed', 'R4.3', board('A3 .', { phase: 'closed' }), order('a', { type: 'endTurn' })],
   ['turn/ended', 'R4.6', board('A3 .', { phase: 'ended' }), order('a', { type: 'move', from: at(0, 0), to: at(1, 0), troops: 1 })],
   ['engine/bad_state', undefined, {} as GameState, order('a', { type: 'endTurn' })],
   ['engine/bad_state', undefined, null as unknown as GameState, system({ type: 'weeklyPayout' })],
-  ['engine/internal_error', undefined, with_(board('A3 .'), (s) => { (s.map as { tiles: unknown }).tiles = 'broken' }), order('a', { type: 'endTurn' })],
+  [
+    'engine/internal_error',
+    undefined,
+    with_(board('A3 .'), (s) => {
+      ;(s.map as { tiles: unknown }).tiles = 'broken'
+    }),
+    order('a', { type: 'endTurn' }),
+  ],
   ['order/unknown_type', undefined, board('a3 .'), order('a', null as unknown as Record<string, unknown>)],
   ['order/unknown_type', undefined, board('a3 .'), order('a', { type: 'toString' })],
   ['system/unknown_type', undefined, board('A3 .'), system('startDraft' as unknown as Record<string, unknown>)],
@@ -189,8 +274,14 @@ t.test('R1.4 R2.1 setup refusals: weekdays, duplicate tribes, the week limit, th
   t.match(checkSetup({ map, tribes: [tribe('a', 'monday'), tribe('b', 'funday')], seed: 'seed-seed' }), { code: 'setup/bad_weekday', rule: 'R2.1' })
   t.match(checkSetup({ map, tribes: [tribe('a', 'monday'), tribe('a', 'tuesday')], seed: 'seed-seed' }), { code: 'setup/duplicate_tribe' })
   t.match(checkSetup({ map, tribes: [tribe('a', 'monday'), tribe('b', 'monday')], seed: 'seed-seed' }), { code: 'setup/weekday_taken', rule: 'R2.1' })
-  t.match(checkSetup({ map, tribes: [tribe('a', 'monday'), tribe('b', 'tuesday')], seed: 'seed-seed', weekLimit: 0 }), { code: 'setup/bad_week_limit', rule: 'R2.5' })
-  t.match(checkSetup({ map: { ...map, tiles: [] }, tribes: [tribe('a', 'monday'), tribe('b', 'tuesday')], seed: 'seed-seed' }), { code: 'map/no_tiles', rule: 'R1.4' })
+  t.match(checkSetup({ map, tribes: [tribe('a', 'monday'), tribe('b', 'tuesday')], seed: 'seed-seed', weekLimit: 0 }), {
+    code: 'setup/bad_week_limit',
+    rule: 'R2.5',
+  })
+  t.match(checkSetup({ map: { ...map, tiles: [] }, tribes: [tribe('a', 'monday'), tribe('b', 'tuesday')], seed: 'seed-seed' }), {
+    code: 'map/no_tiles',
+    rule: 'R1.4',
+  })
 })
 
 t.test('R1.4 map refusals name every problem', async (t) => {

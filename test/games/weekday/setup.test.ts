@@ -58,7 +58,10 @@ t.test('R3.2 two rounds, the second in reverse (snake); only the tribe on the cl
   const land = map.tiles.find((x) => x.terrain === 'land' && !x.city)!
   t.match(refused(s, [order[1]!, { type: 'draftPick', city: `${land.q},${land.r}` }]), { code: 'draft/not_a_city', rule: 'R3.2' })
   for (let k = 1; k < snake.length; k++) s = play(s, [[snake[k]!, { type: 'draftPick', city: cities[k]! }]]).state
-  t.same(s.draft!.picks.map((p) => p.tribe), snake)
+  t.same(
+    s.draft!.picks.map((p) => p.tribe),
+    snake,
+  )
 })
 
 t.test('R3.3 every city starts with 5 troops; picked garrisons join the picker, the rest stay neutral', async (t) => {
@@ -71,7 +74,10 @@ t.test('R3.3 every city starts with 5 troops; picked garrisons join the picker, 
 
 t.test('R3.4 draft picks are not bound to weekdays (R2.3: a GM may pick for the tribe on the clock); other orders are', async (t) => {
   const s = drafted()
-  t.ok(s.tribes.every((x) => x.phase === 'closed'), 'no window is open')
+  t.ok(
+    s.tribes.every((x) => x.phase === 'closed'),
+    'no window is open',
+  )
   const first = s.draft!.order[0]!
   t.ok(applyOrder(s, first, { type: 'draftPick', city: cities[0]! }, hmacRng).ok)
   t.match(refused(s, [first, { type: 'endTurn' }]), { code: 'campaign/not_running' })
@@ -97,7 +103,10 @@ t.test('R3.1 the draw takes one roll per swap (n − 1 for n tribes), and the co
   const before = newGame('seed-for-counting')
   const started = applySystem(before, { type: 'startDraft' }, hmacRng)
   if (!started.ok) throw new Error(started.error.message)
-  t.match(started.events.find((e) => e.type === 'draftStarted'), { counter: before.rng.counter })
+  t.match(
+    started.events.find((e) => e.type === 'draftStarted'),
+    { counter: before.rng.counter },
+  )
   t.equal(started.state.rng.counter, before.rng.counter + tribes.length - 1, 'two rolls for three tribes')
 })
 
@@ -135,10 +144,22 @@ t.test('R2.1 R1.4 a setup that cannot be played says exactly why', async (t) => 
   const island = { ...map, id: 'Bad', tiles: [...map.tiles, { q: 100, r: 0, terrain: 'land' as const }] }
   const both = error({ map: island })!
   t.equal(both.code, 'map/bad_id', 'the first problem gives the code')
-  t.match(both.message, /^id must be 1–64 lower-case letters, digits or dashes; the map is not connected: 1 tile\(s\) such as 100,0/, 'every problem is in the message')
-  t.same(error({ tribes: [tribes[0]!, { ...tribes[1]!, weekday: 'funday' as 'monday' }] }), { code: 'setup/bad_weekday', message: '"funday" is not a weekday (monday … sunday)', rule: 'R2.1' })
+  t.match(
+    both.message,
+    /^id must be 1–64 lower-case letters, digits or dashes; the map is not connected: 1 tile\(s\) such as 100,0/,
+    'every problem is in the message',
+  )
+  t.same(error({ tribes: [tribes[0]!, { ...tribes[1]!, weekday: 'funday' as 'monday' }] }), {
+    code: 'setup/bad_weekday',
+    message: '"funday" is not a weekday (monday … sunday)',
+    rule: 'R2.1',
+  })
   t.same(error({ tribes: [tribes[0]!, { ...tribes[1]!, id: 'red' }] }), { code: 'setup/duplicate_tribe', message: 'tribe id red is used twice' })
-  t.same(error({ tribes: [tribes[0]!, { ...tribes[1]!, weekday: 'monday' }] }), { code: 'setup/weekday_taken', message: 'monday already belongs to Red', rule: 'R2.1' })
+  t.same(error({ tribes: [tribes[0]!, { ...tribes[1]!, weekday: 'monday' }] }), {
+    code: 'setup/weekday_taken',
+    message: 'monday already belongs to Red',
+    rule: 'R2.1',
+  })
   const limit = { code: 'setup/bad_week_limit', message: 'the week limit is a whole number of weeks, at least 1', rule: 'R2.5' }
   for (const weekLimit of [0, -3, 1.5]) t.same(error({ weekLimit }), limit, `week limit ${weekLimit}`)
   for (const weekLimit of [1, 52, null, undefined]) t.equal(error({ weekLimit }), null, `week limit ${weekLimit} is fine`)
@@ -153,5 +174,8 @@ t.test('R3.3 a new campaign: neutral garrisons of 5 in every city, nothing else 
   t.same(Object.keys(s.armies).sort(), [...cities].sort())
   t.ok(Object.values(s.armies).every((a) => a.tribe === null && a.troops === 5 && a.mp === 0))
   t.ok(s.owners.every((o) => o === null))
-  t.same({ status: s.status, week: s.week, draft: s.draft, ranking: s.ranking, nextShipId: s.nextShipId, rng: s.rng }, { status: 'setup', week: 0, draft: null, ranking: null, nextShipId: 1, rng: { seed: 'seed-for-tests-1', counter: 0 } })
+  t.same(
+    { status: s.status, week: s.week, draft: s.draft, ranking: s.ranking, nextShipId: s.nextShipId, rng: s.rng },
+    { status: 'setup', week: 0, draft: null, ranking: null, nextShipId: 1, rng: { seed: 'seed-for-tests-1', counter: 0 } },
+  )
 })

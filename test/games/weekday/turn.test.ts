@@ -19,7 +19,10 @@ t.test('R4.5 the opening gives every army and ship its MP back; points do not ca
     A3 .  .  B2
       ~a1 ~  ~
   `)
-  const moved = play(s, [['a', mv(at(0, 0), at(1, 0), 3)], ['a', { type: 'shipMove', ship: 's1', to: at(1, 1) }]]).state
+  const moved = play(s, [
+    ['a', mv(at(0, 0), at(1, 0), 3)],
+    ['a', { type: 'shipMove', ship: 's1', to: at(1, 1) }],
+  ]).state
   t.match(moved.armies[at(1, 0)], { mp: 1 })
   const idle = board('A3 . . B2')
   const next = play(moved, [{ system: { type: 'closeWindow', tribe: 'a' } }, { system: { type: 'openWindow', tribe: 'a' } }]).state
@@ -38,7 +41,7 @@ t.test('R4.6 a player may end the turn early; no more orders in that window', as
   t.match(refused(state, ['a', { type: 'endTurn' }]), { code: 'turn/ended' })
 })
 
-t.test('R4.5 an opening restores only the opening tribe\'s armies and ships; other tribes keep what they spent', async (t) => {
+t.test("R4.5 an opening restores only the opening tribe's armies and ships; other tribes keep what they spent", async (t) => {
   const s = board(`
     A3 .  .  B2 .
       ~a1 ~  ~b1 ~
@@ -47,28 +50,34 @@ t.test('R4.5 an opening restores only the opening tribe\'s armies and ships; oth
   for (const army of Object.values(spent.armies)) army.mp = 0
   for (const ship of Object.values(spent.ships)) ship.mp = 0
   const opened = play(spent, [{ system: { type: 'openWindow', tribe: 'a' } }]).state
-  t.equal(opened.armies[at(0, 0)]!.mp, 2, 'a\'s army')
-  t.equal(opened.ships.s1!.mp, 3, 'a\'s ship')
-  t.equal(opened.armies[at(3, 0)]!.mp, 0, 'b\'s army waits for b\'s window')
-  t.equal(opened.ships.s2!.mp, 0, 'b\'s ship too')
+  t.equal(opened.armies[at(0, 0)]!.mp, 2, "a's army")
+  t.equal(opened.ships.s1!.mp, 3, "a's ship")
+  t.equal(opened.armies[at(3, 0)]!.mp, 0, "b's army waits for b's window")
+  t.equal(opened.ships.s2!.mp, 0, "b's ship too")
 })
 
 t.test('R4.3 a closed window takes no more orders until it opens again', async (t) => {
   const s = board('A3 . B2')
   const closed = play(s, [{ system: { type: 'closeWindow', tribe: 'a' } }]).state
   t.equal(closed.tribes[0]!.phase, 'closed')
-  t.equal(closed.tribes[1]!.phase, 'recruitment', 'the other tribe\'s window is its own')
+  t.equal(closed.tribes[1]!.phase, 'recruitment', "the other tribe's window is its own")
   t.match(refused(closed, ['a', { type: 'endTurn' }]), { code: 'turn/window_closed' })
   t.ok(play(closed, [{ system: { type: 'openWindow', tribe: 'a' } }, ['a', { type: 'endTurn' }]]), 'open again, it takes orders')
 })
 
-t.test('R9.2 a window closed without the siege check (a GM\'s close) costs no besieged city anything', async (t) => {
+t.test("R9.2 a window closed without the siege check (a GM's close) costs no besieged city anything", async (t) => {
   const s = board('A5! b3 . B2')
   const quiet = play(s, [{ system: { type: 'closeWindow', tribe: 'a', siege: false } }])
-  t.notOk(quiet.events.some((e) => e.type === 'siegeLoss'), 'no siege loss')
+  t.notOk(
+    quiet.events.some((e) => e.type === 'siegeLoss'),
+    'no siege loss',
+  )
   t.equal(quiet.state.armies[at(0, 0)]!.troops, 5)
   const checked = play(s, [{ system: { type: 'closeWindow', tribe: 'a' } }])
-  t.ok(checked.events.some((e) => e.type === 'siegeLoss'), 'the calendar\'s close checks sieges')
+  t.ok(
+    checked.events.some((e) => e.type === 'siegeLoss'),
+    "the calendar's close checks sieges",
+  )
 })
 
 t.test('R7.1 a full army of 9 can move whole; R5.6 each ship built gets the next number', async (t) => {

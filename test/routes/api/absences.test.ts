@@ -4,7 +4,7 @@ import t from 'tap'
 import { buildTestApp, register } from '../../helpers/app.ts'
 import { call, draft, setClock, setUp } from '../../helpers/campaign.ts'
 
-t.test('a stand-in plays the absent player\'s tribe inside the absence dates, and is refused outside them', async (t) => {
+t.test("a stand-in plays the absent player's tribe inside the absence dates, and is refused outside them", async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true })
   await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
@@ -17,12 +17,20 @@ t.test('a stand-in plays the absent player\'s tribe inside the absence dates, an
   t.equal((await call(app, ana.token, 'POST', base, { from: '2026-11-01', to: '2026-11-02' })).body.error.code, 'absence/in_the_past')
   t.equal((await call(app, ana.token, 'POST', base, { from: '2026-12-01', to: '2027-03-01' })).body.error.code, 'absence/too_long')
   t.equal((await call(app, ana.token, 'POST', base, { from: '7 Dec', to: '2026-12-07' })).status, 400, 'a date not written YYYY-MM-DD')
-  t.equal((await call(app, table.gm, 'POST', base, { from: '2026-12-07', to: '2026-12-07' })).body.error.code, 'absence/not_a_player', 'the GM declares no absence')
+  t.equal(
+    (await call(app, table.gm, 'POST', base, { from: '2026-12-07', to: '2026-12-07' })).body.error.code,
+    'absence/not_a_player',
+    'the GM declares no absence',
+  )
   t.equal(await app.prisma.absence.count(), 0, 'refusals store nothing')
   const declared = await call(app, ana.token, 'POST', base, { from: '2026-12-07', to: '2026-12-07', note: 'Boda de mi prima' })
   t.equal(declared.status, 201)
-  t.same((await call(app, ben.token, 'GET', base)).body.absences, [], 'ben sees none of ana\'s absences')
-  t.match((await call(app, table.gm, 'GET', base)).body.absences, [{ id: declared.body.id, tribeName: 'ana', from: '2026-12-07', to: '2026-12-07', note: 'Boda de mi prima', standIn: null }], 'the GM sees it')
+  t.same((await call(app, ben.token, 'GET', base)).body.absences, [], "ben sees none of ana's absences")
+  t.match(
+    (await call(app, table.gm, 'GET', base)).body.absences,
+    [{ id: declared.body.id, tribeName: 'ana', from: '2026-12-07', to: '2026-12-07', note: 'Boda de mi prima', standIn: null }],
+    'the GM sees it',
+  )
 
   const standIn = `${base}/${declared.body.id}/stand-in`
   t.equal((await call(app, ana.token, 'PUT', standIn, { email: 'sam@example.com' })).status, 403, 'only the GM names a stand-in')
@@ -30,7 +38,10 @@ t.test('a stand-in plays the absent player\'s tribe inside the absence dates, an
   const sam = await register(app, 'sam@example.com')
   const benEmail = (await app.prisma.user.findUniqueOrThrow({ where: { id: ben.userId } })).email
   t.equal((await call(app, table.gm, 'PUT', standIn, { email: benEmail })).body.error.code, 'tribe/already_playing', 'nobody plays two tribes')
-  t.equal((await call(app, table.gm, 'PUT', `${base}/00000000-0000-4000-8000-000000000000/stand-in`, { email: 'sam@example.com' })).body.error.code, 'absence/not_found')
+  t.equal(
+    (await call(app, table.gm, 'PUT', `${base}/00000000-0000-4000-8000-000000000000/stand-in`, { email: 'sam@example.com' })).body.error.code,
+    'absence/not_found',
+  )
   const named = await call(app, table.gm, 'PUT', standIn, { email: 'sam@example.com' })
   t.equal(named.status, 200)
   t.match(named.body.standIn, { userId: sam.user.id })
@@ -40,13 +51,17 @@ t.test('a stand-in plays the absent player\'s tribe inside the absence dates, an
   t.equal(before.status, 404, 'Monday 30 November is outside the absence: sam cannot even see the private campaign')
   await setClock(app, '2026-12-07T09:00:00Z') // Monday 7 December, 10:00 in Madrid: ana is away
   const state = (await call(app, sam.token, 'GET', `/api/campaigns/${table.id}/state`)).body
-  t.equal(state.you.tribeId, ana.tribeId, 'inside the dates sam plays ana\'s tribe')
+  t.equal(state.you.tribeId, ana.tribeId, "inside the dates sam plays ana's tribe")
   const played = await call(app, sam.token, 'POST', `/api/campaigns/${table.id}/orders`, recruit)
   t.equal(played.status, 200, 'and gives its orders')
   const logged = await app.prisma.campaignEvent.findFirstOrThrow({ where: { campaignId: table.id, type: 'order.stand_in' } })
-  t.same(logged.payload, { tribe: ana.tribeId, by: sam.user.id, orders: 1 }, 'logged as the stand-in\'s order')
+  t.same(logged.payload, { tribe: ana.tribeId, by: sam.user.id, orders: 1 }, "logged as the stand-in's order")
   await setClock(app, '2026-12-08T09:00:00Z')
-  t.equal((await call(app, sam.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'endTurn' } })).status, 404, 'the day after, sam is out again')
+  t.equal(
+    (await call(app, sam.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'endTurn' } })).status,
+    404,
+    'the day after, sam is out again',
+  )
 })
 
 t.test('the absences page: a player declares dates through the form (kept on error), the GM names the stand-in there, the history tells it', async (t) => {

@@ -25,7 +25,12 @@ t.test('OpenAPI at /docs/json lists every route with response schemas', async (t
   const res = await app.inject({ method: 'GET', url: '/docs/json' })
   t.equal(res.statusCode, 200)
   const spec = res.json()
-  for (const [path, method] of [['/api/auth/register', 'post'], ['/api/auth/login', 'post'], ['/api/me', 'get'], ['/health', 'get']] as const) {
+  for (const [path, method] of [
+    ['/api/auth/register', 'post'],
+    ['/api/auth/login', 'post'],
+    ['/api/me', 'get'],
+    ['/health', 'get'],
+  ] as const) {
     const op = spec.paths[path]?.[method]
     t.ok(op, `${method.toUpperCase()} ${path} documented`)
     t.ok(op && Object.keys(op.responses).length >= 2, `${path} has a schema per status code`)

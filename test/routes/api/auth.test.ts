@@ -4,7 +4,8 @@ import { buildTestApp, register } from '../../helpers/app.ts'
 t.test('register, log in, and read /api/me', async (t) => {
   const app = await buildTestApp(t)
   const reg = await app.inject({
-    method: 'POST', url: '/api/auth/register',
+    method: 'POST',
+    url: '/api/auth/register',
     payload: { email: 'Ana@Example.com', password: 's3cret-enough', displayName: 'Ana', locale: 'es', timeZone: 'America/Bogota' },
   })
   t.equal(reg.statusCode, 201)
@@ -33,7 +34,11 @@ t.test('wrong password and unknown email are both 401 with one message', async (
 t.test('duplicate email is 409, case-insensitively, and stores nothing', async (t) => {
   const app = await buildTestApp(t)
   await register(app, 'chloe@example.com')
-  const dup = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'CHLOE@Example.COM', password: 'another-password', displayName: 'Imposter' } })
+  const dup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: 'CHLOE@Example.COM', password: 'another-password', displayName: 'Imposter' },
+  })
   t.equal(dup.statusCode, 409)
   t.equal(dup.json().error.code, 'auth/email_taken')
   t.equal(await app.prisma.user.count(), 1)
@@ -54,7 +59,8 @@ t.test('malformed bodies get 400 in the error shape and store nothing', async (t
   ]
   for (const [name, payload, type] of cases) {
     const res = await app.inject({
-      method: 'POST', url: '/api/auth/register',
+      method: 'POST',
+      url: '/api/auth/register',
       headers: type ? { 'content-type': type } : {},
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     })

@@ -27,25 +27,38 @@ t.test('a campaign from creation to a verified battle, over HTTP (R2.1 R3.1 R3.5
   const benState = await call(app, table.players.ben!.token, 'GET', `/api/campaigns/${id}/state`)
   t.equal(benState.status, 200)
   t.match(benState.body.you, { windowOpen: true, closesAt: '2026-11-25T20:00:00+01:00', phase: 'recruitment' })
-  t.match(benState.body.you.armies.find((a: { tile: string }) => a.tile === '8,1'), { troops: 5, mp: 2 })
+  t.match(
+    benState.body.you.armies.find((a: { tile: string }) => a.tile === '8,1'),
+    { troops: 5, mp: 2 },
+  )
 
   const early = await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${id}/orders`, { order: { type: 'endTurn' } })
   t.equal(early.status, 409)
   t.match(early.body.error, { code: 'turn/window_closed', rule: 'R4.3', message: /2026-11-30T00:00:00\+01:00/ })
 
   const pools = await call(app, table.players.ben!.token, 'GET', `/api/campaigns/${id}/pools`)
-  t.match(pools.body.pools.find((p: { cities: string[] }) => p.cities.includes('8,1')), { payout: 10, balance: 10 })
+  t.match(
+    pools.body.pools.find((p: { cities: string[] }) => p.cities.includes('8,1')),
+    { payout: 10, balance: 10 },
+  )
 
-  const moved = await call(app, table.players.ben!.token, 'POST', `/api/campaigns/${id}/orders`, { orders: [
-    { type: 'recruit', city: '8,1', troops: 1 },
-    { type: 'move', from: '8,1', troops: 4, to: '9,2' },
-  ] })
+  const moved = await call(app, table.players.ben!.token, 'POST', `/api/campaigns/${id}/orders`, {
+    orders: [
+      { type: 'recruit', city: '8,1', troops: 1 },
+      { type: 'move', from: '8,1', troops: 4, to: '9,2' },
+    ],
+  })
   t.equal(moved.status, 200)
-  t.match(moved.body.events.map((e: GameEvent) => e.type), ['order', 'recruited', 'order', 'moved'])
+  t.match(
+    moved.body.events.map((e: GameEvent) => e.type),
+    ['order', 'recruited', 'order', 'moved'],
+  )
 
   // A week later, ben attacks the neutral city; the roll must match the seed revealed on Sunday.
   await setClock(app, '2026-12-02T10:00:00Z')
-  const attack = await call(app, table.players.ben!.token, 'POST', `/api/campaigns/${id}/orders`, { order: { type: 'move', from: '9,2', troops: 4, to: '9,3' } })
+  const attack = await call(app, table.players.ben!.token, 'POST', `/api/campaigns/${id}/orders`, {
+    order: { type: 'move', from: '9,2', troops: 4, to: '9,3' },
+  })
   t.equal(attack.status, 200)
   const combat = attack.body.events.find((e: GameEvent) => e.type === 'combat')
   t.match(combat, { attackers: 4, defenders: 5, d: 2, defence: 12 })
@@ -68,7 +81,11 @@ t.test('a campaign from creation to a verified battle, over HTTP (R2.1 R3.1 R3.5
   const engineEvents = rows.filter((r) => !r.type.includes('.')).map((r) => r.payload as unknown as GameEvent)
   const week0 = await call(app, table.gm, 'GET', `/api/campaigns/${id}/dice/0`)
   const tribes = await app.prisma.tribe.findMany({ where: { campaignId: id }, orderBy: { createdAt: 'asc' } })
-  const initial = createGame({ map: bundledMap('coast-3')!, tribes: tribes.map((x) => ({ id: x.id, name: x.name, weekday: x.weekday as Weekday })), seed: week0.body.seed })
+  const initial = createGame({
+    map: bundledMap('coast-3')!,
+    tribes: tribes.map((x) => ({ id: x.id, name: x.name, weekday: x.weekday as Weekday })),
+    seed: week0.body.seed,
+  })
   t.ok(initial.ok)
   const replayed = replay((initial as { state: GameState }).state, engineEvents, hmacRng)
   t.ok(replayed.ok, replayed.ok ? 'replayed' : replayed.message)
@@ -80,8 +97,10 @@ t.test('a campaign from creation to a verified battle, over HTTP (R2.1 R3.1 R3.5
   t.equal(page.body.events.length, 5)
   t.equal(page.body.next, 5)
   const all = await call(app, table.players.ana!.token, 'GET', `/api/campaigns/${id}/events?limit=500`)
-  const seeds = all.body.events.filter((e: { type: string; payload: { action?: { type: string } } }) => e.type === 'system' && e.payload.action?.type === 'setSeed')
+  const seeds = all.body.events.filter(
+    (e: { type: string; payload: { action?: { type: string } } }) => e.type === 'system' && e.payload.action?.type === 'setSeed',
+  )
   t.ok(seeds.length >= 3)
-  t.equal(seeds[seeds.length - 1].payload.action.seed, null, 'the current week\'s seed stays secret')
+  t.equal(seeds[seeds.length - 1].payload.action.seed, null, "the current week's seed stays secret")
   t.type(seeds[0].payload.action.seed, 'string', 'revealed weeks show theirs')
 })

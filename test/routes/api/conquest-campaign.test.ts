@@ -8,7 +8,13 @@ import { buildTestApp, register } from '../../helpers/app.ts'
 import { visitor } from '../../helpers/pages.ts'
 import { call, setClock, setUp } from '../../helpers/campaign.ts'
 
-interface Territory { id: string; owner: string; troops: number; ready: number; stock: Record<string, number> }
+interface Territory {
+  id: string
+  owner: string
+  troops: number
+  ready: number
+  stock: Record<string, number>
+}
 
 t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit, over HTTP', async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true })
@@ -17,7 +23,10 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
   const { ana, ben, cai } = table.players as Record<'ana' | 'ben' | 'cai', { token: string; tribeId: string }>
   const campaign = await call(app, table.gm, 'GET', `/api/campaigns/${table.id}`)
   t.match(campaign.body, { ruleset: 'conquest', mapId: 'world', weekLimit: 4 })
-  t.match(await call(app, table.gm, 'POST', '/api/campaigns', { name: 'X', ruleset: 'chess' }), { status: 400, body: { error: { code: 'campaign/unknown_game' } } })
+  t.match(await call(app, table.gm, 'POST', '/api/campaigns', { name: 'X', ruleset: 'chess' }), {
+    status: 400,
+    body: { error: { code: 'campaign/unknown_game' } },
+  })
 
   const started = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)
   t.equal(started.status, 200, JSON.stringify(started.body))
@@ -27,14 +36,20 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
   for (const p of [ana, ben, cai]) t.equal(s.territories.filter((x: Territory) => x.owner === p.tribeId).length, 14, 'G1.10 14 territories each')
   t.match(s, { setup: true, week: 0 })
   t.match(s.you.objective, /^O\d+$/, 'G8.1 ana sees her objective')
-  t.ok(s.standing.every((x: { objective: string | null }) => x.objective === null), 'and nobody\'s in the public standing')
+  t.ok(
+    s.standing.every((x: { objective: string | null }) => x.objective === null),
+    "and nobody's in the public standing",
+  )
   const mine = (st: { territories: Territory[] }, who: { tribeId: string }) => st.territories.filter((x) => x.owner === who.tribeId)
 
   // G1.13: the list is set during setup, on a Tuesday, outside ana's weekday.
   const target = mine(s, ana)[0]!.id
   const listed = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'setReinforcements', list: [target] } })
   t.equal(listed.status, 200, JSON.stringify(listed.body))
-  t.match(await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'guard', at: target, troops: 1 } }), { status: 422, body: { error: { code: 'conquest/setup', rule: 'G1.13' } } })
+  t.match(await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'guard', at: target, troops: 1 } }), {
+    status: 422,
+    body: { error: { code: 'conquest/setup', rule: 'G1.13' } },
+  })
 
   // Tick 0 on Sunday 6 December 20:00; round 1 from Monday 7.
   await setClock(app, '2026-12-07T09:00:00Z')
@@ -45,12 +60,22 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
 
   const order = (token: string, body: unknown) => call(app, token, 'POST', `/api/campaigns/${table.id}/orders`, body)
   // A gather and a building in the same window (G4.4, G4.7, N3.15).
-  const built = await order(ana.token, { orders: [{ type: 'gather', at: target, troops: 1 }, { type: 'build', at: target, kind: 'troop', count: 1 }] })
+  const built = await order(ana.token, {
+    orders: [
+      { type: 'gather', at: target, troops: 1 },
+      { type: 'build', at: target, kind: 'troop', count: 1 },
+    ],
+  })
   t.equal(built.status, 200, JSON.stringify(built.body))
-  t.ok(built.body.events.some((e: { type: string }) => e.type === 'built'), 'a troop built')
+  t.ok(
+    built.body.events.some((e: { type: string }) => e.type === 'built'),
+    'a troop built',
+  )
   // A battle from the strong territory into a neighbour of another tribe.
   const options = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/options`)).body.options
-  const from = options.territories.find((x: { id: string; attacks: string[] }) => x.id === target && x.attacks.length > 0) ?? options.territories.find((x: { attacks: string[] }) => x.attacks.length > 0)
+  const from =
+    options.territories.find((x: { id: string; attacks: string[] }) => x.id === target && x.attacks.length > 0) ??
+    options.territories.find((x: { attacks: string[] }) => x.attacks.length > 0)
   t.ok(from, 'the options offer an attack')
   const attacked = await order(ana.token, { order: { type: 'attack', from: from.id, to: from.attacks[0], troops: from.canLeave } })
   t.equal(attacked.status, 200, JSON.stringify(attacked.body))
@@ -61,7 +86,9 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
   // A trade in a scene: ana gives ben a territory, ben's gets all that stands on it (G9.2).
   const gift = mine(await state(ana.token), ana).find((x) => x.id !== target && x.id !== from.id)!.id
   const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'Paz', tribes: [ana.tribeId, ben.tribeId] })
-  const proposal = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals`, { transfers: [{ from: ana.tribeId, to: ben.tribeId, tiles: [gift] }] })
+  const proposal = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals`, {
+    transfers: [{ from: ana.tribeId, to: ben.tribeId, tiles: [gift] }],
+  })
   t.equal(proposal.status, 201, JSON.stringify(proposal.body))
   await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/accept`)
   const ratified = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/ratify`)
@@ -79,11 +106,13 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
   s = await state(ana.token)
   t.equal(s.round, 2)
   const dice = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/dice/1`)).body
-  t.ok(dice.seed, 'G11.3 round 1\'s seed revealed at its tick')
+  t.ok(dice.seed, "G11.3 round 1's seed revealed at its tick")
   for (const d of battle.dice) t.equal((hmacRng(dice.seed, d.counter) % 6) + 1, d.face, `die ${d.counter} re-derives`)
   const events = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/events?after=0&limit=500`)).body.events
-  const reinforced = events.find((e: { type: string; payload: { round: number; tribe: string } }) => e.type === 'reinforced' && e.payload.round === 1 && e.payload.tribe === ana.tribeId)
-  t.ok(reinforced, 'G3.1 the first round\'s reinforcement is in the log')
+  const reinforced = events.find(
+    (e: { type: string; payload: { round: number; tribe: string } }) => e.type === 'reinforced' && e.payload.round === 1 && e.payload.tribe === ana.tribeId,
+  )
+  t.ok(reinforced, "G3.1 the first round's reinforcement is in the log")
   t.same(Object.keys(reinforced.payload.placed), reinforced.payload.troops > 0 ? [target] : [], 'all on the listed territory (if ana still holds it)')
   t.equal((await order(ana.token, { order: { type: 'endTurn' } })).status, 200, 'round 2: ana plays again')
   // The tick's mail (the platform's payout mail) in the game's words.
@@ -92,7 +121,15 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
   const tick = mails.find((m) => (m.data as { week: number }).week === 2)!
   t.match(tick.data, { roundLimit: 4 })
   const templates = mailTemplates()
-  const context = { ...(tick.data as object), ruleset: 'conquest', timeZone: 'Europe/Madrid', userTimeZone: 'Europe/Madrid', campaignUrl: 'https://example.com/c', settingsUrl: 's', unsubscribeUrl: 'u' }
+  const context = {
+    ...(tick.data as object),
+    ruleset: 'conquest',
+    timeZone: 'Europe/Madrid',
+    userTimeZone: 'Europe/Madrid',
+    campaignUrl: 'https://example.com/c',
+    settingsUrl: 's',
+    unsubscribeUrl: 'u',
+  }
   const en = templates.render('payout', 'en', { ...context, locale: 'en' })
   t.match(en.subject, /round 2 for/)
   t.match(en.text, /Round 2 of 4 of Test campaign begins\. .+ holds \d+ territories/)
@@ -100,7 +137,10 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
 
   // The pages tell it: the dice page derives round 1's dice again; the history has round 0's map.
   const page = visitor(app)
-  await page.login((await app.prisma.user.findUniqueOrThrow({ where: { id: (table.players.ana as unknown as { userId: string }).userId } })).email, 'correct horse battery')
+  await page.login(
+    (await app.prisma.user.findUniqueOrThrow({ where: { id: (table.players.ana as unknown as { userId: string }).userId } })).email,
+    'correct horse battery',
+  )
   const dicePage = await page.get(`/campaigns/${table.id}/dice`)
   t.equal(dicePage.status, 200)
   t.ok((dicePage.body.match(/✓/g) ?? []).length >= battle.dice.length, 'every die of the battle derived again and matching')
@@ -117,8 +157,15 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
   t.match(s.result, { reason: 'roundLimit' })
   t.equal(s.result.ranking.length, 3, 'every tribe ranked')
   const counts = s.result.ranking.map((id: string) => s.territories.filter((x: Territory) => x.owner === id).length)
-  t.same(counts, [...counts].sort((a: number, b: number) => b - a), 'G8.8 by territories')
-  t.ok(s.standing.every((x: { objective: string | null }) => /^O\d+$/.test(x.objective ?? '')), 'G8.10 every objective revealed')
+  t.same(
+    counts,
+    [...counts].sort((a: number, b: number) => b - a),
+    'G8.8 by territories',
+  )
+  t.ok(
+    s.standing.every((x: { objective: string | null }) => /^O\d+$/.test(x.objective ?? '')),
+    'G8.10 every objective revealed',
+  )
   t.ok(s.objectiveSeed, 'and the objective seed')
   const verified = await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/verify`)
   t.match(verified.body, { ok: true }, 'G11.1 the whole log replays to the stored state')
@@ -153,7 +200,10 @@ t.test('every page of a running conquest campaign answers, for its GM and a play
   const first = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/options`)).body.options.territories[0].id
   await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'gather', at: first, troops: 1 } })
   const gmId = (await app.prisma.membership.findFirstOrThrow({ where: { campaignId: table.id, role: 'gm' } })).userId
-  const emails = { gm: (await app.prisma.user.findUniqueOrThrow({ where: { id: gmId } })).email, player: (await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email }
+  const emails = {
+    gm: (await app.prisma.user.findUniqueOrThrow({ where: { id: gmId } })).email,
+    player: (await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email,
+  }
   for (const [who, email] of Object.entries(emails)) {
     const v = visitor(app)
     await v.login(email, 'correct horse battery')
@@ -181,30 +231,39 @@ t.test('G1.7 a seventh tribe cannot join a conquest campaign; one stored with se
   t.equal(await app.prisma.gameSnapshot.count({ where: { campaignId: table.id } }), 0, 'no game stored')
 })
 
-t.test('G8.9 G8.10 G10.1 a tribe that trades away its last territory is eliminated; the last one wins mid-round, and that round\'s dice can be checked at once', async (t) => {
-  const app = await buildTestApp(t, { allowTestClock: true })
-  await setClock(app, '2026-12-01T09:00:00Z')
-  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'conquest' })
-  const { ana, ben } = table.players as Record<'ana' | 'ben', { token: string; tribeId: string; userId: string }>
-  await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)
-  await setClock(app, '2026-12-07T09:00:00Z')
-  const options = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/options`)).body.options
-  const from = options.territories.find((x: { attacks: string[]; canLeave: number }) => x.attacks.length > 0 && x.canLeave > 0)
-  const attacked = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'attack', from: from.id, to: from.attacks[0], troops: from.canLeave } })
-  const battle = attacked.body.events.find((e: { type: string }) => e.type === 'battle')
-  const state = (await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/state`)).body
-  const bens = state.territories.filter((x: { owner: string }) => x.owner === ben.tribeId).map((x: { id: string }) => x.id)
-  const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'Rendición', tribes: [ana.tribeId, ben.tribeId] })
-  const proposal = await call(app, ben.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals`, { transfers: [{ from: ben.tribeId, to: ana.tribeId, tiles: bens }] })
-  await call(app, ben.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/accept`)
-  t.match((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/ratify`)).body, { status: 'ratified' })
-  const after = (await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/state`)).body
-  t.match(after, { status: 'finished', result: { reason: 'lastTribe', winners: [ana.tribeId] } })
-  t.equal(after.territories.filter((x: { owner: string }) => x.owner === ana.tribeId).length, 42)
-  const page = visitor(app)
-  await page.login((await app.prisma.user.findUniqueOrThrow({ where: { id: ben.userId } })).email, 'correct horse battery')
-  const dice = await page.get(`/campaigns/${table.id}/dice`)
-  t.ok((dice.body.match(/✓/g) ?? []).length >= battle.dice.length, 'round 1\'s dice derived again from the seed the end revealed')
-  t.notMatch(dice.body, '✗')
-  t.match((await page.get(`/campaigns/${table.id}`)).body, /Only one tribe is left/)
-})
+t.test(
+  "G8.9 G8.10 G10.1 a tribe that trades away its last territory is eliminated; the last one wins mid-round, and that round's dice can be checked at once",
+  async (t) => {
+    const app = await buildTestApp(t, { allowTestClock: true })
+    await setClock(app, '2026-12-01T09:00:00Z')
+    const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'conquest' })
+    const { ana, ben } = table.players as Record<'ana' | 'ben', { token: string; tribeId: string; userId: string }>
+    await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)
+    await setClock(app, '2026-12-07T09:00:00Z')
+    const options = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/options`)).body.options
+    const from = options.territories.find((x: { attacks: string[]; canLeave: number }) => x.attacks.length > 0 && x.canLeave > 0)
+    const attacked = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, {
+      order: { type: 'attack', from: from.id, to: from.attacks[0], troops: from.canLeave },
+    })
+    const battle = attacked.body.events.find((e: { type: string }) => e.type === 'battle')
+    const state = (await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/state`)).body
+    const bens = state.territories.filter((x: { owner: string }) => x.owner === ben.tribeId).map((x: { id: string }) => x.id)
+    const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'Rendición', tribes: [ana.tribeId, ben.tribeId] })
+    const proposal = await call(app, ben.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals`, {
+      transfers: [{ from: ben.tribeId, to: ana.tribeId, tiles: bens }],
+    })
+    await call(app, ben.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/accept`)
+    t.match((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/ratify`)).body, {
+      status: 'ratified',
+    })
+    const after = (await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/state`)).body
+    t.match(after, { status: 'finished', result: { reason: 'lastTribe', winners: [ana.tribeId] } })
+    t.equal(after.territories.filter((x: { owner: string }) => x.owner === ana.tribeId).length, 42)
+    const page = visitor(app)
+    await page.login((await app.prisma.user.findUniqueOrThrow({ where: { id: ben.userId } })).email, 'correct horse battery')
+    const dice = await page.get(`/campaigns/${table.id}/dice`)
+    t.ok((dice.body.match(/✓/g) ?? []).length >= battle.dice.length, "round 1's dice derived again from the seed the end revealed")
+    t.notMatch(dice.body, '✗')
+    t.match((await page.get(`/campaigns/${table.id}`)).body, /Only one tribe is left/)
+  },
+)

@@ -10,7 +10,10 @@ const AT_ONCE = 30
 /** Far longer than any answer should take; a request still waiting then never got one. */
 const NO_ANSWER_MS = 30_000
 
-interface Answer { status: number; body: unknown }
+interface Answer {
+  status: number
+  body: unknown
+}
 
 async function listen(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -51,80 +54,111 @@ function healthWatch(base: string) {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 100 - (Date.now() - started))))
     }
   })()
-  return { answers, async stop() { running = false; await loop } }
+  return {
+    answers,
+    async stop() {
+      running = false
+      await loop
+    },
+  }
 }
 
-t.test('a pool of 2: thirty requests at once on every route that opens a transaction all get an answer (2xx, 4xx or 503), and /health answers throughout', async (t) => {
-  const app = await buildTestApp(t, { databasePoolSize: 2, allowTestClock: true, loginRateLimit: 100_000 })
-  await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid
-  const base = await listen(app)
-  const running = await setUp(app, { ana: 'monday', ben: 'wednesday' })
-  await draft(app, running, { ana: ['2,1', '3,3'] })
-  const ana = running.players.ana!
-  const ben = running.players.ben!
-  const open = await setUp(app, { cleo: 'friday' })
-  const crowd = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => register(app, `crowd${i}@example.com`)))
-  const scene = await call(app, running.gm, 'POST', `/api/campaigns/${running.id}/scenes`, { title: 'Talks', tribes: [ana.tribeId, ben.tribeId] })
-  const health = healthWatch(base)
+t.test(
+  'a pool of 2: thirty requests at once on every route that opens a transaction all get an answer (2xx, 4xx or 503), and /health answers throughout',
+  async (t) => {
+    const app = await buildTestApp(t, { databasePoolSize: 2, allowTestClock: true, loginRateLimit: 100_000 })
+    await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid
+    const base = await listen(app)
+    const running = await setUp(app, { ana: 'monday', ben: 'wednesday' })
+    await draft(app, running, { ana: ['2,1', '3,3'] })
+    const ana = running.players.ana!
+    const ben = running.players.ben!
+    const open = await setUp(app, { cleo: 'friday' })
+    const crowd = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => register(app, `crowd${i}@example.com`)))
+    const scene = await call(app, running.gm, 'POST', `/api/campaigns/${running.id}/scenes`, { title: 'Talks', tribes: [ana.tribeId, ben.tribeId] })
+    const health = healthWatch(base)
 
-  const seen = new Map<string, number[]>()
-  async function hammer(name: string, request: (i: number) => Promise<Answer>) {
-    const answers = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => request(i)))
-    seen.set(name, answers.map((a) => a.status))
-    return answers
-  }
-  const at = (path: string) => `/api/campaigns/${open.id}${path}`
-  const on = (path: string) => `/api/campaigns/${running.id}${path}`
+    const seen = new Map<string, number[]>()
+    async function hammer(name: string, request: (i: number) => Promise<Answer>) {
+      const answers = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => request(i)))
+      seen.set(
+        name,
+        answers.map((a) => a.status),
+      )
+      return answers
+    }
+    const at = (path: string) => `/api/campaigns/${open.id}${path}`
+    const on = (path: string) => `/api/campaigns/${running.id}${path}`
 
-  // The thirty invitation mails that once held every connection for good.
-  const invited = await hammer('POST invitations (mailed)', (i) => send(base, open.gm, 'POST', at('/invitations'), { email: `guest${i}@example.com` }))
-  const token = (invited.find((a) => a.status === 201)!.body as { token: string }).token
-  await hammer('POST invitations/{token}/resend', () => send(base, open.gm, 'POST', at(`/invitations/${token}/resend`)))
-  await hammer('POST invitations/{token}/accept', (i) => send(base, crowd[i]!.token, 'POST', `/api/invitations/${token}/accept`, { tribeName: `Guests ${i}`, weekday: 'tuesday' }))
-  await hammer('POST invitations/{token}/revoke', () => send(base, open.gm, 'POST', at(`/invitations/${token}/revoke`)))
-  await hammer('POST campaigns', (i) => send(base, crowd[i]!.token, 'POST', '/api/campaigns', { name: `Crowd ${i}`, mapId: 'coast-3' }))
-  await hammer('PUT recruiting', (i) => send(base, open.gm, 'PUT', at('/recruiting'), { mode: i % 2 ? 'open' : 'ask' }))
-  await send(base, open.gm, 'PUT', at('/recruiting'), { mode: 'ask' })
-  await hammer('POST join (ask)', (i) => send(base, crowd[i]!.token, 'POST', at('/join'), { tribeName: `Asker ${i}`, weekday: 'sunday' }))
-  const requests = (await call(app, open.gm, 'GET', at('/join-requests'))).body.requests as { id: string }[]
-  await hammer('POST join-requests/{id}/accept', (i) => send(base, open.gm, 'POST', at(`/join-requests/${requests[i % requests.length]!.id}/accept`)))
-  await send(base, open.gm, 'PUT', at('/recruiting'), { mode: 'open' })
-  await hammer('POST join (open)', (i) => send(base, crowd[i]!.token, 'POST', at('/join'), { tribeName: `Joiner ${i}`, weekday: 'saturday' }))
-  const cleo = open.players.cleo!.tribeId
-  await hammer('DELETE tribes/{id}', () => send(base, open.gm, 'DELETE', at(`/tribes/${cleo}`)))
-  await hammer('POST draft/start', () => send(base, open.gm, 'POST', at('/draft/start')))
+    // The thirty invitation mails that once held every connection for good.
+    const invited = await hammer('POST invitations (mailed)', (i) => send(base, open.gm, 'POST', at('/invitations'), { email: `guest${i}@example.com` }))
+    const token = (invited.find((a) => a.status === 201)!.body as { token: string }).token
+    await hammer('POST invitations/{token}/resend', () => send(base, open.gm, 'POST', at(`/invitations/${token}/resend`)))
+    await hammer('POST invitations/{token}/accept', (i) =>
+      send(base, crowd[i]!.token, 'POST', `/api/invitations/${token}/accept`, { tribeName: `Guests ${i}`, weekday: 'tuesday' }),
+    )
+    await hammer('POST invitations/{token}/revoke', () => send(base, open.gm, 'POST', at(`/invitations/${token}/revoke`)))
+    await hammer('POST campaigns', (i) => send(base, crowd[i]!.token, 'POST', '/api/campaigns', { name: `Crowd ${i}`, mapId: 'coast-3' }))
+    await hammer('PUT recruiting', (i) => send(base, open.gm, 'PUT', at('/recruiting'), { mode: i % 2 ? 'open' : 'ask' }))
+    await send(base, open.gm, 'PUT', at('/recruiting'), { mode: 'ask' })
+    await hammer('POST join (ask)', (i) => send(base, crowd[i]!.token, 'POST', at('/join'), { tribeName: `Asker ${i}`, weekday: 'sunday' }))
+    const requests = (await call(app, open.gm, 'GET', at('/join-requests'))).body.requests as { id: string }[]
+    await hammer('POST join-requests/{id}/accept', (i) => send(base, open.gm, 'POST', at(`/join-requests/${requests[i % requests.length]!.id}/accept`)))
+    await send(base, open.gm, 'PUT', at('/recruiting'), { mode: 'open' })
+    await hammer('POST join (open)', (i) => send(base, crowd[i]!.token, 'POST', at('/join'), { tribeName: `Joiner ${i}`, weekday: 'saturday' }))
+    const cleo = open.players.cleo!.tribeId
+    await hammer('DELETE tribes/{id}', () => send(base, open.gm, 'DELETE', at(`/tribes/${cleo}`)))
+    await hammer('POST draft/start', () => send(base, open.gm, 'POST', at('/draft/start')))
 
-  // The calendar sweep runs on its reserved connections while thirty orders queue for theirs.
-  const [, sweepDuringStorm] = await Promise.all([
-    hammer('POST orders', (i) => send(base, ana.token, 'POST', on('/orders'), { order: i % 2 ? { type: 'recruit', city: '2,1', troops: 1 } : { type: 'recruit', city: '3,3', troops: 1 } })),
-    app.clockwork.sweep(),
-  ])
-  t.equal(sweepDuringStorm.failed, 0, 'the calendar sweep ran during the storm')
-  const absences = await hammer('POST absences', (i) => send(base, ana.token, 'POST', on('/absences'), { from: `2026-12-${String(1 + i % 28).padStart(2, '0')}`, to: `2026-12-${String(1 + i % 28).padStart(2, '0')}` }))
-  const absence = (absences.find((a) => a.status === 201)!.body as { id: string }).id
-  await hammer('PUT absences/{id}/stand-in', (i) => send(base, running.gm, 'PUT', on(`/absences/${absence}/stand-in`), { email: `crowd${i}@example.com` }))
-  await hammer('POST scenes', (i) => send(base, running.gm, 'POST', on('/scenes'), { title: `Scene ${i}`, tribes: [ana.tribeId, ben.tribeId] }))
-  await hammer('POST scenes/{id}/messages', (i) => send(base, i % 2 ? ana.token : ben.token, 'POST', on(`/scenes/${scene.body.id}/messages`), { body: `Word ${i}` }))
-  const proposals = await hammer('POST scenes/{id}/proposals', () => send(base, ana.token, 'POST', on(`/scenes/${scene.body.id}/proposals`), { transfers: [{ from: ana.tribeId, to: ben.tribeId, tiles: ['3,3'] }] }))
-  const proposal = (proposals.find((a) => a.status === 201)!.body as { id: string }).id
-  await hammer('POST proposals/{id}/accept', () => send(base, ana.token, 'POST', on(`/scenes/${scene.body.id}/proposals/${proposal}/accept`)))
-  await hammer('POST proposals/{id}/ratify', () => send(base, running.gm, 'POST', on(`/scenes/${scene.body.id}/proposals/${proposal}/ratify`)))
-  await hammer('POST scenes/{id}/close', () => send(base, running.gm, 'POST', on(`/scenes/${scene.body.id}/close`)))
-  await hammer('PUT tribes/{id}/player', (i) => send(base, running.gm, 'PUT', on(`/tribes/${ben.tribeId}/player`), { email: `crowd${i}@example.com` }))
-  await hammer('POST pause', () => send(base, running.gm, 'POST', on('/pause')))
-  await hammer('POST resume', () => send(base, running.gm, 'POST', on('/resume')))
-  await health.stop()
+    // The calendar sweep runs on its reserved connections while thirty orders queue for theirs.
+    const [, sweepDuringStorm] = await Promise.all([
+      hammer('POST orders', (i) =>
+        send(base, ana.token, 'POST', on('/orders'), {
+          order: i % 2 ? { type: 'recruit', city: '2,1', troops: 1 } : { type: 'recruit', city: '3,3', troops: 1 },
+        }),
+      ),
+      app.clockwork.sweep(),
+    ])
+    t.equal(sweepDuringStorm.failed, 0, 'the calendar sweep ran during the storm')
+    const absences = await hammer('POST absences', (i) =>
+      send(base, ana.token, 'POST', on('/absences'), {
+        from: `2026-12-${String(1 + (i % 28)).padStart(2, '0')}`,
+        to: `2026-12-${String(1 + (i % 28)).padStart(2, '0')}`,
+      }),
+    )
+    const absence = (absences.find((a) => a.status === 201)!.body as { id: string }).id
+    await hammer('PUT absences/{id}/stand-in', (i) => send(base, running.gm, 'PUT', on(`/absences/${absence}/stand-in`), { email: `crowd${i}@example.com` }))
+    await hammer('POST scenes', (i) => send(base, running.gm, 'POST', on('/scenes'), { title: `Scene ${i}`, tribes: [ana.tribeId, ben.tribeId] }))
+    await hammer('POST scenes/{id}/messages', (i) =>
+      send(base, i % 2 ? ana.token : ben.token, 'POST', on(`/scenes/${scene.body.id}/messages`), { body: `Word ${i}` }),
+    )
+    const proposals = await hammer('POST scenes/{id}/proposals', () =>
+      send(base, ana.token, 'POST', on(`/scenes/${scene.body.id}/proposals`), { transfers: [{ from: ana.tribeId, to: ben.tribeId, tiles: ['3,3'] }] }),
+    )
+    const proposal = (proposals.find((a) => a.status === 201)!.body as { id: string }).id
+    await hammer('POST proposals/{id}/accept', () => send(base, ana.token, 'POST', on(`/scenes/${scene.body.id}/proposals/${proposal}/accept`)))
+    await hammer('POST proposals/{id}/ratify', () => send(base, running.gm, 'POST', on(`/scenes/${scene.body.id}/proposals/${proposal}/ratify`)))
+    await hammer('POST scenes/{id}/close', () => send(base, running.gm, 'POST', on(`/scenes/${scene.body.id}/close`)))
+    await hammer('PUT tribes/{id}/player', (i) => send(base, running.gm, 'PUT', on(`/tribes/${ben.tribeId}/player`), { email: `crowd${i}@example.com` }))
+    await hammer('POST pause', () => send(base, running.gm, 'POST', on('/pause')))
+    await hammer('POST resume', () => send(base, running.gm, 'POST', on('/resume')))
+    await health.stop()
 
-  for (const [name, statuses] of seen) {
-    const wrong = statuses.filter((s) => s === 0 || (s >= 500 && s !== 503))
-    t.same(wrong, [], `${name}: every one of ${AT_ONCE} answered, none with a server fault (${[...new Set(statuses)].sort().join(', ')})`)
-  }
-  t.ok(health.answers.length > 10, `/health was asked ${health.answers.length} times`)
-  t.same(health.answers.filter((s) => s !== 200), [], '/health answered 200 every time')
-  // After the storm the service still works at once.
-  t.equal((await send(base, ana.token, 'GET', on('/state'))).status, 200, 'the campaign reads afterwards')
-  t.equal((await app.clockwork.sweep()).failed, 0, 'the calendar sweep runs')
-})
+    for (const [name, statuses] of seen) {
+      const wrong = statuses.filter((s) => s === 0 || (s >= 500 && s !== 503))
+      t.same(wrong, [], `${name}: every one of ${AT_ONCE} answered, none with a server fault (${[...new Set(statuses)].sort().join(', ')})`)
+    }
+    t.ok(health.answers.length > 10, `/health was asked ${health.answers.length} times`)
+    t.same(
+      health.answers.filter((s) => s !== 200),
+      [],
+      '/health answered 200 every time',
+    )
+    // After the storm the service still works at once.
+    t.equal((await send(base, ana.token, 'GET', on('/state'))).status, 200, 'the campaign reads afterwards')
+    t.equal((await app.clockwork.sweep()).failed, 0, 'the calendar sweep runs')
+  },
+)
 
 t.test('a transaction that asks the pool for a second connection is refused at once, not left waiting', async (t) => {
   const app = await buildTestApp(t, { databasePoolSize: 1 })
@@ -138,27 +172,35 @@ t.test('a transaction that asks the pool for a second connection is refused at o
   t.same(outside, [{ one: 1 }], 'the pool serves the next transaction')
 })
 
-t.test('every connection of the service runs with statement, lock and idle-in-transaction timeouts; a request that cannot get one answers 503 with Retry-After', async (t) => {
-  const app = await buildTestApp(t, { databasePoolSize: 1, databaseAcquireTimeoutMs: 300, databaseLockTimeoutMs: 1_000 })
-  const settings = await app.pg.query<{ statement: string; lock: string; idle: string }>(
-    `SELECT current_setting('statement_timeout') AS statement, current_setting('lock_timeout') AS lock, current_setting('idle_in_transaction_session_timeout') AS idle`)
-  t.same(settings.rows[0], { statement: '15s', lock: '1s', idle: '30s' }, 'set on the request pool')
-  const system = await app.db.system.query<{ statement: string }>(`SELECT current_setting('statement_timeout') AS statement`)
-  t.equal(system.rows[0]!.statement, '15s', 'and on the reserved pool')
-  const { token } = await register(app, 'waiter@example.com')
-  // The only connection is held: a request waits 300 ms for it, then is told to come back.
-  const held = await app.pg.connect()
-  try {
-    const res = await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })
-    t.equal(res.statusCode, 503)
-    t.equal(res.headers['retry-after'], '5')
-    t.equal(res.json().error.code, 'service/busy')
-    const page = await app.inject({ method: 'GET', url: '/campaigns', headers: { cookie: '', 'accept-language': 'es' } })
-    t.equal(page.statusCode, 503, 'a page says it too')
-    t.match(page.body, /muy ocupada/, 'in the reader\'s language')
-    t.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200, '/health answers from its own connections')
-  } finally {
-    held.release()
-  }
-  t.equal((await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode, 200, 'and once it is free, requests are served')
-})
+t.test(
+  'every connection of the service runs with statement, lock and idle-in-transaction timeouts; a request that cannot get one answers 503 with Retry-After',
+  async (t) => {
+    const app = await buildTestApp(t, { databasePoolSize: 1, databaseAcquireTimeoutMs: 300, databaseLockTimeoutMs: 1_000 })
+    const settings = await app.pg.query<{ statement: string; lock: string; idle: string }>(
+      `SELECT current_setting('statement_timeout') AS statement, current_setting('lock_timeout') AS lock, current_setting('idle_in_transaction_session_timeout') AS idle`,
+    )
+    t.same(settings.rows[0], { statement: '15s', lock: '1s', idle: '30s' }, 'set on the request pool')
+    const system = await app.db.system.query<{ statement: string }>(`SELECT current_setting('statement_timeout') AS statement`)
+    t.equal(system.rows[0]!.statement, '15s', 'and on the reserved pool')
+    const { token } = await register(app, 'waiter@example.com')
+    // The only connection is held: a request waits 300 ms for it, then is told to come back.
+    const held = await app.pg.connect()
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })
+      t.equal(res.statusCode, 503)
+      t.equal(res.headers['retry-after'], '5')
+      t.equal(res.json().error.code, 'service/busy')
+      const page = await app.inject({ method: 'GET', url: '/campaigns', headers: { cookie: '', 'accept-language': 'es' } })
+      t.equal(page.statusCode, 503, 'a page says it too')
+      t.match(page.body, /muy ocupada/, "in the reader's language")
+      t.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200, '/health answers from its own connections')
+    } finally {
+      held.release()
+    }
+    t.equal(
+      (await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode,
+      200,
+      'and once it is free, requests are served',
+    )
+  },
+)

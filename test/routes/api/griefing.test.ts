@@ -11,56 +11,85 @@ import { visitor } from '../../helpers/pages.ts'
 const PASSWORD = 'correct horse battery'
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 
-const invitationsTo = async (app: App, address: string) => (await app.pg.query(`SELECT 1 FROM outbox_mails WHERE kind = 'invitation' AND lower(to_address) = $1`, [address])).rowCount
+const invitationsTo = async (app: App, address: string) =>
+  (await app.pg.query(`SELECT 1 FROM outbox_mails WHERE kind = 'invitation' AND lower(to_address) = $1`, [address])).rowCount
 const openFor = async (app: App, gm: string, id: string) => {
   const res = await call(app, gm, 'PUT', `/api/campaigns/${id}/recruiting`, { mode: 'open' })
   if (res.status !== 200) throw new Error(JSON.stringify(res.body))
 }
 
-t.test('mail limits hold at once: 20 invitations to one address sent together from 20 campaigns mail it 3 times; 30 from one GM over 10 campaigns mail 20', async (t) => {
-  const app = await buildTestApp(t, { loginRateLimit: 100_000, campaignRateLimit: 1_000 })
-  const gms = await Promise.all(Array.from({ length: 20 }, (_, i) => register(app, `sender${i}@example.com`)))
-  const campaigns = await Promise.all(gms.map(async (gm) => (await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Lure', mapId: 'coast-3' })).body.id as string))
-  const toOne = await Promise.all(campaigns.map((id, i) => call(app, gms[i]!.token, 'POST', `/api/campaigns/${id}/invitations`, { email: 'victim@example.com' })))
-  t.equal(toOne.filter((a) => a.status === 201).length, 3, 'three mailed')
-  t.same([...new Set(toOne.filter((a) => a.status !== 201).map((a) => a.body.error.code))], ['invitation/too_many_to_address'], 'the rest refused by name')
-  t.equal(await invitationsTo(app, 'victim@example.com'), 3, 'three in the outbox')
+t.test(
+  'mail limits hold at once: 20 invitations to one address sent together from 20 campaigns mail it 3 times; 30 from one GM over 10 campaigns mail 20',
+  async (t) => {
+    const app = await buildTestApp(t, { loginRateLimit: 100_000, campaignRateLimit: 1_000 })
+    const gms = await Promise.all(Array.from({ length: 20 }, (_, i) => register(app, `sender${i}@example.com`)))
+    const campaigns = await Promise.all(
+      gms.map(async (gm) => (await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Lure', mapId: 'coast-3' })).body.id as string),
+    )
+    const toOne = await Promise.all(
+      campaigns.map((id, i) => call(app, gms[i]!.token, 'POST', `/api/campaigns/${id}/invitations`, { email: 'victim@example.com' })),
+    )
+    t.equal(toOne.filter((a) => a.status === 201).length, 3, 'three mailed')
+    t.same([...new Set(toOne.filter((a) => a.status !== 201).map((a) => a.body.error.code))], ['invitation/too_many_to_address'], 'the rest refused by name')
+    t.equal(await invitationsTo(app, 'victim@example.com'), 3, 'three in the outbox')
 
-  const [spammer] = gms
-  const own = await Promise.all(Array.from({ length: 10 }, async () => (await call(app, spammer!.token, 'POST', '/api/campaigns', { name: 'Spam', mapId: 'coast-3' })).body.id as string))
-  const many = await Promise.all(Array.from({ length: 30 }, (_, i) => call(app, spammer!.token, 'POST', `/api/campaigns/${own[i % own.length]}/invitations`, { email: `target${i}@example.com` })))
-  const mailedBefore = toOne.filter((a, i) => a.status === 201 && i === 0).length
-  t.equal(many.filter((a) => a.status === 201).length, 20 - mailedBefore, 'a GM mails at most 20 a day, however many campaigns at once')
-  t.ok(many.filter((a) => a.status === 429).every((a) => a.body.error.code === 'invitation/too_many'))
-})
+    const [spammer] = gms
+    const own = await Promise.all(
+      Array.from({ length: 10 }, async () => (await call(app, spammer!.token, 'POST', '/api/campaigns', { name: 'Spam', mapId: 'coast-3' })).body.id as string),
+    )
+    const many = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(app, spammer!.token, 'POST', `/api/campaigns/${own[i % own.length]}/invitations`, { email: `target${i}@example.com` }),
+      ),
+    )
+    const mailedBefore = toOne.filter((a, i) => a.status === 201 && i === 0).length
+    t.equal(many.filter((a) => a.status === 201).length, 20 - mailedBefore, 'a GM mails at most 20 a day, however many campaigns at once')
+    t.ok(many.filter((a) => a.status === 429).every((a) => a.body.error.code === 'invitation/too_many'))
+  },
+)
 
-t.test('R2.1 G1.7 an open campaign is never filled past what its game can start: a 7th conquest joiner and a 5th on coast-2 are refused, saying why', async (t) => {
-  const app = await buildTestApp(t, { loginRateLimit: 100_000 })
-  const world = await setUp(app, {}, { ruleset: 'conquest' })
-  await openFor(app, world.gm, world.id)
-  const joiners = await Promise.all(WEEKDAYS.map((_, i) => register(app, `joiner${i}@example.com`)))
-  for (const [i, weekday] of WEEKDAYS.slice(0, 6).entries()) {
-    t.equal((await call(app, joiners[i]!.token, 'POST', `/api/campaigns/${world.id}/join`, { tribeName: `Tribe ${i}`, weekday })).status, 201, `${weekday} joins`)
-  }
-  const seventh = await call(app, joiners[6]!.token, 'POST', `/api/campaigns/${world.id}/join`, { tribeName: 'Tribe 6', weekday: 'sunday' })
-  t.equal(seventh.status, 409)
-  t.match(seventh.body.error, { code: 'campaign/full', rule: 'R2.1', message: /at most 6 tribes/ })
-  t.equal(await app.prisma.tribe.count({ where: { campaignId: world.id } }), 6)
-  t.notOk((await call(app, joiners[6]!.token, 'GET', '/api/campaigns/open')).body.campaigns.some((c: { id: string }) => c.id === world.id), 'a full campaign is no longer listed')
-  t.equal((await call(app, world.gm, 'POST', `/api/campaigns/${world.id}/draft/start`)).status, 200, 'and it starts')
+t.test(
+  'R2.1 G1.7 an open campaign is never filled past what its game can start: a 7th conquest joiner and a 5th on coast-2 are refused, saying why',
+  async (t) => {
+    const app = await buildTestApp(t, { loginRateLimit: 100_000 })
+    const world = await setUp(app, {}, { ruleset: 'conquest' })
+    await openFor(app, world.gm, world.id)
+    const joiners = await Promise.all(WEEKDAYS.map((_, i) => register(app, `joiner${i}@example.com`)))
+    for (const [i, weekday] of WEEKDAYS.slice(0, 6).entries()) {
+      t.equal(
+        (await call(app, joiners[i]!.token, 'POST', `/api/campaigns/${world.id}/join`, { tribeName: `Tribe ${i}`, weekday })).status,
+        201,
+        `${weekday} joins`,
+      )
+    }
+    const seventh = await call(app, joiners[6]!.token, 'POST', `/api/campaigns/${world.id}/join`, { tribeName: 'Tribe 6', weekday: 'sunday' })
+    t.equal(seventh.status, 409)
+    t.match(seventh.body.error, { code: 'campaign/full', rule: 'R2.1', message: /at most 6 tribes/ })
+    t.equal(await app.prisma.tribe.count({ where: { campaignId: world.id } }), 6)
+    t.notOk(
+      (await call(app, joiners[6]!.token, 'GET', '/api/campaigns/open')).body.campaigns.some((c: { id: string }) => c.id === world.id),
+      'a full campaign is no longer listed',
+    )
+    t.equal((await call(app, world.gm, 'POST', `/api/campaigns/${world.id}/draft/start`)).status, 200, 'and it starts')
 
-  const small = await setUp(app, {}, { mapId: 'coast-2' })
-  await openFor(app, small.gm, small.id)
-  for (const [i, weekday] of WEEKDAYS.slice(0, 4).entries()) {
-    t.equal((await call(app, joiners[i]!.token, 'POST', `/api/campaigns/${small.id}/join`, { tribeName: `Small ${i}`, weekday })).status, 201)
-  }
-  const fifth = await call(app, joiners[4]!.token, 'POST', `/api/campaigns/${small.id}/join`, { tribeName: 'Small 4', weekday: 'friday' })
-  t.match(fifth.body.error, { code: 'campaign/full', message: /at most 4 tribes/ }, 'coast-2 has 8 cities: two a tribe (R1.4)')
-  const invitation = await call(app, small.gm, 'POST', `/api/campaigns/${small.id}/invitations`)
-  const landing = await call(app, null, 'GET', `/api/invitations/${invitation.body.token}`)
-  t.equal(landing.body.full, true, 'the invitation page says it is full')
-  t.equal((await call(app, joiners[4]!.token, 'POST', `/api/invitations/${invitation.body.token}/accept`, { tribeName: 'Small 4', weekday: 'friday' })).body.error.code, 'campaign/full', 'an invitation does not get past it')
-})
+    const small = await setUp(app, {}, { mapId: 'coast-2' })
+    await openFor(app, small.gm, small.id)
+    for (const [i, weekday] of WEEKDAYS.slice(0, 4).entries()) {
+      t.equal((await call(app, joiners[i]!.token, 'POST', `/api/campaigns/${small.id}/join`, { tribeName: `Small ${i}`, weekday })).status, 201)
+    }
+    const fifth = await call(app, joiners[4]!.token, 'POST', `/api/campaigns/${small.id}/join`, { tribeName: 'Small 4', weekday: 'friday' })
+    t.match(fifth.body.error, { code: 'campaign/full', message: /at most 4 tribes/ }, 'coast-2 has 8 cities: two a tribe (R1.4)')
+    const invitation = await call(app, small.gm, 'POST', `/api/campaigns/${small.id}/invitations`)
+    const landing = await call(app, null, 'GET', `/api/invitations/${invitation.body.token}`)
+    t.equal(landing.body.full, true, 'the invitation page says it is full')
+    t.equal(
+      (await call(app, joiners[4]!.token, 'POST', `/api/invitations/${invitation.body.token}/accept`, { tribeName: 'Small 4', weekday: 'friday' })).body.error
+        .code,
+      'campaign/full',
+      'an invitation does not get past it',
+    )
+  },
+)
 
 t.test('the GM removes a tribe before the start (its player is told), never after; a join request expires after 14 days', async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 100_000 })
@@ -88,7 +117,11 @@ t.test('the GM removes a tribe before the start (its player is told), never afte
   t.equal(late.body.error.code, 'join/expired')
   t.equal(await app.prisma.tribe.count({ where: { campaignId: table.id } }), 2, 'nobody joined')
   await draft(app, table)
-  t.equal((await call(app, table.gm, 'DELETE', `/api/campaigns/${table.id}/tribes/${table.players.ben!.tribeId}`)).body.error.code, 'campaign/already_started', 'after the start a tribe is replaced, not removed')
+  t.equal(
+    (await call(app, table.gm, 'DELETE', `/api/campaigns/${table.id}/tribes/${table.players.ben!.tribeId}`)).body.error.code,
+    'campaign/already_started',
+    'after the start a tribe is replaced, not removed',
+  )
 })
 
 t.test('the GM console removes a tribe with a ticked confirmation', async (t) => {
@@ -108,7 +141,7 @@ t.test('the GM console removes a tribe with a ticked confirmation', async (t) =>
   t.equal(await app.prisma.tribe.count({ where: { campaignId: table.id } }), 1)
 })
 
-t.test('a stranger GM of an open campaign sees joiners\' names, not their addresses; an address the GM invited is shown', async (t) => {
+t.test("a stranger GM of an open campaign sees joiners' names, not their addresses; an address the GM invited is shown", async (t) => {
   const app = await buildTestApp(t, { loginRateLimit: 100_000 })
   const table = await setUp(app, {})
   await openFor(app, table.gm, table.id)
@@ -119,7 +152,7 @@ t.test('a stranger GM of an open campaign sees joiners\' names, not their addres
   t.equal((await call(app, friend.token, 'POST', `/api/invitations/${invited.body.token}/accept`, { tribeName: 'Friends', weekday: 'tuesday' })).status, 201)
   const roster = (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/roster`)).body
   const byName = Object.fromEntries(roster.tribes.map((x: { name: string; player: unknown }) => [x.name, x.player]))
-  t.match(byName.Strangers, { displayName: 'private.person', email: null }, 'the joiner\'s address is not shown')
+  t.match(byName.Strangers, { displayName: 'private.person', email: null }, "the joiner's address is not shown")
   t.match(byName.Friends, { email: 'friend@example.com' }, 'the invited address is')
   const gm = visitor(app)
   await gm.login((await call(app, table.gm, 'GET', '/api/me')).body.email, PASSWORD)
@@ -127,45 +160,60 @@ t.test('a stranger GM of an open campaign sees joiners\' names, not their addres
   t.notMatch(page.body, /private\.person@example\.com/, 'nor on the console')
 })
 
-t.test('G8.1 a GM cannot see a tribe\'s secret objective through a second mailbox of theirs, as stand-in or as replacement; the player is told of any stand-in; one stand-in per account a day', async (t) => {
-  const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 100_000 })
-  await setClock(app, '2026-11-30T09:00:00Z')
-  const gm = await register(app, 'game.master@gmail.com')
-  const created = await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Secrets', ruleset: 'conquest' })
-  const id = created.body.id as string
-  const players: Record<string, { token: string; tribeId: string; userId: string }> = {}
-  for (const [name, weekday] of [['ana', 'monday'], ['ben', 'tuesday'], ['cleo', 'wednesday']] as const) {
-    const user = await register(app, `${name}@example.com`)
-    const inv = await call(app, gm.token, 'POST', `/api/campaigns/${id}/invitations`)
-    const joined = await call(app, user.token, 'POST', `/api/invitations/${inv.body.token}/accept`, { tribeName: name, weekday })
-    players[name] = { token: user.token, tribeId: joined.body.tribe.id, userId: user.user.id }
-  }
-  t.equal((await call(app, gm.token, 'POST', `/api/campaigns/${id}/draft/start`)).status, 200)
-  await register(app, 'gamemaster+alt@gmail.com')
-  const absence = await call(app, players.ana!.token, 'POST', `/api/campaigns/${id}/absences`, { from: '2026-12-07', to: '2026-12-08' })
-  const alias = await call(app, gm.token, 'PUT', `/api/campaigns/${id}/absences/${absence.body.id}/stand-in`, { email: 'gamemaster+alt@gmail.com' })
-  t.equal(alias.status, 409)
-  t.match(alias.body.error, { code: 'tribe/gm_mailbox', rule: 'R2.3' }, 'the GM\'s own mailbox is refused as stand-in')
-  const replaced = await call(app, gm.token, 'PUT', `/api/campaigns/${id}/tribes/${players.ana!.tribeId}/player`, { email: 'gamemaster+alt@gmail.com' })
-  t.equal(replaced.body.error.code, 'tribe/gm_mailbox', 'and as replacement')
-  const token = await call(app, gm.token, 'POST', `/api/campaigns/${id}/invitations`, { tribeId: players.ana!.tribeId })
-  const alt = (await call(app, null, 'POST', '/api/auth/login', { email: 'gamemaster+alt@gmail.com', password: PASSWORD })).body.token as string
-  t.equal((await call(app, alt, 'POST', `/api/invitations/${token.body.token}/accept`, {})).body.error.code, 'tribe/gm_mailbox', 'and through a replacement invitation')
-  t.equal((await call(app, players.ana!.token, 'GET', `/api/campaigns/${id}/state`)).status, 200, 'ana still plays her tribe')
+t.test(
+  "G8.1 a GM cannot see a tribe's secret objective through a second mailbox of theirs, as stand-in or as replacement; the player is told of any stand-in; one stand-in per account a day",
+  async (t) => {
+    const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 100_000 })
+    await setClock(app, '2026-11-30T09:00:00Z')
+    const gm = await register(app, 'game.master@gmail.com')
+    const created = await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Secrets', ruleset: 'conquest' })
+    const id = created.body.id as string
+    const players: Record<string, { token: string; tribeId: string; userId: string }> = {}
+    for (const [name, weekday] of [
+      ['ana', 'monday'],
+      ['ben', 'tuesday'],
+      ['cleo', 'wednesday'],
+    ] as const) {
+      const user = await register(app, `${name}@example.com`)
+      const inv = await call(app, gm.token, 'POST', `/api/campaigns/${id}/invitations`)
+      const joined = await call(app, user.token, 'POST', `/api/invitations/${inv.body.token}/accept`, { tribeName: name, weekday })
+      players[name] = { token: user.token, tribeId: joined.body.tribe.id, userId: user.user.id }
+    }
+    t.equal((await call(app, gm.token, 'POST', `/api/campaigns/${id}/draft/start`)).status, 200)
+    await register(app, 'gamemaster+alt@gmail.com')
+    const absence = await call(app, players.ana!.token, 'POST', `/api/campaigns/${id}/absences`, { from: '2026-12-07', to: '2026-12-08' })
+    const alias = await call(app, gm.token, 'PUT', `/api/campaigns/${id}/absences/${absence.body.id}/stand-in`, { email: 'gamemaster+alt@gmail.com' })
+    t.equal(alias.status, 409)
+    t.match(alias.body.error, { code: 'tribe/gm_mailbox', rule: 'R2.3' }, "the GM's own mailbox is refused as stand-in")
+    const replaced = await call(app, gm.token, 'PUT', `/api/campaigns/${id}/tribes/${players.ana!.tribeId}/player`, { email: 'gamemaster+alt@gmail.com' })
+    t.equal(replaced.body.error.code, 'tribe/gm_mailbox', 'and as replacement')
+    const token = await call(app, gm.token, 'POST', `/api/campaigns/${id}/invitations`, { tribeId: players.ana!.tribeId })
+    const alt = (await call(app, null, 'POST', '/api/auth/login', { email: 'gamemaster+alt@gmail.com', password: PASSWORD })).body.token as string
+    t.equal(
+      (await call(app, alt, 'POST', `/api/invitations/${token.body.token}/accept`, {})).body.error.code,
+      'tribe/gm_mailbox',
+      'and through a replacement invitation',
+    )
+    t.equal((await call(app, players.ana!.token, 'GET', `/api/campaigns/${id}/state`)).status, 200, 'ana still plays her tribe')
 
-  const sam = await register(app, 'sam@example.com')
-  t.equal((await call(app, gm.token, 'PUT', `/api/campaigns/${id}/absences/${absence.body.id}/stand-in`, { email: 'sam@example.com' })).status, 200)
-  const told = await app.prisma.outboxMail.findFirst({ where: { campaignId: id, kind: 'stand_in' } })
-  t.equal(told?.userId, players.ana!.userId, 'ana is mailed that sam stands in for her')
-  t.match(told?.data, { standInName: 'sam', from: '2026-12-07', to: '2026-12-08' })
-  const other = await call(app, players.ben!.token, 'POST', `/api/campaigns/${id}/absences`, { from: '2026-12-08', to: '2026-12-09' })
-  const twice = await call(app, gm.token, 'PUT', `/api/campaigns/${id}/absences/${other.body.id}/stand-in`, { email: 'sam@example.com' })
-  t.equal(twice.status, 409)
-  t.equal(twice.body.error.code, 'absence/stand_in_busy', 'sam cannot stand in for two tribes on 8 December')
-  const later = await call(app, players.cleo!.token, 'POST', `/api/campaigns/${id}/absences`, { from: '2026-12-10', to: '2026-12-10' })
-  t.equal((await call(app, gm.token, 'PUT', `/api/campaigns/${id}/absences/${later.body.id}/stand-in`, { email: 'sam@example.com' })).status, 200, 'on another day he may')
-  t.ok(sam)
-})
+    const sam = await register(app, 'sam@example.com')
+    t.equal((await call(app, gm.token, 'PUT', `/api/campaigns/${id}/absences/${absence.body.id}/stand-in`, { email: 'sam@example.com' })).status, 200)
+    const told = await app.prisma.outboxMail.findFirst({ where: { campaignId: id, kind: 'stand_in' } })
+    t.equal(told?.userId, players.ana!.userId, 'ana is mailed that sam stands in for her')
+    t.match(told?.data, { standInName: 'sam', from: '2026-12-07', to: '2026-12-08' })
+    const other = await call(app, players.ben!.token, 'POST', `/api/campaigns/${id}/absences`, { from: '2026-12-08', to: '2026-12-09' })
+    const twice = await call(app, gm.token, 'PUT', `/api/campaigns/${id}/absences/${other.body.id}/stand-in`, { email: 'sam@example.com' })
+    t.equal(twice.status, 409)
+    t.equal(twice.body.error.code, 'absence/stand_in_busy', 'sam cannot stand in for two tribes on 8 December')
+    const later = await call(app, players.cleo!.token, 'POST', `/api/campaigns/${id}/absences`, { from: '2026-12-10', to: '2026-12-10' })
+    t.equal(
+      (await call(app, gm.token, 'PUT', `/api/campaigns/${id}/absences/${later.body.id}/stand-in`, { email: 'sam@example.com' })).status,
+      200,
+      'on another day he may',
+    )
+    t.ok(sam)
+  },
+)
 
 t.test('absence declarations: overlapping dates are refused, and three a tribe a day at most', async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true })
@@ -217,5 +265,9 @@ t.test('forged tokens: one without exp, or whose sub is no account id, is a 401;
     t.equal(res.json().error.code, 'clock/out_of_range')
   }
   t.ok(app.clock.now().getUTCFullYear() >= 2026, 'the clock did not move')
-  t.equal((await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: '2030-06-01T00:00:00Z' }, headers: { authorization: `Bearer ${token}` } })).statusCode, 200)
+  t.equal(
+    (await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: '2030-06-01T00:00:00Z' }, headers: { authorization: `Bearer ${token}` } }))
+      .statusCode,
+    200,
+  )
 })

@@ -37,9 +37,15 @@ t.test('R2.1 twenty people accepting one invitation at the same moment: exactly 
   const invitation = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations`)
   const users = await Promise.all(Array.from({ length: 20 }, (_, i) => register(app, `racer${i}@example.com`, PASSWORD)))
   const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
-  const answers = await Promise.all(users.map((u, i) => call(app, u.token, 'POST', `/api/invitations/${invitation.body.token}/accept`, { tribeName: `Racers ${i}`, weekday: weekdays[i % 7] })))
+  const answers = await Promise.all(
+    users.map((u, i) => call(app, u.token, 'POST', `/api/invitations/${invitation.body.token}/accept`, { tribeName: `Racers ${i}`, weekday: weekdays[i % 7] })),
+  )
   t.equal(answers.filter((a) => a.status === 201).length, 1, 'one accept succeeds')
-  t.same([...new Set(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.body.error.code}`))], ['409 invitation/used'], 'every other is told the invitation is used')
+  t.same(
+    [...new Set(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.body.error.code}`))],
+    ['409 invitation/used'],
+    'every other is told the invitation is used',
+  )
   t.equal(await app.prisma.tribe.count({ where: { campaignId: table.id } }), 1, 'one tribe joined')
   t.equal(await app.prisma.membership.count({ where: { campaignId: table.id, role: 'player' } }), 1, 'one player')
 })
@@ -63,7 +69,12 @@ t.test('the test clock route needs a login', async (t) => {
   t.equal(anonymous.statusCode, 401)
   t.ok(app.clock.now().getFullYear() < 2030, 'the clock did not move')
   const { token } = await register(app, 'timekeeper@example.com', PASSWORD)
-  const moved = await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: '2030-01-01T00:00:00Z' }, headers: { authorization: `Bearer ${token}` } })
+  const moved = await app.inject({
+    method: 'POST',
+    url: '/api/dev/clock',
+    payload: { now: '2030-01-01T00:00:00Z' },
+    headers: { authorization: `Bearer ${token}` },
+  })
   t.equal(moved.statusCode, 200)
   t.equal(app.clock.now().toISOString(), '2030-01-01T00:00:00.000Z')
 })
@@ -105,7 +116,10 @@ t.test('weak and common passwords are refused with a clear message', async (t) =
     t.match(res.body.error.message, /too easy to guess/)
   }
   t.equal(await app.prisma.user.count(), 0, 'no account made')
-  t.equal((await call(app, null, 'POST', '/api/auth/register', { email: 'strong@example.com', password: 'purple tortoise umbrella', displayName: 'Strong' })).status, 201)
+  t.equal(
+    (await call(app, null, 'POST', '/api/auth/register', { email: 'strong@example.com', password: 'purple tortoise umbrella', displayName: 'Strong' })).status,
+    201,
+  )
 })
 
 t.test('logging in takes as long for an unknown email as for a wrong password', async (t) => {
@@ -138,16 +152,17 @@ t.test('a form token from another login is refused (the CSRF token is tied to th
   const settings = await v.post('/me/notifications', { windowOpen: 'true', reminderHours: '4' }, { csrf: anonymousToken })
   t.equal(settings.status, 403, 'the token of the logged-out page is refused after logging in')
   await v.get('/me/notifications')
-  t.equal((await v.post('/me/notifications', { windowOpen: 'true', reminderHours: '4' })).status, 200, 'the logged-in page\'s own token works')
+  t.equal((await v.post('/me/notifications', { windowOpen: 'true', reminderHours: '4' })).status, 200, "the logged-in page's own token works")
 })
 
-t.test('201 public campaigns of an attacker never hide a victim\'s own campaign; creation is rate-limited; one query a page', async (t) => {
+t.test("201 public campaigns of an attacker never hide a victim's own campaign; creation is rate-limited; one query a page", async (t) => {
   const app = await buildTestApp(t, { loginRateLimit: 1000, campaignRateLimit: 5 })
   const victim = await register(app, 'victim@example.com', PASSWORD)
   const mine = await call(app, victim.token, 'POST', '/api/campaigns', { name: 'My own', mapId: 'coast-2' })
   t.equal(mine.status, 201)
   const attacker = await register(app, 'spammer@example.com', PASSWORD)
-  for (let i = 0; i < 5; i++) t.equal((await call(app, attacker.token, 'POST', '/api/campaigns', { name: `Spam ${i}`, mapId: 'coast-2', public: true })).status, 201)
+  for (let i = 0; i < 5; i++)
+    t.equal((await call(app, attacker.token, 'POST', '/api/campaigns', { name: `Spam ${i}`, mapId: 'coast-2', public: true })).status, 201)
   const limited = await call(app, attacker.token, 'POST', '/api/campaigns', { name: 'Spam 6', mapId: 'coast-2', public: true })
   t.equal(limited.status, 429, 'the sixth campaign within the hour is refused')
   t.equal(limited.body.error.code, 'request/rate_limited')
@@ -155,11 +170,17 @@ t.test('201 public campaigns of an attacker never hide a victim\'s own campaign;
   // Past the limit, as a flood of many accounts would: 201 more public campaigns straight in the service.
   for (let i = 0; i < 201; i++) await app.campaigns.create(attacker.user.id, { name: `Flood ${i}`, mapId: 'coast-2', public: true })
   let queries = 0
-  const count = () => { queries++ }
+  const count = () => {
+    queries++
+  }
   app.pg.on('acquire', count)
   const list = await call(app, victim.token, 'GET', '/api/campaigns')
   app.pg.off('acquire', count)
-  t.same(list.body.campaigns.map((c: { name: string }) => c.name), ['Still mine', 'My own'], 'the victim\'s own campaigns, all of them, first')
+  t.same(
+    list.body.campaigns.map((c: { name: string }) => c.name),
+    ['Still mine', 'My own'],
+    "the victim's own campaigns, all of them, first",
+  )
   t.equal(list.body.nextPage, null)
   t.ok(queries <= 4, `a constant number of queries (${queries} connections taken)`)
   const publicPage = await call(app, victim.token, 'GET', '/api/campaigns/public')
@@ -171,7 +192,7 @@ t.test('201 public campaigns of an attacker never hide a victim\'s own campaign;
   const v = visitor(app)
   await v.login('victim@example.com', PASSWORD)
   const page = await v.get('/campaigns')
-  t.match(page.body, /My own/, 'the page shows the victim\'s campaign')
+  t.match(page.body, /My own/, "the page shows the victim's campaign")
   t.ok(page.body.indexOf('My own') < page.body.indexOf('Flood'), 'before any public one')
 })
 
@@ -183,16 +204,20 @@ t.test('the history pages by week: in a long campaign the latest week is shown f
   // A long campaign: 6,000 log entries in week 1, then the tick into week 2.
   await app.pg.query(
     `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at)
-     SELECT $1::uuid, 100000 + n, 1, 'campaign.filler', '{}'::jsonb, now() AT TIME ZONE 'UTC' FROM generate_series(1, 6000) AS n`, [table.id])
+     SELECT $1::uuid, 100000 + n, 1, 'campaign.filler', '{}'::jsonb, now() AT TIME ZONE 'UTC' FROM generate_series(1, 6000) AS n`,
+    [table.id],
+  )
   await setClock(app, '2026-12-06T19:30:00Z') // after the Sunday tick: week 2
   await app.pg.query(
-    `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at) VALUES ($1::uuid, 200000, 2, 'campaign.marker', '{}'::jsonb, now() AT TIME ZONE 'UTC')`, [table.id])
+    `INSERT INTO campaign_events (campaign_id, seq, week, type, payload, created_at) VALUES ($1::uuid, 200000, 2, 'campaign.marker', '{}'::jsonb, now() AT TIME ZONE 'UTC')`,
+    [table.id],
+  )
   const v = visitor(app)
   const latest = await v.get(`/campaigns/${table.id}/history`)
   t.equal(latest.status, 200)
-  t.match(latest.body, /<code>campaign.marker<\/code>/, 'the latest week\'s entries are on the first page')
+  t.match(latest.body, /<code>campaign.marker<\/code>/, "the latest week's entries are on the first page")
   t.match(latest.body, /<option value="2" selected>/, 'week 2 is the one shown')
-  t.notMatch(latest.body, /<code>campaign.filler<\/code>/, 'not the older week\'s')
+  t.notMatch(latest.body, /<code>campaign.filler<\/code>/, "not the older week's")
   const first = await v.get(`/campaigns/${table.id}/history?week=1`)
   t.match(first.body, /Payout of week 1/, 'week 1 opens, with its payout')
   t.equal((first.body.match(/<code>campaign.filler<\/code>/g) ?? []).length, 6000, 'all of week 1 is there')

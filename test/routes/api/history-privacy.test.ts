@@ -5,7 +5,7 @@ import { buildTestApp } from '../../helpers/app.ts'
 import { call, draft, setClock, setUp } from '../../helpers/campaign.ts'
 import { visitor } from '../../helpers/pages.ts'
 
-t.test('R11.3 a scene\'s events are read by its tribes and the GM only; the trade itself is public', async (t) => {
+t.test("R11.3 a scene's events are read by its tribes and the GM only; the trade itself is public", async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true })
   await setClock(app, '2026-11-30T09:00:00Z')
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday', cleo: 'friday' }, { public: true })
@@ -20,7 +20,8 @@ t.test('R11.3 a scene\'s events are read by its tribes and the GM only; the trad
   t.equal((await call(app, ana!.token, 'POST', `${base}/proposals/${proposal.body.id}/accept`)).status, 200)
   t.equal((await call(app, table.gm, 'POST', `${base}/proposals/${proposal.body.id}/ratify`)).status, 200)
 
-  const typesFor = async (token: string | null) => ((await call(app, token, 'GET', `/api/campaigns/${table.id}/events?limit=500`)).body.events as { type: string }[]).map((e) => e.type)
+  const typesFor = async (token: string | null) =>
+    ((await call(app, token, 'GET', `/api/campaigns/${table.id}/events?limit=500`)).body.events as { type: string }[]).map((e) => e.type)
   const diplomacy = (types: string[]) => types.filter((x) => /^(scene|proposal)\./.test(x)).sort()
   const all = ['proposal.accepted', 'proposal.made', 'proposal.ratified', 'scene.message', 'scene.opened']
   t.same(diplomacy(await typesFor(table.gm)), all, 'the GM reads the whole scene')
@@ -36,10 +37,10 @@ t.test('R11.3 a scene\'s events are read by its tribes and the GM only; the trad
     return (await v.get(`/campaigns/${table.id}/history?week=1`)).body
   }
   const anaPage = await page(ana!.token, ana!.userId)
-  t.match(anaPage, /The game master opened a diplomacy scene for ana, ben\./, 'ana\'s history tells of her scene')
+  t.match(anaPage, /The game master opened a diplomacy scene for ana, ben\./, "ana's history tells of her scene")
   t.match(anaPage, /ana proposed a trade\./)
   const cleoPage = await page(cleo!.token, cleo!.userId)
-  t.notMatch(cleoPage, /diplomacy scene|proposed a trade|wrote in a scene/, 'cleo\'s history does not')
+  t.notMatch(cleoPage, /diplomacy scene|proposed a trade|wrote in a scene/, "cleo's history does not")
   t.match(cleoPage, /Trade: ana gives ben 3,3\./, 'the trade is told to everyone')
   t.match((await visitor(app).get(`/campaigns/${table.id}/history?week=1&kind=diplomacy`)).body, /Trade: ana gives ben 3,3\./, 'and filed under diplomacy')
 })

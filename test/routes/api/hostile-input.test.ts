@@ -9,7 +9,11 @@ const PASSWORD = 'correct horse battery'
 
 async function stored(app: App) {
   const [campaigns, users, tribes, maps, events] = await Promise.all([
-    app.prisma.campaign.count(), app.prisma.user.count(), app.prisma.tribe.count(), app.prisma.uploadedMap.count(), app.prisma.campaignEvent.count(),
+    app.prisma.campaign.count(),
+    app.prisma.user.count(),
+    app.prisma.tribe.count(),
+    app.prisma.uploadedMap.count(),
+    app.prisma.campaignEvent.count(),
   ])
   return { campaigns, users, tribes, maps, events }
 }
@@ -28,24 +32,96 @@ t.test('hostile input over the API: a 400 (or 409) naming the problem, and nothi
   const map = (await call(app, null, 'GET', '/api/maps/coast-2')).body
   const invite = async () => (await call(app, late.gm, 'POST', `/api/campaigns/${late.id}/invitations`)).body.token as string
   const newcomer = await call(app, null, 'POST', '/api/auth/register', { email: 'newcomer@example.com', password: PASSWORD, displayName: 'New' })
-  const cases: [what: string, method: 'GET' | 'POST', url: string | (() => Promise<string>), token: string | null, body: unknown, status: number, code: string][] = [
+  const cases: [
+    what: string,
+    method: 'GET' | 'POST',
+    url: string | (() => Promise<string>),
+    token: string | null,
+    body: unknown,
+    status: number,
+    code: string,
+  ][] = [
     ['events after 2^31', 'GET', `/api/campaigns/${table.id}/events?after=2147483648`, table.gm, undefined, 400, 'request/invalid'],
     ['events after 2^53', 'GET', `/api/campaigns/${table.id}/events?after=9007199254740993`, table.gm, undefined, 400, 'request/invalid'],
     ['dice of week 2^31', 'GET', `/api/campaigns/${table.id}/dice/2147483648`, table.gm, undefined, 400, 'request/invalid'],
     ['a NUL in a campaign name', 'POST', '/api/campaigns', table.gm, { name: 'Bad\u0000name', mapId: 'coast-2' }, 400, 'request/nul_character'],
-    ['a NUL in a display name', 'POST', '/api/auth/register', null, { email: 'nul@example.com', password: PASSWORD, displayName: 'N\u0000' }, 400, 'request/nul_character'],
+    [
+      'a NUL in a display name',
+      'POST',
+      '/api/auth/register',
+      null,
+      { email: 'nul@example.com', password: PASSWORD, displayName: 'N\u0000' },
+      400,
+      'request/nul_character',
+    ],
     ['a NUL in a map id', 'POST', '/api/maps', table.gm, { ...map, id: 'my\u0000map' }, 400, 'request/nul_character'],
     ['a NUL in a map id in the path', 'GET', '/api/maps/my%00map', null, undefined, 400, 'request/nul_character'],
-    ['a NUL in a tribe name', 'POST', async () => `/api/invitations/${await invite()}/accept`, newcomer.body.token, { tribeName: 'Ga\u0000llaeci', weekday: 'friday' }, 400, 'request/nul_character'],
+    [
+      'a NUL in a tribe name',
+      'POST',
+      async () => `/api/invitations/${await invite()}/accept`,
+      newcomer.body.token,
+      { tribeName: 'Ga\u0000llaeci', weekday: 'friday' },
+      400,
+      'request/nul_character',
+    ],
     ['a map with a field nested 5,000 levels deep', 'POST', '/api/maps', table.gm, deepMap(map, 5000), 400, 'request/too_deep'],
     ['a campaign name of spaces', 'POST', '/api/campaigns', table.gm, { name: '     ', mapId: 'coast-2' }, 400, 'request/invalid'],
     ['a zero-width campaign name', 'POST', '/api/campaigns', table.gm, { name: '\u200b\u200b', mapId: 'coast-2' }, 400, 'name/invisible_character'],
-    ['a zero-width tribe name', 'POST', async () => `/api/invitations/${await invite()}/accept`, newcomer.body.token, { tribeName: '\u200b', weekday: 'friday' }, 400, 'name/invisible_character'],
-    ['a tribe name with a zero-width space inside', 'POST', async () => `/api/invitations/${await invite()}/accept`, newcomer.body.token, { tribeName: 'Ast\u200bures', weekday: 'friday' }, 400, 'name/invisible_character'],
-    ['a tribe name with a right-to-left mark', 'POST', async () => `/api/invitations/${await invite()}/accept`, newcomer.body.token, { tribeName: 'Galla\u200feci', weekday: 'friday' }, 400, 'name/invisible_character'],
-    ['a Cyrillic look-alike of a tribe name', 'POST', async () => `/api/invitations/${await invite()}/accept`, newcomer.body.token, { tribeName: '\u0410stures', weekday: 'friday' }, 409, 'tribe/name_taken'],
-    ['the same tribe name in other case and accents', 'POST', async () => `/api/invitations/${await invite()}/accept`, newcomer.body.token, { tribeName: 'ÁSTURES', weekday: 'friday' }, 409, 'tribe/name_taken'],
-    ['a tribe name with spaces inside', 'POST', async () => `/api/invitations/${await invite()}/accept`, newcomer.body.token, { tribeName: 'As tures', weekday: 'friday' }, 409, 'tribe/name_taken'],
+    [
+      'a zero-width tribe name',
+      'POST',
+      async () => `/api/invitations/${await invite()}/accept`,
+      newcomer.body.token,
+      { tribeName: '\u200b', weekday: 'friday' },
+      400,
+      'name/invisible_character',
+    ],
+    [
+      'a tribe name with a zero-width space inside',
+      'POST',
+      async () => `/api/invitations/${await invite()}/accept`,
+      newcomer.body.token,
+      { tribeName: 'Ast\u200bures', weekday: 'friday' },
+      400,
+      'name/invisible_character',
+    ],
+    [
+      'a tribe name with a right-to-left mark',
+      'POST',
+      async () => `/api/invitations/${await invite()}/accept`,
+      newcomer.body.token,
+      { tribeName: 'Galla\u200feci', weekday: 'friday' },
+      400,
+      'name/invisible_character',
+    ],
+    [
+      'a Cyrillic look-alike of a tribe name',
+      'POST',
+      async () => `/api/invitations/${await invite()}/accept`,
+      newcomer.body.token,
+      { tribeName: '\u0410stures', weekday: 'friday' },
+      409,
+      'tribe/name_taken',
+    ],
+    [
+      'the same tribe name in other case and accents',
+      'POST',
+      async () => `/api/invitations/${await invite()}/accept`,
+      newcomer.body.token,
+      { tribeName: 'ÁSTURES', weekday: 'friday' },
+      409,
+      'tribe/name_taken',
+    ],
+    [
+      'a tribe name with spaces inside',
+      'POST',
+      async () => `/api/invitations/${await invite()}/accept`,
+      newcomer.body.token,
+      { tribeName: 'As tures', weekday: 'friday' },
+      409,
+      'tribe/name_taken',
+    ],
   ]
   for (const [what, method, url, token, body, status, code] of cases) {
     const target = typeof url === 'string' ? url : await url()
@@ -57,12 +133,15 @@ t.test('hostile input over the API: a 400 (or 409) naming the problem, and nothi
     t.same(await stored(app), before, `${what}: nothing stored`)
   }
   const decomposed = 'Ca\u0301ntabros'
-  const joined = await call(app, newcomer.body.token, 'POST', `/api/invitations/${await invite()}/accept`, { tribeName: `  ${decomposed}  `, weekday: 'friday' })
+  const joined = await call(app, newcomer.body.token, 'POST', `/api/invitations/${await invite()}/accept`, {
+    tribeName: `  ${decomposed}  `,
+    weekday: 'friday',
+  })
   t.equal(joined.status, 201, 'a new name joins')
   t.equal(joined.body.tribe.name, 'Cántabros'.normalize('NFC'), 'stored trimmed and in NFC')
 })
 
-t.test('hostile input through the page forms: the API\'s checks, and nothing stored', async (t) => {
+t.test("hostile input through the page forms: the API's checks, and nothing stored", async (t) => {
   const app = await buildTestApp(t)
   await call(app, null, 'POST', '/api/auth/register', { email: 'gm@example.com', password: PASSWORD, displayName: 'GM' })
   const gm = visitor(app)

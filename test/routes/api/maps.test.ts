@@ -13,7 +13,8 @@ t.test('R1.4: an uploaded map is validated, stored, listed and played; a bad one
   const coast = bundledMap('coast-2')!
 
   const broken = {
-    ...coast, id: 'broken',
+    ...coast,
+    id: 'broken',
     tiles: [...coast.tiles.map((x) => ({ ...x, city: false })), { q: 40, r: 40, terrain: 'land' }, { q: 40, r: 40, terrain: 'land' }],
   }
   const refused = await call(app, gm.token, 'POST', '/api/maps', broken)
@@ -27,15 +28,23 @@ t.test('R1.4: an uploaded map is validated, stored, listed and played; a bad one
   t.equal(uploaded.status, 201)
   t.match(uploaded.body, { id: /^my-coast-[0-9a-f]{8}$/, name: 'My coast', tiles: coast.tiles.length })
   const id = uploaded.body.id as string
-  t.ok((await call(app, gm.token, 'GET', '/api/maps')).body.maps.some((m: { id: string }) => m.id === id), 'listed for its uploader')
-  t.notOk((await call(app, null, 'GET', '/api/maps')).body.maps.some((m: { id: string }) => m.id === id), 'not for everyone')
+  t.ok(
+    (await call(app, gm.token, 'GET', '/api/maps')).body.maps.some((m: { id: string }) => m.id === id),
+    'listed for its uploader',
+  )
+  t.notOk(
+    (await call(app, null, 'GET', '/api/maps')).body.maps.some((m: { id: string }) => m.id === id),
+    'not for everyone',
+  )
   t.equal((await call(app, null, 'GET', `/api/maps/${id}`)).body.name, 'My coast')
 
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { mapId: id })
   await draft(app, table, { ana: ['2,1', '3,3'] })
   const state = await call(app, table.players.ana!.token, 'GET', `/api/campaigns/${table.id}/state`)
   t.equal(state.body.map.id, id)
-  const order = await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } })
+  const order = await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, {
+    order: { type: 'move', from: '2,1', troops: 1, to: '3,1' },
+  })
   t.equal(order.status, 200, 'played like a bundled map')
   const unknown = await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Nowhere', mapId: 'no-such-map' })
   t.equal(unknown.status, 400)
@@ -46,14 +55,20 @@ t.test('R1.4 a map of more than 2,000 tiles is refused, and an account keeps at 
   const app = await buildTestApp(t, { loginRateLimit: 1000 })
   const { token } = await register(app, 'cartographer@example.com')
   const tiles = Array.from({ length: 2001 }, (_, i) => ({ q: i % 50, r: Math.floor(i / 50), terrain: 'land', ...(i % 97 === 0 ? { city: true } : {}) }))
-  const huge = await app.inject({ method: 'POST', url: '/api/maps', headers: { authorization: `Bearer ${token}` }, payload: { id: 'huge', name: 'Huge', tribes: 2, tiles } })
+  const huge = await app.inject({
+    method: 'POST',
+    url: '/api/maps',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { id: 'huge', name: 'Huge', tribes: 2, tiles },
+  })
   t.equal(huge.statusCode, 422)
   t.match(huge.json().error, { code: 'map/invalid', rule: 'R1.4' })
   t.match(huge.json().error.message, /map\/too_large: a map has at most 2000 tiles; this one has 2001/)
   t.equal(await app.prisma.uploadedMap.count(), 0, 'nothing stored')
   const small = (await app.inject({ method: 'GET', url: '/api/maps/coast-2' })).json()
   // The upload limit of 10 an hour counts too; the 21st upload is refused by the count of kept maps.
-  for (let i = 0; i < 20; i++) await app.maps.upload((await app.accounts.login('cartographer@example.com', 'correct horse battery')).id, { ...small, id: `mine-${i}` })
+  for (let i = 0; i < 20; i++)
+    await app.maps.upload((await app.accounts.login('cartographer@example.com', 'correct horse battery')).id, { ...small, id: `mine-${i}` })
   const more = await app.inject({ method: 'POST', url: '/api/maps', headers: { authorization: `Bearer ${token}` }, payload: { ...small, id: 'one-more' } })
   t.equal(more.statusCode, 409)
   t.equal(more.json().error.code, 'map/too_many')
@@ -69,11 +84,17 @@ t.test('R1.4 a running campaign keeps the map it started with when a bundled map
   const maps = BUNDLED_MAPS as MapDef[]
   const i = maps.findIndex((m) => m.id === 'coast-2')
   const original = maps[i]!
-  t.teardown(() => { maps[i] = original })
+  t.teardown(() => {
+    maps[i] = original
+  })
   maps[i] = { ...original, tiles: original.tiles.map((x) => (x.city ? x : { ...x, terrain: 'sea' as const })) }
   const after = await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)
   t.equal(after.status, 200)
-  t.same(after.body.map.tiles.map((x: { terrain: string }) => x.terrain), before.map((x: { terrain: string }) => x.terrain), 'the campaign plays on the map it started with')
+  t.same(
+    after.body.map.tiles.map((x: { terrain: string }) => x.terrain),
+    before.map((x: { terrain: string }) => x.terrain),
+    'the campaign plays on the map it started with',
+  )
   const move = await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'endTurn' } })
   t.equal(move.status, 200, 'and takes orders')
   const kept = await app.prisma.campaignMap.findUniqueOrThrow({ where: { campaignId: table.id } })
@@ -81,5 +102,8 @@ t.test('R1.4 a running campaign keeps the map it started with when a bundled map
   const fresh = await setUp(app, { cleo: 'friday', dan: 'saturday' }, { mapId: 'coast-2' })
   await draft(app, fresh)
   const freshTiles = (await call(app, fresh.gm, 'GET', `/api/campaigns/${fresh.id}/state`)).body.map.tiles
-  t.ok(freshTiles.filter((x: { terrain: string }) => x.terrain === 'land').every((x: { city: boolean }) => x.city), 'a new campaign takes the regenerated map')
+  t.ok(
+    freshTiles.filter((x: { terrain: string }) => x.terrain === 'land').every((x: { city: boolean }) => x.city),
+    'a new campaign takes the regenerated map',
+  )
 })

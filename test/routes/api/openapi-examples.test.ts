@@ -8,7 +8,11 @@ import { DEMO_USERS, seedDemo } from '../../../src/services/demo.ts'
 import { buildTestApp } from '../../helpers/app.ts'
 import { call, setClock } from '../../helpers/campaign.ts'
 
-type Operation = { requestBody?: { content: Record<string, { examples?: Record<string, { summary: string; value: unknown }> }> }; security?: Record<string, string[]>[]; responses: Record<string, unknown> }
+type Operation = {
+  requestBody?: { content: Record<string, { examples?: Record<string, { summary: string; value: unknown }> }> }
+  security?: Record<string, string[]>[]
+  responses: Record<string, unknown>
+}
 
 t.test('every order example in the OpenAPI document is accepted as written, in the situation its description gives', async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true })
@@ -24,7 +28,12 @@ t.test('every order example in the OpenAPI document is accepted as written, in t
 
   // The situation of the examples, written into the stored state (see examples.ts).
   const snapshot = await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: id } })
-  const state = structuredClone(snapshot.state) as { tribes: { id: string; name: string }[]; ships: Record<string, unknown>; pools: { cities: string[]; balance: number }[]; nextShipId: number }
+  const state = structuredClone(snapshot.state) as {
+    tribes: { id: string; name: string }[]
+    ships: Record<string, unknown>
+    pools: { cities: string[]; balance: number }[]
+    nextShipId: number
+  }
   const tribe = (name: string) => state.tribes.find((x) => x.name === name)!.id
   const astures = tribe('Astures')
   state.ships = {
@@ -47,10 +56,23 @@ t.test('every order example in the OpenAPI document is accepted as written, in t
 t.test('every route that reads the caller declares bearerAuth (optional where anyone may read)', async (t) => {
   const app = await buildTestApp(t)
   const doc = (await call(app, null, 'GET', '/docs/json')).body as { paths: Record<string, Record<string, Operation>> }
-  const reads = ['/api/campaigns', '/api/campaigns/{id}', '/api/campaigns/{id}/state', '/api/campaigns/{id}/options', '/api/campaigns/{id}/events', '/api/campaigns/{id}/pools', '/api/campaigns/{id}/verify', '/api/campaigns/{id}/dice/{week}', '/api/maps']
+  const reads = [
+    '/api/campaigns',
+    '/api/campaigns/{id}',
+    '/api/campaigns/{id}/state',
+    '/api/campaigns/{id}/options',
+    '/api/campaigns/{id}/events',
+    '/api/campaigns/{id}/pools',
+    '/api/campaigns/{id}/verify',
+    '/api/campaigns/{id}/dice/{week}',
+    '/api/maps',
+  ]
   for (const path of reads) {
     const security = doc.paths[path]?.get?.security
-    t.ok(security?.some((s) => 'bearerAuth' in s), `GET ${path} declares bearerAuth`)
+    t.ok(
+      security?.some((s) => 'bearerAuth' in s),
+      `GET ${path} declares bearerAuth`,
+    )
   }
   t.same(doc.paths['/api/campaigns/{id}/state']!.get!.security, [{ bearerAuth: [] }, {}], 'optional on a public read: anonymous is allowed too')
 })
@@ -67,12 +89,16 @@ t.test('README\'s "Play a turn with curl": its three orders, as written, are acc
   t.ok(seeded.seeded)
   const token = (await call(app, null, 'POST', '/api/auth/login', login)).body.token as string
   const id = (await call(app, token, 'GET', '/api/campaigns')).body.campaigns[0].id as string
-  t.equal((await call(app, token, 'GET', `/api/campaigns/${id}/state`)).body.you.windowOpen, true, 'ana\'s window is open')
+  t.equal((await call(app, token, 'GET', `/api/campaigns/${id}/state`)).body.you.windowOpen, true, "ana's window is open")
   for (const [i, body] of bodies.entries()) {
     const res = await call(app, token, 'POST', `/api/campaigns/${id}/orders`, body, { 'idempotency-key': `mon-${i + 1}` })
     t.equal(res.status, 200, `${body.order.type}: 200${res.status === 200 ? '' : ` but ${JSON.stringify(res.body)}`}`)
   }
   const state = (await call(app, token, 'GET', `/api/campaigns/${id}/state`)).body
-  t.same(['4,3', '5,3'].map((k) => state.map.tiles.find((x: { tile: string }) => x.tile === k).owner), [state.you.tribeId, state.you.tribeId], 'the move claimed both tiles')
+  t.same(
+    ['4,3', '5,3'].map((k) => state.map.tiles.find((x: { tile: string }) => x.tile === k).owner),
+    [state.you.tribeId, state.you.tribeId],
+    'the move claimed both tiles',
+  )
   t.equal(state.you.phase, 'ended', 'and the turn is over')
 })

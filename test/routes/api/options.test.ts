@@ -4,7 +4,7 @@ import t from 'tap'
 import { buildTestApp, register } from '../../helpers/app.ts'
 import { call, setClock, setUp } from '../../helpers/campaign.ts'
 
-t.test('R3.4 R7.3 a player\'s options are what the orders route accepts; a GM gets none; an outsider gets a 404 as for /state', async (t) => {
+t.test("R3.4 R7.3 a player's options are what the orders route accepts; a GM gets none; an outsider gets a 404 as for /state", async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true })
   await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
@@ -19,7 +19,10 @@ t.test('R3.4 R7.3 a player\'s options are what the orders route accepts; a GM ge
   t.ok(picks.length > 0, 'the tribe on the clock may pick a free city')
   t.same((await call(app, waiting.token, 'GET', `${url}/options`)).body.options.draftPick, [], 'the other waits')
   t.equal((await call(app, onClock.token, 'POST', `${url}/draft/picks`, { city: picks[0] })).status, 200, 'an offered pick is taken')
-  await call(app, table.gm, 'POST', `${url}/draft/picks`, { city: (await call(app, waiting.token, 'GET', `${url}/options`)).body.options.draftPick[0], tribeId: waiting.tribeId })
+  await call(app, table.gm, 'POST', `${url}/draft/picks`, {
+    city: (await call(app, waiting.token, 'GET', `${url}/options`)).body.options.draftPick[0],
+    tribeId: waiting.tribeId,
+  })
   for (const p of [waiting, onClock]) {
     const city = (await call(app, p.token, 'GET', `${url}/options`)).body.options.draftPick[0]
     t.equal((await call(app, table.gm, 'POST', `${url}/draft/picks`, { city, tribeId: p.tribeId })).status, 200)
@@ -29,7 +32,7 @@ t.test('R3.4 R7.3 a player\'s options are what the orders route accepts; a GM ge
   t.equal(res.status, 200)
   const options = res.body.options
   t.match(options, { tribe: ana.tribeId, phase: 'recruitment', endTurn: true })
-  t.equal(options.recruit.length, 2, 'both of ana\'s cities may recruit')
+  t.equal(options.recruit.length, 2, "both of ana's cities may recruit")
   const army = options.armies[0]
   const move = army.moves.find((m: { effect: string }) => m.effect === 'move')
   t.ok(move, 'a plain move is offered')

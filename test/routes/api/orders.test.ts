@@ -24,27 +24,43 @@ t.test('a retried POST with the same Idempotency-Key answers the same and execut
 t.test('orders in one request apply all or nothing', async (t) => {
   const { app, table } = await mondayGame(t)
   const before = await version(app, table.id)
-  const res = await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, { orders: [
-    { type: 'move', from: '2,1', troops: 2, to: '3,1' },
-    { type: 'recruit', city: '2,1', troops: 1 },
-  ] })
+  const res = await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, {
+    orders: [
+      { type: 'move', from: '2,1', troops: 2, to: '3,1' },
+      { type: 'recruit', city: '2,1', troops: 1 },
+    ],
+  })
   t.equal(res.status, 422)
   t.match(res.body.error, { code: 'recruit/after_actions', rule: 'R5.5', message: /^orders\[1\]:/ })
   t.equal(await version(app, table.id), before, 'nothing stored')
   const state = await call(app, table.players.ana!.token, 'GET', `/api/campaigns/${table.id}/state`)
-  t.match(state.body.you.armies.find((a: { tile: string }) => a.tile === '2,1'), { troops: 5, mp: 2 }, 'the first order did not happen either')
+  t.match(
+    state.body.you.armies.find((a: { tile: string }) => a.tile === '2,1'),
+    { troops: 5, mp: 2 },
+    'the first order did not happen either',
+  )
 })
 
 t.test('200 concurrent conflicting orders against one army: exactly the legal ones apply', async (t) => {
   const { app, table } = await mondayGame(t)
   const ana = table.players.ana!.token
-  const results = await Promise.all(Array.from({ length: 200 }, () =>
-    call(app, ana, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } })))
+  const results = await Promise.all(
+    Array.from({ length: 200 }, () =>
+      call(app, ana, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } }),
+    ),
+  )
   const ok = results.filter((r) => r.status === 200).length
   t.equal(ok, 5, 'five troops, five single-troop moves')
-  t.same(results.filter((r) => !(r.status === 200 || (r.status === 422 && r.body.error.code === 'move/no_army'))), [], 'the rest are refused, none fail')
+  t.same(
+    results.filter((r) => !(r.status === 200 || (r.status === 422 && r.body.error.code === 'move/no_army'))),
+    [],
+    'the rest are refused, none fail',
+  )
   const state = await call(app, ana, 'GET', `/api/campaigns/${table.id}/state`)
-  t.same(state.body.armies.filter((a: { tile: string }) => a.tile === '2,1' || a.tile === '3,1'), [{ tile: '3,1', tribe: table.players.ana!.tribeId, troops: 5 }])
+  t.same(
+    state.body.armies.filter((a: { tile: string }) => a.tile === '2,1' || a.tile === '3,1'),
+    [{ tile: '3,1', tribe: table.players.ana!.tribeId, troops: 5 }],
+  )
   const moved = await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'moved' } })
   t.equal(moved, 5)
 })
@@ -55,21 +71,54 @@ t.test('fuzz: random JSON to the orders route never gets a 500, and a 4xx change
   const url = `/api/campaigns/${table.id}/orders`
   const start = await version(app, table.id)
   let current = start
-  const orderish = fc.record({
-    type: fc.constantFrom('move', 'recruit', 'buildShip', 'embark', 'disembark', 'shipMove', 'portAssault', 'board', 'crewTransfer', 'endTurn', 'draftPick', 'nuke'),
-    from: fc.constantFrom('2,1', '3,3', '0,0', 'x', '99,99'), to: fc.constantFrom('3,1', '2,2', '-1,5', ''),
-    troops: fc.oneof(fc.integer({ min: -2, max: 12 }), fc.constant('3')), city: fc.constantFrom('2,1', '3,3', '9,3'),
-  }, { requiredKeys: ['type'] })
-  await fc.assert(fc.asyncProperty(fc.oneof(fc.jsonValue(), orderish.map((o) => ({ order: o })), fc.array(orderish, { maxLength: 3 }).map((orders) => ({ orders }))), async (body) => {
-    const res = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${ana}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) })
-    if (res.statusCode >= 500) throw new Error(`500 for ${JSON.stringify(body)}: ${res.body}`)
-    const now = await version(app, table.id)
-    if (res.statusCode >= 400) {
-      if (now !== current) throw new Error(`version moved on a ${res.statusCode}`)
-      if (!res.json().error?.code) throw new Error('error shape')
-    }
-    current = now
-  }), { numRuns: 250 })
+  const orderish = fc.record(
+    {
+      type: fc.constantFrom(
+        'move',
+        'recruit',
+        'buildShip',
+        'embark',
+        'disembark',
+        'shipMove',
+        'portAssault',
+        'board',
+        'crewTransfer',
+        'endTurn',
+        'draftPick',
+        'nuke',
+      ),
+      from: fc.constantFrom('2,1', '3,3', '0,0', 'x', '99,99'),
+      to: fc.constantFrom('3,1', '2,2', '-1,5', ''),
+      troops: fc.oneof(fc.integer({ min: -2, max: 12 }), fc.constant('3')),
+      city: fc.constantFrom('2,1', '3,3', '9,3'),
+    },
+    { requiredKeys: ['type'] },
+  )
+  await fc.assert(
+    fc.asyncProperty(
+      fc.oneof(
+        fc.jsonValue(),
+        orderish.map((o) => ({ order: o })),
+        fc.array(orderish, { maxLength: 3 }).map((orders) => ({ orders })),
+      ),
+      async (body) => {
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${ana}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        })
+        if (res.statusCode >= 500) throw new Error(`500 for ${JSON.stringify(body)}: ${res.body}`)
+        const now = await version(app, table.id)
+        if (res.statusCode >= 400) {
+          if (now !== current) throw new Error(`version moved on a ${res.statusCode}`)
+          if (!res.json().error?.code) throw new Error('error shape')
+        }
+        current = now
+      },
+    ),
+    { numRuns: 250 },
+  )
   t.ok(current >= start)
 })
 
@@ -90,14 +139,32 @@ t.test('R2.3 who may do what: every route for every role', async (t) => {
     ['events', 'GET', `/api/campaigns/${id}/events`, undefined, { anonymous: 404, outsider: 404, player: 200, otherPlayer: 200, gm: 200 }],
     ['pools', 'GET', `/api/campaigns/${id}/pools`, undefined, { anonymous: 404, outsider: 404, player: 200, otherPlayer: 200, gm: 200 }],
     ['dice', 'GET', `/api/campaigns/${id}/dice/1`, undefined, { anonymous: 404, outsider: 404, player: 200, otherPlayer: 200, gm: 200 }],
-    ['ana\'s order', 'POST', `/api/campaigns/${id}/orders`, { tribeId: ana.tribeId, order: { type: 'endTurn' } }, { anonymous: 401, outsider: 404, player: 200, otherPlayer: 403, gm: 403 }],
+    [
+      "ana's order",
+      'POST',
+      `/api/campaigns/${id}/orders`,
+      { tribeId: ana.tribeId, order: { type: 'endTurn' } },
+      { anonymous: 401, outsider: 404, player: 200, otherPlayer: 403, gm: 403 },
+    ],
     ['invite', 'POST', `/api/campaigns/${id}/invitations`, undefined, { anonymous: 401, outsider: 404, player: 403, otherPlayer: 403, gm: 409 }],
     ['draft start', 'POST', `/api/campaigns/${id}/draft/start`, undefined, { anonymous: 401, outsider: 404, player: 403, otherPlayer: 403, gm: 409 }],
-    ['pick', 'POST', `/api/campaigns/${id}/draft/picks`, { city: '9,3', tribeId: ana.tribeId }, { anonymous: 401, outsider: 404, player: 409, otherPlayer: 403, gm: 409 }],
+    [
+      'pick',
+      'POST',
+      `/api/campaigns/${id}/draft/picks`,
+      { city: '9,3', tribeId: ana.tribeId },
+      { anonymous: 401, outsider: 404, player: 409, otherPlayer: 403, gm: 409 },
+    ],
     ['pause', 'POST', `/api/campaigns/${id}/pause`, undefined, { anonymous: 401, outsider: 404, player: 403, otherPlayer: 403, gm: 200 }],
     ['resume', 'POST', `/api/campaigns/${id}/resume`, undefined, { anonymous: 401, outsider: 404, player: 403, otherPlayer: 403, gm: 200 }],
     // Last: it gives ben's tribe to the outsider.
-    ['replace player', 'PUT', `/api/campaigns/${id}/tribes/${ben.tribeId}/player`, { email: 'out@example.com' }, { anonymous: 401, outsider: 404, player: 403, otherPlayer: 403, gm: 200 }],
+    [
+      'replace player',
+      'PUT',
+      `/api/campaigns/${id}/tribes/${ben.tribeId}/player`,
+      { email: 'out@example.com' },
+      { anonymous: 401, outsider: 404, player: 403, otherPlayer: 403, gm: 200 },
+    ],
   ]
   for (const [name, method, url, body, expected] of cases) {
     for (const role of ['anonymous', 'outsider', 'player', 'otherPlayer', 'gm'] as Role[]) {
@@ -131,11 +198,14 @@ t.test('pause and resume: no orders while paused, and skipped periods are not re
   const resumed = await app.prisma.campaignEvent.findFirstOrThrow({ where: { campaignId: table.id, type: 'campaign.resumed' } })
   t.match(resumed.payload, { skippedTo: '2026-12-14T09:00:00.000Z' })
   const state = await call(app, ana, 'GET', `/api/campaigns/${table.id}/state`)
-  t.equal(state.body.you.windowOpen, true, 'Monday\'s window is open again')
+  t.equal(state.body.you.windowOpen, true, "Monday's window is open again")
 })
 
 t.test('R4.2 R4.3 over HTTP on both Europe/Madrid DST Sundays', async (t) => {
-  for (const [day, lastMinute, closed] of [['2027-03-28', '2027-03-28T17:59:00Z', '2027-03-28T18:00:00Z'], ['2027-10-31', '2027-10-31T18:59:00Z', '2027-10-31T19:00:00Z']]) {
+  for (const [day, lastMinute, closed] of [
+    ['2027-03-28', '2027-03-28T17:59:00Z', '2027-03-28T18:00:00Z'],
+    ['2027-10-31', '2027-10-31T18:59:00Z', '2027-10-31T19:00:00Z'],
+  ]) {
     const app = await buildTestApp(t, { allowTestClock: true })
     await setClock(app, `${day}T08:00:00Z`)
     const table = await setUp(app, { sol: 'sunday', luna: 'monday' })

@@ -26,10 +26,18 @@ t.test('a profile: the finished campaign with its rank (R2.5), windows played an
   const stranger = await call(app, null, 'GET', `/api/users/${ana.userId}`)
   t.equal(stranger.status, 200)
   t.match(stranger.body, { user: { id: ana.userId, displayName: /^ana-/ }, windows: { played: 0, missed: 1 } }, 'ana gave no order and let one window pass')
-  t.same(stranger.body.finished.map((c: { name: string; rank: number; of: number; tribeName: string }) => [c.name, c.tribeName, c.rank, c.of]), [['Test campaign', 'ana', anaRank, 2]], 'the finished campaign with her place')
+  t.same(
+    stranger.body.finished.map((c: { name: string; rank: number; of: number; tribeName: string }) => [c.name, c.tribeName, c.rank, c.of]),
+    [['Test campaign', 'ana', anaRank, 2]],
+    'the finished campaign with her place',
+  )
   t.same(stranger.body.current, [], 'her private campaign is not shown to a stranger')
   const own = await call(app, ana.token, 'GET', `/api/users/${ana.userId}`)
-  t.same(own.body.current.map((c: { name: string; role: string }) => [c.name, c.role]), [['Ana a solas', 'gm']], 'but to herself')
+  t.same(
+    own.body.current.map((c: { name: string; role: string }) => [c.name, c.role]),
+    [['Ana a solas', 'gm']],
+    'but to herself',
+  )
   const benProfile = (await call(app, null, 'GET', `/api/users/${ben.userId}`)).body
   t.match(benProfile.windows, { played: 1, missed: 0 }, 'ben played his Wednesday')
   t.equal((await call(app, null, 'GET', '/api/users/00000000-0000-4000-8000-000000000000')).body.error.code, 'profile/not_found')
@@ -56,7 +64,11 @@ t.test('/me: a player changes name, language and time zone; a bad zone is refuse
   const after = await eva.get(saved.location!)
   t.match(after.body, /<html lang="es">/, 'the page now speaks Spanish')
   t.match(after.body, /role="status">Guardado/)
-  t.match(await app.prisma.user.findUniqueOrThrow({ where: { id: reg.body.user.id } }), { displayName: 'Eva M.', locale: 'es', timeZone: 'America/Mexico_City' })
+  t.match(await app.prisma.user.findUniqueOrThrow({ where: { id: reg.body.user.id } }), {
+    displayName: 'Eva M.',
+    locale: 'es',
+    timeZone: 'America/Mexico_City',
+  })
   const api = await call(app, reg.body.token, 'PATCH' as 'PUT', '/api/me', { timeZone: 'Europe/Madrid' })
   t.equal(api.status, 200)
   t.equal(api.body.timeZone, 'Europe/Madrid', 'the API changes it too')

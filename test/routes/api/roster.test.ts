@@ -8,7 +8,7 @@ import { smtpReceiver } from '../../helpers/smtp.ts'
 
 type RosterTribe = { id: string; name: string; weekday: string; player: { displayName: string } | null; missedWindows: number; lastOrderAt: string | null }
 
-t.test('the roster shows each tribe\'s player and weekday, a window.missed after the clock passes a window with no orders, and the last order', async (t) => {
+t.test("the roster shows each tribe's player and weekday, a window.missed after the clock passes a window with no orders, and the last order", async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true })
   await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
@@ -20,10 +20,14 @@ t.test('the roster shows each tribe\'s player and weekday, a window.missed after
   t.match(before.player, { displayName: /^ana-/ }, 'the player behind the tribe')
 
   await setClock(app, '2026-12-01T09:00:00Z') // Monday's window closed at 20:00 without an order from ana
-  t.equal((await tribe('ana')).missedWindows, 1, 'ana missed Monday\'s window')
-  t.equal((await tribe('ben')).missedWindows, 0, 'ben\'s window has not come yet')
+  t.equal((await tribe('ana')).missedWindows, 1, "ana missed Monday's window")
+  t.equal((await tribe('ben')).missedWindows, 0, "ben's window has not come yet")
   const missed = await app.prisma.campaignEvent.findMany({ where: { campaignId: table.id, type: 'window.missed' } })
-  t.same(missed.map((e) => (e.payload as { tribe: string }).tribe), [table.players.ana!.tribeId], 'one window.missed event, for ana')
+  t.same(
+    missed.map((e) => (e.payload as { tribe: string }).tribe),
+    [table.players.ana!.tribeId],
+    'one window.missed event, for ana',
+  )
 
   await setClock(app, '2026-12-02T09:00:00Z') // Wednesday: ben recruits
   const ben = table.players.ben!
@@ -33,7 +37,7 @@ t.test('the roster shows each tribe\'s player and weekday, a window.missed after
   await setClock(app, '2026-12-03T09:00:00Z')
   const benNow = await tribe('ben')
   t.equal(benNow.missedWindows, 0, 'a window with an order is not missed')
-  t.equal(benNow.lastOrderAt, '2026-12-02T09:00:00.000Z', 'the last order\'s instant')
+  t.equal(benNow.lastOrderAt, '2026-12-02T09:00:00.000Z', "the last order's instant")
 
   const forbidden = await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/roster`)
   t.equal(forbidden.status, 403, 'a player does not see the roster (it holds addresses)')
@@ -88,7 +92,11 @@ t.test('invitations: resent with two more weeks and mailed again, revoked so the
   await setClock(app, '2026-12-20T09:00:00Z')
   const roster = (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/roster`)).body
   const states = Object.fromEntries(roster.invitations.map((i: { token: string; state: string }) => [i.token, i.state]))
-  t.same(states, { [mailed.body.token]: 'revoked', [link.body.token]: 'expired', [Object.keys(states).find((k) => k !== mailed.body.token && k !== link.body.token)!]: 'expired' })
+  t.same(states, {
+    [mailed.body.token]: 'revoked',
+    [link.body.token]: 'expired',
+    [Object.keys(states).find((k) => k !== mailed.body.token && k !== link.body.token)!]: 'expired',
+  })
   t.equal(roster.invitations.find((i: { token: string }) => i.token === mailed.body.token).email, 'newbie@example.com')
 
   const used = await call(app, table.gm, 'POST', base)
@@ -98,133 +106,160 @@ t.test('invitations: resent with two more weeks and mailed again, revoked so the
   t.equal((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/roster`)).body.invitations.length, 3, 'a used invitation leaves the list')
 })
 
-t.test('a replacement invitation: an address with no account gets a tribe of a running campaign after registering; the former player leaves (R2.1)', async (t) => {
-  const app = await buildTestApp(t, { allowTestClock: true })
-  await setClock(app, '2026-11-30T09:00:00Z')
-  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
-  await draft(app, table)
-  const ana = table.players.ana!
-  const replaced = await call(app, table.gm, 'PUT', `/api/campaigns/${table.id}/tribes/${ana.tribeId}/player`, { email: 'carla@example.com' })
-  t.equal(replaced.status, 404)
-  t.equal(replaced.body.error.code, 'user/not_found')
-  t.match(replaced.body.error.message, /invite/, 'the GM is told to invite that address')
+t.test(
+  'a replacement invitation: an address with no account gets a tribe of a running campaign after registering; the former player leaves (R2.1)',
+  async (t) => {
+    const app = await buildTestApp(t, { allowTestClock: true })
+    await setClock(app, '2026-11-30T09:00:00Z')
+    const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
+    await draft(app, table)
+    const ana = table.players.ana!
+    const replaced = await call(app, table.gm, 'PUT', `/api/campaigns/${table.id}/tribes/${ana.tribeId}/player`, { email: 'carla@example.com' })
+    t.equal(replaced.status, 404)
+    t.equal(replaced.body.error.code, 'user/not_found')
+    t.match(replaced.body.error.message, /invite/, 'the GM is told to invite that address')
 
-  const base = `/api/campaigns/${table.id}/invitations`
-  const plain = await call(app, table.gm, 'POST', base, { email: 'carla@example.com' })
-  t.equal(plain.status, 409, 'no new tribe joins a running campaign')
-  t.equal(plain.body.error.code, 'campaign/already_started')
-  const noTribe = await call(app, table.gm, 'POST', base, { tribeId: '00000000-0000-4000-8000-000000000000' })
-  t.equal(noTribe.body.error.code, 'tribe/not_found')
-  const inv = await call(app, table.gm, 'POST', base, { email: 'carla@example.com', tribeId: ana.tribeId })
-  t.equal(inv.status, 201)
+    const base = `/api/campaigns/${table.id}/invitations`
+    const plain = await call(app, table.gm, 'POST', base, { email: 'carla@example.com' })
+    t.equal(plain.status, 409, 'no new tribe joins a running campaign')
+    t.equal(plain.body.error.code, 'campaign/already_started')
+    const noTribe = await call(app, table.gm, 'POST', base, { tribeId: '00000000-0000-4000-8000-000000000000' })
+    t.equal(noTribe.body.error.code, 'tribe/not_found')
+    const inv = await call(app, table.gm, 'POST', base, { email: 'carla@example.com', tribeId: ana.tribeId })
+    t.equal(inv.status, 201)
 
-  const landing = (await call(app, null, 'GET', `/api/invitations/${inv.body.token}`)).body
-  t.same(landing.tribe, { id: ana.tribeId, name: 'ana', weekday: 'monday' }, 'the landing page names the tribe to take over')
-  t.equal(landing.problem, null)
-  const carla = await register(app, 'carla@example.com')
-  const joined = await call(app, carla.token, 'POST', `/api/invitations/${inv.body.token}/accept`, {})
-  t.equal(joined.status, 201)
-  t.same([joined.body.tribe.id, joined.body.tribe.weekday], [ana.tribeId, 'monday'], 'carla plays ana\'s tribe on its weekday')
-  t.equal((await call(app, carla.token, 'GET', `/api/campaigns/${table.id}/state`)).body.you.tribeId, ana.tribeId)
-  const formerly = await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/state`)
-  t.equal(formerly.status, 404, 'ana is no longer a member of the (private) campaign')
-  const log = await app.prisma.campaignEvent.findMany({ where: { campaignId: table.id, type: 'tribe.player_replaced' } })
-  t.equal(log.length, 1, 'the change is logged (R12.1)')
+    const landing = (await call(app, null, 'GET', `/api/invitations/${inv.body.token}`)).body
+    t.same(landing.tribe, { id: ana.tribeId, name: 'ana', weekday: 'monday' }, 'the landing page names the tribe to take over')
+    t.equal(landing.problem, null)
+    const carla = await register(app, 'carla@example.com')
+    const joined = await call(app, carla.token, 'POST', `/api/invitations/${inv.body.token}/accept`, {})
+    t.equal(joined.status, 201)
+    t.same([joined.body.tribe.id, joined.body.tribe.weekday], [ana.tribeId, 'monday'], "carla plays ana's tribe on its weekday")
+    t.equal((await call(app, carla.token, 'GET', `/api/campaigns/${table.id}/state`)).body.you.tribeId, ana.tribeId)
+    const formerly = await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/state`)
+    t.equal(formerly.status, 404, 'ana is no longer a member of the (private) campaign')
+    const log = await app.prisma.campaignEvent.findMany({ where: { campaignId: table.id, type: 'tribe.player_replaced' } })
+    t.equal(log.length, 1, 'the change is logged (R12.1)')
 
-  await app.prisma.campaign.update({ where: { id: table.id }, data: { status: 'finished' } })
-  const over = await call(app, table.gm, 'POST', base, { tribeId: ana.tribeId })
-  t.equal(over.status, 409)
-  t.equal(over.body.error.code, 'campaign/finished', 'nobody takes over a tribe once the campaign is over')
-})
+    await app.prisma.campaign.update({ where: { id: table.id }, data: { status: 'finished' } })
+    const over = await call(app, table.gm, 'POST', base, { tribeId: ana.tribeId })
+    t.equal(over.status, 409)
+    t.equal(over.body.error.code, 'campaign/finished', 'nobody takes over a tribe once the campaign is over')
+  },
+)
 
-t.test('the invitation page: a logged-out newcomer sees the campaign and the free weekdays, registers, comes back, and joins; a typed name survives an error; taken weekdays cannot be chosen', async (t) => {
-  const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 1000 })
-  await setClock(app, '2026-11-30T09:00:00Z')
-  const table = await setUp(app, { ana: 'monday' })
-  const inv = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations`)
-  const path = `/invitations/${inv.body.token}`
-  const newcomer = visitor(app)
-  const landing = await newcomer.get(path)
-  t.equal(landing.status, 200, 'no login needed to read an invitation')
-  t.match(landing.body, /invites you to play in the campaign <strong>Test campaign<\/strong>/)
-  t.match(landing.body, /Monday<\/th><td>taken by ana/, 'Monday is shown as ana\'s')
-  t.match(landing.body, /Tuesday<\/th><td><strong>free/)
-  const register = /href="(\/register\?next=[^"]+)"/.exec(landing.body)![1]!
-  t.equal(decodeURIComponent(register.split('next=')[1]!), path, 'the register link carries the invitation')
-  const form = await newcomer.get(register)
-  t.match(form.body, new RegExp(`name="next" value="${path}"`))
-  const registered = await newcomer.post('/register', { displayName: 'Dora', email: 'dora@example.com', password: 'correct horse battery', locale: 'en', timeZone: 'America/Mexico_City', next: path })
-  t.equal(registered.status, 303)
-  t.equal(registered.location, path, 'registering lands back on the invitation')
-  const page = await newcomer.get(path)
-  t.match(page.body, /<option value="monday" disabled>Monday \(taken by ana\)<\/option>/, 'a taken weekday cannot be chosen')
-  t.match(page.body, /<option value="tuesday" selected>/, 'the first free weekday is offered')
+t.test(
+  'the invitation page: a logged-out newcomer sees the campaign and the free weekdays, registers, comes back, and joins; a typed name survives an error; taken weekdays cannot be chosen',
+  async (t) => {
+    const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 1000 })
+    await setClock(app, '2026-11-30T09:00:00Z')
+    const table = await setUp(app, { ana: 'monday' })
+    const inv = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations`)
+    const path = `/invitations/${inv.body.token}`
+    const newcomer = visitor(app)
+    const landing = await newcomer.get(path)
+    t.equal(landing.status, 200, 'no login needed to read an invitation')
+    t.match(landing.body, /invites you to play in the campaign <strong>Test campaign<\/strong>/)
+    t.match(landing.body, /Monday<\/th><td>taken by ana/, "Monday is shown as ana's")
+    t.match(landing.body, /Tuesday<\/th><td><strong>free/)
+    const register = /href="(\/register\?next=[^"]+)"/.exec(landing.body)![1]!
+    t.equal(decodeURIComponent(register.split('next=')[1]!), path, 'the register link carries the invitation')
+    const form = await newcomer.get(register)
+    t.match(form.body, new RegExp(`name="next" value="${path}"`))
+    const registered = await newcomer.post('/register', {
+      displayName: 'Dora',
+      email: 'dora@example.com',
+      password: 'correct horse battery',
+      locale: 'en',
+      timeZone: 'America/Mexico_City',
+      next: path,
+    })
+    t.equal(registered.status, 303)
+    t.equal(registered.location, path, 'registering lands back on the invitation')
+    const page = await newcomer.get(path)
+    t.match(page.body, /<option value="monday" disabled>Monday \(taken by ana\)<\/option>/, 'a taken weekday cannot be chosen')
+    t.match(page.body, /<option value="tuesday" selected>/, 'the first free weekday is offered')
 
-  const clash = await newcomer.post(path, { tribeName: 'Ana', weekday: 'tuesday' })
-  t.equal(clash.status, 409)
-  t.match(clash.body, /tribe\/name_taken/)
-  t.match(clash.body, /name="tribeName" required maxlength="40" value="Ana"/, 'the typed name is kept')
-  t.match(clash.body, /<option value="tuesday" selected>/, 'and the chosen weekday')
-  const enEsClash = await newcomer.post(`${path}?lang=es`, { tribeName: 'Ana', weekday: 'tuesday' })
-  t.match(enEsClash.body, /<strong>Ese nombre ya lo usa otra tribu, o se le parece demasiado; elige otro\.<\/strong> <small class="code">tribe\/name_taken<\/small>/, 'a Spanish reader reads the error in Spanish, its code in small print')
-  const joined = await newcomer.post(path, { tribeName: 'Dorados', weekday: 'tuesday' })
-  t.equal(joined.status, 303)
-  t.equal(joined.location, `/campaigns/${table.id}`)
-  const tribes = await app.prisma.tribe.findMany({ where: { campaignId: table.id }, orderBy: { weekday: 'asc' } })
-  t.same(tribes.map((x) => [x.name, x.weekday]).sort(), [['Dorados', 'tuesday'], ['ana', 'monday']])
-  t.match((await newcomer.get(path)).body, /This invitation has already been used\./, 'a used link says so')
+    const clash = await newcomer.post(path, { tribeName: 'Ana', weekday: 'tuesday' })
+    t.equal(clash.status, 409)
+    t.match(clash.body, /tribe\/name_taken/)
+    t.match(clash.body, /name="tribeName" required maxlength="40" value="Ana"/, 'the typed name is kept')
+    t.match(clash.body, /<option value="tuesday" selected>/, 'and the chosen weekday')
+    const enEsClash = await newcomer.post(`${path}?lang=es`, { tribeName: 'Ana', weekday: 'tuesday' })
+    t.match(
+      enEsClash.body,
+      /<strong>Ese nombre ya lo usa otra tribu, o se le parece demasiado; elige otro\.<\/strong> <small class="code">tribe\/name_taken<\/small>/,
+      'a Spanish reader reads the error in Spanish, its code in small print',
+    )
+    const joined = await newcomer.post(path, { tribeName: 'Dorados', weekday: 'tuesday' })
+    t.equal(joined.status, 303)
+    t.equal(joined.location, `/campaigns/${table.id}`)
+    const tribes = await app.prisma.tribe.findMany({ where: { campaignId: table.id }, orderBy: { weekday: 'asc' } })
+    t.same(tribes.map((x) => [x.name, x.weekday]).sort(), [
+      ['Dorados', 'tuesday'],
+      ['ana', 'monday'],
+    ])
+    t.match((await newcomer.get(path)).body, /This invitation has already been used\./, 'a used link says so')
 
-  const es = visitor(app)
-  const revoked = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations`)
-  await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations/${revoked.body.token}/revoke`)
-  const esPage = await es.get(`/invitations/${revoked.body.token}?lang=es`)
-  t.match(esPage.body, /El máster revocó esta invitación/, 'in the reader\'s language')
-})
+    const es = visitor(app)
+    const revoked = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations`)
+    await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations/${revoked.body.token}/revoke`)
+    const esPage = await es.get(`/invitations/${revoked.body.token}?lang=es`)
+    t.match(esPage.body, /El máster revocó esta invitación/, "in the reader's language")
+  },
+)
 
-t.test('the GM console: the roster with a missed window, resend and revoke in place, a confirmation before replacing, an unknown address offered an invitation to the tribe', async (t) => {
-  const smtp = await smtpReceiver()
-  t.teardown(smtp.close)
-  const app = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url, loginRateLimit: 1000 })
-  await setClock(app, '2026-11-30T09:00:00Z')
-  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
-  const gmMember = await app.prisma.membership.findFirstOrThrow({ where: { campaignId: table.id, role: 'gm' } })
-  const gmUser = await app.prisma.user.findUniqueOrThrow({ where: { id: gmMember.userId } })
-  const gm = visitor(app)
-  await gm.login(gmUser.email, 'correct horse battery')
-  const console = `/campaigns/${table.id}/gm`
-  await gm.get(console)
-  t.equal((await gm.post(`${console}/invitations`, { email: 'eva@example.com' })).status, 200)
-  let page = await gm.get(console)
-  t.match(page.body, /<th scope="row">eva@example\.com<\/th>\s*<td>[^<]+<\/td>\s*<td>pending<\/td>/, 'the invitation is listed as pending')
-  const resend = /action="([^"]+\/resend)"/.exec(page.body)![1]!
-  const resent = await gm.post(resend, {})
-  t.equal(resent.status, 303)
-  t.match((await gm.get(resent.location!)).body, /Invitation mailed again/)
-  page = await gm.get(console)
-  const revoke = /action="([^"]+\/revoke)"/.exec(page.body)![1]!
-  const unconfirmed = await gm.post(revoke, {})
-  t.equal(unconfirmed.status, 400, 'revoking asks for its box')
-  t.match(unconfirmed.body, 'form/unconfirmed')
-  t.equal((await app.prisma.invitation.findFirstOrThrow({ where: { email: 'eva@example.com' } })).revokedAt, null, 'and changes nothing without it')
-  t.equal((await gm.post(revoke, { confirm: 'yes' })).status, 303)
-  t.match((await gm.get(console)).body, /<td>revoked<\/td>/)
+t.test(
+  'the GM console: the roster with a missed window, resend and revoke in place, a confirmation before replacing, an unknown address offered an invitation to the tribe',
+  async (t) => {
+    const smtp = await smtpReceiver()
+    t.teardown(smtp.close)
+    const app = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url, loginRateLimit: 1000 })
+    await setClock(app, '2026-11-30T09:00:00Z')
+    const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
+    const gmMember = await app.prisma.membership.findFirstOrThrow({ where: { campaignId: table.id, role: 'gm' } })
+    const gmUser = await app.prisma.user.findUniqueOrThrow({ where: { id: gmMember.userId } })
+    const gm = visitor(app)
+    await gm.login(gmUser.email, 'correct horse battery')
+    const console = `/campaigns/${table.id}/gm`
+    await gm.get(console)
+    t.equal((await gm.post(`${console}/invitations`, { email: 'eva@example.com' })).status, 200)
+    let page = await gm.get(console)
+    t.match(page.body, /<th scope="row">eva@example\.com<\/th>\s*<td>[^<]+<\/td>\s*<td>pending<\/td>/, 'the invitation is listed as pending')
+    const resend = /action="([^"]+\/resend)"/.exec(page.body)![1]!
+    const resent = await gm.post(resend, {})
+    t.equal(resent.status, 303)
+    t.match((await gm.get(resent.location!)).body, /Invitation mailed again/)
+    page = await gm.get(console)
+    const revoke = /action="([^"]+\/revoke)"/.exec(page.body)![1]!
+    const unconfirmed = await gm.post(revoke, {})
+    t.equal(unconfirmed.status, 400, 'revoking asks for its box')
+    t.match(unconfirmed.body, 'form/unconfirmed')
+    t.equal((await app.prisma.invitation.findFirstOrThrow({ where: { email: 'eva@example.com' } })).revokedAt, null, 'and changes nothing without it')
+    t.equal((await gm.post(revoke, { confirm: 'yes' })).status, 303)
+    t.match((await gm.get(console)).body, /<td>revoked<\/td>/)
 
-  await draft(app, table)
-  await setClock(app, '2026-12-01T09:00:00Z')
-  page = await gm.get(console)
-  // ana joined by a link, not by a mail to her address: the GM sees her name only (#25).
-  t.match(page.body, /ana<\/th>\s*<td><a href="\/users\/[^"]+">ana-[^<]*<\/a><\/td>\s*<td>Monday<\/td>\s*<td><strong>1<\/strong><\/td>/, 'ana\'s missed Monday window is counted')
-  const ana = table.players.ana!
-  const noBox = await gm.post(`${console}/replace`, { tribeId: ana.tribeId, email: 'fede@example.com' })
-  t.equal(noBox.status, 400, 'replacing asks for its box')
-  const unknown = await gm.post(`${console}/replace`, { tribeId: ana.tribeId, email: 'fede@example.com', confirm: 'yes' })
-  t.equal(unknown.status, 404, 'no account uses that address')
-  t.match(unknown.body, /user\/not_found/)
-  t.match(unknown.body, /No account uses <strong>fede@example\.com<\/strong>/, 'the console offers to invite it')
-  const offer = await gm.post(`${console}/invitations`, { email: 'fede@example.com', tribeId: ana.tribeId })
-  t.equal(offer.status, 200)
-  t.match(offer.body, /Mailed to fede@example\.com/)
-  const stored = await app.prisma.invitation.findFirstOrThrow({ where: { email: 'fede@example.com' } })
-  t.equal(stored.tribeId, ana.tribeId, 'an invitation to take over ana\'s tribe')
-  t.match((await gm.get(console)).body, /fede@example\.com<br><small>to take over ana<\/small>/)
-})
+    await draft(app, table)
+    await setClock(app, '2026-12-01T09:00:00Z')
+    page = await gm.get(console)
+    // ana joined by a link, not by a mail to her address: the GM sees her name only (#25).
+    t.match(
+      page.body,
+      /ana<\/th>\s*<td><a href="\/users\/[^"]+">ana-[^<]*<\/a><\/td>\s*<td>Monday<\/td>\s*<td><strong>1<\/strong><\/td>/,
+      "ana's missed Monday window is counted",
+    )
+    const ana = table.players.ana!
+    const noBox = await gm.post(`${console}/replace`, { tribeId: ana.tribeId, email: 'fede@example.com' })
+    t.equal(noBox.status, 400, 'replacing asks for its box')
+    const unknown = await gm.post(`${console}/replace`, { tribeId: ana.tribeId, email: 'fede@example.com', confirm: 'yes' })
+    t.equal(unknown.status, 404, 'no account uses that address')
+    t.match(unknown.body, /user\/not_found/)
+    t.match(unknown.body, /No account uses <strong>fede@example\.com<\/strong>/, 'the console offers to invite it')
+    const offer = await gm.post(`${console}/invitations`, { email: 'fede@example.com', tribeId: ana.tribeId })
+    t.equal(offer.status, 200)
+    t.match(offer.body, /Mailed to fede@example\.com/)
+    const stored = await app.prisma.invitation.findFirstOrThrow({ where: { email: 'fede@example.com' } })
+    t.equal(stored.tribeId, ana.tribeId, "an invitation to take over ana's tribe")
+    t.match((await gm.get(console)).body, /fede@example\.com<br><small>to take over ana<\/small>/)
+  },
+)

@@ -34,10 +34,19 @@ async function stored(app: App, campaignId: string) {
 
 t.test('accounts and links: a bad time zone, a blank name, a forged calendar link, an unsubscribe link of a gone account, an unknown map', async (t) => {
   const app = await buildTestApp(t)
-  const zone = await call(app, null, 'POST', '/api/auth/register', { email: 'zed@example.com', password: 'correct horse battery', displayName: 'Zed', timeZone: 'Mars/Olympus' })
+  const zone = await call(app, null, 'POST', '/api/auth/register', {
+    email: 'zed@example.com',
+    password: 'correct horse battery',
+    displayName: 'Zed',
+    timeZone: 'Mars/Olympus',
+  })
   t.match(zone, { status: 400, body: { error: { code: 'auth/invalid_time_zone', message: /Mars\/Olympus/ } } })
   // The schemas already want a visible character (a 400 request/invalid); the service refuses a blank name on its own too.
-  await t.rejects(app.accounts.register({ email: 'zed@example.com', password: 'correct horse battery', displayName: '   ' }), { statusCode: 400, code: 'name/blank', message: /displayName/ })
+  await t.rejects(app.accounts.register({ email: 'zed@example.com', password: 'correct horse battery', displayName: '   ' }), {
+    statusCode: 400,
+    code: 'name/blank',
+    message: /displayName/,
+  })
   t.equal(await app.prisma.user.count(), 0, 'no account was made')
 
   const calendar = await app.inject({ method: 'GET', url: '/api/me/calendar.ics?token=forged.token' })
@@ -69,7 +78,11 @@ t.test('R2.1 joining: a taken weekday, a second tribe, a full campaign, an expir
   t.same(await stored(app, table.id), before, 'nobody joined')
 
   const late = await invite()
-  t.equal((await call(app, gus.token, 'POST', `/api/invitations/${await invite()}/accept`, { tribeName: 'Gus', weekday: 'sunday' })).status, 201, 'the seventh tribe joins')
+  t.equal(
+    (await call(app, gus.token, 'POST', `/api/invitations/${await invite()}/accept`, { tribeName: 'Gus', weekday: 'sunday' })).status,
+    201,
+    'the seventh tribe joins',
+  )
   const hal = await register(app, 'hal@example.com')
   const full = await call(app, hal.token, 'POST', `/api/invitations/${late}/accept`, { tribeName: 'Hal', weekday: 'sunday' })
   t.match(full, { status: 409, body: { error: { code: 'campaign/full', rule: 'R2.1' } } })
@@ -80,36 +93,39 @@ t.test('R2.1 joining: a taken weekday, a second tribe, a full campaign, an expir
   t.match(expired, { status: 410, body: { error: { code: 'invitation/expired' } } })
 })
 
-t.test('R3.1 R3.4 before and during the draft: no state yet, no invitation or joining once it started, a spectator\'s pick, a GM pick without a tribe, a pick for another tribe', async (t) => {
-  const app = await buildTestApp(t, { allowTestClock: true })
-  await setClock(app, '2026-11-30T09:00:00Z')
-  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { public: true })
-  const url = `/api/campaigns/${table.id}`
-  const state = await call(app, table.gm, 'GET', `${url}/state`)
-  t.match(state, { status: 409, body: { error: { code: 'campaign/not_started', rule: 'R3.1' } } })
-  const verify = await call(app, table.gm, 'GET', `${url}/verify`)
-  t.match(verify, { status: 409, body: { error: { code: 'campaign/not_started', rule: 'R3.1' } } })
-  const scene = await call(app, table.gm, 'POST', `${url}/scenes`, { title: 'Too early', tribes: [table.players.ana!.tribeId, table.players.ben!.tribeId] })
-  t.match(scene, { status: 409, body: { error: { code: 'scene/not_started', rule: 'R11.3' } } })
+t.test(
+  "R3.1 R3.4 before and during the draft: no state yet, no invitation or joining once it started, a spectator's pick, a GM pick without a tribe, a pick for another tribe",
+  async (t) => {
+    const app = await buildTestApp(t, { allowTestClock: true })
+    await setClock(app, '2026-11-30T09:00:00Z')
+    const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { public: true })
+    const url = `/api/campaigns/${table.id}`
+    const state = await call(app, table.gm, 'GET', `${url}/state`)
+    t.match(state, { status: 409, body: { error: { code: 'campaign/not_started', rule: 'R3.1' } } })
+    const verify = await call(app, table.gm, 'GET', `${url}/verify`)
+    t.match(verify, { status: 409, body: { error: { code: 'campaign/not_started', rule: 'R3.1' } } })
+    const scene = await call(app, table.gm, 'POST', `${url}/scenes`, { title: 'Too early', tribes: [table.players.ana!.tribeId, table.players.ben!.tribeId] })
+    t.match(scene, { status: 409, body: { error: { code: 'scene/not_started', rule: 'R11.3' } } })
 
-  const late = (await call(app, table.gm, 'POST', `${url}/invitations`)).body.token as string
-  const order = (await call(app, table.gm, 'POST', `${url}/draft/start`)).body.order as string[]
-  const afterStart = await call(app, table.gm, 'POST', `${url}/invitations`)
-  t.match(afterStart, { status: 409, body: { error: { code: 'campaign/already_started', rule: 'R3.1' } } })
-  const stranger = await register(app, 'stranger@example.com')
-  const before = await stored(app, table.id)
-  const joinLate = await call(app, stranger.token, 'POST', `/api/invitations/${late}/accept`, { tribeName: 'Late', weekday: 'friday' })
-  t.match(joinLate, { status: 409, body: { error: { code: 'campaign/already_started', rule: 'R3.1' } } })
-  const spectator = await call(app, stranger.token, 'POST', `${url}/draft/picks`, { city: '2,1' })
-  t.match(spectator, { status: 403, body: { error: { code: 'draft/not_a_player', rule: 'R3.4' } } })
-  const noTribe = await call(app, table.gm, 'POST', `${url}/draft/picks`, { city: '2,1' })
-  t.match(noTribe, { status: 400, body: { error: { code: 'draft/tribe_required', rule: 'R3.4' } } })
-  const [first, second] = order
-  const onClock = Object.values(table.players).find((p) => p.tribeId === first)!
-  const forOther = await call(app, onClock.token, 'POST', `${url}/draft/picks`, { city: '2,1', tribeId: second })
-  t.match(forOther, { status: 403, body: { error: { code: 'orders/not_your_tribe', rule: 'R2.3' } } })
-  t.same(await stored(app, table.id), before, 'no pick was made')
-})
+    const late = (await call(app, table.gm, 'POST', `${url}/invitations`)).body.token as string
+    const order = (await call(app, table.gm, 'POST', `${url}/draft/start`)).body.order as string[]
+    const afterStart = await call(app, table.gm, 'POST', `${url}/invitations`)
+    t.match(afterStart, { status: 409, body: { error: { code: 'campaign/already_started', rule: 'R3.1' } } })
+    const stranger = await register(app, 'stranger@example.com')
+    const before = await stored(app, table.id)
+    const joinLate = await call(app, stranger.token, 'POST', `/api/invitations/${late}/accept`, { tribeName: 'Late', weekday: 'friday' })
+    t.match(joinLate, { status: 409, body: { error: { code: 'campaign/already_started', rule: 'R3.1' } } })
+    const spectator = await call(app, stranger.token, 'POST', `${url}/draft/picks`, { city: '2,1' })
+    t.match(spectator, { status: 403, body: { error: { code: 'draft/not_a_player', rule: 'R3.4' } } })
+    const noTribe = await call(app, table.gm, 'POST', `${url}/draft/picks`, { city: '2,1' })
+    t.match(noTribe, { status: 400, body: { error: { code: 'draft/tribe_required', rule: 'R3.4' } } })
+    const [first, second] = order
+    const onClock = Object.values(table.players).find((p) => p.tribeId === first)!
+    const forOther = await call(app, onClock.token, 'POST', `${url}/draft/picks`, { city: '2,1', tribeId: second })
+    t.match(forOther, { status: 403, body: { error: { code: 'orders/not_your_tribe', rule: 'R2.3' } } })
+    t.same(await stored(app, table.id), before, 'no pick was made')
+  },
+)
 
 t.test('R2.3 orders from the wrong hands, and a body with both order and orders', async (t) => {
   const { app, table, url } = await running(t)
@@ -150,77 +166,90 @@ t.test('R2.3 game master only: pausing, resuming what is not paused, replacing a
   t.same(await stored(app, table.id), before, 'nothing was stored')
 })
 
-t.test('R11.3 scenes: an unknown tribe, a scene one is not in, a closed scene; proposals: unknown, not one\'s to answer or withdraw, already decided', async (t) => {
-  const { app, table, url } = await running(t)
-  const { ana, ben, cleo } = table.players as Record<string, Table['players'][string]>
-  const unknown = await call(app, table.gm, 'POST', `${url}/scenes`, { title: 'Ghosts', tribes: [ana!.tribeId, 'no-such-tribe'] })
-  t.match(unknown, { status: 422, body: { error: { code: 'scene/unknown_tribe', rule: 'R11.3', message: /no-such-tribe/ } } })
-  const opened = await call(app, table.gm, 'POST', `${url}/scenes`, { title: 'The bay', tribes: [ana!.tribeId, ben!.tribeId] })
-  const scene = `${url}/scenes/${opened.body.id}`
-  const outsider = await call(app, cleo!.token, 'GET', scene)
-  t.match(outsider, { status: 404, body: { error: { code: 'scene/not_found' } } }, 'a scene one is not in does not exist for one')
-  const missing = await call(app, ana!.token, 'POST', `${scene}/proposals/${NO_SUCH}/accept`)
-  t.match(missing, { status: 404, body: { error: { code: 'proposal/not_found' } } })
+t.test(
+  "R11.3 scenes: an unknown tribe, a scene one is not in, a closed scene; proposals: unknown, not one's to answer or withdraw, already decided",
+  async (t) => {
+    const { app, table, url } = await running(t)
+    const { ana, ben, cleo } = table.players as Record<string, Table['players'][string]>
+    const unknown = await call(app, table.gm, 'POST', `${url}/scenes`, { title: 'Ghosts', tribes: [ana!.tribeId, 'no-such-tribe'] })
+    t.match(unknown, { status: 422, body: { error: { code: 'scene/unknown_tribe', rule: 'R11.3', message: /no-such-tribe/ } } })
+    const opened = await call(app, table.gm, 'POST', `${url}/scenes`, { title: 'The bay', tribes: [ana!.tribeId, ben!.tribeId] })
+    const scene = `${url}/scenes/${opened.body.id}`
+    const outsider = await call(app, cleo!.token, 'GET', scene)
+    t.match(outsider, { status: 404, body: { error: { code: 'scene/not_found' } } }, 'a scene one is not in does not exist for one')
+    const missing = await call(app, ana!.token, 'POST', `${scene}/proposals/${NO_SUCH}/accept`)
+    t.match(missing, { status: 404, body: { error: { code: 'proposal/not_found' } } })
 
-  const proposed = await call(app, ana!.token, 'POST', `${scene}/proposals`, { transfers: [{ from: ana!.tribeId, to: ben!.tribeId, tiles: ['3,3'] }] })
-  t.equal(proposed.status, 201)
-  const p = `${scene}/proposals/${proposed.body.id}`
-  const receiver = await call(app, ben!.token, 'POST', `${p}/accept`)
-  t.match(receiver, { status: 403, body: { error: { code: 'proposal/not_a_giver', rule: 'R11.3' } } })
-  const notYours = await call(app, ben!.token, 'POST', `${p}/withdraw`)
-  t.match(notYours, { status: 403, body: { error: { code: 'proposal/not_yours', rule: 'R11.3' } } })
-  t.equal((await call(app, ana!.token, 'POST', `${p}/withdraw`)).body.status, 'withdrawn')
-  const decided = await call(app, ana!.token, 'POST', `${p}/accept`)
-  t.match(decided, { status: 409, body: { error: { code: 'proposal/decided', rule: 'R11.3', message: /withdrawn/ } } })
+    const proposed = await call(app, ana!.token, 'POST', `${scene}/proposals`, { transfers: [{ from: ana!.tribeId, to: ben!.tribeId, tiles: ['3,3'] }] })
+    t.equal(proposed.status, 201)
+    const p = `${scene}/proposals/${proposed.body.id}`
+    const receiver = await call(app, ben!.token, 'POST', `${p}/accept`)
+    t.match(receiver, { status: 403, body: { error: { code: 'proposal/not_a_giver', rule: 'R11.3' } } })
+    const notYours = await call(app, ben!.token, 'POST', `${p}/withdraw`)
+    t.match(notYours, { status: 403, body: { error: { code: 'proposal/not_yours', rule: 'R11.3' } } })
+    t.equal((await call(app, ana!.token, 'POST', `${p}/withdraw`)).body.status, 'withdrawn')
+    const decided = await call(app, ana!.token, 'POST', `${p}/accept`)
+    t.match(decided, { status: 409, body: { error: { code: 'proposal/decided', rule: 'R11.3', message: /withdrawn/ } } })
 
-  t.equal((await call(app, table.gm, 'POST', `${scene}/close`)).status, 200)
-  const closed = await call(app, ana!.token, 'POST', `${scene}/messages`, { body: 'Anyone?' })
-  t.match(closed, { status: 409, body: { error: { code: 'scene/closed', rule: 'R11.3' } } })
-  const messages = await app.pg.query('SELECT count(*)::int AS n FROM scene_messages WHERE scene_id = $1::uuid', [opened.body.id])
-  t.equal(messages.rows[0].n, 0, 'the refused message was not kept')
-})
+    t.equal((await call(app, table.gm, 'POST', `${scene}/close`)).status, 200)
+    const closed = await call(app, ana!.token, 'POST', `${scene}/messages`, { body: 'Anyone?' })
+    t.match(closed, { status: 409, body: { error: { code: 'scene/closed', rule: 'R11.3' } } })
+    const messages = await app.pg.query('SELECT count(*)::int AS n FROM scene_messages WHERE scene_id = $1::uuid', [opened.body.id])
+    t.equal(messages.rows[0].n, 0, 'the refused message was not kept')
+  },
+)
 
-t.test('pages: a player at the GM console, a GM at the turn page, a spectator at the scenes, an unknown order type, empty and half-filled proposals', async (t) => {
-  const { app, table } = await running(t)
-  const emailOf = async (userId: string) => (await app.prisma.user.findUniqueOrThrow({ where: { id: userId } })).email
-  const ana = visitor(app)
-  await ana.login(await emailOf(table.players.ana!.userId), 'correct horse battery')
-  const gmConsole = await ana.get(`/campaigns/${table.id}/gm`)
-  t.equal(gmConsole.status, 403)
-  t.ok(gmConsole.body.includes('campaign/gm_only'), 'the page names the code')
+t.test(
+  'pages: a player at the GM console, a GM at the turn page, a spectator at the scenes, an unknown order type, empty and half-filled proposals',
+  async (t) => {
+    const { app, table } = await running(t)
+    const emailOf = async (userId: string) => (await app.prisma.user.findUniqueOrThrow({ where: { id: userId } })).email
+    const ana = visitor(app)
+    await ana.login(await emailOf(table.players.ana!.userId), 'correct horse battery')
+    const gmConsole = await ana.get(`/campaigns/${table.id}/gm`)
+    t.equal(gmConsole.status, 403)
+    t.ok(gmConsole.body.includes('campaign/gm_only'), 'the page names the code')
 
-  const before = await stored(app, table.id)
-  await ana.get(`/campaigns/${table.id}/turn`)
-  const nuke = await ana.post(`/campaigns/${table.id}/turn`, { type: 'nuke' })
-  t.equal(nuke.status, 400)
-  t.ok(nuke.body.includes('orders/unknown_type'), 'the page names the code')
-  t.match(nuke.body, /nuke/)
+    const before = await stored(app, table.id)
+    await ana.get(`/campaigns/${table.id}/turn`)
+    const nuke = await ana.post(`/campaigns/${table.id}/turn`, { type: 'nuke' })
+    t.equal(nuke.status, 400)
+    t.ok(nuke.body.includes('orders/unknown_type'), 'the page names the code')
+    t.match(nuke.body, /nuke/)
 
-  const gmId = (await call(app, table.gm, 'GET', '/api/me')).body.id as string
-  const gm = visitor(app)
-  await gm.login(await emailOf(gmId), 'correct horse battery')
-  const turn = await gm.get(`/campaigns/${table.id}/turn`)
-  t.equal(turn.status, 403)
-  t.ok(turn.body.includes('orders/not_a_player'), 'the page names the code')
+    const gmId = (await call(app, table.gm, 'GET', '/api/me')).body.id as string
+    const gm = visitor(app)
+    await gm.login(await emailOf(gmId), 'correct horse battery')
+    const turn = await gm.get(`/campaigns/${table.id}/turn`)
+    t.equal(turn.status, 403)
+    t.ok(turn.body.includes('orders/not_a_player'), 'the page names the code')
 
-  const opened = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'The bay', tribes: [table.players.ana!.tribeId, table.players.ben!.tribeId] })
-  const scenePage = `/campaigns/${table.id}/scenes/${opened.body.id}`
-  await ana.get(scenePage)
-  const empty = await ana.post(`${scenePage}/proposals`, {})
-  t.equal(empty.status, 400)
-  t.ok(empty.body.includes('proposal/empty'), 'the page names the code')
-  await ana.get(scenePage)
-  const half = await ana.post(`${scenePage}/proposals`, { from1: table.players.ana!.tribeId, to1: '', tiles1: '3,3' })
-  t.equal(half.status, 400)
-  t.ok(half.body.includes('proposal/incomplete'), 'the page names the code')
-  const proposals = await app.pg.query('SELECT count(*)::int AS n FROM proposals WHERE campaign_id = $1::uuid', [table.id])
-  t.equal(proposals.rows[0].n, 0, 'no proposal was kept')
+    const opened = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, {
+      title: 'The bay',
+      tribes: [table.players.ana!.tribeId, table.players.ben!.tribeId],
+    })
+    const scenePage = `/campaigns/${table.id}/scenes/${opened.body.id}`
+    await ana.get(scenePage)
+    const empty = await ana.post(`${scenePage}/proposals`, {})
+    t.equal(empty.status, 400)
+    t.ok(empty.body.includes('proposal/empty'), 'the page names the code')
+    await ana.get(scenePage)
+    const half = await ana.post(`${scenePage}/proposals`, { from1: table.players.ana!.tribeId, to1: '', tiles1: '3,3' })
+    t.equal(half.status, 400)
+    t.ok(half.body.includes('proposal/incomplete'), 'the page names the code')
+    const proposals = await app.pg.query('SELECT count(*)::int AS n FROM proposals WHERE campaign_id = $1::uuid', [table.id])
+    t.equal(proposals.rows[0].n, 0, 'no proposal was kept')
 
-  await register(app, 'watcher@example.com')
-  const watcher = visitor(app)
-  await watcher.login('watcher@example.com', 'correct horse battery')
-  const scenes = await watcher.get(`/campaigns/${table.id}/scenes`)
-  t.equal(scenes.status, 403)
-  t.ok(scenes.body.includes('scene/not_a_participant'), 'the page names the code')
-  t.same(await stored(app, table.id), { ...before, users: before.users + 1, scenes: before.scenes + 1, events: before.events + 1 }, 'only the scene the GM opened, its log line and the watcher\'s account were stored')
-})
+    await register(app, 'watcher@example.com')
+    const watcher = visitor(app)
+    await watcher.login('watcher@example.com', 'correct horse battery')
+    const scenes = await watcher.get(`/campaigns/${table.id}/scenes`)
+    t.equal(scenes.status, 403)
+    t.ok(scenes.body.includes('scene/not_a_participant'), 'the page names the code')
+    t.same(
+      await stored(app, table.id),
+      { ...before, users: before.users + 1, scenes: before.scenes + 1, events: before.events + 1 },
+      "only the scene the GM opened, its log line and the watcher's account were stored",
+    )
+  },
+)

@@ -13,9 +13,22 @@ async function scene(t: Test): Promise<{ app: App; table: Table; url: string; sc
   const ben = table.players.ben!.tribeId
   // The board as it stands: ben has a ship with 2 crew at sea beside his port (building one takes weeks of savings).
   const state = (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body
-  const sea = state.map.tiles.find((x: { q: number; r: number; terrain: string }) => x.terrain === 'sea' && [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]].some(([dq, dr]) => x.q === 5 + dq! && x.r === 7 + dr!)).tile
-  await app.pg.query(`UPDATE game_snapshots SET state = jsonb_set(state, '{ships,s90}', $2::jsonb) WHERE campaign_id = $1::uuid`,
-    [table.id, JSON.stringify({ id: 's90', tribe: ben, tile: sea, crew: 2, mp: 3 })])
+  const sea = state.map.tiles.find(
+    (x: { q: number; r: number; terrain: string }) =>
+      x.terrain === 'sea' &&
+      [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+        [1, -1],
+        [-1, 1],
+      ].some(([dq, dr]) => x.q === 5 + dq! && x.r === 7 + dr!),
+  ).tile
+  await app.pg.query(`UPDATE game_snapshots SET state = jsonb_set(state, '{ships,s90}', $2::jsonb) WHERE campaign_id = $1::uuid`, [
+    table.id,
+    JSON.stringify({ id: 's90', tribe: ben, tile: sea, crew: 2, mp: 3 }),
+  ])
   const opened = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'The bay treaty', tribes: [table.players.ana!.tribeId, ben] })
   if (opened.status !== 201) throw new Error(JSON.stringify(opened.body))
   return { app, table, url: `/api/campaigns/${table.id}/scenes/${opened.body.id}`, sceneId: opened.body.id }
@@ -32,10 +45,12 @@ t.test('R11.2 R11.3: a GM opens a scene, two tribes talk, trade a city for a shi
   t.equal((await call(app, ben.token, 'POST', `${url}/messages`, { body: 'Deal, if the garrison stays.' })).status, 201)
   t.equal((await call(app, table.gm, 'POST', `${url}/messages`, { body: 'I will ratify once you both accept.' })).status, 201)
 
-  const proposed = await call(app, ana.token, 'POST', `${url}/proposals`, { transfers: [
-    { from: ana.tribeId, to: ben.tribeId, tiles: ['3,3'] },
-    { from: ben.tribeId, to: ana.tribeId, ships: ['s90'] },
-  ] })
+  const proposed = await call(app, ana.token, 'POST', `${url}/proposals`, {
+    transfers: [
+      { from: ana.tribeId, to: ben.tribeId, tiles: ['3,3'] },
+      { from: ben.tribeId, to: ana.tribeId, ships: ['s90'] },
+    ],
+  })
   t.equal(proposed.status, 201)
   t.same(proposed.body.givers.sort(), [ana.tribeId, ben.tribeId].sort())
   const p = `${url}/proposals/${proposed.body.id}`
@@ -55,21 +70,40 @@ t.test('R11.2 R11.3: a GM opens a scene, two tribes talk, trade a city for a shi
   t.equal(ratified.body.status, 'ratified')
   const after = await board(app, table)
   t.equal(ownerOf(after, '3,3'), ben.tribeId, 'the city changed hands')
-  t.same(after.armies.find((x: { tile: string }) => x.tile === '3,3'), { ...garrison, tribe: ben.tribeId }, 'its garrison went with it (R11.2)')
-  t.same(after.ships.find((s: { id: string }) => s.id === 's90'), { ...before.ships.find((s: { id: string }) => s.id === 's90'), tribe: ana.tribeId }, 'the ship and its crew too')
+  t.same(
+    after.armies.find((x: { tile: string }) => x.tile === '3,3'),
+    { ...garrison, tribe: ben.tribeId },
+    'its garrison went with it (R11.2)',
+  )
+  t.same(
+    after.ships.find((s: { id: string }) => s.id === 's90'),
+    { ...before.ships.find((s: { id: string }) => s.id === 's90'), tribe: ana.tribeId },
+    'the ship and its crew too',
+  )
   t.equal(ownerOf(after, '2,1'), ana.tribeId, 'nothing else moved')
 
   const thread = await call(app, ben.token, 'GET', url)
-  t.same(thread.body.messages.map((m: { body: string; tribeId: string | null }) => [m.tribeId, m.body]), [
-    [ana.tribeId, 'Your ship for my city?'], [ben.tribeId, 'Deal, if the garrison stays.'], [null, 'I will ratify once you both accept.'],
-  ])
+  t.same(
+    thread.body.messages.map((m: { body: string; tribeId: string | null }) => [m.tribeId, m.body]),
+    [
+      [ana.tribeId, 'Your ship for my city?'],
+      [ben.tribeId, 'Deal, if the garrison stays.'],
+      [null, 'I will ratify once you both accept.'],
+    ],
+  )
   t.equal(thread.body.proposals[0].status, 'ratified')
   const log = await app.prisma.campaignEvent.findMany({ where: { campaignId: table.id, type: { startsWith: 'proposal.' } }, orderBy: { seq: 'asc' } })
-  t.same(log.map((e) => e.type), ['proposal.made', 'proposal.accepted', 'proposal.accepted', 'proposal.ratified'])
+  t.same(
+    log.map((e) => e.type),
+    ['proposal.made', 'proposal.accepted', 'proposal.accepted', 'proposal.ratified'],
+  )
   t.equal(await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'tradeExecuted' } }), 1)
   const mails = await app.prisma.outboxMail.findMany({ where: { campaignId: table.id, kind: 'scene' } })
-  t.same(mails.map((m) => `${m.userId === ana.userId ? 'ana' : m.userId === ben.userId ? 'ben' : 'other'} ${m.period.split('/')[1]}`).sort(),
-    ['ana opened', 'ana proposed', 'ana ratified', 'ben opened', 'ben proposed', 'ben ratified'], 'scene mails to both players, through the outbox')
+  t.same(
+    mails.map((m) => `${m.userId === ana.userId ? 'ana' : m.userId === ben.userId ? 'ben' : 'other'} ${m.period.split('/')[1]}`).sort(),
+    ['ana opened', 'ana proposed', 'ana ratified', 'ben opened', 'ben proposed', 'ben ratified'],
+    'scene mails to both players, through the outbox',
+  )
   const closed = await call(app, table.gm, 'POST', `${url}/close`)
   t.equal(closed.body.status, 'closed')
   t.equal((await call(app, ana.token, 'POST', `${url}/messages`, { body: 'one more thing' })).status, 409, 'a closed scene takes no messages')
@@ -87,12 +121,25 @@ t.test('R11.3 who sees and does what: outsiders get 404, players cannot open or 
   const other = await setUp(app, { dora: 'monday', eli: 'tuesday' })
   await draft(app, other)
   t.equal((await call(app, other.players.dora!.token, 'GET', url)).status, 404, 'a player of another campaign')
-  t.equal((await call(app, other.gm, 'GET', `/api/campaigns/${other.id}/scenes/${sceneId}`)).status, 404, 'the scene is not in another campaign, even for its GM')
-  const open = await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'mine', tribes: [table.players.ana!.tribeId, cleo.tribeId] })
+  t.equal(
+    (await call(app, other.gm, 'GET', `/api/campaigns/${other.id}/scenes/${sceneId}`)).status,
+    404,
+    'the scene is not in another campaign, even for its GM',
+  )
+  const open = await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/scenes`, {
+    title: 'mine',
+    tribes: [table.players.ana!.tribeId, cleo.tribeId],
+  })
   t.equal(open.status, 403)
   t.equal(open.body.error.code, 'scene/gm_only')
-  t.same((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/scenes`)).body.scenes.map((s: { id: string }) => s.id), [sceneId], 'the GM sees every scene')
-  const outsider = await call(app, table.players.ana!.token, 'POST', `${url}/proposals`, { transfers: [{ from: table.players.ana!.tribeId, to: cleo.tribeId, tiles: ['2,1'] }] })
+  t.same(
+    (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/scenes`)).body.scenes.map((s: { id: string }) => s.id),
+    [sceneId],
+    'the GM sees every scene',
+  )
+  const outsider = await call(app, table.players.ana!.token, 'POST', `${url}/proposals`, {
+    transfers: [{ from: table.players.ana!.tribeId, to: cleo.tribeId, tiles: ['2,1'] }],
+  })
   t.equal(outsider.status, 422)
   t.equal(outsider.body.error.code, 'proposal/not_in_scene')
 })
@@ -119,10 +166,12 @@ t.test('R11.3: an asset lost in battle before ratification fails the proposal, n
   const { ana, ben } = table.players as Record<string, { token: string; tribeId: string }>
   const order = (who: { token: string }, o: unknown) => call(app, who.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: o })
   t.equal((await order(ana!, { type: 'move', from: '3,3', troops: 1, to: '4,4' })).status, 200)
-  const proposed = await call(app, ana!.token, 'POST', `${url}/proposals`, { transfers: [
-    { from: ana!.tribeId, to: ben!.tribeId, tiles: ['4,4'] },
-    { from: ben!.tribeId, to: ana!.tribeId, tiles: ['5,7'] },
-  ] })
+  const proposed = await call(app, ana!.token, 'POST', `${url}/proposals`, {
+    transfers: [
+      { from: ana!.tribeId, to: ben!.tribeId, tiles: ['4,4'] },
+      { from: ben!.tribeId, to: ana!.tribeId, tiles: ['5,7'] },
+    ],
+  })
   const p = `${url}/proposals/${proposed.body.id}`
   await call(app, ana!.token, 'POST', `${p}/accept`)
   await call(app, ben!.token, 'POST', `${p}/accept`)
@@ -156,10 +205,7 @@ t.test('R7.2: a ratification racing an attack on the same tile leaves a consiste
   const proposed = await call(app, ben!.token, 'POST', `${url}/proposals`, { transfers: [{ from: ana!.tribeId, to: ben!.tribeId, tiles: ['4,4'] }] })
   const p = `${url}/proposals/${proposed.body.id}`
   await call(app, ana!.token, 'POST', `${p}/accept`)
-  const [ratified, attacked] = await Promise.all([
-    call(app, table.gm, 'POST', `${p}/ratify`),
-    order(ben!, { type: 'move', from: '4,5', troops: 5, to: '4,4' }),
-  ])
+  const [ratified, attacked] = await Promise.all([call(app, table.gm, 'POST', `${p}/ratify`), order(ben!, { type: 'move', from: '4,5', troops: 5, to: '4,4' })])
   t.equal(ratified.status, 200)
   t.equal(attacked.status, 200)
   const state = await board(app, table)
@@ -167,10 +213,13 @@ t.test('R7.2: a ratification racing an attack on the same tile leaves a consiste
   const army = state.armies.find((x: { tile: string }) => x.tile === '4,4')
   t.equal(army.tribe, ben!.tribeId)
   if (ratified.body.status === 'ratified') {
-    t.equal(army.troops, 6, 'traded first: ben\'s 5 joined the 1 that came with the tile')
-    t.notOk(attacked.body.events.some((e: { type: string }) => e.type === 'combat'), 'so there was no battle')
+    t.equal(army.troops, 6, "traded first: ben's 5 joined the 1 that came with the tile")
+    t.notOk(
+      attacked.body.events.some((e: { type: string }) => e.type === 'combat'),
+      'so there was no battle',
+    )
   } else {
-    t.equal(ratified.body.status, 'failed', 'attacked first: the tile was no longer ana\'s')
+    t.equal(ratified.body.status, 'failed', "attacked first: the tile was no longer ana's")
     t.ok(attacked.body.events.some((e: { type: string }) => e.type === 'combat'))
   }
   for (const a of state.armies as { tile: string; tribe: string | null }[]) {

@@ -47,7 +47,7 @@ t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world ma
   await page.goto(`${base}${turn}`)
   const card = page.locator(`details#t-${front}`)
   await card.waitFor()
-  if (!(await card.getAttribute('open') !== null)) await card.locator('summary').tap()
+  if (!((await card.getAttribute('open')) !== null)) await card.locator('summary').tap()
   const attack = card.locator('form[aria-label^="Attack"]')
   const target = (await attack.locator('select[name="to"] option').first().getAttribute('value'))!
   await attack.locator('select[name="to"]').selectOption(target)
@@ -77,7 +77,12 @@ t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world ma
   await page.locator('#results [role="status"]').waitFor()
   t.match(await page.locator('#results').textContent(), /Your turn is over/)
 
-  for (const [tab, file] of [['', 'overview'], ['/pools', 'economy'], ['/history', 'history'], ['/dice', 'dice']] as const) {
+  for (const [tab, file] of [
+    ['', 'overview'],
+    ['/pools', 'economy'],
+    ['/history', 'history'],
+    ['/dice', 'dice'],
+  ] as const) {
     await page.goto(`${base}/campaigns/${table.id}${tab}`)
     t.equal(await page.locator('svg.world, table').first().isVisible(), true, `the ${file} page shows`)
     t.same(await axe(page), [], `no WCAG A/AA violation on the ${file}`)

@@ -10,44 +10,51 @@ import { call, setUp } from '../../helpers/campaign.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
 
-t.test('the GM removes a tribe from the console with a ticked confirmation, by tapping at 390 px in Spanish and by keyboard at 1366 px in English', async (t) => {
-  mkdirSync(ARTIFACTS, { recursive: true })
-  const app = await buildTestApp(t, { loginRateLimit: 1000 })
-  const table = await setUp(app, { ana: 'monday', squatter: 'friday', idler: 'sunday' })
-  const gmEmail = (await call(app, table.gm, 'GET', '/api/me')).body.email as string
-  const language = async (locale: 'en' | 'es') => t.equal((await call(app, table.gm, 'PATCH', '/api/me', { locale })).status, 200)
-  await language('es')
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
-  const { browser } = await launchBrowser()
-  t.teardown(() => browser.close())
-  const problems: string[] = []
-  const console = `/campaigns/${table.id}/gm`
+t.test(
+  'the GM removes a tribe from the console with a ticked confirmation, by tapping at 390 px in Spanish and by keyboard at 1366 px in English',
+  async (t) => {
+    mkdirSync(ARTIFACTS, { recursive: true })
+    const app = await buildTestApp(t, { loginRateLimit: 1000 })
+    const table = await setUp(app, { ana: 'monday', squatter: 'friday', idler: 'sunday' })
+    const gmEmail = (await call(app, table.gm, 'GET', '/api/me')).body.email as string
+    const language = async (locale: 'en' | 'es') => t.equal((await call(app, table.gm, 'PATCH', '/api/me', { locale })).status, 200)
+    await language('es')
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+    const { browser } = await launchBrowser()
+    t.teardown(() => browser.close())
+    const problems: string[] = []
+    const console = `/campaigns/${table.id}/gm`
 
-  const phone = await loggedIn(browser, base, gmEmail, console, { width: 390, locale: 'es-ES', problems })
-  const row = phone.locator('tr', { hasText: 'squatter' })
-  await row.locator('button', { hasText: 'Retirar' }).tap()
-  t.equal(await app.prisma.tribe.count({ where: { campaignId: table.id } }), 3, 'without the tick nothing happens (the browser asks for it)')
-  await row.locator('input[name="confirm"]').tap()
-  await phone.screenshot({ path: path.join(ARTIFACTS, 'console-remove-1-confirm-390-es.png'), fullPage: true })
-  t.same(await axe(phone), [], 'axe: no WCAG A/AA violation at 390 px')
-  await row.locator('button', { hasText: 'Retirar' }).tap()
-  await phone.waitForURL(/done=tribeRemoved/)
-  t.match(await phone.locator('.done').innerText(), /retirada/, 'said in place, in Spanish')
-  await phone.screenshot({ path: path.join(ARTIFACTS, 'console-remove-2-done-390-es.png'), fullPage: true })
-  t.equal(await phone.locator('tr', { hasText: 'squatter' }).count(), 0, 'the tribe is gone from the roster')
+    const phone = await loggedIn(browser, base, gmEmail, console, { width: 390, locale: 'es-ES', problems })
+    const row = phone.locator('tr', { hasText: 'squatter' })
+    await row.locator('button', { hasText: 'Retirar' }).tap()
+    t.equal(await app.prisma.tribe.count({ where: { campaignId: table.id } }), 3, 'without the tick nothing happens (the browser asks for it)')
+    await row.locator('input[name="confirm"]').tap()
+    await phone.screenshot({ path: path.join(ARTIFACTS, 'console-remove-1-confirm-390-es.png'), fullPage: true })
+    t.same(await axe(phone), [], 'axe: no WCAG A/AA violation at 390 px')
+    await row.locator('button', { hasText: 'Retirar' }).tap()
+    await phone.waitForURL(/done=tribeRemoved/)
+    t.match(await phone.locator('.done').innerText(), /retirada/, 'said in place, in Spanish')
+    await phone.screenshot({ path: path.join(ARTIFACTS, 'console-remove-2-done-390-es.png'), fullPage: true })
+    t.equal(await phone.locator('tr', { hasText: 'squatter' }).count(), 0, 'the tribe is gone from the roster')
 
-  await language('en')
-  const desk = await loggedIn(browser, base, gmEmail, console, { width: 1366, locale: 'en-GB', problems })
-  const idler = desk.locator('tr', { hasText: 'idler' })
-  await idler.locator('input[name="confirm"]').focus()
-  await desk.keyboard.press('Space')
-  await desk.keyboard.press('Tab')
-  await desk.keyboard.press('Enter')
-  await desk.waitForURL(/done=tribeRemoved/)
-  t.match(await desk.locator('.done').innerText(), /removed/, 'said in place, in English')
-  t.same(await axe(desk), [], 'axe: no WCAG A/AA violation at 1366 px')
-  await desk.screenshot({ path: path.join(ARTIFACTS, 'console-remove-3-done-1366-en.png'), fullPage: true })
-  t.same((await app.prisma.tribe.findMany({ where: { campaignId: table.id } })).map((x) => x.name), ['ana'], 'only ana is left')
-  t.same(problems, [], 'no script error')
-})
+    await language('en')
+    const desk = await loggedIn(browser, base, gmEmail, console, { width: 1366, locale: 'en-GB', problems })
+    const idler = desk.locator('tr', { hasText: 'idler' })
+    await idler.locator('input[name="confirm"]').focus()
+    await desk.keyboard.press('Space')
+    await desk.keyboard.press('Tab')
+    await desk.keyboard.press('Enter')
+    await desk.waitForURL(/done=tribeRemoved/)
+    t.match(await desk.locator('.done').innerText(), /removed/, 'said in place, in English')
+    t.same(await axe(desk), [], 'axe: no WCAG A/AA violation at 1366 px')
+    await desk.screenshot({ path: path.join(ARTIFACTS, 'console-remove-3-done-1366-en.png'), fullPage: true })
+    t.same(
+      (await app.prisma.tribe.findMany({ where: { campaignId: table.id } })).map((x) => x.name),
+      ['ana'],
+      'only ana is left',
+    )
+    t.same(problems, [], 'no script error')
+  },
+)

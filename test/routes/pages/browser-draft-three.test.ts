@@ -29,7 +29,10 @@ t.test('R3.2 R3.5 a three-tribe draft done entirely by the players tapping the m
     const email = (await app.prisma.user.findUniqueOrThrow({ where: { id: p.userId } })).email
     if (name === 'ben') await app.prisma.user.update({ where: { id: p.userId }, data: { locale: 'es' } })
     // Two phones (390 px) and a desktop (1366 px): the draft works the same on each.
-    pages.set(p.tribeId, await loggedIn(browser, base, email, turn, { width: name === 'ana' ? 1366 : 390, locale: name === 'ben' ? 'es-ES' : 'en-GB', problems }))
+    pages.set(
+      p.tribeId,
+      await loggedIn(browser, base, email, turn, { width: name === 'ana' ? 1366 : 390, locale: name === 'ben' ? 'es-ES' : 'en-GB', problems }),
+    )
   }
   const nameOf = (tribeId: string) => Object.entries(table.players).find(([, p]) => p.tribeId === tribeId)![0]
   const snake = [...order, ...[...order].reverse()]
@@ -39,7 +42,11 @@ t.test('R3.2 R3.5 a three-tribe draft done entirely by the players tapping the m
     await page.goto(`${base}${turn}`)
     const waiting = pages.get(snake.find((x) => x !== tribeId)!)!
     await waiting.goto(`${base}${turn}`)
-    t.match(await waiting.locator('main').textContent() ?? '', new RegExp(`(On the clock:|Le toca elegir a:)\\s*${nameOf(tribeId)}`), `step ${step + 1}: the others see ${nameOf(tribeId)} on the clock`)
+    t.match(
+      (await waiting.locator('main').textContent()) ?? '',
+      new RegExp(`(On the clock:|Le toca elegir a:)\\s*${nameOf(tribeId)}`),
+      `step ${step + 1}: the others see ${nameOf(tribeId)} on the clock`,
+    )
     const city = (await page.locator('#draft-pick input[name="city"]').first().getAttribute('value'))!
     await page.locator(`svg.map g[data-tile="${city}"]`).click()
     t.ok(await page.locator(`#draft-pick input[value="${city}"]`).isChecked(), `step ${step + 1}: ${nameOf(tribeId)} taps ${city}`)

@@ -41,13 +41,13 @@ t.test('R3.2 the draft by tapping the map at 390 px in Spanish, and by keyboard 
   }
 
   const phone = await login(await emailOf(first.userId), 390, 'es-ES')
-  t.match(await phone.locator('#draft-h').textContent() ?? '', /El reparto de ciudades/)
-  t.match(await phone.locator('p.meta').textContent() ?? '', /Estado: reparto de ciudades/, 'the campaign status in Spanish, not its code')
+  t.match((await phone.locator('#draft-h').textContent()) ?? '', /El reparto de ciudades/)
+  t.match((await phone.locator('p.meta').textContent()) ?? '', /Estado: reparto de ciudades/, 'the campaign status in Spanish, not its code')
   t.same(await axe(phone), [], 'no WCAG A/AA violation on the draft panel')
   const city = (await phone.locator('#draft-pick input[name="city"]').first().getAttribute('value'))!
   await phone.locator(`svg.map g[data-tile="${city}"]`).click()
   t.ok(await phone.locator(`#draft-pick input[value="${city}"]`).isChecked(), 'a tap on a free city chooses it')
-  const overflow = await phone.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as number
+  const overflow = (await phone.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number
   t.ok(overflow <= 1, `readable at phone width (horizontal overflow ${overflow}px)`)
   const box = await phone.locator('#draft-pick .choice').first().boundingBox()
   t.ok(box && box.height >= 44, 'each city choice is a tap target of at least 44 px')
@@ -59,7 +59,7 @@ t.test('R3.2 the draft by tapping the map at 390 px in Spanish, and by keyboard 
   t.equal((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body.draft.picks[0].city, city, 'the pick is stored')
 
   const desk = await login(await emailOf(second.userId), 1366, 'en-GB')
-  t.match(await desk.locator('#draft-h').textContent() ?? '', /The draft/)
+  t.match((await desk.locator('#draft-h').textContent()) ?? '', /The draft/)
   // Keyboard only: tab to the first city choice, pick it with the space bar, confirm with Enter.
   const firstChoice = desk.locator('#draft-pick input[name="city"]').first()
   const value = await firstChoice.getAttribute('value')

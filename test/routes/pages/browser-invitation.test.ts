@@ -35,7 +35,7 @@ t.test('a logged-out newcomer follows an invitation link, registers, lands back 
 
   await page.click('main a[href^="/register?next="]')
   await page.waitForURL(/\/register\?next=/)
-  t.equal(await page.inputValue('input[name="timeZone"]'), 'America/Mexico_City', 'the time zone is the browser\'s')
+  t.equal(await page.inputValue('input[name="timeZone"]'), 'America/Mexico_City', "the time zone is the browser's")
   await page.fill('input[name="displayName"]', 'Dora')
   await page.fill('input[name="email"]', 'dora@example.com')
   await page.fill('input[name="password"]', 'correct horse battery')
@@ -56,6 +56,9 @@ t.test('a logged-out newcomer follows an invitation link, registers, lands back 
   const dora = await app.prisma.user.findUniqueOrThrow({ where: { email: 'dora@example.com' } })
   t.same([dora.timeZone, dora.locale], ['America/Mexico_City', 'es'], 'with her own zone and language')
   const roster = await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/roster`)
-  t.ok(roster.body.tribes.some((x: { name: string; player: { displayName: string } | null }) => x.name === 'Dorados' && x.player?.displayName === 'Dora'), 'the GM\'s roster shows her')
+  t.ok(
+    roster.body.tribes.some((x: { name: string; player: { displayName: string } | null }) => x.name === 'Dorados' && x.player?.displayName === 'Dora'),
+    "the GM's roster shows her",
+  )
   t.same(problems, [], 'no script error')
 })

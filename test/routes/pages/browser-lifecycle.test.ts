@@ -27,11 +27,21 @@ t.test('the chronicle, a pause, a missed window, a stand-in and the end, seen in
   state.armies['4,3'] = { tribe: ben.tribeId, troops: 1, mp: 2 }
   state.owners[23] = ben.tribeId // 4,3
   await app.prisma.gameSnapshot.update({ where: { campaignId: table.id }, data: { state: state as object } })
-  t.equal((await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'move', from: '3,3', troops: 4, to: '4,3' } })).status, 200, 'ana attacks 4,3')
+  t.equal(
+    (await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'move', from: '3,3', troops: 4, to: '4,3' } })).status,
+    200,
+    'ana attacks 4,3',
+  )
   const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'Paz', tribes: [ana.tribeId, ben.tribeId] })
-  const proposal = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals`, { transfers: [{ from: ana.tribeId, to: ben.tribeId, tiles: ['2,1'] }] })
+  const proposal = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals`, {
+    transfers: [{ from: ana.tribeId, to: ben.tribeId, tiles: ['2,1'] }],
+  })
   await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/accept`)
-  t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/ratify`)).status, 200, 'a trade ratified')
+  t.equal(
+    (await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposal.body.id}/ratify`)).status,
+    200,
+    'a trade ratified',
+  )
 
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
@@ -42,19 +52,25 @@ t.test('the chronicle, a pause, a missed window, a stand-in and the end, seen in
   const c = `/campaigns/${table.id}`
   const anaPage = await loggedIn(browser, base, await emailOf(ana.userId), `${c}/history`, { width: 390, locale: 'en-GB', problems })
   const benPage = await loggedIn(browser, base, await emailOf(ben.userId), `${c}/history`, { width: 390, locale: 'es-ES', problems })
-  const gmPage = await loggedIn(browser, base, await emailOf((await app.prisma.campaign.findUniqueOrThrow({ where: { id: table.id } })).createdById), `${c}/gm`, { width: 1366, locale: 'en-GB', problems })
+  const gmPage = await loggedIn(
+    browser,
+    base,
+    await emailOf((await app.prisma.campaign.findUniqueOrThrow({ where: { id: table.id } })).createdById),
+    `${c}/gm`,
+    { width: 1366, locale: 'en-GB', problems },
+  )
 
-  const english = await anaPage.locator('main table').textContent() ?? ''
+  const english = (await anaPage.locator('main table').textContent()) ?? ''
   t.match(english, /Battle at 4,3: ana \(4 ×1\) against ben \(1 ×1\); the die rolled \d+ \(#\d+\), \d+ against \d+: /, 'the battle with its dice, in English')
   t.match(english, /Trade: ana gives ben 2,1\./, 'the trade, in English')
-  const spanish = await benPage.locator('main table').textContent() ?? ''
+  const spanish = (await benPage.locator('main table').textContent()) ?? ''
   t.match(spanish, /Batalla en 4,3: ana \(4 ×1\) contra ben \(1 ×1\); el dado sacó \d+ \(#\d+\), \d+ contra \d+: /, 'and in Spanish')
   t.match(spanish, /Intercambio: ana da a ben 2,1\./)
   await benPage.screenshot({ path: path.join(ARTIFACTS, 'life-1-chronicle-es-390.png'), fullPage: true })
 
   t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/pause`)).status, 200)
   await anaPage.goto(`${base}${c}/turn`)
-  t.match(await anaPage.locator('.banner.paused').textContent() ?? '', /Paused by the game master/, 'the paused banner')
+  t.match((await anaPage.locator('.banner.paused').textContent()) ?? '', /Paused by the game master/, 'the paused banner')
   t.equal(await anaPage.locator('.countdown').count(), 0, 'no countdown while paused')
   t.same(await axe(anaPage), [], 'no WCAG A/AA violation on the paused turn page')
   await anaPage.screenshot({ path: path.join(ARTIFACTS, 'life-2-paused-390.png'), fullPage: true })
@@ -63,7 +79,7 @@ t.test('the chronicle, a pause, a missed window, a stand-in and the end, seen in
   await setClock(app, '2026-12-03T09:00:00Z') // Thursday: ben let Wednesday's window pass
   await gmPage.goto(`${base}${c}/gm`)
   const benRow = gmPage.locator('table tbody tr', { hasText: 'ben-' }).first()
-  t.match(await benRow.textContent() ?? '', /Wednesday\s*1\s*never/, 'the roster shows ben\'s missed window')
+  t.match((await benRow.textContent()) ?? '', /Wednesday\s*1\s*never/, "the roster shows ben's missed window")
   await gmPage.screenshot({ path: path.join(ARTIFACTS, 'life-3-roster-1366.png'), fullPage: true })
 
   const absence = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/absences`, { from: '2026-12-07', to: '2026-12-07' })
@@ -87,8 +103,8 @@ t.test('the chronicle, a pause, a missed window, a stand-in and the end, seen in
 
   await setClock(app, '2026-12-14T09:00:00Z') // past week 2's tick: the end
   await anaPage.goto(`${base}${c}`)
-  t.match(await anaPage.locator('.banner.finished').textContent() ?? '', /This campaign is over/)
-  const ranking = await anaPage.locator('#ranking').textContent() ?? ''
+  t.match((await anaPage.locator('.banner.finished').textContent()) ?? '', /This campaign is over/)
+  const ranking = (await anaPage.locator('#ranking').textContent()) ?? ''
   t.match(ranking, /Winner:\s*(ana|ben)/, 'the winner')
   t.match(ranking, /(ana[^]*ben|ben[^]*ana)/, 'and every tribe ranked')
   t.same(await axe(anaPage), [], 'no WCAG A/AA violation on the finished overview')

@@ -19,11 +19,22 @@ const { en: EN, es: ES } = CATALOGUE
  */
 const ENGLISH_ONLY = Object.entries(EN)
   .filter(([key, en]) => ES[key] !== en)
-  .map(([key, en]) => [key, en.split(/\{[a-zA-Z]+\}/).map((part) => part.trim()).sort((a, b) => b.length - a.length)[0]!] as const)
+  .map(
+    ([key, en]) =>
+      [
+        key,
+        en
+          .split(/\{[a-zA-Z]+\}/)
+          .map((part) => part.trim())
+          .sort((a, b) => b.length - a.length)[0]!,
+      ] as const,
+  )
   .filter(([, text]) => text.length >= 4 && /[a-z]{3}/.test(text) && !Object.values(ES).some((es) => es.includes(text)))
 
 function englishIn(text: string): string[] {
-  return ENGLISH_ONLY.filter(([, en]) => new RegExp(`(?<![\\p{L}])${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(text)).map(([key, en]) => `${key}: "${en}"`)
+  return ENGLISH_ONLY.filter(([, en]) => new RegExp(`(?<![\\p{L}])${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(text)).map(
+    ([key, en]) => `${key}: "${en}"`,
+  )
 }
 
 t.test('every page: no WCAG A/AA violation at 390 and 1366 px, and no English on a Spanish page (player, GM, logged out)', async (t) => {
@@ -31,7 +42,10 @@ t.test('every page: no WCAG A/AA violation at 390 and 1366 px, and no English on
   const { app, table } = await mondayGame(t)
   const id = table.id
   await app.prisma.campaign.update({ where: { id }, data: { name: 'Liga del Norte' } })
-  const scene = await call(app, table.gm, 'POST', `/api/campaigns/${id}/scenes`, { title: 'Pacto', tribes: [table.players.ana!.tribeId, table.players.ben!.tribeId] })
+  const scene = await call(app, table.gm, 'POST', `/api/campaigns/${id}/scenes`, {
+    title: 'Pacto',
+    tribes: [table.players.ana!.tribeId, table.players.ben!.tribeId],
+  })
   await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${id}/scenes/${scene.body.id}/messages`, { body: 'Hola' })
   const invitation = await call(app, table.gm, 'POST', `/api/campaigns/${id}/invitations`, { tribeId: table.players.ben!.tribeId })
   t.equal(invitation.status, 201, 'a replacement invitation (the campaign runs)')
@@ -40,7 +54,21 @@ t.test('every page: no WCAG A/AA violation at 390 and 1366 px, and no English on
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
   const c = `/campaigns/${id}`
-  const playerPages = ['/rules', '/campaigns', c, `${c}/pools`, `${c}/turn`, `${c}/history`, `${c}/dice`, `${c}/scenes`, `${c}/scenes/${scene.body.id}`, '/me/notifications', `${c}/absences`, '/me', `/users/${table.players.ben!.userId}`]
+  const playerPages = [
+    '/rules',
+    '/campaigns',
+    c,
+    `${c}/pools`,
+    `${c}/turn`,
+    `${c}/history`,
+    `${c}/dice`,
+    `${c}/scenes`,
+    `${c}/scenes/${scene.body.id}`,
+    '/me/notifications',
+    `${c}/absences`,
+    '/me',
+    `/users/${table.players.ben!.userId}`,
+  ]
   const gmPages = [`${c}/gm`, `${c}/absences`, `${c}/scenes/${scene.body.id}`, `${c}/history`]
   const visitorPages = ['/', '/campaigns/open', '/login', '/register', '/rules', `/invitations/${invitation.body.token}`, `/users/${table.players.ana!.userId}`]
 
@@ -55,10 +83,18 @@ t.test('every page: no WCAG A/AA violation at 390 and 1366 px, and no English on
     t.same(await axe(page), [], `${name}: no WCAG A/AA violation`)
     if (spanish) {
       t.equal(await page.getAttribute('html', 'lang'), 'es', `${name}: in Spanish`)
-      const text = await page.evaluate('document.body.innerText') as string
-      const attributes = await page.evaluate(`[...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].map((e) => ['aria-label', 'title', 'placeholder', 'alt'].map((a) => e.getAttribute(a) ?? '').join(' ')).join(' | ')`) as string
+      const text = (await page.evaluate('document.body.innerText')) as string
+      const attributes = (await page.evaluate(
+        `[...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].map((e) => ['aria-label', 'title', 'placeholder', 'alt'].map((a) => e.getAttribute(a) ?? '').join(' ')).join(' | ')`,
+      )) as string
       t.same(englishIn(`${text}\n${attributes}`), [], `${name}: no English catalogue string`)
-      if (width === 390) await page.screenshot({ path: path.join(ARTIFACTS, `page-${who}${url.replace(id, 'id').replace(scene.body.id, 'scene').replace(invitation.body.token, 'token').replace(/\//g, '-')}.png`) })
+      if (width === 390)
+        await page.screenshot({
+          path: path.join(
+            ARTIFACTS,
+            `page-${who}${url.replace(id, 'id').replace(scene.body.id, 'scene').replace(invitation.body.token, 'token').replace(/\//g, '-')}.png`,
+          ),
+        })
     }
   }
   const as = async (b: Browser, email: string | null, width: number, locale: string, first: string): Promise<Page> => {
@@ -70,7 +106,10 @@ t.test('every page: no WCAG A/AA violation at 390 and 1366 px, and no English on
 
   const anaEmail = await emailOf(table.players.ana!.userId)
   const gmEmail = await emailOf(gmId)
-  for (const [width, locale, spanish] of [[390, 'es-ES', true], [1366, 'en-GB', false]] as const) {
+  for (const [width, locale, spanish] of [
+    [390, 'es-ES', true],
+    [1366, 'en-GB', false],
+  ] as const) {
     await app.prisma.user.updateMany({ where: { id: { in: [table.players.ana!.userId, gmId] } }, data: { locale: spanish ? 'es' : 'en' } })
     const player = await as(browser, anaEmail, width, locale, playerPages[0]!)
     for (const url of playerPages) await check(player, 'player', url, width, spanish)

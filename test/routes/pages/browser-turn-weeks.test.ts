@@ -31,7 +31,11 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   t.teardown(() => browser.close())
   const problems: string[] = []
   const shot = async (page: Page, name: string) => {
-    await page.locator('#map-panel:not([hidden])').first().scrollIntoViewIfNeeded().catch(() => undefined)
+    await page
+      .locator('#map-panel:not([hidden])')
+      .first()
+      .scrollIntoViewIfNeeded()
+      .catch(() => undefined)
     await page.screenshot({ path: path.join(ARTIFACTS, `weeks-${name}.png`) })
   }
   const tile = (page: Page, key: string) => page.locator(`svg.map g.tile[data-tile="${key}"]`)
@@ -76,7 +80,7 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   await move.locator('input[name="troops"]').fill('3')
   await move.locator('button[type="submit"]').click()
   await plain.locator('#results').waitFor()
-  t.match(await plain.locator('#results').textContent(), /ben moved 3 troops from -1,5 to 0,3\. Claimed: -1,4, 0,3\./, 'the form\'s move happened')
+  t.match(await plain.locator('#results').textContent(), /ben moved 3 troops from -1,5 to 0,3\. Claimed: -1,4, 0,3\./, "the form's move happened")
   t.equal(await ownerOf('-1,4'), ben.tribeId, 'along the path typed: -1,4 claimed')
   t.equal(await plain.locator('svg.map g.arrow-move').count(), 1, 'the server draws the move without any script')
   await plain.screenshot({ path: path.join(ARTIFACTS, 'weeks-1-forms-nojs-1366-en.png'), fullPage: true })
@@ -92,11 +96,21 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   t.match(await phone.locator('#map-panel .sentence').textContent(), /Atacar 5,5 con 4 de 4 desde 4,4/)
   await shot(phone, '2-attack-confirm-390-es')
   t.equal(await send(phone), 200)
-  const combat = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/events?after=0&limit=500`)).body.events.findLast((e: { type: string }) => e.type === 'combat').payload
-  t.match(await phone.locator('#results').textContent(), new RegExp(`Batalla en 5,5: ana \\(4 ×1\\) contra los neutrales \\(5 ×2\\); el dado sacó ${combat.roll} \\(#${combat.counter}\\)`), 'the battle\'s die is shown with its counter')
+  const combat = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/events?after=0&limit=500`)).body.events.findLast(
+    (e: { type: string }) => e.type === 'combat',
+  ).payload
+  t.match(
+    await phone.locator('#results').textContent(),
+    new RegExp(`Batalla en 5,5: ana \\(4 ×1\\) contra los neutrales \\(5 ×2\\); el dado sacó ${combat.roll} \\(#${combat.counter}\\)`),
+    "the battle's die is shown with its counter",
+  )
   const attack = phone.locator('svg.map g.arrow-attack')
   t.equal(await attack.count(), 1, 'the attack is drawn')
-  t.match(await attack.locator('text.arrow-result').textContent(), combat.result === 'attacker' ? '✓' : combat.result === 'defender' ? '✗' : '=', 'with its result as a sign')
+  t.match(
+    await attack.locator('text.arrow-result').textContent(),
+    combat.result === 'attacker' ? '✓' : combat.result === 'defender' ? '✗' : '=',
+    'with its result as a sign',
+  )
   await shot(phone, '3-attack-done-390-es')
 
   t.match(await phone.locator('#results').textContent(), /: (ganan los atacantes|resisten los defensores|empate, caen ambos bandos)\./, 'who won, in Spanish')
@@ -105,19 +119,21 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   let monday = Date.parse('2026-12-14T09:00:00Z')
   // Until then she grows her land (10 per city and 2 per tile in one territory, R6.2): each army claims what it can.
   type Move = { to: string; path: string[]; maxTroops: number; effect: string; claims: string[] }
-  for (;; monday += 7 * 86_400_000) {
+  for (; ; monday += 7 * 86_400_000) {
     await setClock(app, new Date(monday).toISOString())
     const options = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/options`)).body.options
     if (options.buildShip.length > 0) break
     if (monday > Date.parse('2027-02-28T00:00:00Z')) throw new Error('ana never affords a ship')
     // Spent or not, a pool is gone at the next payout (R6.3): recruit what it allows, then claim.
-    for (const r of options.recruit as { city: string; maxTroops: number }[]) await order(ana.token, { type: 'recruit', city: r.city, troops: r.maxTroops }).catch(() => undefined)
+    for (const r of options.recruit as { city: string; maxTroops: number }[])
+      await order(ana.token, { type: 'recruit', city: r.city, troops: r.maxTroops }).catch(() => undefined)
     const now = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/options`)).body.options
     for (const army of now.armies as { tile: string; troops: number; moves: Move[] }[]) {
       const best = army.moves.filter((m) => m.effect === 'move').sort((x, y) => y.claims.length - x.claims.length)[0]
       const city = ['2,1', '3,3'].includes(army.tile)
       const troops = city ? army.troops - 1 : army.troops
-      if (best && best.claims.length > 0 && troops > 0) await order(ana.token, { type: 'move', from: army.tile, troops: Math.min(troops, best.maxTroops), path: best.path })
+      if (best && best.claims.length > 0 && troops > 0)
+        await order(ana.token, { type: 'move', from: army.tile, troops: Math.min(troops, best.maxTroops), path: best.path })
     }
   }
   t.comment(`a ship is affordable on ${new Date(monday).toISOString().slice(0, 10)}`)
@@ -133,7 +149,11 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   await desk.locator('#map-panel input[name="troops"]').fill('1')
   t.equal(await send(desk), 200, 'one troop embarks')
   // The map is redrawn from the answer after it arrives: wait for the drawing, then count it.
-  await desk.locator('svg.map g.arrow-embark').first().waitFor({ timeout: 10_000 }).catch(() => undefined)
+  await desk
+    .locator('svg.map g.arrow-embark')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined)
   t.equal(await desk.locator('svg.map g.arrow-embark').count(), 1, 'the embarking is drawn')
   await shot(desk, '4-embarked-1366-en')
   // A ship crewed this turn sails from its next window on (R10.3: 3 MP per turn with troops aboard).

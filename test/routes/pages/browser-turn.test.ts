@@ -31,10 +31,16 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   t.comment(`browser: ${via}`)
   t.teardown(() => browser.close())
   const problems: string[] = []
-  t.teardown(() => { if (problems.length) t.comment(`script errors: ${problems.join(' | ')}`) })
+  t.teardown(() => {
+    if (problems.length) t.comment(`script errors: ${problems.join(' | ')}`)
+  })
   // What the player sees: the map and the panel in the viewport (a full-page shot resizes the page, and a tap right after can miss).
   const shot = async (page: Page, name: string) => {
-    await page.locator('#map-panel:not([hidden])').first().scrollIntoViewIfNeeded().catch(() => undefined)
+    await page
+      .locator('#map-panel:not([hidden])')
+      .first()
+      .scrollIntoViewIfNeeded()
+      .catch(() => undefined)
     await page.screenshot({ path: path.join(ARTIFACTS, `turn-${name}.png`) })
   }
   const tile = (page: Page, key: string) => page.locator(`svg.map g.tile[data-tile="${key}"]`)
@@ -64,12 +70,17 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
     await page.mouse.move(cx - dx, cy - dy, { steps: 8 })
     await page.mouse.up()
   }
-  const tap = async (page: Page, key: string) => { await reveal(page, key); await tile(page, key).click() }
+  const tap = async (page: Page, key: string) => {
+    await reveal(page, key)
+    await tile(page, key).click()
+  }
 
   // ---- the phone, in Spanish ----
   const phone = await loggedIn(browser, base, email, turn, { width: 390, locale: 'es-ES', problems })
   t.ok(await phone.locator('.map-tools').isVisible(), 'zoom buttons on the map')
-  const troopsPx = await phone.evaluate(`Math.min(...[...document.querySelectorAll('svg.map text.troops')].map((e) => e.getBoundingClientRect().height).filter((h) => h > 0))`) as number
+  const troopsPx = (await phone.evaluate(
+    `Math.min(...[...document.querySelectorAll('svg.map text.troops')].map((e) => e.getBoundingClientRect().height).filter((h) => h > 0))`,
+  )) as number
   t.ok(troopsPx >= 12, `the phone starts zoomed in: troop digits are ${troopsPx.toFixed(1)} px high (at least 12)`)
   const hexPx = (await tile(phone, '3,3').locator('polygon').boundingBox())!.width
   t.ok(hexPx >= 44, `hexes are tap targets of ${hexPx.toFixed(0)} px (at least 44)`)
@@ -92,7 +103,11 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   await tap(phone, '4,4')
   const paths = phone.locator('#map-panel button.act')
   t.equal(await paths.count(), 2, 'two paths lead to 4,4; the player chooses')
-  t.match(await paths.nth(0).textContent() + ' | ' + await paths.nth(1).textContent(), /reclama 3,4 4,4.*\|.*reclama 4,3 4,4|reclama 4,3 4,4.*\|.*reclama 3,4 4,4/, 'each path says which tiles it claims')
+  t.match(
+    (await paths.nth(0).textContent()) + ' | ' + (await paths.nth(1).textContent()),
+    /reclama 3,4 4,4.*\|.*reclama 4,3 4,4|reclama 4,3 4,4.*\|.*reclama 3,4 4,4/,
+    'each path says which tiles it claims',
+  )
   await phone.locator('#map-panel button.act', { hasText: 'pasando por 4,3' }).click()
   const troops = phone.locator('#map-panel input[name="troops"]')
   await troops.fill('5')
@@ -108,7 +123,7 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   t.equal((await armyAt('4,4'))?.troops, 4, '4 troops moved to 4,4')
   t.equal((await armyAt('3,3'))?.troops, 1, '1 stayed in 3,3')
   t.equal(await ownerOf('4,3'), ana.tribeId, 'the chosen path claimed 4,3')
-  t.equal(await ownerOf('3,4'), null, 'and not the other path\'s 3,4')
+  t.equal(await ownerOf('3,4'), null, "and not the other path's 3,4")
   const arrow = phone.locator('svg.map g.arrow-move')
   t.equal(await arrow.count(), 1, 'the move is drawn as an arrow')
   t.match(await arrow.locator('title').textContent(), /4 tropas movidas 3,3 → 4,3 → 4,4/, 'the arrow says what it is, in Spanish')
@@ -121,14 +136,14 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   const desk = await loggedIn(browser, base, email, turn, { width: 1366, locale: 'en-GB', problems })
   const focusedTile = () => desk.evaluate(`document.activeElement?.getAttribute('data-tile') ?? null`)
   for (let i = 0; i < 80 && (await focusedTile()) !== '2,1'; i++) await desk.keyboard.press('Tab')
-  t.equal(await focusedTile(), '2,1', 'one\'s units are reachable with Tab')
-  t.match(await desk.evaluate(`document.activeElement.getAttribute('aria-label')`) as string, /Army at 2,1: 6 troops/, 'and say what they are')
+  t.equal(await focusedTile(), '2,1', "one's units are reachable with Tab")
+  t.match((await desk.evaluate(`document.activeElement.getAttribute('aria-label')`)) as string, /Army at 2,1: 6 troops/, 'and say what they are')
   await desk.keyboard.press('Enter')
   for (let i = 0; i < 80 && (await focusedTile()) !== '1,2'; i++) await desk.keyboard.press('Tab')
-  t.match(await desk.evaluate(`document.activeElement.getAttribute('aria-label')`) as string, /Move to 1,2/, 'a target says which order it gives')
+  t.match((await desk.evaluate(`document.activeElement.getAttribute('aria-label')`)) as string, /Move to 1,2/, 'a target says which order it gives')
   await desk.keyboard.press('Enter')
   // 1,2 is reached directly or through 1,1 or 2,2: the first button is focused.
-  t.match(await desk.evaluate(`document.activeElement.textContent`) as string, /Move to 1,2/, 'the path choice has the focus')
+  t.match((await desk.evaluate(`document.activeElement.textContent`)) as string, /Move to 1,2/, 'the path choice has the focus')
   await desk.keyboard.press('Enter')
   await desk.keyboard.press('Control+A')
   await desk.keyboard.type('2')

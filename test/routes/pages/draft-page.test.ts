@@ -34,7 +34,14 @@ t.test('R3.2 the draft on the turn page: your pick, the others wait, a mail for 
   t.match(page.body, /id="draft-pick"/)
   const radios = [...page.body.matchAll(/<input type="radio" name="city" value="([^"]+)"/g)].map((m) => m[1]!)
   const state = (await call(app, table.gm, 'GET', `${url}/state`)).body
-  t.same(radios.sort(), state.map.tiles.filter((x: { city: boolean }) => x.city).map((x: { tile: string }) => x.tile).sort(), 'every free city is offered')
+  t.same(
+    radios.sort(),
+    state.map.tiles
+      .filter((x: { city: boolean }) => x.city)
+      .map((x: { tile: string }) => x.tile)
+      .sort(),
+    'every free city is offered',
+  )
   t.notMatch(page.body, /id="form-move"/, 'no order forms during the draft')
   t.match(page.body, /stroke-width="2.5"/, 'the free cities are outlined on the map')
 
@@ -53,14 +60,14 @@ t.test('R3.2 the draft on the turn page: your pick, the others wait, a mail for 
   t.equal(told.length, 2)
   t.equal(told[1], second[0] === 'ana' ? anaMail : benMail, 'the next on the clock is told')
   const spanish = smtp.mails.find((m) => m.to[0] === benMail && m.headers['x-weekday-wars-kind'] === 'draft_pick')
-  t.match(spanish?.subject, /te toca elegir/, 'in the reader\'s language')
+  t.match(spanish?.subject, /te toca elegir/, "in the reader's language")
 
   await waiting.get(`/campaigns/${table.id}/turn`)
   const taken = await waiting.post(`/campaigns/${table.id}/turn`, { type: 'draftPick', city: radios[0]! })
   t.equal(taken.status, 422)
   t.ok(taken.body.includes('draft/city_taken'), 'a taken city is refused beside the form')
   t.match(taken.body, /id="draft-pick"/, 'the panel is there to choose again')
-  t.notMatch(taken.body, new RegExp(`name="city" value="${radios[0]}"`), "without the city that was taken")
+  t.notMatch(taken.body, new RegExp(`name="city" value="${radios[0]}"`), 'without the city that was taken')
   t.equal((await call(app, table.gm, 'GET', `${url}/state`)).body.draft.picks.length, 1, 'and nothing stored')
 
   // Mails only for who wants them: "your window is open" off means no "your pick" either.
@@ -69,15 +76,17 @@ t.test('R3.2 the draft on the turn page: your pick, the others wait, a mail for 
   const before = (await mailsTo()).length
   const city = radios.find((c) => c !== radios[0])!
   t.equal((await waiting.post(`/campaigns/${table.id}/turn`, { type: 'draftPick', city })).status, 200)
-  t.equal((await mailsTo()).length, before, 'the next pick is the same tribe\'s again (snake order), and it wants no such mails')
+  t.equal((await mailsTo()).length, before, "the next pick is the same tribe's again (snake order), and it wants no such mails")
 
   // A GM picks for the tribes (R3.4): a "your pick" mail still unsent when its pick is made is dropped, never sent late.
   const free = (await call(app, table.gm, 'GET', `${url}/options`)).body
   t.equal(free.options, null)
-  const left = (await call(app, table.gm, 'GET', `${url}/state`)).body.map.tiles.filter((x: { city: boolean; owner: string | null }) => x.city && !x.owner).map((x: { tile: string }) => x.tile)
+  const left = (await call(app, table.gm, 'GET', `${url}/state`)).body.map.tiles
+    .filter((x: { city: boolean; owner: string | null }) => x.city && !x.owner)
+    .map((x: { tile: string }) => x.tile)
   t.equal((await call(app, table.gm, 'POST', `${url}/draft/picks`, { city: left[0], tribeId: second[1].tribeId })).status, 200)
   t.equal((await call(app, table.gm, 'POST', `${url}/draft/picks`, { city: left[1], tribeId: first[1].tribeId })).status, 200)
   const stale = await app.prisma.outboxMail.findMany({ where: { campaignId: table.id, kind: 'draft_pick', droppedAt: { not: null } } })
-  t.match(stale, [{ period: 'draft/3', lastError: 'the pick was made', sentAt: null }], 'the last pick\'s mail was dropped')
+  t.match(stale, [{ period: 'draft/3', lastError: 'the pick was made', sentAt: null }], "the last pick's mail was dropped")
   t.equal((await mailsTo()).length, before, 'and not sent')
 })

@@ -15,8 +15,12 @@ function pageCode(html: string): string | null {
 
 async function counts(app: App) {
   const [campaigns, users, scenes, messages, invitations, tribes] = await Promise.all([
-    app.prisma.campaign.count(), app.prisma.user.count(), app.prisma.scene.count(), app.prisma.sceneMessage.count(),
-    app.prisma.invitation.count(), app.prisma.tribe.count(),
+    app.prisma.campaign.count(),
+    app.prisma.user.count(),
+    app.prisma.scene.count(),
+    app.prisma.sceneMessage.count(),
+    app.prisma.invitation.count(),
+    app.prisma.tribe.count(),
   ])
   return { campaigns, users, scenes, messages, invitations, tribes }
 }
@@ -45,7 +49,10 @@ t.test('each action refuses blank, too long and wrongly typed input the same way
   await setupGm.login(await gmEmail(setupTable.id), PASSWORD)
   const ana = visitor(app)
   await ana.login((await app.prisma.user.findUniqueOrThrow({ where: { id: table.players.ana!.userId } })).email, PASSWORD)
-  const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'Pact', tribes: [table.players.ana!.tribeId, table.players.ben!.tribeId] })
+  const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, {
+    title: 'Pact',
+    tribes: [table.players.ana!.tribeId, table.players.ben!.tribeId],
+  })
   const tribes = [table.players.ana!.tribeId, table.players.ben!.tribeId]
   const invitation = await call(app, setupTable.gm, 'POST', `/api/campaigns/${setupTable.id}/invitations`)
   const newcomer = await call(app, null, 'POST', '/api/auth/register', { email: 'newcomer@example.com', password: PASSWORD, displayName: 'New' })
@@ -53,7 +60,10 @@ t.test('each action refuses blank, too long and wrongly typed input the same way
   await joiner.login('newcomer@example.com', PASSWORD)
 
   const long = (n: number) => 'x'.repeat(n)
-  const routes: Record<string, { api: [token: string | null, method: 'POST' | 'PUT', url: string]; page: [who: ReturnType<typeof visitor>, url: string, before: string] }> = {
+  const routes: Record<
+    string,
+    { api: [token: string | null, method: 'POST' | 'PUT', url: string]; page: [who: ReturnType<typeof visitor>, url: string, before: string] }
+  > = {
     createCampaign: { api: [table.gm, 'POST', '/api/campaigns'], page: [gm, '/campaigns', '/campaigns'] },
     register: { api: [null, 'POST', '/api/auth/register'], page: [visitor(app), '/register', '/register'] },
     openScene: { api: [table.gm, 'POST', `/api/campaigns/${table.id}/scenes`], page: [gm, `/campaigns/${table.id}/scenes`, `/campaigns/${table.id}/scenes`] },
@@ -65,33 +75,70 @@ t.test('each action refuses blank, too long and wrongly typed input the same way
       api: [newcomer.body.token, 'POST', `/api/invitations/${invitation.body.token}/accept`],
       page: [joiner, `/invitations/${invitation.body.token}`, `/invitations/${invitation.body.token}`],
     },
-    invite: { api: [setupTable.gm, 'POST', `/api/campaigns/${setupTable.id}/invitations`], page: [setupGm, `/campaigns/${setupTable.id}/gm/invitations`, `/campaigns/${setupTable.id}/gm`] },
+    invite: {
+      api: [setupTable.gm, 'POST', `/api/campaigns/${setupTable.id}/invitations`],
+      page: [setupGm, `/campaigns/${setupTable.id}/gm/invitations`, `/campaigns/${setupTable.id}/gm`],
+    },
     notifications: { api: [table.players.ana!.token, 'PUT', '/api/me/notifications'], page: [ana, '/me/notifications', '/me/notifications'] },
   }
   const cases: Case[] = [
     { action: 'createCampaign', bad: 'blank name', api: { name: '', mapId: 'coast-3' }, form: { name: '', mapId: 'coast-3' } },
     { action: 'createCampaign', bad: 'a name of spaces', api: { name: '   ', mapId: 'coast-3' }, form: { name: '   ', mapId: 'coast-3' } },
     { action: 'createCampaign', bad: 'name too long', api: { name: long(100_000), mapId: 'coast-3' }, form: { name: long(100_000), mapId: 'coast-3' } },
-    { action: 'createCampaign', bad: 'week limit not a number', api: { name: 'Ok', mapId: 'coast-3', weekLimit: 'ten' }, form: { name: 'Ok', mapId: 'coast-3', weekLimit: 'ten' } },
-    { action: 'register', bad: 'blank display name', api: { email: 'a@example.com', password: PASSWORD, displayName: '' }, form: { email: 'a@example.com', password: PASSWORD, displayName: '' } },
-    { action: 'register', bad: 'display name too long', api: { email: 'b@example.com', password: PASSWORD, displayName: long(61) }, form: { email: 'b@example.com', password: PASSWORD, displayName: long(61) } },
-    { action: 'register', bad: 'not an email', api: { email: 'nobody', password: PASSWORD, displayName: 'N' }, form: { email: 'nobody', password: PASSWORD, displayName: 'N' } },
-    { action: 'register', bad: 'a short password', api: { email: 'c@example.com', password: 'short', displayName: 'C' }, form: { email: 'c@example.com', password: 'short', displayName: 'C' } },
+    {
+      action: 'createCampaign',
+      bad: 'week limit not a number',
+      api: { name: 'Ok', mapId: 'coast-3', weekLimit: 'ten' },
+      form: { name: 'Ok', mapId: 'coast-3', weekLimit: 'ten' },
+    },
+    {
+      action: 'register',
+      bad: 'blank display name',
+      api: { email: 'a@example.com', password: PASSWORD, displayName: '' },
+      form: { email: 'a@example.com', password: PASSWORD, displayName: '' },
+    },
+    {
+      action: 'register',
+      bad: 'display name too long',
+      api: { email: 'b@example.com', password: PASSWORD, displayName: long(61) },
+      form: { email: 'b@example.com', password: PASSWORD, displayName: long(61) },
+    },
+    {
+      action: 'register',
+      bad: 'not an email',
+      api: { email: 'nobody', password: PASSWORD, displayName: 'N' },
+      form: { email: 'nobody', password: PASSWORD, displayName: 'N' },
+    },
+    {
+      action: 'register',
+      bad: 'a short password',
+      api: { email: 'c@example.com', password: 'short', displayName: 'C' },
+      form: { email: 'c@example.com', password: 'short', displayName: 'C' },
+    },
     { action: 'openScene', bad: 'blank title', api: { title: '', tribes }, form: { title: '', tribes } },
     { action: 'openScene', bad: 'title too long', api: { title: long(201), tribes }, form: { title: long(201), tribes } },
     { action: 'openScene', bad: 'one tribe only', api: { title: 'Pact', tribes: [tribes[0]] }, form: { title: 'Pact', tribes: tribes[0]! } },
     { action: 'sceneMessage', bad: 'blank message', api: { body: '' }, form: { body: '' } },
     { action: 'sceneMessage', bad: 'message too long', api: { body: long(5001) }, form: { body: long(5001) } },
     { action: 'acceptInvitation', bad: 'blank tribe name', api: { tribeName: ' ', weekday: 'friday' }, form: { tribeName: ' ', weekday: 'friday' } },
-    { action: 'acceptInvitation', bad: 'tribe name too long', api: { tribeName: long(41), weekday: 'friday' }, form: { tribeName: long(41), weekday: 'friday' } },
+    {
+      action: 'acceptInvitation',
+      bad: 'tribe name too long',
+      api: { tribeName: long(41), weekday: 'friday' },
+      form: { tribeName: long(41), weekday: 'friday' },
+    },
     { action: 'invite', bad: 'not an email', api: { email: 'nobody' }, form: { email: 'nobody' } },
     {
-      action: 'notifications', bad: 'reminder hours not a number',
-      api: { reminderHours: 'soon' }, form: { windowOpen: 'true', reminder: 'true', payout: 'true', digest: 'true', diplomacy: 'true', reminderHours: 'soon' },
+      action: 'notifications',
+      bad: 'reminder hours not a number',
+      api: { reminderHours: 'soon' },
+      form: { windowOpen: 'true', reminder: 'true', payout: 'true', digest: 'true', diplomacy: 'true', reminderHours: 'soon' },
     },
     {
-      action: 'notifications', bad: 'reminder hours out of range',
-      api: { reminderHours: 20 }, form: { windowOpen: 'true', reminder: 'true', payout: 'true', digest: 'true', diplomacy: 'true', reminderHours: '20' },
+      action: 'notifications',
+      bad: 'reminder hours out of range',
+      api: { reminderHours: 20 },
+      form: { windowOpen: 'true', reminder: 'true', payout: 'true', digest: 'true', diplomacy: 'true', reminderHours: '20' },
     },
   ]
   for (const c of cases) {

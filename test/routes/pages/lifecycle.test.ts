@@ -13,7 +13,7 @@ t.test('R4.5 paused: a banner on every page of the campaign, no window open and 
   const ana = visitor(app)
   await ana.login((await app.prisma.user.findUniqueOrThrow({ where: { id: table.players.ana!.userId } })).email, 'correct horse battery')
   const before = await ana.get(`/campaigns/${table.id}/turn`)
-  t.match(before.body, /class="countdown"/, 'Monday 10:00: ana\'s window is open with its countdown')
+  t.match(before.body, /class="countdown"/, "Monday 10:00: ana's window is open with its countdown")
   t.notMatch(before.body, /class="banner paused"/)
   t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/pause`)).status, 200)
   for (const page of PAGES) {
@@ -24,7 +24,11 @@ t.test('R4.5 paused: a banner on every page of the campaign, no window open and 
   t.notMatch(paused.body, /class="countdown"/, 'no countdown while paused')
   t.match(paused.body, /The campaign is paused, so your window is not open\./)
   t.notMatch((await ana.get(`/campaigns/${table.id}`)).body, /window open now/, 'no tribe shows an open window')
-  t.match((await call(app, table.players.ana!.token, 'GET', `/api/campaigns/${table.id}/state`)).body.you, { windowOpen: false, closesAt: null }, 'the API agrees')
+  t.match(
+    (await call(app, table.players.ana!.token, 'GET', `/api/campaigns/${table.id}/state`)).body.you,
+    { windowOpen: false, closesAt: null },
+    'the API agrees',
+  )
   t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/resume`)).status, 200)
   t.notMatch((await ana.get(`/campaigns/${table.id}/turn`)).body, /class="banner paused"/, 'resumed: the banner is gone')
 })
@@ -43,11 +47,15 @@ t.test('R2.5 a finished campaign: a banner on every page, and the overview names
   const { createdById } = await app.prisma.campaign.findUniqueOrThrow({ where: { id: table.id } })
   await gm.login((await app.prisma.user.findUniqueOrThrow({ where: { id: createdById } })).email, 'correct horse battery')
   for (const page of ['', '/pools', '/history', '/dice']) {
-    t.match((await gm.get(`/campaigns/${table.id}${page}`)).body, /class="banner finished" role="status"><strong>This campaign is over\.<\/strong> <a href="\/campaigns\/[^"]+#ranking">/, `the banner on ${page || 'the overview'}`)
+    t.match(
+      (await gm.get(`/campaigns/${table.id}${page}`)).body,
+      /class="banner finished" role="status"><strong>This campaign is over\.<\/strong> <a href="\/campaigns\/[^"]+#ranking">/,
+      `the banner on ${page || 'the overview'}`,
+    )
   }
   const overview = (await gm.get(`/campaigns/${table.id}`)).body
   const names = (state.ranking as string[]).map((id) => state.tribes.find((x: { id: string; name: string }) => x.id === id).name)
-  t.match(overview, new RegExp(`Winner: <strong>${names[0]}</strong>`), 'the winner, first in the engine\'s ranking')
+  t.match(overview, new RegExp(`Winner: <strong>${names[0]}</strong>`), "the winner, first in the engine's ranking")
   t.match(overview, new RegExp(`<ol><li>${names[0]}</li><li>${names[1]}</li></ol>`), 'every tribe in ranking order')
   t.notMatch(overview, /next window/, 'no next window for a finished campaign')
   t.notMatch(overview, /· Week \d+ ·/, 'and no week counting on past the end')

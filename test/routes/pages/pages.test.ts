@@ -12,9 +12,13 @@ async function world(t: Test, options: { public: boolean }): Promise<{ app: App;
   await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid: ana's window is open
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday', cleo: 'friday' }, { public: options.public })
   await draft(app, table, { ana: ['2,1', '3,3'] })
-  const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'North pact', tribes: [table.players.ana!.tribeId, table.players.cleo!.tribeId] })
+  const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, {
+    title: 'North pact',
+    tribes: [table.players.ana!.tribeId, table.players.cleo!.tribeId],
+  })
   const email = async (who: string) => {
-    const id = who === 'gm' ? (await app.prisma.membership.findFirstOrThrow({ where: { campaignId: table.id, role: 'gm' } })).userId : table.players[who]!.userId
+    const id =
+      who === 'gm' ? (await app.prisma.membership.findFirstOrThrow({ where: { campaignId: table.id, role: 'gm' } })).userId : table.players[who]!.userId
     return (await app.prisma.user.findUniqueOrThrow({ where: { id } })).email
   }
   return { app, table, sceneId: scene.body.id, email }
@@ -25,7 +29,11 @@ t.test('every page for each role: the right 200, 302, 403 or 404', async (t) => 
   const outsider = await call(app, null, 'POST', '/api/auth/register', { email: 'watcher@example.com', password: PASSWORD, displayName: 'Watcher' })
   t.equal(outsider.status, 201)
   const roles: Record<string, ReturnType<typeof visitor>> = {}
-  for (const [role, who] of [['player', 'ana'], ['otherPlayer', 'ben'], ['gm', 'gm']] as const) {
+  for (const [role, who] of [
+    ['player', 'ana'],
+    ['otherPlayer', 'ben'],
+    ['gm', 'gm'],
+  ] as const) {
     roles[role] = visitor(app)
     await roles[role].login(await email(who), PASSWORD)
   }
@@ -87,12 +95,19 @@ t.test('the pages show the map, the pools and the turn; orders through the forms
   t.match(moved.body, /<g class="arrow arrow-move"><title>2 troops moved 2,1 → 3,1<\/title>/, 'the move is drawn on the map as an arrow')
   const chosen = await ana.post(`/campaigns/${table.id}/turn`, { type: 'move', from: '3,3', to: '4,4', via: '3,4', troops: '1' })
   t.equal(chosen.status, 200, 'a move along a path given in the form')
-  t.match(chosen.body, /1 troops moved 3,3 → 3,4 → 4,4/, 'by the tiles typed, not the server\'s choice')
-  t.match(chosen.body, /<script type="application\/json" id="turn-data">\{"options":\{/, 'the legal options for the map\'s script')
+  t.match(chosen.body, /1 troops moved 3,3 → 3,4 → 4,4/, "by the tiles typed, not the server's choice")
+  t.match(chosen.body, /<script type="application\/json" id="turn-data">\{"options":\{/, "the legal options for the map's script")
   const late = await ana.post(`/campaigns/${table.id}/turn`, { type: 'recruit', city: '2,1', troops: '1' })
   t.equal(late.status, 422, 'a refused order is a 422 page')
-  t.match(late.body, /<div class="error" role="alert" id="error"><strong>[^<]*recruiting is only allowed before the first action of the turn<\/strong> <small class="code">recruit\/after_actions \(<a href="\/rules#R5\.5">R5\.5<\/a>\)<\/small>/, 'the error in words, then its code and rule id, linked to the rule')
-  t.ok(late.body.indexOf('role="alert"') > late.body.indexOf('id="form-recruit"') && late.body.indexOf('role="alert"') < late.body.indexOf('id="form-move"'), 'beside the recruit form')
+  t.match(
+    late.body,
+    /<div class="error" role="alert" id="error"><strong>[^<]*recruiting is only allowed before the first action of the turn<\/strong> <small class="code">recruit\/after_actions \(<a href="\/rules#R5\.5">R5\.5<\/a>\)<\/small>/,
+    'the error in words, then its code and rule id, linked to the rule',
+  )
+  t.ok(
+    late.body.indexOf('role="alert"') > late.body.indexOf('id="form-recruit"') && late.body.indexOf('role="alert"') < late.body.indexOf('id="form-move"'),
+    'beside the recruit form',
+  )
   const forged = await ana.post(`/campaigns/${table.id}/turn`, { type: 'endTurn' }, { csrf: 'forged' })
   t.equal(forged.status, 403)
   t.match(forged.body, /request\/csrf/)
@@ -104,10 +119,10 @@ t.test('the pages show the map, the pools and the turn; orders through the forms
   t.equal(history.status, 200)
   t.match(history.body, /The map at the end of week 1/)
   t.match(history.body, /<svg class="map"[^>]*aria-label="Test campaign, week 1"/, 'the map as it stood')
-  t.match(history.body, /<g class="arrow arrow-move"><title>2 troops moved 2,1 → 3,1<\/title>/, 'with the week\'s orders as arrows')
-  t.match(history.body, /<td>Payout of week 1: \d+ resources in \d+ pools\.<\/td>/, 'the week\'s chronicle, a sentence per event')
+  t.match(history.body, /<g class="arrow arrow-move"><title>2 troops moved 2,1 → 3,1<\/title>/, "with the week's orders as arrows")
+  t.match(history.body, /<td>Payout of week 1: \d+ resources in \d+ pools\.<\/td>/, "the week's chronicle, a sentence per event")
   t.notMatch(history.body, /<code>payout<\/code>/, 'no machine names beside the sentences')
-  t.notMatch(history.body, /ana(&#x27;|')s window opens\./, 'the log\'s machinery is hidden by default')
+  t.notMatch(history.body, /ana(&#x27;|')s window opens\./, "the log's machinery is hidden by default")
   const machinery = (await ana.get(`/campaigns/${table.id}/history?week=1&system=1`)).body
   t.match(machinery, /<td>ana(&#x27;|')s window opens\.<\/td>/, 'and shown when asked')
   t.match(machinery, /<small><code>order<\/code><\/small>/, 'an order as sent, which the chronicle does not tell, by its type')

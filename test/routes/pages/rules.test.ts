@@ -16,7 +16,11 @@ t.test('the Spanish rule book has exactly the rules of the English one, in the s
   t.same(idsIn(spanish), idsIn(english))
   const sections = (markdown: string) => [...markdown.matchAll(/^## (\d+)\. /gm)].map((m) => m[1])
   t.same(sections(spanish), sections(english))
-  const clarified = (markdown: string, word: string) => markdown.split(/^- \*\*/m).filter((rule) => /^R\d/.test(rule) && rule.includes(word)).map((rule) => rule.slice(0, rule.indexOf('*')))
+  const clarified = (markdown: string, word: string) =>
+    markdown
+      .split(/^- \*\*/m)
+      .filter((rule) => /^R\d/.test(rule) && rule.includes(word))
+      .map((rule) => rule.slice(0, rule.indexOf('*')))
   t.same(clarified(spanish, 'aclarado'), clarified(english, 'clarified'), 'the same rules are marked as clarified')
 })
 
@@ -24,7 +28,7 @@ t.test('a rule book renders with an anchor per rule, its sections listed, cross-
   const book = renderRuleBook(english)
   t.same(book.ids, idsIn(english))
   t.equal(book.title, 'Weekday Wars: rules of the weekly-turn variant')
-  t.notMatch(book.html, /<h1>/, 'the title is the page\'s to place')
+  t.notMatch(book.html, /<h1>/, "the title is the page's to place")
   t.equal(book.sections.length, 12)
   t.same(book.sections[7], { id: 's8', title: '8. Combat' })
   t.match(book.html, '<li id="R8.3"><a class="rule-id" href="#R8.3"><strong>R8.3</strong></a>')
@@ -36,7 +40,7 @@ t.test('a rule book renders with an anchor per rule, its sections listed, cross-
   t.equal(ruleHref('javascript:alert(1)'), null)
 })
 
-t.test('/rules in the reader\'s language, or the one asked for; every rule reachable by its anchor; linked from every page', async (t) => {
+t.test("/rules in the reader's language, or the one asked for; every rule reachable by its anchor; linked from every page", async (t) => {
   const app = await buildTestApp(t)
   const get = (url: string, language = 'en') => app.inject({ method: 'GET', url, headers: { 'accept-language': language } })
   const en = await get('/rules')
@@ -53,25 +57,36 @@ t.test('/rules in the reader\'s language, or the one asked for; every rule reach
   const asked = await get('/rules?lang=es')
   t.match(asked.body, '<html lang="es">', 'the page around it follows the language asked for (?lang= chooses for any page)')
   t.match(asked.body, '<article class="rule-book" lang="es">', 'the book says which language it is in')
-  t.match((await get('/rules?lang=fr')).body, '<article class="rule-book" lang="en">', 'an unknown language falls back to the reader\'s')
+  t.match((await get('/rules?lang=fr')).body, '<article class="rule-book" lang="en">', "an unknown language falls back to the reader's")
   t.match((await get('/login')).body, '<a href="/rules">Rules</a>', 'the menu links to the rules')
 })
 
-t.test('G1.8 G8.2 world conquest\'s rule book: the same rules in English and Spanish, served at /rules/conquest with an anchor each; G ids link there', async (t) => {
-  const en = readFileSync('docs/RULES-CONQUEST.md', 'utf8')
-  const es = readFileSync('docs/RULES-CONQUEST.es.md', 'utf8')
-  const gIds = (markdown: string) => [...markdown.matchAll(/^- \*\*(G\d+\.\d+)\*\*/gm)].map((m) => m[1])
-  t.equal(gIds(en).length, 94)
-  t.same(gIds(es), gIds(en), 'every rule in both, in the same order')
-  const clarified = (markdown: string, word: string) => markdown.split(/^- \*\*/m).filter((rule) => /^G\d/.test(rule) && rule.includes(word)).map((rule) => rule.slice(0, rule.indexOf('*')))
-  t.same(clarified(es, 'aclarado'), clarified(en, 'clarified'), 'the same rules are marked as clarified')
-  t.same(renderRuleBook(es).sections.map((s) => s.id), renderRuleBook(en).sections.map((s) => s.id), 'the same sections')
-  t.equal(ruleHref('G6.3'), '/rules/conquest#G6.3')
-  const app = await buildTestApp(t)
-  const page = await app.inject({ method: 'GET', url: '/rules/conquest?lang=es' })
-  t.equal(page.statusCode, 200)
-  t.match(page.body, '<h1 lang="es">Weekday Wars: reglas de «Conquista» (conquista del mundo)</h1>')
-  for (const id of gIds(en)) t.ok(page.body.includes(`<li id="${id}">`), `${id} has its anchor`)
-  t.match(page.body, '<a href="/rules/conquest?lang=en" lang="en" hreflang="en">')
-  t.match((await app.inject({ method: 'GET', url: '/rules' })).body, '<a href="/rules/conquest">World conquest rules</a>', 'each book links the other game\'s')
-})
+t.test(
+  "G1.8 G8.2 world conquest's rule book: the same rules in English and Spanish, served at /rules/conquest with an anchor each; G ids link there",
+  async (t) => {
+    const en = readFileSync('docs/RULES-CONQUEST.md', 'utf8')
+    const es = readFileSync('docs/RULES-CONQUEST.es.md', 'utf8')
+    const gIds = (markdown: string) => [...markdown.matchAll(/^- \*\*(G\d+\.\d+)\*\*/gm)].map((m) => m[1])
+    t.equal(gIds(en).length, 94)
+    t.same(gIds(es), gIds(en), 'every rule in both, in the same order')
+    const clarified = (markdown: string, word: string) =>
+      markdown
+        .split(/^- \*\*/m)
+        .filter((rule) => /^G\d/.test(rule) && rule.includes(word))
+        .map((rule) => rule.slice(0, rule.indexOf('*')))
+    t.same(clarified(es, 'aclarado'), clarified(en, 'clarified'), 'the same rules are marked as clarified')
+    t.same(
+      renderRuleBook(es).sections.map((s) => s.id),
+      renderRuleBook(en).sections.map((s) => s.id),
+      'the same sections',
+    )
+    t.equal(ruleHref('G6.3'), '/rules/conquest#G6.3')
+    const app = await buildTestApp(t)
+    const page = await app.inject({ method: 'GET', url: '/rules/conquest?lang=es' })
+    t.equal(page.statusCode, 200)
+    t.match(page.body, '<h1 lang="es">Weekday Wars: reglas de «Conquista» (conquista del mundo)</h1>')
+    for (const id of gIds(en)) t.ok(page.body.includes(`<li id="${id}">`), `${id} has its anchor`)
+    t.match(page.body, '<a href="/rules/conquest?lang=en" lang="en" hreflang="en">')
+    t.match((await app.inject({ method: 'GET', url: '/rules' })).body, '<a href="/rules/conquest">World conquest rules</a>', "each book links the other game's")
+  },
+)

@@ -106,7 +106,8 @@ export function executeTrade(w: Work, transfers: unknown) {
   const clean: { from: TribeId; to: TribeId; territories: string[] }[] = []
   for (const raw of transfers as ConquestTransfer[]) {
     if (typeof raw !== 'object' || raw === null) reject('trade/bad_transfer', 'each transfer is { from, to, tiles }', 'G9.2')
-    if ((raw.ships ?? []).length > 0 || 'resources' in raw) reject('trade/only_territories', 'only whole territories are traded: troops, goods, planes and ships go with the ground they stand on', 'G9.3')
+    if ((raw.ships ?? []).length > 0 || 'resources' in raw)
+      reject('trade/only_territories', 'only whole territories are traded: troops, goods, planes and ships go with the ground they stand on', 'G9.3')
     const from = w.tribe(raw.from)
     const to = w.tribe(raw.to)
     if (from.id === to.id) reject('trade/same_tribe', `${from.name} cannot give to itself`, 'G9.1')

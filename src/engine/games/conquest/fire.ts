@@ -23,11 +23,12 @@ export function battle(w: Work, attackers: number, defenders: number, tank: bool
   let g = guards
   const dice: Die[] = []
   const rounds: { attack: number[]; defence: number[]; attackerLost: number; defenderLost: number }[] = []
-  const roll = (n: number) => Array.from({ length: n }, () => {
-    const die = w.d6()
-    dice.push(die)
-    return die.face
-  }).sort((x, y) => y - x)
+  const roll = (n: number) =>
+    Array.from({ length: n }, () => {
+      const die = w.d6()
+      dice.push(die)
+      return die.face
+    }).sort((x, y) => y - x)
   while (a > 0 && d > 0) {
     const attack = roll(Math.min(3, a))
     const defence = roll(Math.min(g >= 1 ? 3 : 2, d))
@@ -57,7 +58,18 @@ export function attack(w: Work, t: ConquestTribe, o: Order) {
   const defender = to.owner
   const tank = from.stock.tank >= 1
   const b = battle(w, k, to.troops, tank, to.wall, to.guards)
-  const event = { type: 'battle' as const, attacker: t.id, defender, from: from.id, to: to.id, troops: k, rounds: b.rounds, dice: b.dice, conquered: b.survivors > 0, survivors: b.survivors }
+  const event = {
+    type: 'battle' as const,
+    attacker: t.id,
+    defender,
+    from: from.id,
+    to: to.id,
+    troops: k,
+    rounds: b.rounds,
+    dice: b.dice,
+    conquered: b.survivors > 0,
+    survivors: b.survivors,
+  }
   if (b.survivors === 0) {
     lose(to, to.troops - b.defendersLeft)
     return w.emit(event)
@@ -69,8 +81,19 @@ export function attack(w: Work, t: ConquestTribe, o: Order) {
   if (to.planes) destroyed.planes = to.planes
   if (to.ships) destroyed.ships = to.ships
   Object.assign(to, {
-    owner: t.id, troops: b.survivors, ready: 0, guards: 0, gathered: false, wall: 0, stock: emptyGoods(), incoming: emptyGoods(),
-    artilleryReady: 0, planes: 0, planesReady: 0, ships: 0, shipsReady: 0,
+    owner: t.id,
+    troops: b.survivors,
+    ready: 0,
+    guards: 0,
+    gathered: false,
+    wall: 0,
+    stock: emptyGoods(),
+    incoming: emptyGoods(),
+    artilleryReady: 0,
+    planes: 0,
+    planesReady: 0,
+    ships: 0,
+    shipsReady: 0,
   })
   t.acquired = [...t.acquired.filter((id) => id !== to.id), to.id]
   w.emit({ ...event, destroyed })
@@ -88,7 +111,12 @@ function target(w: Work, t: ConquestTribe, o: Order, rule: string, wallCounts = 
 
 function inRange(from: Here, to: Here, range: number, sea: boolean, rule: string) {
   const d = sea ? seaDistance(from.id, to.id) : distance(from.id, to.id)
-  if (d > range) reject('conquest/out_of_range', `${to.id} is ${d === Infinity ? 'not reachable' : `${d} ${sea ? 'sea ' : ''}links`} from ${from.id}; the range is ${range}`, rule)
+  if (d > range)
+    reject(
+      'conquest/out_of_range',
+      `${to.id} is ${d === Infinity ? 'not reachable' : `${d} ${sea ? 'sea ' : ''}links`} from ${from.id}; the range is ${range}`,
+      rule,
+    )
 }
 
 const immune = (to: Here) => {
@@ -105,7 +133,16 @@ function hitsOf(w: Work, n: number, needs: number, dice: Die[]) {
   return hits
 }
 
-function strike(w: Work, t: ConquestTribe, kind: Strike, from: Here, to: Here, dice: Die[], hits: number, extra: { planeLost?: boolean; wallLowered?: boolean } = {}) {
+function strike(
+  w: Work,
+  t: ConquestTribe,
+  kind: Strike,
+  from: Here,
+  to: Here,
+  dice: Die[],
+  hits: number,
+  extra: { planeLost?: boolean; wallLowered?: boolean } = {},
+) {
   const removed = Math.min(hits, to.troops - 1)
   lose(to, removed)
   w.emit({ type: 'bombarded', tribe: t.id, defender: to.owner, kind, from: from.id, target: to.id, dice, hits, removed, ...extra })
@@ -141,7 +178,8 @@ export function navalBombard(w: Work, t: ConquestTribe, o: Order) {
 
 export function fireArtillery(w: Work, t: ConquestTribe, o: Order) {
   const from = w.owned(o.from, 'from', t, 'G7.7')
-  if (from.artilleryReady < 1) reject('conquest/no_ready_artillery', `${from.id} has no Artillería ready to fire (each fires once a window; new ones from the next)`, 'G7.7')
+  if (from.artilleryReady < 1)
+    reject('conquest/no_ready_artillery', `${from.id} has no Artillería ready to fire (each fires once a window; new ones from the next)`, 'G7.7')
   const to = target(w, t, o, 'G7.7')
   inRange(from, to, 2, false, 'G7.7')
   spendTroops(from, 1, false)
@@ -167,7 +205,8 @@ export function releaseBio(w: Work, t: ConquestTribe, o: Order) {
   const from = w.owned(o.from, 'from', t, 'G7.9')
   if (from.stock.bio < 1) reject('conquest/no_weapon', `${from.id}'s stock holds no Arma biológica (one that arrived this window waits for the next)`, 'G7.9')
   const to = target(w, t, o, 'G7.9')
-  if (!adjacent(from.id, to.id)) reject('conquest/not_adjacent', `${to.id} is not next to ${from.id}: an Arma biológica reaches only an adjacent territory`, 'G7.9')
+  if (!adjacent(from.id, to.id))
+    reject('conquest/not_adjacent', `${to.id} is not next to ${from.id}: an Arma biológica reaches only an adjacent territory`, 'G7.9')
   spendTroops(from, 1, false)
   from.stock.bio--
   strike(w, t, 'releaseBio', from, to, [], Math.min(6, Math.floor(to.troops / 2)))

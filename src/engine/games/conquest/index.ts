@@ -15,55 +15,97 @@ export type { ConquestEvent, ConquestOrder, ConquestState } from './types.ts'
 export type { ConquestOptions, TerritoryOptions } from './options.ts'
 export { BY_ID, TERRITORY_IDS } from './world.ts'
 
-export interface WorldMap { id: 'world'; territories: typeof TERRITORIES; edges: typeof EDGES }
+export interface WorldMap {
+  id: 'world'
+  territories: typeof TERRITORIES
+  edges: typeof EDGES
+}
 
 export type ConquestRuleset = Ruleset<{
-  state: ConquestState; order: ConquestOrder; system: ConquestSystem; event: ConquestEvent; options: ConquestOptions
-  map: WorldMap; economy: ReturnType<typeof previewTick>; trade: ConquestTransfer[]; board: ReturnType<typeof board>
+  state: ConquestState
+  order: ConquestOrder
+  system: ConquestSystem
+  event: ConquestEvent
+  options: ConquestOptions
+  map: WorldMap
+  economy: ReturnType<typeof previewTick>
+  trade: ConquestTransfer[]
+  board: ReturnType<typeof board>
 }>
 
 const STATUS: Record<string, PlatformView['status']> = { setup: 'running', running: 'running', finished: 'finished' }
 const TURN: Record<ConquestState['tribes'][number]['window'], TurnState> = { closed: 'closed', open: 'open', started: 'started', ended: 'ended' }
 
 export const conquest: ConquestRuleset = {
-  id: 'conquest', version: 1,
+  id: 'conquest',
+  version: 1,
   // G9.2, G9.3: whole territories change hands, and nothing else on its own.
   tradeOf: (proposal) => {
     if (proposal.resources !== undefined) {
-      return { ok: false, error: { code: 'trade/only_territories', message: 'only whole territories are traded: troops, goods, planes and ships go with the ground they stand on', rule: 'G9.3' } }
+      return {
+        ok: false,
+        error: {
+          code: 'trade/only_territories',
+          message: 'only whole territories are traded: troops, goods, planes and ships go with the ground they stand on',
+          rule: 'G9.3',
+        },
+      }
     }
     return { ok: true, trade: (proposal.transfers as ConquestTransfer[]).map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] })) }
   },
   fixedMap: { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } },
   secretOf: (state) => state.objectiveSeed,
-  periodEnd: weekEnd, hostileEvents: HOSTILE, digest, tickMail, board,
+  periodEnd: weekEnd,
+  hostileEvents: HOSTILE,
+  digest,
+  tickMail,
+  board,
   // G1.1: the board ships with the server; no other map is played.
   validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],
   mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
   maxTribes: () => MAX_TRIBES,
-  checkLimit: (limit) => (limit === null || (Number.isInteger(limit) && limit >= ROUND_LIMIT.min && limit <= ROUND_LIMIT.max) ? null
-    : { code: 'setup/round_limit', message: `world conquest is played over ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`, rule: 'G1.7' }),
+  checkLimit: (limit) =>
+    limit === null || (Number.isInteger(limit) && limit >= ROUND_LIMIT.min && limit <= ROUND_LIMIT.max)
+      ? null
+      : { code: 'setup/round_limit', message: `world conquest is played over ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`, rule: 'G1.7' },
   // G11.2: every die is a d6 of the round's seed: battles, strikes and treasure.
   dice: {
     sides: 6,
     events: ['battle', 'bombarded', 'gathered'],
     drawsOf: (event) =>
-      event.type === 'battle' ? event.dice.map((d) => ({ ...d, purpose: `battle ${event.from} → ${event.to}` }))
-      : event.type === 'bombarded' ? event.dice.map((d) => ({ ...d, purpose: `${event.kind} ${event.from} → ${event.target}` }))
-      : event.type === 'gathered' ? (event.treasure ?? []).map((d) => ({ ...d, purpose: `treasure at ${event.at}` }))
-      : [],
+      event.type === 'battle'
+        ? event.dice.map((d) => ({ ...d, purpose: `battle ${event.from} → ${event.to}` }))
+        : event.type === 'bombarded'
+          ? event.dice.map((d) => ({ ...d, purpose: `${event.kind} ${event.from} → ${event.target}` }))
+          : event.type === 'gathered'
+            ? (event.treasure ?? []).map((d) => ({ ...d, purpose: `treasure at ${event.at}` }))
+            : [],
   },
   tagEvent: (event) => ({ tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null, played: event.type === 'order' }),
   createGame: (input) => createConquest({ tribes: input.tribes, seed: input.seed, secretSeed: input.secretSeed, roundLimit: input.limit }),
-  applyOrder, applyBatch, applySystem, legalOptions, offered: offeredOrders, previewEconomy: previewTick, ranking, replay, stateHash,
+  applyOrder,
+  applyBatch,
+  applySystem,
+  legalOptions,
+  offered: offeredOrders,
+  previewEconomy: previewTick,
+  ranking,
+  replay,
+  stateHash,
   view: (state) => ({
-    status: state.startedAt === null ? 'setup' : STATUS[state.status]!, period: state.round, seed: state.rng.seed,
+    status: state.startedAt === null ? 'setup' : STATUS[state.status]!,
+    period: state.round,
+    seed: state.rng.seed,
     tribes: state.tribes.map((t) => ({
-      id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated,
+      id: t.id,
+      name: t.name,
+      weekday: t.weekday,
+      eliminated: t.eliminated,
       // G1.13: during setup the reinforcement list is taken at any time, in no window.
       turn: state.status === 'setup' && state.startedAt !== null && !t.eliminated ? 'free' : TURN[t.window],
     })),
-    ranking: state.result?.ranking ?? null, endedByLimit: state.result?.reason === 'roundLimit',
+    ranking: state.result?.ranking ?? null,
+    endedByLimit: state.result?.reason === 'roundLimit',
   }),
   actions: {
     start: (at) => ({ type: 'startCampaign', at }),

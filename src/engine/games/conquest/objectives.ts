@@ -79,10 +79,15 @@ export function finish(w: Work, reason: ConquestResult['reason'], winner: TribeI
   w.s.result = result
   for (const t of w.s.tribes) t.window = 'closed'
   w.emit({
-    type: 'campaignEnded', reason, winners: result.winners, ranking: result.ranking,
-    objectives: Object.fromEntries(w.s.tribes.map((t) => [t.id, t.objective])), objectiveSeed: w.s.objectiveSeed,
+    type: 'campaignEnded',
+    reason,
+    winners: result.winners,
+    ranking: result.ranking,
+    objectives: Object.fromEntries(w.s.tribes.map((t) => [t.id, t.objective])),
+    objectiveSeed: w.s.objectiveSeed,
     // G8.10: the dice of the round in progress can be checked at once, whatever ended it.
-    round: w.s.round, roundSeed: w.s.rng.seed,
+    round: w.s.round,
+    roundSeed: w.s.rng.seed,
   })
 }
 

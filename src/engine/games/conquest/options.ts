@@ -32,7 +32,13 @@ export interface TerritoryOptions {
   releaseBio: string[]
 }
 
-export interface ConquestOptions { tribe: TribeId; canOrder: boolean; setup: boolean; canEndTurn: boolean; territories: TerritoryOptions[] }
+export interface ConquestOptions {
+  tribe: TribeId
+  canOrder: boolean
+  setup: boolean
+  canEndTurn: boolean
+  territories: TerritoryOptions[]
+}
 
 const KINDS = Object.keys(COSTS) as BuildKind[]
 
@@ -41,54 +47,61 @@ export function legalOptions(state: ConquestState, tribe: TribeId): ConquestOpti
   const canOrder = legal(state, tribe, { type: 'setReinforcements', list: mine.slice(0, 1) })
   const setup = state.status === 'setup'
   const canEndTurn = !setup && legal(state, tribe, { type: 'endTurn' })
-  const territories = !canEndTurn ? [] : mine.filter((id) => state.territories[id]!.ready + state.territories[id]!.planesReady + state.territories[id]!.shipsReady > 0).map((id) => {
-    const x = state.territories[id]!
-    const try1 = (o: ConquestOrder) => legal(state, tribe, o)
-    const targets = (type: 'airStrike' | 'navalBombard' | 'fireArtillery' | 'launchMissile' | 'releaseBio', can: boolean, among: readonly string[]) =>
-      can ? among.filter((to) => try1({ type, from: id, target: to })) : []
-    const neighbours = NEIGHBOURS.get(id)!
-    const coasts = TERRITORY_IDS.filter((t) => BY_ID.get(t)!.coastal)
-    const maxOf = (kind: BuildKind) => {
-      let n = 0
-      while (n < x.ready && try1({ type: 'build', at: id, kind, count: n + 1 })) n++
-      return n
-    }
-    return {
-      id, ready: x.ready, canLeave: Math.min(x.ready, x.troops - 1),
-      moves: neighbours.filter((to) => try1({ type: 'move', from: id, to, troops: 1 })),
-      attacks: neighbours.filter((to) => try1({ type: 'attack', from: id, to, troops: 1 })),
-      gather: x.gathered ? 0 : Math.min(3, x.ready),
-      guard: x.ready,
-      builds: KINDS.map((kind) => ({ kind, max: maxOf(kind) })).filter((b) => b.max > 0),
-      fly: x.planesReady > 0 ? mine.filter((to) => try1({ type: 'fly', from: id, to })) : [],
-      sail: x.shipsReady > 0 ? mine.filter((to) => try1({ type: 'sail', from: id, to })) : [],
-      airStrike: targets('airStrike', x.planesReady > 0, TERRITORY_IDS),
-      navalBombard: targets('navalBombard', x.shipsReady > 0, coasts),
-      fireArtillery: targets('fireArtillery', x.artilleryReady > 0 && x.ready > 0, TERRITORY_IDS),
-      launchMissile: targets('launchMissile', x.stock.missile > 0 && x.ready > 0, TERRITORY_IDS),
-      releaseBio: targets('releaseBio', x.stock.bio > 0 && x.ready > 0, neighbours),
-    }
-  })
+  const territories = !canEndTurn
+    ? []
+    : mine
+        .filter((id) => state.territories[id]!.ready + state.territories[id]!.planesReady + state.territories[id]!.shipsReady > 0)
+        .map((id) => {
+          const x = state.territories[id]!
+          const try1 = (o: ConquestOrder) => legal(state, tribe, o)
+          const targets = (type: 'airStrike' | 'navalBombard' | 'fireArtillery' | 'launchMissile' | 'releaseBio', can: boolean, among: readonly string[]) =>
+            can ? among.filter((to) => try1({ type, from: id, target: to })) : []
+          const neighbours = NEIGHBOURS.get(id)!
+          const coasts = TERRITORY_IDS.filter((t) => BY_ID.get(t)!.coastal)
+          const maxOf = (kind: BuildKind) => {
+            let n = 0
+            while (n < x.ready && try1({ type: 'build', at: id, kind, count: n + 1 })) n++
+            return n
+          }
+          return {
+            id,
+            ready: x.ready,
+            canLeave: Math.min(x.ready, x.troops - 1),
+            moves: neighbours.filter((to) => try1({ type: 'move', from: id, to, troops: 1 })),
+            attacks: neighbours.filter((to) => try1({ type: 'attack', from: id, to, troops: 1 })),
+            gather: x.gathered ? 0 : Math.min(3, x.ready),
+            guard: x.ready,
+            builds: KINDS.map((kind) => ({ kind, max: maxOf(kind) })).filter((b) => b.max > 0),
+            fly: x.planesReady > 0 ? mine.filter((to) => try1({ type: 'fly', from: id, to })) : [],
+            sail: x.shipsReady > 0 ? mine.filter((to) => try1({ type: 'sail', from: id, to })) : [],
+            airStrike: targets('airStrike', x.planesReady > 0, TERRITORY_IDS),
+            navalBombard: targets('navalBombard', x.shipsReady > 0, coasts),
+            fireArtillery: targets('fireArtillery', x.artilleryReady > 0 && x.ready > 0, TERRITORY_IDS),
+            launchMissile: targets('launchMissile', x.stock.missile > 0 && x.ready > 0, TERRITORY_IDS),
+            releaseBio: targets('releaseBio', x.stock.bio > 0 && x.ready > 0, neighbours),
+          }
+        })
   return { tribe, canOrder, setup, canEndTurn, territories }
 }
 
 /** What the next tick gives each tribe: troops (G3.1, or tick 0's allotment, G1.12) and Básicos (G3.5). */
 export function previewTick(state: ConquestState) {
-  return state.tribes.filter((t) => !t.eliminated).map((t) => {
-    const count = TERRITORY_IDS.filter((id) => state.territories[id]?.owner === t.id).length
-    const due = state.status === 'setup' ? setupAllotment(state.tribesAtStart, count) : Math.floor(count / 2)
-    // The tick's own rule: with every listed territory lost, nothing arrives (G3.4).
-    const troops = reinforcementTargets(state, t).length > 0 ? due : 0
-    return { tribe: t.id, territories: count, troops, basic: count, lastRound: state.status === 'running' && state.round >= state.roundLimit }
-  })
+  return state.tribes
+    .filter((t) => !t.eliminated)
+    .map((t) => {
+      const count = TERRITORY_IDS.filter((id) => state.territories[id]?.owner === t.id).length
+      const due = state.status === 'setup' ? setupAllotment(state.tribesAtStart, count) : Math.floor(count / 2)
+      // The tick's own rule: with every listed territory lost, nothing arrives (G3.4).
+      const troops = reinforcementTargets(state, t).length > 0 ? due : 0
+      return { tribe: t.id, territories: count, troops, basic: count, lastRound: state.status === 'running' && state.round >= state.roundLimit }
+    })
 }
 
 /** The orders the options offer, written out: one troop and every ready troop where a count is asked. */
 export function offeredOrders(state: ConquestState, o: ConquestOptions): ConquestOrder[] {
   const sizes = (max: number) => (max > 0 ? [...new Set([max, 1])] : [])
-  const setup: ConquestOrder[] = o.setup && o.canOrder
-    ? [{ type: 'setReinforcements', list: TERRITORY_IDS.filter((id) => state.territories[id]?.owner === o.tribe).slice(0, 3) }]
-    : []
+  const setup: ConquestOrder[] =
+    o.setup && o.canOrder ? [{ type: 'setReinforcements', list: TERRITORY_IDS.filter((id) => state.territories[id]?.owner === o.tribe).slice(0, 3) }] : []
   return [
     ...setup,
     ...o.territories.flatMap((x): ConquestOrder[] => [

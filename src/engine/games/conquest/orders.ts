@@ -19,7 +19,8 @@ export function spendTroops(x: Here, k: number, leaving: boolean) {
 /** Goods from the stock (never incoming ones, G2.7) and ready Artillería pieces only. */
 function takeCargo(x: Here, cargo: Partial<Goods>) {
   for (const [g, n] of Object.entries(cargo) as [keyof Goods, number][]) {
-    if (x.stock[g] < n) reject('conquest/not_in_stock', `${x.id}'s stock holds ${x.stock[g]} ${g}; goods that arrived this window wait for the next one`, 'G2.7')
+    if (x.stock[g] < n)
+      reject('conquest/not_in_stock', `${x.id}'s stock holds ${x.stock[g]} ${g}; goods that arrived this window wait for the next one`, 'G2.7')
     if (g === 'artillery' && x.artilleryReady < n) reject('conquest/not_ready', `${x.id} has ${x.artilleryReady} ready Artillería`, 'G2.7')
   }
   for (const [g, n] of Object.entries(cargo) as [keyof Goods, number][]) {
@@ -35,7 +36,8 @@ const land = (to: Here, cargo: Partial<Goods>) => {
 export function setReinforcements(w: Work, t: ConquestTribe, o: Order) {
   const list = o.list
   const mine = w.ownedBy(t.id)
-  if (!Array.isArray(list) || list.length < 1 || list.length > mine.length) reject('conquest/bad_list', `the reinforcement list names 1 to ${mine.length} of your territories, in order`, 'G3.2')
+  if (!Array.isArray(list) || list.length < 1 || list.length > mine.length)
+    reject('conquest/bad_list', `the reinforcement list names 1 to ${mine.length} of your territories, in order`, 'G3.2')
   for (const id of list) w.owned(id, 'list', t, 'G3.2')
   if (new Set(list).size !== list.length) reject('conquest/bad_list', 'the reinforcement list names each territory once', 'G3.2')
   t.reinforcementList = list.slice() as string[]
@@ -45,7 +47,8 @@ export function setReinforcements(w: Work, t: ConquestTribe, o: Order) {
 export function move(w: Work, t: ConquestTribe, o: Order) {
   const from = w.owned(o.from, 'from', t, 'G5.1')
   const to = w.territory(o.to, 'to')
-  if (!adjacent(from.id, to.id)) reject('conquest/not_adjacent', `${to.id} is not next to ${from.id}: a troop moves one link a window; farther needs a plane or a ship`, 'G5.2')
+  if (!adjacent(from.id, to.id))
+    reject('conquest/not_adjacent', `${to.id} is not next to ${from.id}: a troop moves one link a window; farther needs a plane or a ship`, 'G5.2')
   if (to.owner !== t.id) reject('conquest/enemy_territory', `${to.id} belongs to another tribe: entering it is an attack`, 'G5.3')
   const k = count(o.troops, 'troops', 1, Number.MAX_SAFE_INTEGER, 'G5.1')
   const cargo = cargoOf(o.cargo, 'cargo', GOODS, 'G5.1')
@@ -61,7 +64,8 @@ export function fly(w: Work, t: ConquestTribe, o: Order) {
   if (from.planesReady < 1) reject('conquest/no_ready_plane', `${from.id} has no ready plane`, 'G7.3')
   const to = w.owned(o.to, 'to', t, 'G7.3')
   if (to.id === from.id) reject('conquest/same_territory', 'a plane flies to another territory', 'G7.3')
-  if (distance(from.id, to.id) > 3) reject('conquest/out_of_range', `${to.id} is ${distance(from.id, to.id)} links from ${from.id}; a plane flies at most 3`, 'G7.3')
+  if (distance(from.id, to.id) > 3)
+    reject('conquest/out_of_range', `${to.id} is ${distance(from.id, to.id)} links from ${from.id}; a plane flies at most 3`, 'G7.3')
   const k = count(o.troops ?? 0, 'troops', 0, 3, 'G7.3')
   const cargo = cargoOf(o.resources, 'resources', RESOURCES, 'G7.3')
   if (totalOf(cargo) > 6) reject('conquest/plane_load', `a plane carries at most 6 resource units; this one would carry ${totalOf(cargo)}`, 'G7.3')
@@ -169,11 +173,13 @@ export const COSTS: Record<BuildKind, Partial<Goods>> = {
 export function build(w: Work, t: ConquestTribe, o: Order) {
   const x = w.owned(o.at, 'at', t, 'G4.7')
   const kind = o.kind as BuildKind
-  if (typeof kind !== 'string' || !Object.hasOwn(COSTS, kind)) reject('conquest/unknown_kind', `nothing called ${JSON.stringify(o.kind)} is built; one of ${Object.keys(COSTS).join(', ')}`, 'G4.8')
+  if (typeof kind !== 'string' || !Object.hasOwn(COSTS, kind))
+    reject('conquest/unknown_kind', `nothing called ${JSON.stringify(o.kind)} is built; one of ${Object.keys(COSTS).join(', ')}`, 'G4.8')
   const single = kind === 'wall' || kind === 'fort'
   const n = count(o.count ?? 1, 'count', 1, single ? 1 : Number.MAX_SAFE_INTEGER, 'G4.7')
   if (kind === 'wall' && x.wall !== 0) reject('conquest/has_wall', `${x.id} has a wall already: at most one`, 'G4.11')
-  if (kind === 'fort' && x.wall !== 1) reject('conquest/needs_wall', `a Fortaleza upgrades a Muralla: ${x.id} has ${x.wall === 0 ? 'no wall' : 'a Fortaleza already'}`, 'G4.8')
+  if (kind === 'fort' && x.wall !== 1)
+    reject('conquest/needs_wall', `a Fortaleza upgrades a Muralla: ${x.id} has ${x.wall === 0 ? 'no wall' : 'a Fortaleza already'}`, 'G4.8')
   if (kind === 'ship' && !BY_ID.get(x.id)!.coastal) reject('conquest/inland', `${x.id} is inland: ships are built only on a coast`, 'G1.4')
   for (const [g, c] of Object.entries(COSTS[kind]) as [keyof Goods, number][]) {
     if (x.stock[g] < c * n) reject('conquest/cannot_afford', `${n} × ${kind} costs ${c * n} ${g}; ${x.id}'s stock holds ${x.stock[g]}`, 'G4.7')

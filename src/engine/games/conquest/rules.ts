@@ -13,7 +13,20 @@ import { handlerOf, isObject, seedOf, transition } from '../../kernel/dispatch.t
 import { reject, Work } from './work.ts'
 
 const ORDERS: Record<ConquestOrder['type'], (w: Work, t: ConquestTribe, o: Record<string, unknown>) => void> = {
-  setReinforcements, move, attack, guard, gather, build, fly, airStrike, sail, navalBombard, fireArtillery, launchMissile, releaseBio, endTurn,
+  setReinforcements,
+  move,
+  attack,
+  guard,
+  gather,
+  build,
+  fly,
+  airStrike,
+  sail,
+  navalBombard,
+  fireArtillery,
+  launchMissile,
+  releaseBio,
+  endTurn,
 }
 
 function run(state: ConquestState, rng: Rng, body: (w: Work) => void): ConquestStep {
@@ -45,10 +58,20 @@ export function applyOrder(state: ConquestState, tribe: TribeId, order: Conquest
   })
 }
 
-const noDice: Rng = () => reject('orders/dice_not_last', 'an order that rolls dice (an attack, a bombardment by air, sea or Artillería, a search for treasure) must be the last order of its batch', 'G2.6')
+const noDice: Rng = () =>
+  reject(
+    'orders/dice_not_last',
+    'an order that rolls dice (an attack, a bombardment by air, sea or Artillería, a search for treasure) must be the last order of its batch',
+    'G2.6',
+  )
 
 /** G2.6: all or nothing; only the last order may roll dice. */
-export const applyBatch: (state: ConquestState, tribe: TribeId, orders: readonly ConquestOrder[], rng: Rng) => ConquestStep | { ok: false; error: EngineError; index: number } = batchWith(applyOrder, noDice)
+export const applyBatch: (
+  state: ConquestState,
+  tribe: TribeId,
+  orders: readonly ConquestOrder[],
+  rng: Rng,
+) => ConquestStep | { ok: false; error: EngineError; index: number } = batchWith(applyOrder, noDice)
 
 export function applySystem(state: ConquestState, action: ConquestSystem, rng: Rng): ConquestStep {
   return run(state, rng, (w) => {
@@ -80,4 +103,8 @@ export function stateHash(state: ConquestState): string {
 }
 
 /** G11.1: the log's inputs re-applied give every other event exactly as recorded. */
-export const replay: (initial: ConquestState, events: readonly ConquestEvent[], rng: Rng) => { ok: true; state: ConquestState } | { ok: false; at: number; message: string } = replayWith(applyOrder, applySystem)
+export const replay: (
+  initial: ConquestState,
+  events: readonly ConquestEvent[],
+  rng: Rng,
+) => { ok: true; state: ConquestState } | { ok: false; at: number; message: string } = replayWith(applyOrder, applySystem)

@@ -18,21 +18,49 @@ const dayIndex = (t: { weekday: string }) => WEEKDAYS.indexOf(t.weekday as never
 export function createConquest(input: NewConquest): { ok: true; state: ConquestState } | { ok: false; error: EngineError } {
   const fail = (error: EngineError) => ({ ok: false as const, error })
   const tribes = Array.isArray(input?.tribes) ? input.tribes : []
-  if (tribes.length < 2 || tribes.length > MAX_TRIBES) return fail({ code: 'setup/tribe_count', message: `world conquest is played by 2 to ${MAX_TRIBES} tribes; this campaign has ${tribes.length}`, rule: 'G1.7' })
-  if (new Set(tribes.map((t) => t.weekday)).size !== tribes.length || tribes.some((t) => dayIndex(t) < 0)) return fail({ code: 'setup/weekdays', message: 'every tribe owns its own weekday', rule: 'G1.7' })
+  if (tribes.length < 2 || tribes.length > MAX_TRIBES)
+    return fail({
+      code: 'setup/tribe_count',
+      message: `world conquest is played by 2 to ${MAX_TRIBES} tribes; this campaign has ${tribes.length}`,
+      rule: 'G1.7',
+    })
+  if (new Set(tribes.map((t) => t.weekday)).size !== tribes.length || tribes.some((t) => dayIndex(t) < 0))
+    return fail({ code: 'setup/weekdays', message: 'every tribe owns its own weekday', rule: 'G1.7' })
   const limit = input.roundLimit ?? ROUND_LIMIT.default
-  if (!Number.isInteger(limit) || limit < ROUND_LIMIT.min || limit > ROUND_LIMIT.max) return fail({ code: 'setup/round_limit', message: `the round limit is 4 to 52 rounds; got ${limit}`, rule: 'G1.7' })
-  if (typeof input.seed !== 'string' || typeof input.secretSeed !== 'string' || input.seed.length < 8 || input.secretSeed.length < 8) return fail({ code: 'setup/bad_seed', message: 'the deal and objective seeds are strings of at least 8 characters', rule: 'G11.4' })
+  if (!Number.isInteger(limit) || limit < ROUND_LIMIT.min || limit > ROUND_LIMIT.max)
+    return fail({ code: 'setup/round_limit', message: `the round limit is 4 to 52 rounds; got ${limit}`, rule: 'G1.7' })
+  if (typeof input.seed !== 'string' || typeof input.secretSeed !== 'string' || input.seed.length < 8 || input.secretSeed.length < 8)
+    return fail({ code: 'setup/bad_seed', message: 'the deal and objective seeds are strings of at least 8 characters', rule: 'G11.4' })
   return {
     ok: true,
     state: {
-      ruleset: 'conquest', status: 'setup', roundLimit: limit, round: 0, tribesAtStart: tribes.length,
-      rng: { seed: input.seed, counter: 0 }, dealSeed: input.seed,
-      objectiveSeed: input.secretSeed, objectiveCommitment: toHex(sha256(utf8(input.secretSeed))),
-      startedAt: null, eliminations: 0, territories: {}, result: null,
+      ruleset: 'conquest',
+      status: 'setup',
+      roundLimit: limit,
+      round: 0,
+      tribesAtStart: tribes.length,
+      rng: { seed: input.seed, counter: 0 },
+      dealSeed: input.seed,
+      objectiveSeed: input.secretSeed,
+      objectiveCommitment: toHex(sha256(utf8(input.secretSeed))),
+      startedAt: null,
+      eliminations: 0,
+      territories: {},
+      result: null,
       tribes: tribes.map((t): ConquestTribe => ({
-        id: t.id, name: t.name, weekday: t.weekday, eliminated: false, eliminatedAt: null, eliminationStep: null, eliminatedBy: null,
-        objective: null, o9Target: null, o9Fallback: false, reinforcementList: [], window: 'closed', acquired: [],
+        id: t.id,
+        name: t.name,
+        weekday: t.weekday,
+        eliminated: false,
+        eliminatedAt: null,
+        eliminationStep: null,
+        eliminatedBy: null,
+        objective: null,
+        o9Target: null,
+        o9Fallback: false,
+        reinforcementList: [],
+        window: 'closed',
+        acquired: [],
       })),
     },
   }
@@ -64,8 +92,19 @@ export function startCampaign(w: Work, at: unknown) {
     owners[id] = tribe.id
     tribe.acquired = [...tribe.acquired, id]
     s.territories[id] = {
-      owner: tribe.id, troops: 1, ready: 0, guards: 0, gathered: false, wall: 0, stock: { ...emptyGoods(), basic: 2 },
-      artilleryReady: 0, planes: 0, planesReady: 0, ships: 0, shipsReady: 0, incoming: emptyGoods(),
+      owner: tribe.id,
+      troops: 1,
+      ready: 0,
+      guards: 0,
+      gathered: false,
+      wall: 0,
+      stock: { ...emptyGoods(), basic: 2 },
+      artilleryReady: 0,
+      planes: 0,
+      planesReady: 0,
+      ships: 0,
+      shipsReady: 0,
+      incoming: emptyGoods(),
     }
   })
   w.emit({ type: 'dealt', seed: s.dealSeed, order, owners })

@@ -51,7 +51,11 @@ export interface ConquestTribe {
   acquired: string[]
 }
 
-export interface ConquestResult { reason: 'objective' | 'roundLimit' | 'lastTribe'; winners: TribeId[]; ranking: TribeId[] }
+export interface ConquestResult {
+  reason: 'objective' | 'roundLimit' | 'lastTribe'
+  winners: TribeId[]
+  ranking: TribeId[]
+}
 
 export interface ConquestState {
   ruleset: 'conquest'
@@ -100,7 +104,10 @@ export type ConquestSystem =
   | { type: 'executeTrade'; transfers: ConquestTransfer[] }
 
 /** A die as the log keeps it: its counter, the round whose seed it used, and its face (G11.2). */
-export interface Die { counter: number; face: number }
+export interface Die {
+  counter: number
+  face: number
+}
 
 export type ConquestEvent =
   | { type: 'order'; tribe: TribeId; order: ConquestOrder }
@@ -110,8 +117,32 @@ export type ConquestEvent =
   | { type: 'seedSet'; counter: 0 }
   | { type: 'windowOpened'; tribe: TribeId }
   | { type: 'windowClosed'; tribe: TribeId }
-  | { type: 'battle'; attacker: TribeId; defender: TribeId; from: string; to: string; troops: number; rounds: { attack: number[]; defence: number[]; attackerLost: number; defenderLost: number }[]; dice: Die[]; conquered: boolean; survivors: number; destroyed?: Partial<Goods> & { wall?: number; planes?: number; ships?: number } }
-  | { type: 'bombarded'; tribe: TribeId; defender: TribeId; kind: 'airStrike' | 'navalBombard' | 'fireArtillery' | 'launchMissile' | 'releaseBio'; from: string; target: string; dice: Die[]; hits: number; removed: number; planeLost?: boolean; wallLowered?: boolean }
+  | {
+      type: 'battle'
+      attacker: TribeId
+      defender: TribeId
+      from: string
+      to: string
+      troops: number
+      rounds: { attack: number[]; defence: number[]; attackerLost: number; defenderLost: number }[]
+      dice: Die[]
+      conquered: boolean
+      survivors: number
+      destroyed?: Partial<Goods> & { wall?: number; planes?: number; ships?: number }
+    }
+  | {
+      type: 'bombarded'
+      tribe: TribeId
+      defender: TribeId
+      kind: 'airStrike' | 'navalBombard' | 'fireArtillery' | 'launchMissile' | 'releaseBio'
+      from: string
+      target: string
+      dice: Die[]
+      hits: number
+      removed: number
+      planeLost?: boolean
+      wallLowered?: boolean
+    }
   | { type: 'gathered'; tribe: TribeId; at: string; gained: Partial<Goods>; treasure?: Die[]; incoming?: Partial<Goods> }
   | { type: 'built'; tribe: TribeId; at: string; kind: BuildKind; count: number }
   | { type: 'moved'; tribe: TribeId; kind: 'move' | 'fly' | 'sail'; from: string; to: string; troops: number; cargo: Cargo }
@@ -125,7 +156,16 @@ export type ConquestEvent =
   | { type: 'tradeExecuted'; transfers: { from: TribeId; to: TribeId; territories: string[] }[] }
   | { type: 'tradeFailed'; reason: string }
   | { type: 'eliminated'; tribe: TribeId; by: TribeId | 'trade'; round: number }
-  | { type: 'campaignEnded'; reason: ConquestResult['reason']; winners: TribeId[]; ranking: TribeId[]; objectives: Record<TribeId, ObjectiveId | null>; objectiveSeed: string; round: number; roundSeed: string }
+  | {
+      type: 'campaignEnded'
+      reason: ConquestResult['reason']
+      winners: TribeId[]
+      ranking: TribeId[]
+      objectives: Record<TribeId, ObjectiveId | null>
+      objectiveSeed: string
+      round: number
+      roundSeed: string
+    }
 
 export type ConquestStep = { ok: true; state: ConquestState; events: ConquestEvent[] } | { ok: false; error: EngineError }
 

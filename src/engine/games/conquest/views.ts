@@ -11,11 +11,21 @@ export function board(state: ConquestState, reader: TribeId | null) {
   const stand = new Map(standing(state).map((s) => [s.id, s]))
   const over = state.status === 'finished'
   return {
-    round: state.round, roundLimit: state.roundLimit, setup: state.status === 'setup', tribesAtStart: state.tribesAtStart,
+    round: state.round,
+    roundLimit: state.roundLimit,
+    setup: state.status === 'setup',
+    tribesAtStart: state.tribesAtStart,
     territories: TERRITORY_IDS.filter((id) => state.territories[id]).map((id) => ({ id, ...state.territories[id]! })),
     standing: state.tribes.map((t) => ({
-      id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated, eliminatedBy: t.eliminatedBy, window: t.window,
-      territories: stand.get(t.id)!.territories, troops: stand.get(t.id)!.troops, reinforcementList: t.reinforcementList,
+      id: t.id,
+      name: t.name,
+      weekday: t.weekday,
+      eliminated: t.eliminated,
+      eliminatedBy: t.eliminatedBy,
+      window: t.window,
+      territories: stand.get(t.id)!.territories,
+      troops: stand.get(t.id)!.troops,
+      reinforcementList: t.reinforcementList,
       // G8.1, G8.10: secret until the end, then every one is shown.
       objective: over ? t.objective : null,
     })),
@@ -37,7 +47,8 @@ export const HOSTILE = ['battle', 'bombarded', 'eliminated'] as const
 
 export function digest(events: readonly ConquestEvent[]): Map<TribeId, Hurt> {
   const hurt = new Map<TribeId, Hurt>()
-  const of = (tribe: TribeId) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
+  const of = (tribe: TribeId) =>
+    hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
   for (const e of events) {
     if (e.type === 'battle') {
       const h = of(e.defender)
@@ -58,5 +69,12 @@ export function tickMail(state: ConquestState, tribe: TribeId): Record<string, u
   const t = state.tribes.find((x) => x.id === tribe)
   if (!t || t.eliminated) return null
   const s = standing(state).find((x) => x.id === tribe)!
-  return { week: state.round, roundLimit: state.roundLimit, territories: s.territories, troopsOnMap: s.troops, basic: s.territories, finished: state.status === 'finished' }
+  return {
+    week: state.round,
+    roundLimit: state.roundLimit,
+    territories: s.territories,
+    troopsOnMap: s.troops,
+    basic: s.territories,
+    finished: state.status === 'finished',
+  }
 }

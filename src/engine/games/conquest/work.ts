@@ -9,7 +9,22 @@ import { isTerritory, RESOURCES, WEAPONS } from './world.ts'
 
 export { Reject, reject } from '../../kernel/errors.ts'
 
-export const emptyGoods = (): Goods => ({ basic: 0, oil: 0, net: 0, lithium: 0, nuclear: 0, tribes: 0, tech: 0, niobium: 0, virus: 0, labour: 0, tank: 0, artillery: 0, missile: 0, bio: 0 })
+export const emptyGoods = (): Goods => ({
+  basic: 0,
+  oil: 0,
+  net: 0,
+  lithium: 0,
+  nuclear: 0,
+  tribes: 0,
+  tech: 0,
+  niobium: 0,
+  virus: 0,
+  labour: 0,
+  tank: 0,
+  artillery: 0,
+  missile: 0,
+  bio: 0,
+})
 export const GOODS: readonly (keyof Goods)[] = [...RESOURCES, ...WEAPONS]
 
 export class Work {
@@ -19,9 +34,14 @@ export class Work {
   /** Territories copied for this step: the rest are shared with the state it was built on, never written. */
   private edited = new Set<string>()
 
-  constructor(base: ConquestState, readonly rng: Rng) {
+  constructor(
+    base: ConquestState,
+    readonly rng: Rng,
+  ) {
     this.s = {
-      ...base, rng: { ...base.rng }, territories: { ...base.territories },
+      ...base,
+      rng: { ...base.rng },
+      territories: { ...base.territories },
       tribes: base.tribes.map((t) => ({ ...t })),
       ...(base.result ? { result: { ...base.result } } : {}),
     }
@@ -54,7 +74,8 @@ export class Work {
   }
 
   territory(id: unknown, field: string): Territory & { id: string } {
-    if (!isTerritory(id)) reject('conquest/unknown_territory', `${field}: no territory ${JSON.stringify(id)} on the world map (see the map's ids, e.g. "efi")`, 'G1.1')
+    if (!isTerritory(id))
+      reject('conquest/unknown_territory', `${field}: no territory ${JSON.stringify(id)} on the world map (see the map's ids, e.g. "efi")`, 'G1.1')
     // The id rides along for messages and events, unseen by JSON, hashes and copies.
     return Object.defineProperty(this.edit(id), 'id', { value: id, enumerable: false, configurable: true }) as Territory & { id: string }
   }
@@ -79,7 +100,11 @@ export class Work {
 /** A whole number in [min, max], or the order is refused naming its field. */
 export function count(value: unknown, field: string, min: number, max = Number.MAX_SAFE_INTEGER, rule?: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    reject('conquest/bad_count', `${field} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}; got ${JSON.stringify(value)}`, rule)
+    reject(
+      'conquest/bad_count',
+      `${field} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}; got ${JSON.stringify(value)}`,
+      rule,
+    )
   }
   return value
 }
@@ -87,10 +112,12 @@ export function count(value: unknown, field: string, min: number, max = Number.M
 /** Cargo as an object of goods counts; unknown kinds and bad counts are refused. */
 export function cargoOf(value: unknown, field: string, allowed: readonly (keyof Goods)[], rule: string): Partial<Goods> {
   if (value === undefined) return {}
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) reject('conquest/bad_cargo', `${field} is an object of goods counts, e.g. {"basic": 2}`, rule)
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    reject('conquest/bad_cargo', `${field} is an object of goods counts, e.g. {"basic": 2}`, rule)
   const cargo: Partial<Goods> = {}
   for (const [kind, n] of Object.entries(value)) {
-    if (!(allowed as string[]).includes(kind)) reject('conquest/bad_cargo', `${field}: ${JSON.stringify(kind)} cannot be carried this way; one of ${allowed.join(', ')}`, rule)
+    if (!(allowed as string[]).includes(kind))
+      reject('conquest/bad_cargo', `${field}: ${JSON.stringify(kind)} cannot be carried this way; one of ${allowed.join(', ')}`, rule)
     const c = count(n, `${field}.${kind}`, 0, Number.MAX_SAFE_INTEGER, rule)
     if (c > 0) cargo[kind as keyof Goods] = c
   }

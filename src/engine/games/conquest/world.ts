@@ -12,7 +12,13 @@ export const CONTINENTS: readonly ContinentId[] = ['NA', 'SA', 'EU', 'AF', 'AS',
 /** G4.1: each continent's rare resource; Europa and Oceanía have none. */
 export const RARE: Record<ContinentId, ResourceId | null> = { NA: 'tech', SA: 'niobium', EU: null, AF: 'virus', AS: 'labour', OC: null }
 
-export interface TerritoryDef { id: string; name: string; continent: ContinentId; coastal: boolean; intermediate: Intermediate }
+export interface TerritoryDef {
+  id: string
+  name: string
+  continent: ContinentId
+  coastal: boolean
+  intermediate: Intermediate
+}
 
 const TABLE: [string, string, ContinentId, boolean, Intermediate][] = [
   ['ala', 'Alaska', 'NA', true, 'oil'],
@@ -71,13 +77,22 @@ mor-ara mor-ind ara-oms ara-chi ara-ind oms-dud oms-chi dud-sib dud-tch dud-mon
 dud-chi sib-tch sib-vla tch-vla tch-mon vla-mon vla-jap~ mon-chi chi-jap~ chi-ind
 chi-vie ind-vie vie-sum~
 sum-bor~ sum-aus~ bor-ngu~ bor-aus~ ngu-aus~
-`.trim().split(/\s+/).map((link) => {
-  const sea = link.endsWith('~')
-  const [a, b] = link.replace('~', '').split('-') as [string, string]
-  return { a, b, sea }
-})
+`
+  .trim()
+  .split(/\s+/)
+  .map((link) => {
+    const sea = link.endsWith('~')
+    const [a, b] = link.replace('~', '').split('-') as [string, string]
+    return { a, b, sea }
+  })
 
-export const TERRITORIES: readonly TerritoryDef[] = TABLE.map(([id, name, continent, coastal, intermediate]) => ({ id, name, continent, coastal, intermediate }))
+export const TERRITORIES: readonly TerritoryDef[] = TABLE.map(([id, name, continent, coastal, intermediate]) => ({
+  id,
+  name,
+  continent,
+  coastal,
+  intermediate,
+}))
 export const TERRITORY_IDS: readonly string[] = TERRITORIES.map((t) => t.id)
 export const BY_ID: ReadonlyMap<string, TerritoryDef> = new Map(TERRITORIES.map((t) => [t.id, t]))
 

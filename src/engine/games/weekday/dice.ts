@@ -20,7 +20,22 @@ function draftDraw(seq: number, order: string[], counter: number, seed: string |
 
 export function diceDetails(logged: readonly { seq: number; type: string; payload: GameEvent }[], seed: string | null) {
   const rolls = logged.flatMap(({ seq, payload: e }) =>
-    e.type === 'combat' ? [{ seq, counter: e.counter, roll: e.roll, tile: e.tile, attackers: e.attackers, defenders: e.defenders, a: e.a, d: e.d, attack: e.attack, defence: e.defence }] : [],
+    e.type === 'combat'
+      ? [
+          {
+            seq,
+            counter: e.counter,
+            roll: e.roll,
+            tile: e.tile,
+            attackers: e.attackers,
+            defenders: e.defenders,
+            a: e.a,
+            d: e.d,
+            attack: e.attack,
+            defence: e.defence,
+          },
+        ]
+      : [],
   )
   const started = logged.find((r) => r.payload.type === 'draftStarted')
   const draft = started?.payload.type === 'draftStarted' ? started.payload : null

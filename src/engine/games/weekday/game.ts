@@ -8,7 +8,11 @@ import { replayWith } from '../../kernel/steps.ts'
 export { canonicalJson } from '../../kernel/hashing.ts'
 import { WEEKDAYS, type Army, type EngineError, type GameEvent, type GameState, type MapDef, type TribeId, type Weekday } from './types.ts'
 
-export interface NewTribe { id: TribeId; name: string; weekday: Weekday }
+export interface NewTribe {
+  id: TribeId
+  name: string
+  weekday: Weekday
+}
 
 export type NewGame = { map: MapDef; tribes: NewTribe[]; seed: string; weekLimit?: number | null }
 
@@ -21,7 +25,8 @@ export function checkSetup(input: NewGame): EngineError | null {
   const ids = new Set<string>()
   const days = new Map<Weekday, string>()
   for (const t of input.tribes) {
-    if (!WEEKDAYS.includes(t.weekday)) return { code: 'setup/bad_weekday', message: `${JSON.stringify(t.weekday)} is not a weekday (monday … sunday)`, rule: 'R2.1' }
+    if (!WEEKDAYS.includes(t.weekday))
+      return { code: 'setup/bad_weekday', message: `${JSON.stringify(t.weekday)} is not a weekday (monday … sunday)`, rule: 'R2.1' }
     if (ids.has(t.id)) return { code: 'setup/duplicate_tribe', message: `tribe id ${t.id} is used twice` }
     const holder = days.get(t.weekday)
     if (holder) return { code: 'setup/weekday_taken', message: `${t.weekday} already belongs to ${holder}`, rule: 'R2.1' }
@@ -64,7 +69,6 @@ function newState(input: NewGame): GameState {
     ranking: null,
   }
 }
-
 
 /** A map's content hash: the same map gives the same hash wherever it is stored. */
 export function mapHash(map: MapDef): string {

@@ -4,7 +4,12 @@
 export type TileKey = string
 
 export const DIRECTIONS: readonly (readonly [number, number])[] = [
-  [1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1],
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, -1],
+  [-1, 1],
 ]
 
 export function tileKey(q: number, r: number): TileKey {

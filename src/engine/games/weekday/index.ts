@@ -22,16 +22,27 @@ import { diceDetails } from './dice.ts'
 import { BUNDLED_MAPS } from './maps/index.ts'
 
 export type WeeklyTurn = Ruleset<{
-  state: GameState; order: Order; system: SystemAction; event: GameEvent; options: TribeOptions; map: MapDef; economy: Pool[]
-  trade: TradeTransfer[]; board: ReturnType<typeof board>
+  state: GameState
+  order: Order
+  system: SystemAction
+  event: GameEvent
+  options: TribeOptions
+  map: MapDef
+  economy: Pool[]
+  trade: TradeTransfer[]
+  board: ReturnType<typeof board>
 }>
 
 const TURN: Record<GameState['tribes'][number]['phase'], TurnState> = { closed: 'closed', recruitment: 'open', actions: 'started', ended: 'ended' }
 
 /** The weekday wargame of docs/RULES.md. */
 export const weeklyTurn: WeeklyTurn = {
-  id: 'weekly-turn', version: 1,
-  validateMap, mapHash, applyOrder, offered: offeredOrders,
+  id: 'weekly-turn',
+  version: 1,
+  validateMap,
+  mapHash,
+  applyOrder,
+  offered: offeredOrders,
   // R8.4: one d4 a battle; the draft's order is drawn from week 0's seed too (R3.1).
   dice: {
     sides: 4,
@@ -44,7 +55,15 @@ export const weeklyTurn: WeeklyTurn = {
     bundled: BUNDLED_MAPS,
     summary: (map) => {
       const compiled = compileMap(map)
-      return { id: map.id, name: map.name, description: map.description ?? '', tribes: map.tribes, tiles: compiled.size, cities: compiled.cityCount, ports: [...compiled.port].filter(Boolean).length }
+      return {
+        id: map.id,
+        name: map.name,
+        description: map.description ?? '',
+        tribes: map.tribes,
+        tiles: compiled.size,
+        cities: compiled.cityCount,
+        ports: [...compiled.port].filter(Boolean).length,
+      }
     },
     renamed: (map, id) => ({ ...map, id }),
     of: (state) => state.map,
@@ -54,12 +73,18 @@ export const weeklyTurn: WeeklyTurn = {
   // R11.1: land, cities and ships change hands; resources never do.
   tradeOf: (proposal) => {
     if (proposal.resources !== undefined || proposal.transfers.some((t) => 'resources' in t)) {
-      return { ok: false, error: { code: 'trade/resources_not_tradeable', message: 'Resources can never be traded: propose land tiles, cities and ships', rule: 'R11.1' } }
+      return {
+        ok: false,
+        error: { code: 'trade/resources_not_tradeable', message: 'Resources can never be traded: propose land tiles, cities and ships', rule: 'R11.1' },
+      }
     }
     return { ok: true, trade: (proposal.transfers as TradeTransfer[]).map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] })) }
   },
   heldEconomy: (state) => state.pools ?? [],
-  checkLimit: (limit) => (limit === null || (Number.isInteger(limit) && limit >= 1) ? null : { code: 'setup/bad_week_limit', message: 'the week limit is a whole number of weeks, at least 1', rule: 'R2.5' }),
+  checkLimit: (limit) =>
+    limit === null || (Number.isInteger(limit) && limit >= 1)
+      ? null
+      : { code: 'setup/bad_week_limit', message: 'the week limit is a whole number of weeks, at least 1', rule: 'R2.5' },
   mapEvents: ['order', 'moved', 'combat', 'embarked', 'disembarked', 'shipMoved', 'shipBuilt', 'windowOpened'],
   // A draft pick is an order in no window (R3.2).
   tagEvent: (event) => ({
@@ -71,10 +96,25 @@ export const weeklyTurn: WeeklyTurn = {
   createGame: ({ map, tribes, seed, limit }) => createGame({ map, tribes, seed, weekLimit: limit }),
   // The draft's seed is public: the weekday game keeps no secret one.
   secretOf: () => '',
-  periodEnd: weekEnd, hostileEvents: HOSTILE, digest, tickMail, board, applyBatch, applySystem, legalOptions, previewEconomy: previewPools, ranking, replay, stateHash,
+  periodEnd: weekEnd,
+  hostileEvents: HOSTILE,
+  digest,
+  tickMail,
+  board,
+  applyBatch,
+  applySystem,
+  legalOptions,
+  previewEconomy: previewPools,
+  ranking,
+  replay,
+  stateHash,
   view: (state) => ({
-    status: state.status, period: state.week, seed: state.rng.seed, draft: draftView(state),
-    ranking: state.status === 'finished' ? state.ranking ?? [] : null, endedByLimit: state.status === 'finished' && state.weekLimit !== null && state.week > state.weekLimit,
+    status: state.status,
+    period: state.week,
+    seed: state.rng.seed,
+    draft: draftView(state),
+    ranking: state.status === 'finished' ? (state.ranking ?? []) : null,
+    endedByLimit: state.status === 'finished' && state.weekLimit !== null && state.week > state.weekLimit,
     tribes: state.tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated, turn: TURN[t.phase], phase: t.phase })),
   }),
   actions: {
@@ -87,4 +127,3 @@ export const weeklyTurn: WeeklyTurn = {
     executeTrade: (transfers) => ({ type: 'executeTrade', transfers }),
   },
 }
-

@@ -50,7 +50,10 @@ export function compileMap(def: MapDef): CompiledMap {
   return map
 }
 
-export interface MapProblem { code: string; message: string }
+export interface MapProblem {
+  code: string
+  message: string
+}
 
 /** Every problem of a map definition (R1.4); an empty list means it is playable. */
 /** The largest map a campaign may be played on: its pages stay light on a phone (R1.4, docs/maps.md). */
@@ -113,7 +116,10 @@ export function validateMap(input: unknown, tribes?: number): MapProblem[] {
     }
     if (reached.size < seen.size) {
       const cut = [...seen.keys()].filter((k) => !reached.has(k))
-      problems.push({ code: 'map/not_connected', message: `the map is not connected: ${cut.length} tile(s) such as ${cut.slice(0, 3).join(' ')} cannot be reached from ${start} (R1.4)` })
+      problems.push({
+        code: 'map/not_connected',
+        message: `the map is not connected: ${cut.length} tile(s) such as ${cut.slice(0, 3).join(' ')} cannot be reached from ${start} (R1.4)`,
+      })
     }
   }
   const needed = 2 * (tribes ?? (Number.isInteger(def.tribes) ? def.tribes! : 2))

@@ -11,7 +11,12 @@ import { MAX_TROOPS } from './rules/constants.ts'
 import type { CombatEvent, GameEvent, GameState, Order, TribeId } from './types.ts'
 
 /** Who defends a tile an option attacks, and the multipliers of R8.2. */
-export interface AttackInfo { defender: TribeId | null; defenders: number; a: 1 | 2; d: 1 | 2 }
+export interface AttackInfo {
+  defender: TribeId | null
+  defenders: number
+  a: 1 | 2
+  d: 1 | 2
+}
 
 export interface MoveOption {
   to: TileKey
@@ -116,8 +121,14 @@ function armyOptions(state: GameState, map: CompiledMap, tribe: TribeId, tile: T
     const claims = moved?.claimed ?? []
     if (moves.some((m) => m.to === to && m.claims.join() === claims.join())) continue
     moves.push({
-      to, path: keys, mp: keys.length, maxTroops: found.n, claims, city: map.city[map.index.get(to)!] === 1,
-      effect: attack ? 'attack' : moved?.merged ? 'merge' : 'move', ...(attack ? { attack } : {}),
+      to,
+      path: keys,
+      mp: keys.length,
+      maxTroops: found.n,
+      claims,
+      city: map.city[map.index.get(to)!] === 1,
+      effect: attack ? 'attack' : moved?.merged ? 'merge' : 'move',
+      ...(attack ? { attack } : {}),
     })
   }
   const embark: ArmyOptions['embark'] = []
@@ -182,7 +193,8 @@ export function legalOptions(state: GameState, tribe: TribeId): TribeOptions {
     if (recruited) options.recruit.push({ city: key, maxTroops: recruited.n })
     if (map.port[i] === 1) {
       for (const j of map.neighbors[i]!) {
-        if (map.land[j] !== 1 && probe(state, tribe, { type: 'buildShip', port: key, sea: map.keys[j]! })) options.buildShip.push({ port: key, sea: map.keys[j]! })
+        if (map.land[j] !== 1 && probe(state, tribe, { type: 'buildShip', port: key, sea: map.keys[j]! }))
+          options.buildShip.push({ port: key, sea: map.keys[j]! })
       }
     }
   }

@@ -36,10 +36,14 @@ const PLAYER_ORDERS: Record<Order['type'], (w: Work, t: TribeState, o: Record<st
 
 function run(state: GameState, rng: Rng, body: (w: Work) => void): Result {
   const bad = !isObject(state) || !isObject(state.map) || !Array.isArray(state.owners) ? 'not a game state' : null
-  return transition(bad, () => new Work(state, compileMap(state.map), rng), (w) => {
-    body(w)
-    settle(w)
-  })
+  return transition(
+    bad,
+    () => new Work(state, compileMap(state.map), rng),
+    (w) => {
+      body(w)
+      settle(w)
+    },
+  )
 }
 
 /** A player's order for its tribe. */
@@ -58,7 +62,8 @@ export function applyOrder(state: GameState, tribe: TribeId, order: Order, rng: 
 }
 
 /** Draws no die: an order before the last of a batch that would roll is refused instead (R8.4). */
-const noDice: Rng = () => reject('orders/dice_not_last', 'an order that rolls dice (an attack, a port assault, a boarding) must be the last order of its batch', 'R8.4')
+const noDice: Rng = () =>
+  reject('orders/dice_not_last', 'an order that rolls dice (an attack, a port assault, a boarding) must be the last order of its batch', 'R8.4')
 
 /**
  * A batch of orders, all or nothing (R8.4 clarified). Only the last order may
@@ -66,7 +71,8 @@ const noDice: Rng = () => reject('orders/dice_not_last', 'an order that rolls di
  * before its first die: so a refused batch never depends on a die, and nobody
  * learns a roll without committing to it.
  */
-export const applyBatch: (state: GameState, tribe: TribeId, orders: readonly Order[], rng: Rng) => Result | { ok: false; error: EngineError; index: number } = batchWith(applyOrder, noDice)
+export const applyBatch: (state: GameState, tribe: TribeId, orders: readonly Order[], rng: Rng) => Result | { ok: false; error: EngineError; index: number } =
+  batchWith(applyOrder, noDice)
 
 /** A transition of the clock, the GM or diplomacy. */
 export function applySystem(state: GameState, action: SystemAction, rng: Rng): Result {

@@ -174,6 +174,4 @@ export type GameEvent =
   | { type: 'eliminated'; tribe: TribeId; troopsRemoved: number; shipsRemoved: string[] }
   | { type: 'campaignFinished'; ranking: TribeId[]; reason: 'last_tribe' | 'week_limit' }
 
-export type Result =
-  | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; error: EngineError }
+export type Result = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; error: EngineError }

@@ -22,7 +22,8 @@ export const HOSTILE = ['combat', 'tileTaken', 'shipTaken', 'siegeLoss', 'elimin
 
 export function digest(events: readonly GameEvent[]): Map<TribeId, Hurt> {
   const hurt = new Map<TribeId, Hurt>()
-  const of = (tribe: string) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
+  const of = (tribe: string) =>
+    hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
   for (const e of events) {
     if (e.type === 'combat' && e.defender) {
       const h = of(e.defender)
@@ -42,11 +43,24 @@ export function digest(events: readonly GameEvent[]): Map<TribeId, Hurt> {
 export function tickMail(state: GameState, tribe: TribeId): Record<string, unknown> | null {
   const t = state.tribes.find((x) => x.id === tribe)
   if (!t || t.eliminated) return null
-  const pools = state.pools.filter((p) => p.tribe === tribe).map((p) => ({
-    cities: p.cities, tiles: p.tiles, payout: p.payout, balance: p.balance,
-    troops: Math.floor(p.balance / TROOP_COST), ships: Math.floor(p.balance / SHIP_COST),
-  }))
-  return { week: state.week, total: pools.reduce((s, p) => s + p.payout, 0), pools, troopCost: TROOP_COST, shipCost: SHIP_COST, finished: state.status === 'finished' }
+  const pools = state.pools
+    .filter((p) => p.tribe === tribe)
+    .map((p) => ({
+      cities: p.cities,
+      tiles: p.tiles,
+      payout: p.payout,
+      balance: p.balance,
+      troops: Math.floor(p.balance / TROOP_COST),
+      ships: Math.floor(p.balance / SHIP_COST),
+    }))
+  return {
+    week: state.week,
+    total: pools.reduce((s, p) => s + p.payout, 0),
+    pools,
+    troopCost: TROOP_COST,
+    shipCost: SHIP_COST,
+    finished: state.status === 'finished',
+  }
 }
 
 /** Everything on the board is public; `mine` is the reader's own armies and ships with their points. */
@@ -54,19 +68,39 @@ export function board(state: GameState, reader: TribeId | null) {
   const map = compileMap(state.map)
   const mine = reader ? state.tribes.find((t) => t.id === reader) : undefined
   return {
-    map: { id: state.map.id, name: state.map.name, tiles: state.map.tiles.map((t, i) => ({ tile: map.keys[i]!, q: t.q, r: t.r, terrain: t.terrain, city: !!t.city, port: map.port[i] === 1, owner: state.owners[i] ?? null })) },
+    map: {
+      id: state.map.id,
+      name: state.map.name,
+      tiles: state.map.tiles.map((t, i) => ({
+        tile: map.keys[i]!,
+        q: t.q,
+        r: t.r,
+        terrain: t.terrain,
+        city: !!t.city,
+        port: map.port[i] === 1,
+        owner: state.owners[i] ?? null,
+      })),
+    },
     armies: Object.entries(state.armies).map(([tile, x]) => ({ tile, tribe: x.tribe, troops: x.troops })),
     ships: Object.values(state.ships).map((s) => ({ id: s.id, tribe: s.tribe, tile: s.tile, crew: s.crew })),
     besieged: state.besieged,
     draft: state.draft ? { order: state.draft.order, picks: state.draft.picks } : null,
     ranking: state.ranking,
-    mine: mine ? {
-      armies: Object.entries(state.armies).filter(([, x]) => x.tribe === mine.id).map(([tile, x]) => ({ tile, troops: x.troops, mp: x.mp })),
-      ships: Object.values(state.ships).filter((s) => s.tribe === mine.id).map((s) => ({ id: s.id, tile: s.tile, crew: s.crew, mp: s.mp })),
-    } : null,
+    mine: mine
+      ? {
+          armies: Object.entries(state.armies)
+            .filter(([, x]) => x.tribe === mine.id)
+            .map(([tile, x]) => ({ tile, troops: x.troops, mp: x.mp })),
+          ships: Object.values(state.ships)
+            .filter((s) => s.tribe === mine.id)
+            .map((s) => ({ id: s.id, tile: s.tile, crew: s.crew, mp: s.mp })),
+        }
+      : null,
   }
 }
 
 export function draftView(state: GameState) {
-  return state.draft ? { order: state.draft.order, onTheClock: state.status === 'draft' ? onTheClock(state.draft) : null, picks: state.draft.picks.length } : null
+  return state.draft
+    ? { order: state.draft.order, onTheClock: state.status === 'draft' ? onTheClock(state.draft) : null, picks: state.draft.picks.length }
+    : null
 }

@@ -9,49 +9,75 @@ export const TokenSchema = Type.Object({ token: Type.String(), user: UserSchema 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const rateLimit = { max: fastify.config.loginRateLimit, timeWindow: '1 minute' }
 
-  fastify.post('/register', {
-    config: { rateLimit },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Create an account and log in',
-      body: RegisterBody,
-      response: { 201: TokenSchema, 400: ErrorRef, 409: ErrorRef, 429: ErrorRef },
+  fastify.post(
+    '/register',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account and log in',
+        body: RegisterBody,
+        response: { 201: TokenSchema, 400: ErrorRef, 409: ErrorRef, 429: ErrorRef },
+      },
     },
-  }, async (request, reply) => {
-    const user = await fastify.accounts.register(request.body)
-    const token = await fastify.issueToken(user.id)
-    return reply.code(201).send({ token, user })
-  })
-
-  fastify.post('/login', {
-    config: { rateLimit },
-    schema: {
-      tags: ['accounts'],
-      summary: 'Log in with email and password',
-      body: LoginBody,
-      response: { 200: TokenSchema, 400: ErrorRef, 401: ErrorRef, 429: ErrorRef },
+    async (request, reply) => {
+      const user = await fastify.accounts.register(request.body)
+      const token = await fastify.issueToken(user.id)
+      return reply.code(201).send({ token, user })
     },
-  }, async (request, reply) => {
-    const user = await fastify.accounts.login(request.body.email, request.body.password)
-    const token = await fastify.issueToken(user.id)
-    return { token, user }
-  })
+  )
 
-  fastify.post('/logout', {
-    onRequest: fastify.authenticate,
-    schema: { tags: ['accounts'], summary: 'End this login: its token stops working at once', security: [{ bearerAuth: [] }], response: { 204: Type.Null(), 401: ErrorRef } },
-  }, async (request, reply) => {
-    await fastify.accounts.logout(request.user)
-    return reply.code(204).send(null)
-  })
+  fastify.post(
+    '/login',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in with email and password',
+        body: LoginBody,
+        response: { 200: TokenSchema, 400: ErrorRef, 401: ErrorRef, 429: ErrorRef },
+      },
+    },
+    async (request, reply) => {
+      const user = await fastify.accounts.login(request.body.email, request.body.password)
+      const token = await fastify.issueToken(user.id)
+      return { token, user }
+    },
+  )
 
-  fastify.post('/logout-everywhere', {
-    onRequest: fastify.authenticate,
-    schema: { tags: ['accounts'], summary: 'End every login of your account, on every device', security: [{ bearerAuth: [] }], response: { 204: Type.Null(), 401: ErrorRef } },
-  }, async (request, reply) => {
-    await fastify.accounts.logoutEverywhere(request.user.sub)
-    return reply.code(204).send(null)
-  })
+  fastify.post(
+    '/logout',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'End this login: its token stops working at once',
+        security: [{ bearerAuth: [] }],
+        response: { 204: Type.Null(), 401: ErrorRef },
+      },
+    },
+    async (request, reply) => {
+      await fastify.accounts.logout(request.user)
+      return reply.code(204).send(null)
+    },
+  )
+
+  fastify.post(
+    '/logout-everywhere',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'End every login of your account, on every device',
+        security: [{ bearerAuth: [] }],
+        response: { 204: Type.Null(), 401: ErrorRef },
+      },
+    },
+    async (request, reply) => {
+      await fastify.accounts.logoutEverywhere(request.user.sub)
+      return reply.code(204).send(null)
+    },
+  )
 }
 
 export default routes

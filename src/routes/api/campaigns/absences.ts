@@ -7,36 +7,69 @@ import { IdParams } from './schemas.ts'
 
 const bearer = [{ bearerAuth: [] }]
 const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef }
-const AbsenceSchema = Type.Object({
-  id: Type.String(), tribeId: Type.String(), from: Type.String(), to: Type.String(), note: Type.Union([Type.String(), Type.Null()]),
-  tribeName: Type.Optional(Type.String()),
-  standIn: Type.Union([Type.Object({ userId: Type.String(), displayName: Type.String() }), Type.Null()]),
-}, { title: 'Absence' })
+const AbsenceSchema = Type.Object(
+  {
+    id: Type.String(),
+    tribeId: Type.String(),
+    from: Type.String(),
+    to: Type.String(),
+    note: Type.Union([Type.String(), Type.Null()]),
+    tribeName: Type.Optional(Type.String()),
+    standIn: Type.Union([Type.Object({ userId: Type.String(), displayName: Type.String() }), Type.Null()]),
+  },
+  { title: 'Absence' },
+)
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
   const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await fastify.optionalUser(request))
 
-  fastify.post('/:id/absences', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['campaigns'], summary: 'Declare an absence of your tribe\'s player: dates in the campaign\'s zone, both included (at most 62 days)',
-      security: bearer, params: IdParams, body: AbsenceBody, response: { 201: AbsenceSchema, ...errors },
+  fastify.post(
+    '/:id/absences',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: "Declare an absence of your tribe's player: dates in the campaign's zone, both included (at most 62 days)",
+        security: bearer,
+        params: IdParams,
+        body: AbsenceBody,
+        response: { 201: AbsenceSchema, ...errors },
+      },
     },
-  }, async (request, reply) => reply.code(201).send(await campaigns.declareAbsence(await accessFor(request, request.params.id), request.body)))
+    async (request, reply) => reply.code(201).send(await campaigns.declareAbsence(await accessFor(request, request.params.id), request.body)),
+  )
 
-  fastify.get('/:id/absences', {
-    onRequest: fastify.authenticate,
-    schema: { tags: ['campaigns'], summary: 'Absences not yet over (GM: all; a player: their tribe\'s)', security: bearer, params: IdParams, response: { 200: Type.Object({ absences: Type.Array(AbsenceSchema) }), 401: ErrorRef, 403: ErrorRef, 404: ErrorRef } },
-  }, async (request) => ({ absences: await campaigns.absences(await accessFor(request, request.params.id)) }))
-
-  fastify.put('/:id/absences/:absenceId/stand-in', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['campaigns'], summary: 'Name the stand-in of an absence (GM), who plays the tribe\'s windows within its dates; null removes them',
-      security: bearer, params: Type.Object({ id: Type.String({ format: 'uuid' }), absenceId: Type.String({ maxLength: 64 }) }), body: StandInBody, response: { 200: AbsenceSchema, ...errors },
+  fastify.get(
+    '/:id/absences',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: "Absences not yet over (GM: all; a player: their tribe's)",
+        security: bearer,
+        params: IdParams,
+        response: { 200: Type.Object({ absences: Type.Array(AbsenceSchema) }), 401: ErrorRef, 403: ErrorRef, 404: ErrorRef },
+      },
     },
-  }, async (request) => campaigns.setStandIn(await accessFor(request, request.params.id), request.params.absenceId, request.body.email))
+    async (request) => ({ absences: await campaigns.absences(await accessFor(request, request.params.id)) }),
+  )
+
+  fastify.put(
+    '/:id/absences/:absenceId/stand-in',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: "Name the stand-in of an absence (GM), who plays the tribe's windows within its dates; null removes them",
+        security: bearer,
+        params: Type.Object({ id: Type.String({ format: 'uuid' }), absenceId: Type.String({ maxLength: 64 }) }),
+        body: StandInBody,
+        response: { 200: AbsenceSchema, ...errors },
+      },
+    },
+    async (request) => campaigns.setStandIn(await accessFor(request, request.params.id), request.params.absenceId, request.body.email),
+  )
 }
 
 export default routes

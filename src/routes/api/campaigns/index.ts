@@ -2,7 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type, type Static } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import {
-  CampaignSchema, CreateCampaignBody, DiceSchema, EventSchema, IdParams, OptionsSchema, OrdersBody, OrdersResult, PoolsSchema, StateSchema, VerifySchema,
+  CampaignSchema,
+  CreateCampaignBody,
+  DiceSchema,
+  EventSchema,
+  IdParams,
+  OptionsSchema,
+  OrdersBody,
+  OrdersResult,
+  PoolsSchema,
+  StateSchema,
+  VerifySchema,
 } from './schemas.ts'
 import { PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
 import { checkOrderShapes, FACES } from '../../../faces/index.ts'
@@ -25,131 +35,275 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const caller = (request: Parameters<typeof fastify.optionalUser>[0]) => fastify.optionalUser(request)
   const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await caller(request))
 
-  fastify.post('', {
-    onRequest: fastify.authenticate,
-    config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => (request.user as { sub?: string } | undefined)?.sub ?? request.ip } },
-    schema: { tags: ['campaigns'], summary: 'Create a campaign; you become its game master (at most CAMPAIGN_RATE_LIMIT an hour)', security: bearer, body: CreateCampaignBody, response: { 201: CampaignSchema, 400: ErrorRef, 401: ErrorRef, 429: ErrorRef } },
-  }, async (request, reply) => reply.code(201).send(await campaigns.create(request.user.sub, request.body)))
+  fastify.post(
+    '',
+    {
+      onRequest: fastify.authenticate,
+      config: {
+        rateLimit: {
+          max: fastify.config.campaignRateLimit,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request) => (request.user as { sub?: string } | undefined)?.sub ?? request.ip,
+        },
+      },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Create a campaign; you become its game master (at most CAMPAIGN_RATE_LIMIT an hour)',
+        security: bearer,
+        body: CreateCampaignBody,
+        response: { 201: CampaignSchema, 400: ErrorRef, 401: ErrorRef, 429: ErrorRef },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await campaigns.create(request.user.sub, request.body)),
+  )
 
   const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) })
   const Listed = Type.Object({ campaigns: Type.Array(CampaignSchema), nextPage: Type.Union([Type.Integer(), Type.Null()]) })
 
-  fastify.get('', {
-    schema: { tags: ['campaigns'], summary: 'Your own campaigns, every one, newest first, 100 a page', security: bearer, querystring: PageQuery, response: { 200: Listed, 400: ErrorRef, 401: ErrorRef } },
-  }, async (request) => campaigns.list(await caller(request), request.query.page ?? 1))
+  fastify.get(
+    '',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Your own campaigns, every one, newest first, 100 a page',
+        security: bearer,
+        querystring: PageQuery,
+        response: { 200: Listed, 400: ErrorRef, 401: ErrorRef },
+      },
+    },
+    async (request) => campaigns.list(await caller(request), request.query.page ?? 1),
+  )
 
-  fastify.get('/public', {
-    schema: { tags: ['campaigns'], summary: 'Public campaigns you are not in, newest first, 50 a page', security: optionalBearer, querystring: PageQuery, response: { 200: Listed, 400: ErrorRef, 401: ErrorRef } },
-  }, async (request) => campaigns.listPublic(await caller(request), request.query.page ?? 1))
+  fastify.get(
+    '/public',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Public campaigns you are not in, newest first, 50 a page',
+        security: optionalBearer,
+        querystring: PageQuery,
+        response: { 200: Listed, 400: ErrorRef, 401: ErrorRef },
+      },
+    },
+    async (request) => campaigns.listPublic(await caller(request), request.query.page ?? 1),
+  )
 
-  fastify.get('/:id', {
-    schema: { tags: ['campaigns'], summary: 'One campaign', security: optionalBearer, params: IdParams, response: { 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef } },
-  }, async (request) => campaigns.get(await accessFor(request, request.params.id)))
+  fastify.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'One campaign',
+        security: optionalBearer,
+        params: IdParams,
+        response: { 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef },
+      },
+    },
+    async (request) => campaigns.get(await accessFor(request, request.params.id)),
+  )
 
   // Starting a campaign by its neutral name; /draft/start, the weekday game's word, stays for existing clients.
-  for (const [path, deprecated] of [['/:id/start', false], ['/:id/draft/start', true]] as const) {
-    fastify.post(path, {
-      onRequest: fastify.authenticate,
-      schema: {
-        tags: ['campaigns'], security: bearer, params: IdParams, ...(deprecated ? { deprecated: true } : {}),
-        summary: deprecated ? 'Start the campaign (old name of /start)' : 'Start the campaign: the game sets up its board (the weekday game draws its draft order, R3.1; world conquest deals, G1.9)',
-        response: { 200: Type.Object({ version: Type.Integer(), order: Type.Array(Type.String()) }), ...errors },
+  for (const [path, deprecated] of [
+    ['/:id/start', false],
+    ['/:id/draft/start', true],
+  ] as const) {
+    fastify.post(
+      path,
+      {
+        onRequest: fastify.authenticate,
+        schema: {
+          tags: ['campaigns'],
+          security: bearer,
+          params: IdParams,
+          ...(deprecated ? { deprecated: true } : {}),
+          summary: deprecated
+            ? 'Start the campaign (old name of /start)'
+            : 'Start the campaign: the game sets up its board (the weekday game draws its draft order, R3.1; world conquest deals, G1.9)',
+          response: { 200: Type.Object({ version: Type.Integer(), order: Type.Array(Type.String()) }), ...errors },
+        },
       },
-    }, async (request) => campaigns.start(await accessFor(request, request.params.id)))
+      async (request) => campaigns.start(await accessFor(request, request.params.id)),
+    )
   }
 
-  fastify.post('/:id/draft/picks', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['draft'], summary: 'Pick a city: the tribe on the clock, or a GM naming it (R3.2, R3.4)', security: bearer, params: IdParams,
-      body: PickBody,
-      response: { 200: OrdersResult, ...errors },
+  fastify.post(
+    '/:id/draft/picks',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['draft'],
+        summary: 'Pick a city: the tribe on the clock, or a GM naming it (R3.2, R3.4)',
+        security: bearer,
+        params: IdParams,
+        body: PickBody,
+        response: { 200: OrdersResult, ...errors },
+      },
     },
-  }, async (request) => campaigns.pick(await accessFor(request, request.params.id), request.body))
+    async (request) => campaigns.pick(await accessFor(request, request.params.id), request.body),
+  )
 
   // The answers below are in the campaign's game's own shapes, serialized by the games' union schemas.
-  fastify.get('/:id/state', {
-    schema: { tags: ['play'], summary: 'The board, and for your tribe: window, phase, MP left', security: optionalBearer, params: IdParams, response: { 200: StateSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef } },
-  }, async (request) => (await campaigns.stateView(await accessFor(request, request.params.id))) as Static<typeof StateSchema>)
-
-  fastify.get('/:id/options', {
-    schema: {
-      tags: ['play'], security: optionalBearer, params: IdParams, response: { 200: OptionsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
-      summary: 'What your tribe may order now: each option found legal by the engine itself (the map offers only these)',
-      description: 'For each army the reachable tiles with their paths, MP, claimed tiles and effect (move, merge, attack with its defenders and multipliers); for each ship sailing, landing, port assault, boarding and crew transfers; recruitment and ship building with their limits; the draft pick. A game master or a spectator gets options: null; who may not see the campaign gets what /state gives them.',
+  fastify.get(
+    '/:id/state',
+    {
+      schema: {
+        tags: ['play'],
+        summary: 'The board, and for your tribe: window, phase, MP left',
+        security: optionalBearer,
+        params: IdParams,
+        response: { 200: StateSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+      },
     },
-  }, async (request) => (await campaigns.options(await accessFor(request, request.params.id))) as Static<typeof OptionsSchema>)
+    async (request) => (await campaigns.stateView(await accessFor(request, request.params.id))) as Static<typeof StateSchema>,
+  )
 
-  fastify.post('/:id/orders', {
-    // The token only: the orders service checks the login in its one read.
-    onRequest: fastify.verifyToken,
-    schema: {
-      tags: ['play'],
-      summary: 'Give one order ({ order }) or several ({ orders }, all or nothing)',
-      description: `Each order has its campaign's game's shape (components.schemas: ${FACES.map((f) => (f.orderSchema as { $id?: string }).$id).join(', ')}); a wrong one is a 400 naming that game's fields. Send an Idempotency-Key header to make retries safe: the same key and body answer the same and execute once. ${FACES.map((f) => f.examples?.situation ?? '').join(' ')}`,
-      security: bearer, params: IdParams, body: { ...OrdersBody, 'x-examples': Object.assign({}, ...FACES.map((f) => f.examples?.orders ?? {})) },
-      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) }),
-      response: { 200: OrdersResult, ...errors },
+  fastify.get(
+    '/:id/options',
+    {
+      schema: {
+        tags: ['play'],
+        security: optionalBearer,
+        params: IdParams,
+        response: { 200: OptionsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+        summary: 'What your tribe may order now: each option found legal by the engine itself (the map offers only these)',
+        description:
+          'For each army the reachable tiles with their paths, MP, claimed tiles and effect (move, merge, attack with its defenders and multipliers); for each ship sailing, landing, port assault, boarding and crew transfers; recruitment and ship building with their limits; the draft pick. A game master or a spectator gets options: null; who may not see the campaign gets what /state gives them.',
+      },
     },
-  }, async (request) => {
-    const { order, orders, tribeId } = request.body
-    if ((order ? 1 : 0) + (orders ? 1 : 0) !== 1) throw new AppError(400, 'orders/one_of', 'Send either order (one) or orders (a list)')
-    return campaigns.orders(request.user, request.params.id, { tribeId, orders: orders ?? [order!] }, request.headers['idempotency-key'], checkOrderShapes)
-  })
+    async (request) => (await campaigns.options(await accessFor(request, request.params.id))) as Static<typeof OptionsSchema>,
+  )
 
-  fastify.get('/:id/events', {
-    schema: {
-      tags: ['play'], summary: 'The campaign log, oldest first, paged by seq', security: optionalBearer, params: IdParams,
-      querystring: Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }),
-      response: { 200: Type.Object({ events: Type.Array(EventSchema), next: Type.Union([Type.Integer(), Type.Null()]) }), 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
+  fastify.post(
+    '/:id/orders',
+    {
+      // The token only: the orders service checks the login in its one read.
+      onRequest: fastify.verifyToken,
+      schema: {
+        tags: ['play'],
+        summary: 'Give one order ({ order }) or several ({ orders }, all or nothing)',
+        description: `Each order has its campaign's game's shape (components.schemas: ${FACES.map((f) => (f.orderSchema as { $id?: string }).$id).join(', ')}); a wrong one is a 400 naming that game's fields. Send an Idempotency-Key header to make retries safe: the same key and body answer the same and execute once. ${FACES.map((f) => f.examples?.situation ?? '').join(' ')}`,
+        security: bearer,
+        params: IdParams,
+        body: { ...OrdersBody, 'x-examples': Object.assign({}, ...FACES.map((f) => f.examples?.orders ?? {})) },
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) }),
+        response: { 200: OrdersResult, ...errors },
+      },
     },
-  }, async (request) => campaigns.events(await accessFor(request, request.params.id), request.query.after ?? 0, request.query.limit ?? 100))
+    async (request) => {
+      const { order, orders, tribeId } = request.body
+      if ((order ? 1 : 0) + (orders ? 1 : 0) !== 1) throw new AppError(400, 'orders/one_of', 'Send either order (one) or orders (a list)')
+      return campaigns.orders(request.user, request.params.id, { tribeId, orders: orders ?? [order!] }, request.headers['idempotency-key'], checkOrderShapes)
+    },
+  )
+
+  fastify.get(
+    '/:id/events',
+    {
+      schema: {
+        tags: ['play'],
+        summary: 'The campaign log, oldest first, paged by seq',
+        security: optionalBearer,
+        params: IdParams,
+        querystring: Type.Object({
+          after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+        }),
+        response: {
+          200: Type.Object({ events: Type.Array(EventSchema), next: Type.Union([Type.Integer(), Type.Null()]) }),
+          400: ErrorRef,
+          401: ErrorRef,
+          404: ErrorRef,
+        },
+      },
+    },
+    async (request) => campaigns.events(await accessFor(request, request.params.id), request.query.after ?? 0, request.query.limit ?? 100),
+  )
 
   // The economy by its neutral name; /pools, the weekday game's word, stays for existing clients.
-  for (const [path, deprecated] of [['/:id/economy', false], ['/:id/pools', true]] as const) {
-    fastify.get(path, {
-      schema: {
-        tags: ['play'], summary: deprecated ? 'The economy (old name of /economy)' : 'The economy: what is held now and what the next tick gives, in the game\'s own shape',
-        ...(deprecated ? { deprecated: true } : {}),
-        security: optionalBearer, params: IdParams, response: { 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+  for (const [path, deprecated] of [
+    ['/:id/economy', false],
+    ['/:id/pools', true],
+  ] as const) {
+    fastify.get(
+      path,
+      {
+        schema: {
+          tags: ['play'],
+          summary: deprecated ? 'The economy (old name of /economy)' : "The economy: what is held now and what the next tick gives, in the game's own shape",
+          ...(deprecated ? { deprecated: true } : {}),
+          security: optionalBearer,
+          params: IdParams,
+          response: { 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+        },
       },
-    }, async (request) => (await campaigns.pools(await accessFor(request, request.params.id))) as Static<typeof PoolsSchema>)
+      async (request) => (await campaigns.pools(await accessFor(request, request.params.id))) as Static<typeof PoolsSchema>,
+    )
   }
 
-  for (const [path, paused] of [['/:id/pause', true], ['/:id/resume', false]] as const) {
-    fastify.post(path, {
+  for (const [path, paused] of [
+    ['/:id/pause', true],
+    ['/:id/resume', false],
+  ] as const) {
+    fastify.post(
+      path,
+      {
+        onRequest: fastify.authenticate,
+        schema: {
+          tags: ['campaigns'],
+          summary: paused ? 'Pause the campaign (GM)' : 'Resume the campaign (GM); skipped periods are not replayed',
+          security: bearer,
+          params: IdParams,
+          response: { 200: Type.Object({ status: Type.String(), version: Type.Integer() }), ...errors },
+        },
+      },
+      async (request) => campaigns.setPaused(await accessFor(request, request.params.id), paused),
+    )
+  }
+
+  fastify.put(
+    '/:id/tribes/:tribeId/player',
+    {
       onRequest: fastify.authenticate,
       schema: {
-        tags: ['campaigns'], summary: paused ? 'Pause the campaign (GM)' : 'Resume the campaign (GM); skipped periods are not replayed',
-        security: bearer, params: IdParams, response: { 200: Type.Object({ status: Type.String(), version: Type.Integer() }), ...errors },
+        tags: ['campaigns'],
+        summary: 'Give a tribe to another player (GM)',
+        security: bearer,
+        params: Type.Object({ id: Type.String({ format: 'uuid' }), tribeId: Type.String({ format: 'uuid' }) }),
+        body: ReplacePlayerBody,
+        response: { 200: Type.Object({ tribeId: Type.String(), userId: Type.String() }), ...errors },
       },
-    }, async (request) => campaigns.setPaused(await accessFor(request, request.params.id), paused))
-  }
-
-  fastify.put('/:id/tribes/:tribeId/player', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['campaigns'], summary: 'Give a tribe to another player (GM)', security: bearer,
-      params: Type.Object({ id: Type.String({ format: 'uuid' }), tribeId: Type.String({ format: 'uuid' }) }),
-      body: ReplacePlayerBody,
-      response: { 200: Type.Object({ tribeId: Type.String(), userId: Type.String() }), ...errors },
     },
-  }, async (request) => campaigns.replacePlayer(await accessFor(request, request.params.id), request.params.tribeId, request.body.email))
+    async (request) => campaigns.replacePlayer(await accessFor(request, request.params.id), request.params.tribeId, request.body.email),
+  )
 
-  fastify.get('/:id/verify', {
-    schema: {
-      tags: ['play'], summary: 'Replay the whole log from the setup with the seeds and compare with the stored state (R12.2)',
-      security: optionalBearer, params: IdParams, response: { 200: VerifySchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+  fastify.get(
+    '/:id/verify',
+    {
+      schema: {
+        tags: ['play'],
+        summary: 'Replay the whole log from the setup with the seeds and compare with the stored state (R12.2)',
+        security: optionalBearer,
+        params: IdParams,
+        response: { 200: VerifySchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+      },
     },
-  }, async (request) => campaigns.verify(await accessFor(request, request.params.id)))
+    async (request) => campaigns.verify(await accessFor(request, request.params.id)),
+  )
 
-  fastify.get('/:id/dice/:week', {
-    schema: {
-      tags: ['play'], summary: 'A week\'s dice: the seed commitment, the seed once the week is over, and every roll (R8.4)', security: optionalBearer,
-      params: Type.Object({ id: Type.String({ format: 'uuid' }), week: Type.Integer({ minimum: 0, maximum: 100_000 }) }),
-      response: { 200: DiceSchema, 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
+  fastify.get(
+    '/:id/dice/:week',
+    {
+      schema: {
+        tags: ['play'],
+        summary: "A week's dice: the seed commitment, the seed once the week is over, and every roll (R8.4)",
+        security: optionalBearer,
+        params: Type.Object({ id: Type.String({ format: 'uuid' }), week: Type.Integer({ minimum: 0, maximum: 100_000 }) }),
+        response: { 200: DiceSchema, 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
+      },
     },
-  }, async (request) => campaigns.dice(await accessFor(request, request.params.id), request.params.week))
+    async (request) => campaigns.dice(await accessFor(request, request.params.id), request.params.week),
+  )
 }
 
 export default routes

@@ -9,74 +9,137 @@ const bearer = [{ bearerAuth: [] }]
 const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef, 422: ErrorRef }
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 const TokenParams = Type.Object({ id: Type.String({ format: 'uuid' }), token: Type.String({ minLength: 10, maxLength: 64 }) })
-const Sent = Type.Object({ token: Type.String(), url: Type.String(), expiresAt: Type.String(), mailedTo: Nullable(Type.String()), tribeId: Type.Optional(Nullable(Type.String())) })
-const RosterSchema = Type.Object({
-  tribes: Type.Array(Type.Object({
-    id: Type.String(), name: Type.String(), colour: Type.String(), weekday: Weekday,
-    player: Nullable(Type.Object({ userId: Type.String(), displayName: Type.String(), email: Nullable(Type.String({ description: 'Only for an address the GM invited; a newcomer from the open campaigns keeps theirs' })) })),
-    missedWindows: Type.Integer({ description: 'Windows closed with no order from this tribe (window.missed events)' }),
-    lastOrderAt: Nullable(Type.String({ description: 'When this tribe last gave an order' })),
-  })),
-  invitations: Type.Array(Type.Object({
-    token: Type.String(), url: Type.String(), email: Nullable(Type.String()), tribeId: Nullable(Type.String()), createdAt: Type.String(), expiresAt: Type.String(),
-    state: Type.Union([Type.Literal('pending'), Type.Literal('expired'), Type.Literal('revoked')]),
-  }), { description: 'Invitations nobody has used yet, newest first' }),
-}, { title: 'Roster' })
+const Sent = Type.Object({
+  token: Type.String(),
+  url: Type.String(),
+  expiresAt: Type.String(),
+  mailedTo: Nullable(Type.String()),
+  tribeId: Type.Optional(Nullable(Type.String())),
+})
+const RosterSchema = Type.Object(
+  {
+    tribes: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        colour: Type.String(),
+        weekday: Weekday,
+        player: Nullable(
+          Type.Object({
+            userId: Type.String(),
+            displayName: Type.String(),
+            email: Nullable(Type.String({ description: 'Only for an address the GM invited; a newcomer from the open campaigns keeps theirs' })),
+          }),
+        ),
+        missedWindows: Type.Integer({ description: 'Windows closed with no order from this tribe (window.missed events)' }),
+        lastOrderAt: Nullable(Type.String({ description: 'When this tribe last gave an order' })),
+      }),
+    ),
+    invitations: Type.Array(
+      Type.Object({
+        token: Type.String(),
+        url: Type.String(),
+        email: Nullable(Type.String()),
+        tribeId: Nullable(Type.String()),
+        createdAt: Type.String(),
+        expiresAt: Type.String(),
+        state: Type.Union([Type.Literal('pending'), Type.Literal('expired'), Type.Literal('revoked')]),
+      }),
+      { description: 'Invitations nobody has used yet, newest first' },
+    ),
+  },
+  { title: 'Roster' },
+)
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
   const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await fastify.optionalUser(request))
 
-  fastify.post('/:id/invitations', {
-    onRequest: fastify.authenticate,
-    // The body is optional: no body is an invitation without a mail.
-    preValidation: async (request) => {
-      request.body ??= {}
+  fastify.post(
+    '/:id/invitations',
+    {
+      onRequest: fastify.authenticate,
+      // The body is optional: no body is an invitation without a mail.
+      preValidation: async (request) => {
+        request.body ??= {}
+      },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Invite a player (GM); with an email, the link is mailed too; with a tribeId, to take over that tribe',
+        security: bearer,
+        params: IdParams,
+        body: InviteBody,
+        response: { 201: Sent, ...errors, 429: ErrorRef },
+      },
     },
-    schema: {
-      tags: ['campaigns'], summary: 'Invite a player (GM); with an email, the link is mailed too; with a tribeId, to take over that tribe', security: bearer, params: IdParams,
-      body: InviteBody, response: { 201: Sent, ...errors, 429: ErrorRef },
-    },
-  }, async (request, reply) => reply.code(201).send(await campaigns.invite(await accessFor(request, request.params.id), request.user.sub, request.body)))
+    async (request, reply) => reply.code(201).send(await campaigns.invite(await accessFor(request, request.params.id), request.user.sub, request.body)),
+  )
 
-  fastify.post('/:id/invitations/:token/resend', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['campaigns'], summary: 'Mail a pending invitation again, valid for another 14 days (GM)', security: bearer, params: TokenParams,
-      response: { 200: Sent, ...errors, 410: ErrorRef, 429: ErrorRef },
+  fastify.post(
+    '/:id/invitations/:token/resend',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Mail a pending invitation again, valid for another 14 days (GM)',
+        security: bearer,
+        params: TokenParams,
+        response: { 200: Sent, ...errors, 410: ErrorRef, 429: ErrorRef },
+      },
     },
-  }, async (request) => campaigns.resendInvitation(await accessFor(request, request.params.id), request.user.sub, request.params.token))
+    async (request) => campaigns.resendInvitation(await accessFor(request, request.params.id), request.user.sub, request.params.token),
+  )
 
-  fastify.post('/:id/invitations/:token/revoke', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['campaigns'], summary: 'Revoke an unused invitation: its link stops working (GM)', security: bearer, params: TokenParams,
-      response: { 204: Type.Null(), ...errors },
+  fastify.post(
+    '/:id/invitations/:token/revoke',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Revoke an unused invitation: its link stops working (GM)',
+        security: bearer,
+        params: TokenParams,
+        response: { 204: Type.Null(), ...errors },
+      },
     },
-  }, async (request, reply) => {
-    await campaigns.revokeInvitation(await accessFor(request, request.params.id), request.params.token)
-    return reply.code(204).send(null)
-  })
+    async (request, reply) => {
+      await campaigns.revokeInvitation(await accessFor(request, request.params.id), request.params.token)
+      return reply.code(204).send(null)
+    },
+  )
 
-  fastify.delete('/:id/tribes/:tribeId', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['campaigns'], summary: 'Remove a tribe and its player before the start (GM)', security: bearer,
-      params: Type.Object({ id: Type.String({ format: 'uuid' }), tribeId: Type.String({ format: 'uuid' }) }),
-      response: { 204: Type.Null(), ...errors },
+  fastify.delete(
+    '/:id/tribes/:tribeId',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Remove a tribe and its player before the start (GM)',
+        security: bearer,
+        params: Type.Object({ id: Type.String({ format: 'uuid' }), tribeId: Type.String({ format: 'uuid' }) }),
+        response: { 204: Type.Null(), ...errors },
+      },
     },
-  }, async (request, reply) => {
-    await campaigns.removeTribe(await accessFor(request, request.params.id), request.params.tribeId)
-    return reply.code(204).send(null)
-  })
+    async (request, reply) => {
+      await campaigns.removeTribe(await accessFor(request, request.params.id), request.params.tribeId)
+      return reply.code(204).send(null)
+    },
+  )
 
-  fastify.get('/:id/roster', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['campaigns'], summary: 'Who plays which tribe on which weekday, missed windows, last order, unused invitations (GM)', security: bearer, params: IdParams,
-      response: { 200: RosterSchema, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef },
+  fastify.get(
+    '/:id/roster',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Who plays which tribe on which weekday, missed windows, last order, unused invitations (GM)',
+        security: bearer,
+        params: IdParams,
+        response: { 200: RosterSchema, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef },
+      },
     },
-  }, async (request) => campaigns.roster(await accessFor(request, request.params.id)))
+    async (request) => campaigns.roster(await accessFor(request, request.params.id)),
+  )
 }
 
 export default routes

@@ -5,27 +5,59 @@ import { OpenSceneBody, SceneMessageBody } from '../../../schemas/actions.ts'
 import { ErrorRef } from '../../../lib/errors.ts'
 
 const Id = Type.String({ format: 'uuid' })
-const SceneSchema = Type.Object({
-  id: Id, title: Type.String(), status: Type.Union([Type.Literal('open'), Type.Literal('closed')]), tribes: Type.Array(Type.String()),
-  createdAt: Type.String(), closedAt: Type.Union([Type.String(), Type.Null()]),
-}, { title: 'Scene' })
-const TransferSchema = Type.Object({
-  from: Type.String({ description: 'The giving tribe' }),
-  to: Type.String({ description: 'The receiving tribe' }),
-  tiles: Type.Optional(Type.Array(Type.String({ pattern: '^(-?\\d+,-?\\d+|[a-z]{3})$' }), { maxItems: 500, description: 'Land tiles and cities, with the troops on them (R11.2); in world conquest, territory ids (G9.2)' })),
-  ships: Type.Optional(Type.Array(Type.String(), { maxItems: 100, description: 'Ships, with their crews' })),
-  resources: Type.Optional(Type.Unknown({ description: 'Never tradeable (R11.1): present only to be refused with a clear error' })),
-}, { additionalProperties: false })
-const ProposalSchema = Type.Object({
-  id: Id, tribeId: Type.Union([Type.String(), Type.Null()]),
-  transfers: Type.Array(Type.Object({ from: Type.String(), to: Type.String(), tiles: Type.Optional(Type.Array(Type.String())), ships: Type.Optional(Type.Array(Type.String())) })),
-  givers: Type.Array(Type.String()),
-  answers: Type.Array(Type.Object({ tribeId: Type.String(), answer: Type.Union([Type.Literal('accepted'), Type.Literal('declined')]), at: Type.String() })),
-  status: Type.Union([Type.Literal('open'), Type.Literal('accepted'), Type.Literal('ratified'), Type.Literal('rejected'), Type.Literal('failed'), Type.Literal('withdrawn')]),
-  failureReason: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(), decidedAt: Type.Union([Type.String(), Type.Null()]),
-}, { title: 'Proposal' })
-const MessageSchema = Type.Object({ id: Id, authorId: Type.String(), tribeId: Type.Union([Type.String(), Type.Null()]), body: Type.String(), at: Type.String() }, { title: 'SceneMessage' })
+const SceneSchema = Type.Object(
+  {
+    id: Id,
+    title: Type.String(),
+    status: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
+    tribes: Type.Array(Type.String()),
+    createdAt: Type.String(),
+    closedAt: Type.Union([Type.String(), Type.Null()]),
+  },
+  { title: 'Scene' },
+)
+const TransferSchema = Type.Object(
+  {
+    from: Type.String({ description: 'The giving tribe' }),
+    to: Type.String({ description: 'The receiving tribe' }),
+    tiles: Type.Optional(
+      Type.Array(Type.String({ pattern: '^(-?\\d+,-?\\d+|[a-z]{3})$' }), {
+        maxItems: 500,
+        description: 'Land tiles and cities, with the troops on them (R11.2); in world conquest, territory ids (G9.2)',
+      }),
+    ),
+    ships: Type.Optional(Type.Array(Type.String(), { maxItems: 100, description: 'Ships, with their crews' })),
+    resources: Type.Optional(Type.Unknown({ description: 'Never tradeable (R11.1): present only to be refused with a clear error' })),
+  },
+  { additionalProperties: false },
+)
+const ProposalSchema = Type.Object(
+  {
+    id: Id,
+    tribeId: Type.Union([Type.String(), Type.Null()]),
+    transfers: Type.Array(
+      Type.Object({ from: Type.String(), to: Type.String(), tiles: Type.Optional(Type.Array(Type.String())), ships: Type.Optional(Type.Array(Type.String())) }),
+    ),
+    givers: Type.Array(Type.String()),
+    answers: Type.Array(Type.Object({ tribeId: Type.String(), answer: Type.Union([Type.Literal('accepted'), Type.Literal('declined')]), at: Type.String() })),
+    status: Type.Union([
+      Type.Literal('open'),
+      Type.Literal('accepted'),
+      Type.Literal('ratified'),
+      Type.Literal('rejected'),
+      Type.Literal('failed'),
+      Type.Literal('withdrawn'),
+    ]),
+    failureReason: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String(),
+    decidedAt: Type.Union([Type.String(), Type.Null()]),
+  },
+  { title: 'Proposal' },
+)
+const MessageSchema = Type.Object(
+  { id: Id, authorId: Type.String(), tribeId: Type.Union([Type.String(), Type.Null()]), body: Type.String(), at: Type.String() },
+  { title: 'SceneMessage' },
+)
 
 const Params = Type.Object({ id: Type.String() })
 const SceneParams = Type.Object({ id: Type.String(), sceneId: Type.String() })
@@ -38,69 +70,142 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { scenes, campaigns } = fastify
   const access = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await fastify.optionalUser(request))
 
-  fastify.post('', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags, summary: 'Open a diplomacy scene for some tribes (GM)', security: bearer, params: Params,
-      body: OpenSceneBody,
-      response: { 201: SceneSchema, ...errors },
-    },
-  }, async (request, reply) => reply.code(201).send(await scenes.open(await access(request, request.params.id), request.body)))
-
-  fastify.get('', {
-    schema: { tags, summary: 'The scenes you may see (GMs: all; players: their tribe\'s)', security: [{ bearerAuth: [] }], params: Params, response: { 200: Type.Object({ scenes: Type.Array(SceneSchema) }), 401: ErrorRef, 404: ErrorRef } },
-  }, async (request) => ({ scenes: await scenes.list(await access(request, request.params.id)) }))
-
-  fastify.get('/:sceneId', {
-    schema: {
-      tags, summary: 'A scene: its thread and proposals', security: [{ bearerAuth: [] }], params: SceneParams,
-      response: { 200: Type.Object({ ...SceneSchema.properties, messages: Type.Array(MessageSchema), proposals: Type.Array(ProposalSchema) }, { title: 'SceneThread' }), 401: ErrorRef, 404: ErrorRef },
-    },
-  }, async (request) => scenes.get(await access(request, request.params.id), request.params.sceneId))
-
-  fastify.post('/:sceneId/messages', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags, summary: 'Say something in the scene (as your tribe, or as GM); messages are never edited', security: bearer, params: SceneParams,
-      body: SceneMessageBody,
-      response: { 201: MessageSchema, ...errors },
-    },
-  }, async (request, reply) => reply.code(201).send(await scenes.say(await access(request, request.params.id), request.params.sceneId, request.body.body)))
-
-  fastify.post('/:sceneId/proposals', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags, summary: 'Propose a trade: what each tribe gives (land, cities, ships; never resources, R11.1)', security: bearer, params: SceneParams,
-      body: Type.Object({ transfers: Type.Array(TransferSchema, { minItems: 1, maxItems: 20 }), resources: Type.Optional(Type.Unknown()) }, { additionalProperties: false }),
-      response: { 201: ProposalSchema, ...errors },
-    },
-  }, async (request, reply) => {
-    const body = request.body as { transfers: { from: string; to: string; tiles?: string[]; ships?: string[] }[]; resources?: unknown }
-    return reply.code(201).send(await scenes.propose(await access(request, request.params.id), request.params.sceneId, body))
-  })
-
-  for (const answer of ['accept', 'decline', 'withdraw'] as const) {
-    fastify.post(`/:sceneId/proposals/:proposalId/${answer}`, {
-      onRequest: fastify.authenticate,
-      schema: { tags, summary: `${answer[0]!.toUpperCase()}${answer.slice(1)} a proposal (a giving tribe${answer === 'withdraw' ? ', or the proposer' : ''})`, security: bearer, params: ProposalParams, response: { 200: ProposalSchema, ...errors } },
-    }, async (request) => scenes.answer(await access(request, request.params.id), request.params.sceneId, request.params.proposalId, answer))
-  }
-  for (const decision of ['ratify', 'reject'] as const) {
-    fastify.post(`/:sceneId/proposals/:proposalId/${decision}`, {
+  fastify.post(
+    '',
+    {
       onRequest: fastify.authenticate,
       schema: {
-        tags, security: bearer, params: ProposalParams, response: { 200: ProposalSchema, ...errors },
-        summary: decision === 'ratify'
-          ? 'Ratify an accepted proposal (GM): the trade runs now, or fails naming the asset and nothing moves (R11.3)'
-          : 'Reject a proposal (GM)',
+        tags,
+        summary: 'Open a diplomacy scene for some tribes (GM)',
+        security: bearer,
+        params: Params,
+        body: OpenSceneBody,
+        response: { 201: SceneSchema, ...errors },
       },
-    }, async (request) => scenes.decide(await access(request, request.params.id), request.params.sceneId, request.params.proposalId, decision))
+    },
+    async (request, reply) => reply.code(201).send(await scenes.open(await access(request, request.params.id), request.body)),
+  )
+
+  fastify.get(
+    '',
+    {
+      schema: {
+        tags,
+        summary: "The scenes you may see (GMs: all; players: their tribe's)",
+        security: [{ bearerAuth: [] }],
+        params: Params,
+        response: { 200: Type.Object({ scenes: Type.Array(SceneSchema) }), 401: ErrorRef, 404: ErrorRef },
+      },
+    },
+    async (request) => ({ scenes: await scenes.list(await access(request, request.params.id)) }),
+  )
+
+  fastify.get(
+    '/:sceneId',
+    {
+      schema: {
+        tags,
+        summary: 'A scene: its thread and proposals',
+        security: [{ bearerAuth: [] }],
+        params: SceneParams,
+        response: {
+          200: Type.Object({ ...SceneSchema.properties, messages: Type.Array(MessageSchema), proposals: Type.Array(ProposalSchema) }, { title: 'SceneThread' }),
+          401: ErrorRef,
+          404: ErrorRef,
+        },
+      },
+    },
+    async (request) => scenes.get(await access(request, request.params.id), request.params.sceneId),
+  )
+
+  fastify.post(
+    '/:sceneId/messages',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags,
+        summary: 'Say something in the scene (as your tribe, or as GM); messages are never edited',
+        security: bearer,
+        params: SceneParams,
+        body: SceneMessageBody,
+        response: { 201: MessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await scenes.say(await access(request, request.params.id), request.params.sceneId, request.body.body)),
+  )
+
+  fastify.post(
+    '/:sceneId/proposals',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags,
+        summary: 'Propose a trade: what each tribe gives (land, cities, ships; never resources, R11.1)',
+        security: bearer,
+        params: SceneParams,
+        body: Type.Object(
+          { transfers: Type.Array(TransferSchema, { minItems: 1, maxItems: 20 }), resources: Type.Optional(Type.Unknown()) },
+          { additionalProperties: false },
+        ),
+        response: { 201: ProposalSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { transfers: { from: string; to: string; tiles?: string[]; ships?: string[] }[]; resources?: unknown }
+      return reply.code(201).send(await scenes.propose(await access(request, request.params.id), request.params.sceneId, body))
+    },
+  )
+
+  for (const answer of ['accept', 'decline', 'withdraw'] as const) {
+    fastify.post(
+      `/:sceneId/proposals/:proposalId/${answer}`,
+      {
+        onRequest: fastify.authenticate,
+        schema: {
+          tags,
+          summary: `${answer[0]!.toUpperCase()}${answer.slice(1)} a proposal (a giving tribe${answer === 'withdraw' ? ', or the proposer' : ''})`,
+          security: bearer,
+          params: ProposalParams,
+          response: { 200: ProposalSchema, ...errors },
+        },
+      },
+      async (request) => scenes.answer(await access(request, request.params.id), request.params.sceneId, request.params.proposalId, answer),
+    )
+  }
+  for (const decision of ['ratify', 'reject'] as const) {
+    fastify.post(
+      `/:sceneId/proposals/:proposalId/${decision}`,
+      {
+        onRequest: fastify.authenticate,
+        schema: {
+          tags,
+          security: bearer,
+          params: ProposalParams,
+          response: { 200: ProposalSchema, ...errors },
+          summary:
+            decision === 'ratify'
+              ? 'Ratify an accepted proposal (GM): the trade runs now, or fails naming the asset and nothing moves (R11.3)'
+              : 'Reject a proposal (GM)',
+        },
+      },
+      async (request) => scenes.decide(await access(request, request.params.id), request.params.sceneId, request.params.proposalId, decision),
+    )
   }
 
-  fastify.post('/:sceneId/close', {
-    onRequest: fastify.authenticate,
-    schema: { tags, summary: 'Close a scene (GM); its undecided proposals are withdrawn', security: bearer, params: SceneParams, response: { 200: SceneSchema, ...errors } },
-  }, async (request) => scenes.close(await access(request, request.params.id), request.params.sceneId))
+  fastify.post(
+    '/:sceneId/close',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags,
+        summary: 'Close a scene (GM); its undecided proposals are withdrawn',
+        security: bearer,
+        params: SceneParams,
+        response: { 200: SceneSchema, ...errors },
+      },
+    },
+    async (request) => scenes.close(await access(request, request.params.id), request.params.sceneId),
+  )
 }
 
 export default routes

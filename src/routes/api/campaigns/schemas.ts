@@ -5,17 +5,28 @@ import { CreateCampaignBody, Tile } from '../../../schemas/actions.ts'
 export { CreateCampaignBody, Tile }
 
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
-export const Weekday = Type.Union([Type.Literal('monday'), Type.Literal('tuesday'), Type.Literal('wednesday'), Type.Literal('thursday'), Type.Literal('friday'), Type.Literal('saturday'), Type.Literal('sunday')])
+export const Weekday = Type.Union([
+  Type.Literal('monday'),
+  Type.Literal('tuesday'),
+  Type.Literal('wednesday'),
+  Type.Literal('thursday'),
+  Type.Literal('friday'),
+  Type.Literal('saturday'),
+  Type.Literal('sunday'),
+])
 
 /**
  * The envelope holds an order of the campaign's game: its shape is that game's (one schema per
  * game in the document's components), checked once the campaign is known, so a refusal names
  * only that game's fields.
  */
-const GameOrder = Type.Object({ type: Type.String({ minLength: 1, maxLength: 40 }) }, {
-  additionalProperties: true,
-  description: `One order of the campaign's game, in that game's shape: ${FACES.map((f) => `${f.id}: ${(f.orderSchema as { $id?: string }).$id}`).join('; ')} (see components.schemas).`,
-})
+const GameOrder = Type.Object(
+  { type: Type.String({ minLength: 1, maxLength: 40 }) },
+  {
+    additionalProperties: true,
+    description: `One order of the campaign's game, in that game's shape: ${FACES.map((f) => `${f.id}: ${(f.orderSchema as { $id?: string }).$id}`).join('; ')} (see components.schemas).`,
+  },
+)
 
 export const OrdersBody = Type.Object(
   {
@@ -28,23 +39,28 @@ export const OrdersBody = Type.Object(
 
 export const TribeSummary = Type.Object({ id: Type.String(), name: Type.String(), colour: Type.String(), weekday: Weekday, hasPlayer: Type.Boolean() })
 
-export const CampaignSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  name: Type.String(),
-  ruleset: Type.String({ description: `the game: ${FACES.map((f) => f.id).join(' or ')}` }),
-  mapId: Type.String(),
-  mapName: Type.String(),
-  timeZone: Type.String(),
-  status: Type.Union([Type.Literal('setup'), Type.Literal('draft'), Type.Literal('running'), Type.Literal('paused'), Type.Literal('finished')]),
-  limit: Type.Union([Type.Integer(), Type.Null()], { description: 'the period limit (weeks, rounds), or none' }),
-  weekLimit: Type.Union([Type.Integer(), Type.Null()], { description: 'the old name of limit' }),
-  public: Type.Boolean(),
-  recruiting: Type.Union([Type.Literal('open'), Type.Literal('ask'), Type.Null()], { description: 'Listed on /campaigns/open: open joins at once, ask waits for the GM' }),
-  createdAt: Type.String({ format: 'date-time' }),
-  role: Type.Union([Type.Literal('gm'), Type.Literal('player'), Type.Literal('spectator')]),
-  tribeId: Type.Union([Type.String(), Type.Null()]),
-  tribes: Type.Array(TribeSummary),
-}, { title: 'Campaign' })
+export const CampaignSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    ruleset: Type.String({ description: `the game: ${FACES.map((f) => f.id).join(' or ')}` }),
+    mapId: Type.String(),
+    mapName: Type.String(),
+    timeZone: Type.String(),
+    status: Type.Union([Type.Literal('setup'), Type.Literal('draft'), Type.Literal('running'), Type.Literal('paused'), Type.Literal('finished')]),
+    limit: Type.Union([Type.Integer(), Type.Null()], { description: 'the period limit (weeks, rounds), or none' }),
+    weekLimit: Type.Union([Type.Integer(), Type.Null()], { description: 'the old name of limit' }),
+    public: Type.Boolean(),
+    recruiting: Type.Union([Type.Literal('open'), Type.Literal('ask'), Type.Null()], {
+      description: 'Listed on /campaigns/open: open joins at once, ask waits for the GM',
+    }),
+    createdAt: Type.String({ format: 'date-time' }),
+    role: Type.Union([Type.Literal('gm'), Type.Literal('player'), Type.Literal('spectator')]),
+    tribeId: Type.Union([Type.String(), Type.Null()]),
+    tribes: Type.Array(TribeSummary),
+  },
+  { title: 'Campaign' },
+)
 
 export const EventSchema = Type.Object({
   seq: Type.Integer(),
@@ -57,15 +73,24 @@ export const EventSchema = Type.Object({
 export const OrdersResult = Type.Object({ version: Type.Integer(), events: Type.Array(Type.Unknown()) })
 
 /** What every game's view of the board carries for the platform: the calendar of each tribe and the reader's window. */
-export const StateSchema = Type.Union(FACES.map((f) => f.api.state), { title: 'Board', description: 'The board as the campaign\'s game shows it to this reader' })
+export const StateSchema = Type.Union(
+  FACES.map((f) => f.api.state),
+  { title: 'Board', description: "The board as the campaign's game shows it to this reader" },
+)
 
 /** A game's economy: what is held now and what the next tick gives, each in the game's own shape. */
-export const PoolsSchema = Type.Object({
-  week: Type.Integer({ description: 'The period (the game\'s week or round)' }),
-  period: Type.Integer(),
-  pools: Type.Union(FACES.flatMap((f) => (f.api.held ? [f.api.held] : [])), { description: 'What the game holds apart from the board now (the weekday game\'s pools); empty for a game that holds none' }),
-  preview: Type.Union(FACES.map((f) => f.api.economy)),
-}, { title: 'Economy' })
+export const PoolsSchema = Type.Object(
+  {
+    week: Type.Integer({ description: "The period (the game's week or round)" }),
+    period: Type.Integer(),
+    pools: Type.Union(
+      FACES.flatMap((f) => (f.api.held ? [f.api.held] : [])),
+      { description: "What the game holds apart from the board now (the weekday game's pools); empty for a game that holds none" },
+    ),
+    preview: Type.Union(FACES.map((f) => f.api.economy)),
+  },
+  { title: 'Economy' },
+)
 
 export const OptionsSchema = Type.Object({
   version: Type.Integer(),
@@ -80,9 +105,15 @@ export const DiceSchema = Type.Object({
   revealedAt: Type.Union([Type.String(), Type.Null()]),
   algorithm: Type.String(),
   sides: Type.Integer({ description: 'The sides of every die the game draws (4 for the weekday game, 6 for world conquest)' }),
-  draws: Type.Array(Type.Object({
-    seq: Type.Integer({ description: 'The log event that holds the draw' }), counter: Type.Integer(), face: Type.Integer(), purpose: Type.String(),
-  }), { description: 'Every die of the period, in log order; face = HMAC-SHA-256(seed, counter) as the algorithm says' }),
+  draws: Type.Array(
+    Type.Object({
+      seq: Type.Integer({ description: 'The log event that holds the draw' }),
+      counter: Type.Integer(),
+      face: Type.Integer(),
+      purpose: Type.String(),
+    }),
+    { description: 'Every die of the period, in log order; face = HMAC-SHA-256(seed, counter) as the algorithm says' },
+  ),
   // The game's own account of the period's dice, when it gives one.
   ...Object.fromEntries(FACES.flatMap((f) => Object.entries(f.api.diceDetails ?? {}).map(([k, v]) => [k, Type.Optional(v)]))),
 })
@@ -95,4 +126,3 @@ export const VerifySchema = Type.Object({
   divergedAt: Type.Optional(Type.Integer({ description: 'the seq where the replay first differs from the log' })),
   reason: Type.Optional(Type.String()),
 })
-

@@ -8,34 +8,44 @@ const LATEST_YEAR = 2200
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   if (!fastify.config.allowTestClock) return
-  fastify.post('/clock', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['dev'], summary: 'Set the service clock (only with ALLOW_TEST_CLOCK=true; any logged-in user)', security: [{ bearerAuth: [] }],
-      description: 'Moving the clock runs the calendar sweep and drains the outbox, so a week can be walked through in seconds.',
-      body: Type.Object({ now: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) }, { additionalProperties: false }),
-      response: {
-        200: Type.Object({
-          now: Type.String(),
-          sweep: Type.Object({
-            due: Type.Integer(), caughtUp: Type.Integer(), failed: Type.Integer(), campaignsMs: Type.Integer(), ms: Type.Integer(),
-            mails: Type.Object({ sent: Type.Integer(), failed: Type.Integer(), dropped: Type.Integer() }),
+  fastify.post(
+    '/clock',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['dev'],
+        summary: 'Set the service clock (only with ALLOW_TEST_CLOCK=true; any logged-in user)',
+        security: [{ bearerAuth: [] }],
+        description: 'Moving the clock runs the calendar sweep and drains the outbox, so a week can be walked through in seconds.',
+        body: Type.Object({ now: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({
+            now: Type.String(),
+            sweep: Type.Object({
+              due: Type.Integer(),
+              caughtUp: Type.Integer(),
+              failed: Type.Integer(),
+              campaignsMs: Type.Integer(),
+              ms: Type.Integer(),
+              mails: Type.Object({ sent: Type.Integer(), failed: Type.Integer(), dropped: Type.Integer() }),
+            }),
           }),
-        }),
-        400: ErrorRef,
-        401: ErrorRef,
+          400: ErrorRef,
+          401: ErrorRef,
+        },
       },
     },
-  }, async (request) => {
-    const at = request.body.now === null ? null : new Date(request.body.now)
-    // Calendars, zones and the log's timestamp(3) columns are only sane within these years.
-    if (at && !(at.getUTCFullYear() >= EARLIEST_YEAR && at.getUTCFullYear() <= LATEST_YEAR)) {
-      throw new AppError(400, 'clock/out_of_range', `The clock can be set between ${EARLIEST_YEAR} and ${LATEST_YEAR} only (got ${request.body.now})`)
-    }
-    fastify.clock.set(at)
-    const sweep = await fastify.clockwork.sweep()
-    return { now: fastify.clock.now().toISOString(), sweep }
-  })
+    async (request) => {
+      const at = request.body.now === null ? null : new Date(request.body.now)
+      // Calendars, zones and the log's timestamp(3) columns are only sane within these years.
+      if (at && !(at.getUTCFullYear() >= EARLIEST_YEAR && at.getUTCFullYear() <= LATEST_YEAR)) {
+        throw new AppError(400, 'clock/out_of_range', `The clock can be set between ${EARLIEST_YEAR} and ${LATEST_YEAR} only (got ${request.body.now})`)
+      }
+      fastify.clock.set(at)
+      const sweep = await fastify.clockwork.sweep()
+      return { now: fastify.clock.now().toISOString(), sweep }
+    },
+  )
 }
 
 export default routes

@@ -20,32 +20,43 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   // Autoload takes only index.ts from a folder, so the neighbours are registered here.
   await fastify.register(notificationRoutes)
 
-  fastify.get('', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['accounts'],
-      summary: 'The logged-in user',
-      security: [{ bearerAuth: [] }],
-      response: { 200: UserSchema, 401: ErrorRef },
+  fastify.get(
+    '',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'The logged-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: UserSchema, 401: ErrorRef },
+      },
     },
-  }, async (request) => {
-    const user = await fastify.accounts.get(request.user.sub)
-    if (!user) throw new AppError(401, 'auth/unauthenticated', 'This account no longer exists; log in again')
-    return user
-  })
+    async (request) => {
+      const user = await fastify.accounts.get(request.user.sub)
+      if (!user) throw new AppError(401, 'auth/unauthenticated', 'This account no longer exists; log in again')
+      return user
+    },
+  )
 
-  fastify.patch('', {
-    onRequest: fastify.authenticate,
-    schema: {
-      tags: ['accounts'], summary: 'Change your display name, language or time zone', security: [{ bearerAuth: [] }],
-      body: ProfileBody, response: { 200: UserSchema, 400: ErrorRef, 401: ErrorRef },
+  fastify.patch(
+    '',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change your display name, language or time zone',
+        security: [{ bearerAuth: [] }],
+        body: ProfileBody,
+        response: { 200: UserSchema, 400: ErrorRef, 401: ErrorRef },
+      },
     },
-  }, async (request) => {
-    await fastify.profiles.updateMe(request.user.sub, request.body)
-    const user = await fastify.accounts.get(request.user.sub)
-    if (!user) throw new AppError(401, 'auth/unauthenticated', 'This account no longer exists; log in again')
-    return user
-  })
+    async (request) => {
+      await fastify.profiles.updateMe(request.user.sub, request.body)
+      const user = await fastify.accounts.get(request.user.sub)
+      if (!user) throw new AppError(401, 'auth/unauthenticated', 'This account no longer exists; log in again')
+      return user
+    },
+  )
 }
 
 export default routes

@@ -2,7 +2,7 @@
 // given by tapping (or Tab and Enter). Progressive enhancement only: the forms
 // below the map stay and work without this script. Everything offered comes
 // from the engine's legal options embedded in the page (#turn-data).
-(() => {
+;(() => {
   const NS = 'http://www.w3.org/2000/svg'
   const fill = (t, p) => String(t ?? '').replace(/\{(\w+)\}/g, (m, k) => (k in p ? String(p[k]) : m))
   const el = (tag, attrs = {}, ...kids) => {
@@ -34,7 +34,9 @@
       if (!p || g.querySelector('text.coord')) continue
       const b = p.getBBox()
       const t = document.createElementNS(NS, 'text')
-      t.setAttribute('class', 'coord'); t.setAttribute('x', (b.x + b.width / 2).toFixed(1)); t.setAttribute('y', (b.y + b.height - 3).toFixed(1))
+      t.setAttribute('class', 'coord')
+      t.setAttribute('x', (b.x + b.width / 2).toFixed(1))
+      t.setAttribute('y', (b.y + b.height - 3).toFixed(1))
       t.setAttribute('aria-hidden', 'true')
       t.textContent = g.getAttribute('data-tile')
       g.append(t)
@@ -55,7 +57,8 @@
       const w = Math.min(fit.w, Math.max(fit.w / 12, vb.w / factor))
       const h = w * aspect
       vb = { x: cx - ((cx - vb.x) * w) / vb.w, y: cy - ((cy - vb.y) * h) / vb.h, w, h }
-      clamp(); set()
+      clamp()
+      set()
     }
     const toSvg = (x, y) => {
       const m = svg.getScreenCTM()
@@ -65,23 +68,38 @@
     }
     const centre = () => ({ x: vb.x + vb.w / 2, y: vb.y + vb.h / 2 })
     const api = {
-      zoomIn: () => { const c = centre(); zoomAt(1.5, c.x, c.y) },
-      zoomOut: () => { const c = centre(); zoomAt(1 / 1.5, c.x, c.y) },
-      fit: () => { vb = { ...fit }; set() },
+      zoomIn: () => {
+        const c = centre()
+        zoomAt(1.5, c.x, c.y)
+      },
+      zoomOut: () => {
+        const c = centre()
+        zoomAt(1 / 1.5, c.x, c.y)
+      },
+      fit: () => {
+        vb = { ...fit }
+        set()
+      },
       /** Zoom so a hex is at least `px` wide on screen, centred on a point of the map. */
       zoomTo: (px, at) => {
         const width = svg.getBoundingClientRect().width || 1
         const hexUnits = Math.sqrt(3) * 18
         const wanted = (width * hexUnits) / px
         if (wanted >= fit.w) return
-        vb.w = wanted; vb.h = wanted * aspect
-        vb.x = at.x - vb.w / 2; vb.y = at.y - vb.h / 2
-        clamp(); set()
+        vb.w = wanted
+        vb.h = wanted * aspect
+        vb.x = at.x - vb.w / 2
+        vb.y = at.y - vb.h / 2
+        clamp()
+        set()
       },
       /** Bring a point into view without changing the zoom. */
       show: (at) => {
         if (at.x >= vb.x && at.x <= vb.x + vb.w && at.y >= vb.y && at.y <= vb.y + vb.h) return
-        vb.x = at.x - vb.w / 2; vb.y = at.y - vb.h / 2; clamp(); set()
+        vb.x = at.x - vb.w / 2
+        vb.y = at.y - vb.h / 2
+        clamp()
+        set()
       },
     }
     if (tools) {
@@ -100,7 +118,11 @@
     })
     svg.addEventListener('pointermove', (e) => {
       // A mouse released outside the map ended its drag there.
-      if (e.pointerType === 'mouse' && e.buttons === 0) { pointers.clear(); drag = null; return }
+      if (e.pointerType === 'mouse' && e.buttons === 0) {
+        pointers.clear()
+        drag = null
+        return
+      }
       if (!pointers.has(e.pointerId) || !drag) return
       pointers.set(e.pointerId, { x: e.clientX, y: e.clientY })
       const pts = [...pointers.values()]
@@ -116,31 +138,54 @@
         }
         return
       }
-      const dx = e.clientX - drag.x, dy = e.clientY - drag.y
+      const dx = e.clientX - drag.x,
+        dy = e.clientY - drag.y
       if (!moved && Math.hypot(dx, dy) < 8) return
       if (whole()) return // the whole map: nothing to pan, the page scrolls
       if (!moved) svg.setPointerCapture?.(e.pointerId) // the release comes back here, wherever it happens
       moved = true
       const k = vb.w / (rect.width || 1)
-      vb.x = drag.vb.x - dx * k; vb.y = drag.vb.y - dy * k
-      clamp(); set()
+      vb.x = drag.vb.x - dx * k
+      vb.y = drag.vb.y - dy * k
+      clamp()
+      set()
     })
-    const end = (e) => { pointers.delete(e.pointerId); if (pointers.size === 0) drag = null }
+    const end = (e) => {
+      pointers.delete(e.pointerId)
+      if (pointers.size === 0) drag = null
+    }
     svg.addEventListener('pointerup', end)
     svg.addEventListener('pointercancel', end)
     // A drag is not a tap.
-    svg.addEventListener('click', (e) => { if (moved) { e.stopPropagation(); e.preventDefault(); moved = false } }, true)
-    svg.addEventListener('wheel', (e) => {
-      if (!e.ctrlKey && !e.metaKey) return
-      e.preventDefault()
-      const p = toSvg(e.clientX, e.clientY)
-      zoomAt(e.deltaY < 0 ? 1.25 : 1 / 1.25, p.x, p.y)
-    }, { passive: false })
+    svg.addEventListener(
+      'click',
+      (e) => {
+        if (moved) {
+          e.stopPropagation()
+          e.preventDefault()
+          moved = false
+        }
+      },
+      true,
+    )
+    svg.addEventListener(
+      'wheel',
+      (e) => {
+        if (!e.ctrlKey && !e.metaKey) return
+        e.preventDefault()
+        const p = toSvg(e.clientX, e.clientY)
+        zoomAt(e.deltaY < 0 ? 1.25 : 1 / 1.25, p.x, p.y)
+      },
+      { passive: false },
+    )
     set()
     // On a phone the whole map makes hexes too small to tap: start zoomed on one's own units.
     if (focusTile && svg.getBoundingClientRect().width < 700) {
       const g = svg.querySelector(`g.tile[data-tile="${focusTile}"] polygon`)
-      if (g) { const b = g.getBBox(); api.zoomTo(48, { x: b.x + b.width / 2, y: b.y + b.height / 2 }) }
+      if (g) {
+        const b = g.getBBox()
+        api.zoomTo(48, { x: b.x + b.width / 2, y: b.y + b.height / 2 })
+      }
     }
     return api
   }
@@ -172,17 +217,29 @@
 
     // What each tile of one's own offers.
     const units = new Map()
-    const add = (tile, what) => { if (!units.has(tile)) units.set(tile, []); units.get(tile).push(what) }
+    const add = (tile, what) => {
+      if (!units.has(tile)) units.set(tile, [])
+      units.get(tile).push(what)
+    }
     for (const a of o.armies) add(a.tile, { kind: 'army', a })
     for (const s of o.ships) add(s.tile, { kind: 'ship', s })
     for (const r of o.recruit) add(r.city, { kind: 'recruit', r })
     for (const b of o.buildShip) add(b.port, { kind: 'build', b })
 
-    const describeUnit = (tile) => units.get(tile).map((u) =>
-      u.kind === 'army' ? fill(S.ui_army, { tile, troops: u.a.troops, mp: u.a.mp })
-        : u.kind === 'ship' ? fill(S.ui_ship, { id: u.s.id, tile, crew: u.s.crew, mp: u.s.mp })
-          : u.kind === 'recruit' ? fill(S.ui_recruit, { tile, max: u.r.maxTroops })
-            : fill(S.ui_build, { port: u.b.port, sea: u.b.sea })).filter((x, i, all) => all.indexOf(x) === i).join('; ')
+    const describeUnit = (tile) =>
+      units
+        .get(tile)
+        .map((u) =>
+          u.kind === 'army'
+            ? fill(S.ui_army, { tile, troops: u.a.troops, mp: u.a.mp })
+            : u.kind === 'ship'
+              ? fill(S.ui_ship, { id: u.s.id, tile, crew: u.s.crew, mp: u.s.mp })
+              : u.kind === 'recruit'
+                ? fill(S.ui_recruit, { tile, max: u.r.maxTroops })
+                : fill(S.ui_build, { port: u.b.port, sea: u.b.sea }),
+        )
+        .filter((x, i, all) => all.indexOf(x) === i)
+        .join('; ')
     for (const tile of units.keys()) {
       const g = tileG(tile)
       if (!g) continue
@@ -199,7 +256,11 @@
       for (const g of svg.querySelectorAll('g.tile.target')) {
         g.classList.remove('target', 'opt-move', 'opt-claim', 'opt-attack', 'opt-city')
         g.querySelector('.opt-mark')?.remove()
-        if (!units.has(g.getAttribute('data-tile'))) { g.setAttribute('tabindex', '-1'); g.removeAttribute('role'); g.removeAttribute('aria-label') }
+        if (!units.has(g.getAttribute('data-tile'))) {
+          g.setAttribute('tabindex', '-1')
+          g.removeAttribute('role')
+          g.removeAttribute('aria-label')
+        }
       }
       for (const g of svg.querySelectorAll('g.tile.selected')) g.classList.remove('selected')
     }
@@ -219,10 +280,13 @@
       g.classList.add('target', `opt-${kind === 'merge' ? 'move' : kind}`)
       const c = centreOf(tile)
       const t = document.createElementNS(NS, 'text')
-      t.setAttribute('class', 'opt-mark'); t.setAttribute('x', (c.x + 9).toFixed(1)); t.setAttribute('y', (c.y + 4).toFixed(1))
+      t.setAttribute('class', 'opt-mark')
+      t.setAttribute('x', (c.x + 9).toFixed(1))
+      t.setAttribute('y', (c.y + 4).toFixed(1))
       t.textContent = MARK[kind] ?? '•'
       g.append(t)
-      g.setAttribute('tabindex', '0'); g.setAttribute('role', 'button')
+      g.setAttribute('tabindex', '0')
+      g.setAttribute('role', 'button')
       g.setAttribute('aria-label', fill(S.ui_target, { action: label }))
     }
 
@@ -235,47 +299,150 @@
           for (const m of a.moves) {
             const via = m.path.slice(0, -1)
             const kind = m.effect === 'attack' ? 'attack' : m.effect === 'merge' ? 'merge' : m.city ? 'city' : m.claims.length ? 'claim' : 'move'
-            const head = m.effect === 'attack' ? fill(S.ui_attack, { tile: m.to, defenders: m.attack.defenders, a: m.attack.a, d: m.attack.d })
-              : m.effect === 'merge' ? fill(S.ui_merge, { tile: m.to }) : fill(S.ui_move, { tile: m.to })
-            const detail = [fill(S.ui_mp, { mp: m.mp }), via.length ? fill(S.ui_via, { tiles: via.join(' ') }) : '',
-              m.claims.length ? fill(S.ui_claims, { tiles: m.claims.join(' ') }) : S.ui_claimsNothing, m.city ? S.ui_entersCity : ''].filter(Boolean).join(', ')
-            acts.push({ target: m.to, kind, label: head, detail, route: [a.tile, ...m.path],
+            const head =
+              m.effect === 'attack'
+                ? fill(S.ui_attack, { tile: m.to, defenders: m.attack.defenders, a: m.attack.a, d: m.attack.d })
+                : m.effect === 'merge'
+                  ? fill(S.ui_merge, { tile: m.to })
+                  : fill(S.ui_move, { tile: m.to })
+            const detail = [
+              fill(S.ui_mp, { mp: m.mp }),
+              via.length ? fill(S.ui_via, { tiles: via.join(' ') }) : '',
+              m.claims.length ? fill(S.ui_claims, { tiles: m.claims.join(' ') }) : S.ui_claimsNothing,
+              m.city ? S.ui_entersCity : '',
+            ]
+              .filter(Boolean)
+              .join(', ')
+            acts.push({
+              target: m.to,
+              kind,
+              label: head,
+              detail,
+              route: [a.tile, ...m.path],
               order: { type: 'move', from: a.tile, to: m.to, via: via.join(' ') },
               troops: { max: m.maxTroops, of: a.troops, emptyCity: isCity(a.tile) ? a.tile : null },
-              sentence: (n) => fill(m.effect === 'attack' ? S.ui_confirmAttack : S.ui_confirmMove, { troops: n, of: a.troops, from: a.tile, to: m.to }) + (m.claims.length ? `; ${fill(S.ui_claims, { tiles: m.claims.join(' ') })}` : '') })
+              sentence: (n) =>
+                fill(m.effect === 'attack' ? S.ui_confirmAttack : S.ui_confirmMove, { troops: n, of: a.troops, from: a.tile, to: m.to }) +
+                (m.claims.length ? `; ${fill(S.ui_claims, { tiles: m.claims.join(' ') })}` : ''),
+            })
           }
           for (const e of a.embark) {
-            acts.push({ target: null, kind: 'move', label: fill(S.ui_embark, { ship: e.ship }), detail: '', route: [],
-              order: { type: 'embark', from: a.tile, ship: e.ship }, troops: { max: e.maxTroops, of: a.troops, emptyCity: isCity(a.tile) ? a.tile : null },
-              sentence: (n) => `${fill(S.ui_embark, { ship: e.ship })}: ${n}` })
+            acts.push({
+              target: null,
+              kind: 'move',
+              label: fill(S.ui_embark, { ship: e.ship }),
+              detail: '',
+              route: [],
+              order: { type: 'embark', from: a.tile, ship: e.ship },
+              troops: { max: e.maxTroops, of: a.troops, emptyCity: isCity(a.tile) ? a.tile : null },
+              sentence: (n) => `${fill(S.ui_embark, { ship: e.ship })}: ${n}`,
+            })
           }
         } else if (u.kind === 'ship') {
           const s = u.s
-          for (const x of s.sail) acts.push({ target: x.to, kind: 'move', label: fill(S.ui_sail, { tile: x.to }), detail: fill(S.ui_mp, { mp: x.mp }), route: [s.tile, ...x.path], order: { type: 'shipMove', ship: s.id, to: x.to }, sentence: () => fill(S.ui_sail, { tile: x.to }) })
+          for (const x of s.sail)
+            acts.push({
+              target: x.to,
+              kind: 'move',
+              label: fill(S.ui_sail, { tile: x.to }),
+              detail: fill(S.ui_mp, { mp: x.mp }),
+              route: [s.tile, ...x.path],
+              order: { type: 'shipMove', ship: s.id, to: x.to },
+              sentence: () => fill(S.ui_sail, { tile: x.to }),
+            })
           for (const x of s.disembark) {
             const kind = x.effect === 'attack' ? 'attack' : x.effect === 'merge' ? 'merge' : 'claim'
-            acts.push({ target: x.to, kind, label: fill(S.ui_disembark, { tile: x.to }) + (x.attack ? ` (${fill(S.ui_attack, { tile: x.to, defenders: x.attack.defenders, a: x.attack.a, d: x.attack.d })})` : ''), detail: '', route: [s.tile, x.to],
-              order: { type: 'disembark', ship: s.id, to: x.to }, troops: { max: x.maxTroops, of: s.crew, emptyCity: null }, sentence: (n) => `${fill(S.ui_disembark, { tile: x.to })}: ${n}` })
+            acts.push({
+              target: x.to,
+              kind,
+              label:
+                fill(S.ui_disembark, { tile: x.to }) +
+                (x.attack ? ` (${fill(S.ui_attack, { tile: x.to, defenders: x.attack.defenders, a: x.attack.a, d: x.attack.d })})` : ''),
+              detail: '',
+              route: [s.tile, x.to],
+              order: { type: 'disembark', ship: s.id, to: x.to },
+              troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
+              sentence: (n) => `${fill(S.ui_disembark, { tile: x.to })}: ${n}`,
+            })
           }
-          for (const x of s.portAssault) acts.push({ target: x.port, kind: 'attack', label: fill(S.ui_assault, { tile: x.port, defenders: x.attack.defenders }), detail: '', route: [s.tile, x.port], order: { type: 'portAssault', ship: s.id, port: x.port, occupy: 'true' }, troops: { max: x.maxTroops, of: s.crew, emptyCity: null }, sentence: (n) => `${fill(S.ui_assault, { tile: x.port, defenders: x.attack.defenders })}: ${n}` })
-          for (const x of s.board) acts.push({ target: null, kind: 'attack', label: fill(S.ui_board, { ship: x.target }), detail: '', route: [], order: { type: 'board', ship: s.id, target: x.target }, sentence: () => fill(S.ui_board, { ship: x.target }) })
-          for (const x of s.crewTransfer) acts.push({ target: null, kind: 'move', label: fill(S.ui_transfer, { ship: x.to }), detail: '', route: [], order: { type: 'crewTransfer', from: s.id, to: x.to }, troops: { max: x.maxTroops, of: s.crew, emptyCity: null }, sentence: (n) => `${fill(S.ui_transfer, { ship: x.to })}: ${n}` })
+          for (const x of s.portAssault)
+            acts.push({
+              target: x.port,
+              kind: 'attack',
+              label: fill(S.ui_assault, { tile: x.port, defenders: x.attack.defenders }),
+              detail: '',
+              route: [s.tile, x.port],
+              order: { type: 'portAssault', ship: s.id, port: x.port, occupy: 'true' },
+              troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
+              sentence: (n) => `${fill(S.ui_assault, { tile: x.port, defenders: x.attack.defenders })}: ${n}`,
+            })
+          for (const x of s.board)
+            acts.push({
+              target: null,
+              kind: 'attack',
+              label: fill(S.ui_board, { ship: x.target }),
+              detail: '',
+              route: [],
+              order: { type: 'board', ship: s.id, target: x.target },
+              sentence: () => fill(S.ui_board, { ship: x.target }),
+            })
+          for (const x of s.crewTransfer)
+            acts.push({
+              target: null,
+              kind: 'move',
+              label: fill(S.ui_transfer, { ship: x.to }),
+              detail: '',
+              route: [],
+              order: { type: 'crewTransfer', from: s.id, to: x.to },
+              troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
+              sentence: (n) => `${fill(S.ui_transfer, { ship: x.to })}: ${n}`,
+            })
         } else if (u.kind === 'recruit') {
-          acts.push({ target: null, kind: 'city', label: fill(S.ui_recruit, { tile, max: u.r.maxTroops }), detail: '', route: [], order: { type: 'recruit', city: tile }, troops: { max: u.r.maxTroops, of: null, emptyCity: null }, sentence: (n) => `${fill(S.ui_recruit, { tile, max: u.r.maxTroops })}: ${n}` })
+          acts.push({
+            target: null,
+            kind: 'city',
+            label: fill(S.ui_recruit, { tile, max: u.r.maxTroops }),
+            detail: '',
+            route: [],
+            order: { type: 'recruit', city: tile },
+            troops: { max: u.r.maxTroops, of: null, emptyCity: null },
+            sentence: (n) => `${fill(S.ui_recruit, { tile, max: u.r.maxTroops })}: ${n}`,
+          })
         } else if (u.kind === 'build') {
-          acts.push({ target: u.b.sea, kind: 'move', label: fill(S.ui_build, { port: u.b.port, sea: u.b.sea }), detail: '', route: [u.b.port, u.b.sea], order: { type: 'buildShip', port: u.b.port, sea: u.b.sea }, sentence: () => fill(S.ui_build, { port: u.b.port, sea: u.b.sea }) })
+          acts.push({
+            target: u.b.sea,
+            kind: 'move',
+            label: fill(S.ui_build, { port: u.b.port, sea: u.b.sea }),
+            detail: '',
+            route: [u.b.port, u.b.sea],
+            order: { type: 'buildShip', port: u.b.port, sea: u.b.sea },
+            sentence: () => fill(S.ui_build, { port: u.b.port, sea: u.b.sea }),
+          })
         }
       }
       return acts
     }
 
-    const actionButton = (act) => el('button', { type: 'button', class: `act act-${act.kind}`, on: {
-      click: () => confirm(act),
-      focus: () => act.route.length && drawRoute(act.route, act.kind),
-      mouseenter: () => act.route.length && drawRoute(act.route, act.kind),
-    } }, act.label, act.detail ? el('small', {}, ` (${act.detail})`) : null)
+    const actionButton = (act) =>
+      el(
+        'button',
+        {
+          type: 'button',
+          class: `act act-${act.kind}`,
+          on: {
+            click: () => confirm(act),
+            focus: () => act.route.length && drawRoute(act.route, act.kind),
+            mouseenter: () => act.route.length && drawRoute(act.route, act.kind),
+          },
+        },
+        act.label,
+        act.detail ? el('small', {}, ` (${act.detail})`) : null,
+      )
 
-    const show = (...kids) => { panel.replaceChildren(...kids); panel.hidden = false }
+    const show = (...kids) => {
+      panel.replaceChildren(...kids)
+      panel.hidden = false
+    }
 
     function select(tile) {
       clearMarks()
@@ -283,20 +450,53 @@
       tileG(tile)?.classList.add('selected')
       const acts = actionsOf(tile)
       targets = new Map()
-      for (const act of acts) if (act.target) { if (!targets.has(act.target)) targets.set(act.target, []); targets.get(act.target).push(act) }
+      for (const act of acts)
+        if (act.target) {
+          if (!targets.has(act.target)) targets.set(act.target, [])
+          targets.get(act.target).push(act)
+        }
       for (const [t, list] of targets) {
         const rank = ['attack', 'city', 'claim', 'merge', 'move']
         const kind = rank.find((k) => list.some((x) => x.kind === k)) ?? 'move'
-        markTarget(t, kind, list.map((x) => x.label).filter((x, i, all) => all.indexOf(x) === i).join('; '))
+        markTarget(
+          t,
+          kind,
+          list
+            .map((x) => x.label)
+            .filter((x, i, all) => all.indexOf(x) === i)
+            .join('; '),
+        )
       }
-      show(el('h3', {}, describeUnit(tile)),
-        acts.length ? el('p', { class: 'legend' }, el('span', { class: 'key key-move' }, `• ${S.ui_legendMove}`), ' ', el('span', { class: 'key key-claim' }, `+ ${S.ui_legendClaim}`), ' ', el('span', { class: 'key key-attack' }, `× ${S.ui_legendAttack}`), ' ', el('span', { class: 'key key-city' }, `▣ ${S.ui_legendCity}`)) : null,
-        acts.length ? el('ul', { class: 'acts' }, acts.map((act) => el('li', {}, actionButton(act)))) : el('p', {}, S.ui_nothing),
-        el('button', { type: 'button', class: 'secondary', on: { click: deselect } }, S.ui_cancel))
+      show(
+        el('h3', {}, describeUnit(tile)),
+        acts.length
+          ? el(
+              'p',
+              { class: 'legend' },
+              el('span', { class: 'key key-move' }, `• ${S.ui_legendMove}`),
+              ' ',
+              el('span', { class: 'key key-claim' }, `+ ${S.ui_legendClaim}`),
+              ' ',
+              el('span', { class: 'key key-attack' }, `× ${S.ui_legendAttack}`),
+              ' ',
+              el('span', { class: 'key key-city' }, `▣ ${S.ui_legendCity}`),
+            )
+          : null,
+        acts.length
+          ? el(
+              'ul',
+              { class: 'acts' },
+              acts.map((act) => el('li', {}, actionButton(act))),
+            )
+          : el('p', {}, S.ui_nothing),
+        el('button', { type: 'button', class: 'secondary', on: { click: deselect } }, S.ui_cancel),
+      )
     }
 
     function deselect() {
-      clearMarks(); selected = null; targets = new Map()
+      clearMarks()
+      selected = null
+      targets = new Map()
       show(el('p', {}, S.ui_pick))
     }
 
@@ -304,14 +504,23 @@
       const list = targets.get(tile)
       if (list.length === 1) return confirm(list[0])
       drawRoute(list[0].route, list[0].kind)
-      show(el('h3', {}, fill(S.ui_paths, { tile })), el('ul', { class: 'acts' }, list.map((act) => el('li', {}, actionButton(act)))),
-        el('button', { type: 'button', class: 'secondary', on: { click: () => select(selected) } }, S.ui_cancel))
+      show(
+        el('h3', {}, fill(S.ui_paths, { tile })),
+        el(
+          'ul',
+          { class: 'acts' },
+          list.map((act) => el('li', {}, actionButton(act))),
+        ),
+        el('button', { type: 'button', class: 'secondary', on: { click: () => select(selected) } }, S.ui_cancel),
+      )
       panel.querySelector('button.act')?.focus()
     }
 
     function confirm(act) {
       if (act.route.length) drawRoute(act.route, act.kind)
-      const n = act.troops ? el('input', { type: 'number', name: 'troops', min: 1, max: act.troops.max, value: act.troops.max, required: true, inputmode: 'numeric' }) : null
+      const n = act.troops
+        ? el('input', { type: 'number', name: 'troops', min: 1, max: act.troops.max, value: act.troops.max, required: true, inputmode: 'numeric' })
+        : null
       const sentence = el('strong', { class: 'sentence' })
       const warn = el('p', { class: 'warning', role: 'status' })
       const update = () => {
@@ -322,9 +531,22 @@
       }
       n?.addEventListener('input', update)
       const send = el('button', { type: 'submit' }, data.send)
-      const form = el('form', { class: 'confirm', on: { submit: (e) => { e.preventDefault(); submit({ ...act.order, ...(n ? { troops: n.value } : {}) }, send) } } },
-        sentence, n ? el('label', {}, `${data.troops} `, n) : null, warn,
-        el('div', { class: 'row' }, send, el('button', { type: 'button', class: 'secondary', on: { click: () => select(selected) } }, S.ui_cancel)))
+      const form = el(
+        'form',
+        {
+          class: 'confirm',
+          on: {
+            submit: (e) => {
+              e.preventDefault()
+              submit({ ...act.order, ...(n ? { troops: n.value } : {}) }, send)
+            },
+          },
+        },
+        sentence,
+        n ? el('label', {}, `${data.troops} `, n) : null,
+        warn,
+        el('div', { class: 'row' }, send, el('button', { type: 'button', class: 'secondary', on: { click: () => select(selected) } }, S.ui_cancel)),
+      )
       show(form)
       update()
       ;(n ?? send).focus()
@@ -344,7 +566,10 @@
         document.dispatchEvent(new CustomEvent('ww:swapped', { detail: { root } }))
         // Where the answer is: the result, or the refusal beside its form.
         const focus = root.querySelector('#results, .error')
-        if (focus) { focus.setAttribute('tabindex', '-1'); focus.focus({ preventScroll: true }) }
+        if (focus) {
+          focus.setAttribute('tabindex', '-1')
+          focus.focus({ preventScroll: true })
+        }
       } catch (error) {
         button.disabled = false
         button.textContent = data.send
@@ -356,14 +581,18 @@
       if (selected && targets.has(tile)) return chooseTarget(tile)
       if (units.has(tile)) return select(tile)
       // Any other tile: what is on it (its title, in the reader's language).
-      clearMarks(); selected = null; targets = new Map()
+      clearMarks()
+      selected = null
+      targets = new Map()
       const title = tileG(tile)?.querySelector('title')?.textContent ?? tile
       show(el('h3', {}, `${S.ui_tile} ${tile}`), el('p', {}, title.split(', ').slice(1).join(', ')), el('p', { class: 'meta' }, S.ui_pick))
     }
 
     // A player filling an opened form's tile field taps the map to fill it, as without this script.
     let field = null
-    root.addEventListener('focusin', (e) => { if (!svg.contains(e.target)) field = e.target.classList?.contains('tile-input') ? e.target : null })
+    root.addEventListener('focusin', (e) => {
+      if (!svg.contains(e.target)) field = e.target.classList?.contains('tile-input') ? e.target : null
+    })
     svg.addEventListener('click', (e) => {
       const g = e.target.closest && e.target.closest('g.tile')
       if (!g) return
@@ -373,7 +602,10 @@
     })
     svg.addEventListener('keydown', (e) => {
       const g = e.target.closest && e.target.closest('g.tile')
-      if (e.key === 'Escape' && selected) { deselect(); return }
+      if (e.key === 'Escape' && selected) {
+        deselect()
+        return
+      }
       if (!g || (e.key !== 'Enter' && e.key !== ' ')) return
       e.preventDefault()
       activate(g.getAttribute('data-tile'))
@@ -387,7 +619,10 @@
 
   function enhance(root) {
     const data = JSON.parse(root.querySelector('#turn-data')?.textContent || 'null')
-    if (data?.options) { turnMap(root, data); return }
+    if (data?.options) {
+      turnMap(root, data)
+      return
+    }
     for (const svg of root.querySelectorAll('svg.map')) {
       const tools = svg.closest('figure')?.querySelector('.map-tools')
       if (tools) panZoom(svg, tools, null)

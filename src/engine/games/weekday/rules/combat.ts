@@ -23,8 +23,19 @@ export function fight(w: Work, f: Fight): CombatEvent {
   const defence = f.defenders * f.d + 2
   const r = attack - defence
   const event: CombatEvent = {
-    type: 'combat', kind: f.kind, tile: f.tile, attacker: f.attacker, defender: f.defender,
-    attackers: f.attackers, defenders: f.defenders, a: f.a, d: f.d, roll, counter, attack, defence,
+    type: 'combat',
+    kind: f.kind,
+    tile: f.tile,
+    attacker: f.attacker,
+    defender: f.defender,
+    attackers: f.attackers,
+    defenders: f.defenders,
+    a: f.a,
+    d: f.d,
+    roll,
+    counter,
+    attack,
+    defence,
     result: r > 0 ? 'attacker' : r < 0 ? 'defender' : 'tie',
     attackerSurvivors: Math.min(Math.max(r, 0), f.attackers),
     defenderSurvivors: Math.min(Math.max(-r, 0), f.defenders),
@@ -40,8 +51,14 @@ export function fightForTile(w: Work, i: number, attacker: TribeId, attackers: n
   const owner = w.s.owners[i]!
   const defender = army ? army.tribe : owner
   const f = fight(w, {
-    kind, tile: key, attacker, attackers, a,
-    defender, defenders: army?.troops ?? 0, d: w.map.city[i] ? 2 : 1,
+    kind,
+    tile: key,
+    attacker,
+    attackers,
+    a,
+    defender,
+    defenders: army?.troops ?? 0,
+    d: w.map.city[i] ? 2 : 1,
   })
   if (f.result === 'attacker') {
     if (occupy) {

@@ -7,7 +7,9 @@ import type { Work } from './work.ts'
 export function settle(w: Work) {
   if (w.s.status !== 'running' || !w.cityChanged) return
   const holders = new Set<TribeId | null>()
-  w.s.owners.forEach((o, i) => { if (w.map.city[i]) holders.add(o) })
+  w.s.owners.forEach((o, i) => {
+    if (w.map.city[i]) holders.add(o)
+  })
   for (const t of w.s.tribes) {
     if (t.eliminated || holders.has(t.id)) continue
     w.setTribe(t.id, { eliminated: true, phase: 'closed' })
@@ -26,7 +28,9 @@ export function settle(w: Work) {
       shipsRemoved.push(id)
       w.setShip(null, id)
     }
-    w.s.owners.forEach((o, i) => { if (o === t.id) w.setOwner(i, null) })
+    w.s.owners.forEach((o, i) => {
+      if (o === t.id) w.setOwner(i, null)
+    })
     w.setPools(w.s.pools.filter((p) => p.tribe !== t.id))
     w.emit({ type: 'eliminated', tribe: t.id, troopsRemoved, shipsRemoved })
   }

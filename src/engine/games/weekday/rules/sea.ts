@@ -14,8 +14,10 @@ export function embark(w: Work, t: TribeState, o: Record<string, unknown>) {
   if (!army || army.tribe !== t.id) reject('embark/no_army', `${t.name} has no army on ${from}`, 'R10.2')
   if (troops > army.troops) reject('embark/not_enough_troops', `the army on ${from} has ${army.troops} troops, not ${troops}`, 'R10.2')
   if (army.mp < 1) reject('embark/no_mp', `embarking costs 1 MP; the army on ${from} has none left`, 'R10.2')
-  if (!w.map.neighbors[i]!.includes(w.map.index.get(ship.tile)!)) reject('embark/not_adjacent', `ship ${ship.id} at ${ship.tile} is not next to ${from}`, 'R10.2')
-  if (ship.crew + troops > MAX_TROOPS) reject('embark/too_many_troops', `ship ${ship.id} carries ${ship.crew}; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1')
+  if (!w.map.neighbors[i]!.includes(w.map.index.get(ship.tile)!))
+    reject('embark/not_adjacent', `ship ${ship.id} at ${ship.tile} is not next to ${from}`, 'R10.2')
+  if (ship.crew + troops > MAX_TROOPS)
+    reject('embark/too_many_troops', `ship ${ship.id} carries ${ship.crew}; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1')
   w.setArmy(from, { ...army, troops: army.troops - troops }) // none left: no army (setArmy)
   w.setShip({ ...ship, crew: ship.crew + troops, mp: 0 }) // R10.9
   w.emit({ type: 'embarked', tribe: t.id, from, ship: ship.id, troops })

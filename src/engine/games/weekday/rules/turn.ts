@@ -18,7 +18,6 @@ export function beginActions(w: Work, t: TribeState) {
   w.setTribe(t.id, { phase: 'actions' })
 }
 
-
 /** R4.6: the tribe gives up the rest of its window. */
 export function endTurn(w: Work, t: TribeState) {
   w.setTribe(t.id, { phase: 'ended' })

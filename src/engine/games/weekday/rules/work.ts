@@ -18,7 +18,11 @@ export class Work {
   /** Set when a city changed hands: only then can a tribe be eliminated. */
   cityChanged = false
 
-  constructor(base: GameState, readonly map: CompiledMap, readonly rng: Rng) {
+  constructor(
+    base: GameState,
+    readonly map: CompiledMap,
+    readonly rng: Rng,
+  ) {
     this.s = { ...base }
   }
 
