@@ -1,12 +1,15 @@
 // World conquest's face: its words, rule book, order shapes and pages.
+import { conquest } from '../../engine/games/conquest/index.ts'
+import { gameFolderOf } from '../../engine/index.ts'
 import type { Face } from '../face.ts'
 import { conquestHistoryPages } from './history.ts'
 import { conquestPages } from './pages.ts'
 import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder } from './schemas.ts'
 
 export const conquestFace: Face = {
-  id: 'conquest',
-  folder: 'conquest',
+  // The ruleset's own id and the folder the registry files it under: the face names neither.
+  id: conquest.id,
+  folder: gameFolderOf(conquest.id),
   name: 'c_gameConquest',
   period: 'c_round',
   economy: 'c_economy',

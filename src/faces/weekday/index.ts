@@ -1,4 +1,6 @@
 // The weekday wargame's face: its words, rule book, order shapes, map script and pages.
+import { weeklyTurn } from '../../engine/games/weekday/index.ts'
+import { gameFolderOf } from '../../engine/index.ts'
 import type { Face } from '../face.ts'
 import { EXAMPLE_SITUATION, ORDER_EXAMPLES } from './examples.ts'
 import { weekdayHistoryPages } from './history.ts'
@@ -7,8 +9,9 @@ import { Pool, WeekdayBoard, WeekdayDiceDetails, WeekdayEconomy, WeekdayOptions,
 import { Type } from 'typebox'
 
 export const weekdayFace: Face = {
-  id: 'weekly-turn',
-  folder: 'weekday',
+  // The ruleset's own id and the folder the registry files it under: the face names neither.
+  id: weeklyTurn.id,
+  folder: gameFolderOf(weeklyTurn.id),
   name: 'c_gameWeekly',
   period: 'week',
   economy: 'pools',
