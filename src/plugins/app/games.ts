@@ -1,11 +1,36 @@
 // Each game's order shape, shared under its own name, so that the OpenAPI document lists one
-// order schema per game (components.schemas) and the orders route can point at them.
+// order schema per game (components.schemas) and the orders route can point at them. A game's
+// orders are a `oneOf` told apart by `type` (an OpenAPI discriminator, so a client generator
+// makes one type per order); each order is a component of its own, named `<Game><Type>`.
 import fp from 'fastify-plugin'
+import type { TSchema } from 'typebox'
 import { FACES } from '../../faces/index.ts'
+
+type Variant = { properties: { type: { const: string } } } & Record<string, unknown>
+
+/** The components of one game's orders: each variant under `<Game><Type>`, and the game's union over them. */
+export function documentedOrders(schema: TSchema): Record<string, unknown>[] {
+  const union = schema as { $id: string; title?: string; description?: string; anyOf?: Variant[] }
+  const variants = (union.anyOf ?? [schema as unknown as Variant]).map((variant) => {
+    const type = variant.properties.type.const
+    return { ...variant, $id: `${union.$id.replace(/Order$/, '')}${type[0]!.toUpperCase()}${type.slice(1)}`, title: type }
+  })
+  return [
+    ...variants,
+    {
+      $id: union.$id,
+      title: union.title,
+      description: union.description,
+      oneOf: variants.map((variant) => ({ $ref: `${variant.$id}#` })),
+      // The mapping is written into the document (lib/openapi.ts): Ajv's discriminator takes none.
+      discriminator: { propertyName: 'type' },
+    },
+  ]
+}
 
 export default fp(
   async (fastify) => {
-    for (const face of FACES) fastify.addSchema(face.orderSchema)
+    for (const face of FACES) for (const schema of documentedOrders(face.orderSchema)) fastify.addSchema(schema)
   },
   { name: 'games', dependencies: ['swagger'] },
 )

@@ -5,6 +5,7 @@ import {
   CampaignSchema,
   CreateCampaignBody,
   DiceSchema,
+  DocumentedOrdersBody,
   EventSchema,
   IdParams,
   OptionsSchema,
@@ -21,6 +22,7 @@ import recruitingRoutes from './recruiting.ts'
 import absenceRoutes from './absences.ts'
 import sceneRoutes from './scenes.ts'
 
+const ORDER_EXAMPLES = Object.assign({}, ...FACES.map((f) => f.examples?.orders ?? {}))
 const bearer = [{ bearerAuth: [] }]
 // Reads answer anyone who may see the campaign; with the token they also show the caller's own part.
 const optionalBearer: { [label: string]: string[] }[] = [{ bearerAuth: [] }, {}]
@@ -179,13 +181,15 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       // The token only: the orders service checks the login in its one read.
       onRequest: fastify.verifyToken,
+      // The document shows each game's orders; the route checks the envelope (see DocumentedOrdersBody).
+      config: { swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: { ...DocumentedOrdersBody, 'x-examples': ORDER_EXAMPLES } }, url }) },
       schema: {
         tags: ['play'],
         summary: 'Give one order ({ order }) or several ({ orders }, all or nothing)',
         description: `Each order has its campaign's game's shape (components.schemas: ${FACES.map((f) => (f.orderSchema as { $id?: string }).$id).join(', ')}); a wrong one is a 400 naming that game's fields. Send an Idempotency-Key header to make retries safe: the same key and body answer the same and execute once. ${FACES.map((f) => f.examples?.situation ?? '').join(' ')}`,
         security: bearer,
         params: IdParams,
-        body: { ...OrdersBody, 'x-examples': Object.assign({}, ...FACES.map((f) => f.examples?.orders ?? {})) },
+        body: OrdersBody,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) }),
         response: { 200: OrdersResult, ...errors },
       },

@@ -1,4 +1,4 @@
-import { Type } from 'typebox'
+import { Type, type Static, type TSchema } from 'typebox'
 import { FACES } from '../../../faces/index.ts'
 import { CreateCampaignBody, Tile } from '../../../schemas/actions.ts'
 
@@ -28,13 +28,25 @@ const GameOrder = Type.Object(
   },
 )
 
-export const OrdersBody = Type.Object(
-  {
-    tribeId: Type.Optional(Type.String({ format: 'uuid', description: 'your tribe (optional; players have one)' })),
-    order: Type.Optional(GameOrder),
-    orders: Type.Optional(Type.Array(GameOrder, { minItems: 1, maxItems: 50, description: 'applied all or nothing, in order' })),
-  },
-  { additionalProperties: false },
+const ordersBody = <T extends TSchema>(order: T) =>
+  Type.Object(
+    {
+      tribeId: Type.Optional(Type.String({ format: 'uuid', description: 'your tribe (optional; players have one)' })),
+      order: Type.Optional(order),
+      orders: Type.Optional(Type.Array(order, { minItems: 1, maxItems: 50, description: 'applied all or nothing, in order' })),
+    },
+    { additionalProperties: false },
+  )
+
+/** What the route checks: the envelope; the orders service checks each order against its campaign's game. */
+export const OrdersBody = ordersBody(GameOrder)
+
+/** What the OpenAPI document shows: an order of one of the games, each game's orders told apart by `type`. */
+export const DocumentedOrdersBody = ordersBody(
+  Type.Unsafe<Static<typeof GameOrder>>({
+    anyOf: FACES.map((f) => ({ $ref: `${(f.orderSchema as { $id: string }).$id}#` })),
+    description: (GameOrder as { description?: string }).description,
+  }),
 )
 
 export const TribeSummary = Type.Object({ id: Type.String(), name: Type.String(), colour: Type.String(), weekday: Weekday, hasPlayer: Type.Boolean() })
@@ -73,6 +85,12 @@ export const EventSchema = Type.Object({
 export const OrdersResult = Type.Object({ version: Type.Integer(), events: Type.Array(Type.Unknown()) })
 
 /** What every game's view of the board carries for the platform: the calendar of each tribe and the reader's window. */
+/** One of the games' shapes; a lone shape stands as itself (a one-branch anyOf says nothing). */
+function eitherOf(shapes: TSchema[], description?: string): TSchema {
+  if (shapes.length === 1) return { ...shapes[0]!, ...(description ? { description } : {}) }
+  return Type.Union(shapes, description ? { description } : {})
+}
+
 export const StateSchema = Type.Union(
   FACES.map((f) => f.api.state),
   { title: 'Board', description: "The board as the campaign's game shows it to this reader" },
@@ -83,11 +101,11 @@ export const PoolsSchema = Type.Object(
   {
     week: Type.Integer({ description: "The period (the game's week or round)" }),
     period: Type.Integer(),
-    pools: Type.Union(
+    pools: eitherOf(
       FACES.flatMap((f) => (f.api.held ? [f.api.held] : [])),
-      { description: "What the game holds apart from the board now (the weekday game's pools); empty for a game that holds none" },
+      "What the game holds apart from the board now (the weekday game's pools); empty for a game that holds none",
     ),
-    preview: Type.Union(FACES.map((f) => f.api.economy)),
+    preview: eitherOf(FACES.map((f) => f.api.economy)),
   },
   { title: 'Economy' },
 )
