@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import { AppError, errorBody, unavailableBecause } from './lib/errors.ts'
+import { buildValidator } from './lib/validators.ts'
 
 const RETRY_AFTER_S = 5
 const MAX_DEPTH = 32
@@ -85,6 +86,14 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
     refuseHostileInput(request.params, 'path')
   })
 
+  // An empty path parameter (`/scenes/` for `/scenes/{sceneId}`) must not fall through to the
+  // list route a trailing slash would reach: in the API, a trailing slash names nothing.
+  fastify.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0]!
+    if (path.startsWith('/api/') && path.endsWith('/'))
+      throw new AppError(404, 'not_found', `No route ${request.method} ${path}: an empty path segment names nothing`)
+  })
+
   fastify.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}`))
   })
@@ -103,6 +112,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
     routerOptions: { ignoreTrailingSlash: true },
     // x-examples: hand-written request examples for the OpenAPI document, no validation meaning.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, discriminator: true, keywords: ['x-examples'] } },
+    schemaController: { compilersFactory: { buildValidator } },
   }
 }
 

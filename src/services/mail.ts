@@ -63,7 +63,10 @@ export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; 
   function contextOf(m: ClaimedMail) {
     const locale: Locale = m.locale ?? ((m.data.locale as Locale | undefined) === 'es' ? 'es' : 'en')
     const settingsUrl = `${publicUrl}/me/notifications`
-    const unsubscribeUrl = `${publicUrl}/api/unsubscribe?token=${m.userId ? unsubscribeToken(m.userId, m.kind) : addressToken(m.toAddress ?? '')}`
+    const token = m.userId ? unsubscribeToken(m.userId, m.kind) : addressToken(m.toAddress ?? '')
+    // A person follows the page; a mail client posts to the API (RFC 8058).
+    const unsubscribeUrl = `${publicUrl}/unsubscribe?token=${token}`
+    const oneClickUrl = `${publicUrl}/api/unsubscribe?token=${token}`
     return {
       ...m.data,
       locale,
@@ -75,6 +78,7 @@ export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; 
       campaignUrl: `${publicUrl}/campaigns/${m.campaignId}`,
       settingsUrl,
       unsubscribeUrl,
+      oneClickUrl,
     }
   }
 
@@ -90,7 +94,7 @@ export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; 
       const rendered = t.render(m.kind, context.locale, context)
       const headers: Record<string, string> = { 'X-Weekday-Wars-Kind': m.kind }
       {
-        headers['List-Unsubscribe'] = `<${context.unsubscribeUrl}>`
+        headers['List-Unsubscribe'] = `<${context.oneClickUrl}>`
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
       }
       await mailer.send({ to, ...rendered, messageId: `<${m.id}@${host}>`, headers })

@@ -5,6 +5,7 @@ import t, { type Test } from 'tap'
 import { buildTestApp } from '../helpers/app.ts'
 import { call, clockToken, draft, setClock, setUp, type App, type Table } from '../helpers/campaign.ts'
 import { smtpReceiver } from '../helpers/smtp.ts'
+import { visitor } from '../helpers/pages.ts'
 import { bundledMap } from '../../src/engine/games/weekday/maps/index.ts'
 
 async function game(t: Test, smtpUrl: string): Promise<{ app: App; table: Table }> {
@@ -130,9 +131,21 @@ t.test('notification settings, one-click unsubscribe and the reminder lead time'
   await setClock(app, '2026-11-30T18:00:00Z')
   t.equal(smtp.mails.length, 1, 'the reminder comes at 19:00 Madrid')
   const link = /<([^>]+)>/.exec(smtp.mails[0]!.headers['list-unsubscribe']!)![1]!
-  const page = await app.inject({ method: 'GET', url: link.replace(/^https?:\/\/[^/]+/, '') })
+  const onward = await app.inject({ method: 'GET', url: link.replace(/^https?:\/\/[^/]+/, '') })
+  t.equal(onward.statusCode, 303, 'a browser opening the one-click address is sent on to the page')
+  t.match(onward.headers.location, /^\/unsubscribe\?token=/)
+  const page = await app.inject({ method: 'GET', url: onward.headers.location as string, headers: { 'accept-language': 'es' } })
   t.equal(page.statusCode, 200)
-  t.match(page.body, /<form method="post"/)
+  t.match(page.headers['content-type'], /text\/html/)
+  t.match(page.body, /<form method="post" action="\/unsubscribe"/)
+  t.match(page.body, /Darme de baja/, "in the reader's language")
+  t.match(smtp.mails[0]!.text, /\/unsubscribe\?token=/, 'the mail itself links the page')
+  const badPage = await app.inject({ method: 'GET', url: '/unsubscribe?token=nope' })
+  t.equal(badPage.statusCode, 400)
+  t.match(badPage.body, /unsubscribe\/bad_token/, 'a bad link: a page naming the problem')
+  const noToken = await app.inject({ method: 'GET', url: '/api/unsubscribe' })
+  t.equal(noToken.statusCode, 400)
+  t.match(noToken.headers['content-type'], /application\/json/, 'the API answers its errors as JSON')
   const oneClick = await app.inject({
     method: 'POST',
     url: link.replace(/^https?:\/\/[^/]+/, ''),
@@ -147,6 +160,15 @@ t.test('notification settings, one-click unsubscribe and the reminder lead time'
   t.equal(forged.json().error.code, 'unsubscribe/bad_token')
   const asLogin = await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${link.split('token=')[1]}` } })
   t.equal(asLogin.statusCode, 401, 'an unsubscribe token is no login')
+
+  const browser = visitor(app)
+  const payoutPage = await browser.get(`/unsubscribe?token=${app.mail.unsubscribeToken(ana.userId, 'payout')}`)
+  t.equal(payoutPage.status, 200)
+  const done = await browser.post('/unsubscribe', { token: /name="token" value="([^"]+)"/.exec(payoutPage.body)![1]! })
+  t.equal(done.status, 200, 'the page unsubscribes with its one button')
+  t.match(done.body, /The weekly payout/i, 'and names the kind of mail stopped')
+  t.equal((await call(app, ana.token, 'GET', '/api/me/notifications')).body.payout, false)
+  t.equal((await browser.post('/unsubscribe', { token: 'forged' })).status, 400, 'a forged token: the page says so and stores nothing')
 
   await setClock(app, '2026-12-02T18:00:00Z') // Wednesday 19:00 in Madrid: ben's window is still open
   await setClock(app, '2026-12-07T18:00:00Z')

@@ -142,4 +142,28 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
       return settingsPage(request, reply, user.id, { saved: true })
     },
   )
+
+  // The link in every mail: a page in the reader's language, one button; the API's one-click POST is for mail clients.
+  const unsubscribePage = (request: Req, reply: FastifyReply, data: { token?: string; error?: AppError; done?: { label: string; email: string } }) =>
+    kit
+      .viewer(request)
+      .then((v) => render(request, reply, 'unsubscribe.hbs', { title: STRINGS[v.locale].unsubscribeTitle, ...data }, data.error?.statusCode ?? 200))
+  const badLink = () => new AppError(400, 'unsubscribe/bad_token', 'This unsubscribe link is not valid; change your mail settings after logging in')
+
+  fastify.get('/unsubscribe', async (request: Req, reply) => {
+    const token = one(request.query.token)
+    if (!fastify.mail.readUnsubscribeToken(token)) return unsubscribePage(request, reply, { error: badLink() })
+    return unsubscribePage(request, reply, { token })
+  })
+
+  fastify.post<Route>('/unsubscribe', form(undefined, { extras: ['token'] }), async (request: Req, reply) => {
+    try {
+      const { setting, email } = await notifications.unsubscribe(one(extrasOf(request).token))
+      const s = STRINGS[(await kit.viewer(request)).locale]
+      return unsubscribePage(request, reply, { done: { label: s[`mail${setting[0]!.toUpperCase()}${setting.slice(1)}`] ?? setting, email } })
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      return unsubscribePage(request, reply, { error })
+    }
+  })
 }

@@ -66,6 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '',
     {
+      onRequest: fastify.authenticate,
       schema: {
         tags: ['campaigns'],
         summary: 'Your own campaigns, every one, newest first, 100 a page',

@@ -89,6 +89,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '',
     {
+      onRequest: fastify.authenticate,
       schema: {
         tags,
         summary: "The scenes you may see (GMs: all; players: their tribe's)",
@@ -103,6 +104,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:sceneId',
     {
+      onRequest: fastify.authenticate,
       schema: {
         tags,
         summary: 'A scene: its thread and proposals',

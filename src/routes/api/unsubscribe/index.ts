@@ -1,5 +1,5 @@
-// RFC 8058 one-click unsubscribe: mail clients POST here; a person following
-// the link with a browser GETs a small page with the same button.
+// RFC 8058 one-click unsubscribe: mail clients POST here (JSON answers); a person following a
+// mail's link gets the page /unsubscribe (routes/pages/account.ts) in their language.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
@@ -23,25 +23,18 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   )
 
+  // Mails sent before the page moved link here: a person's browser is sent on to the page.
   fastify.get(
     '',
     {
-      schema: { tags: ['accounts'], summary: 'The unsubscribe confirmation page', querystring: Query, response: { 200: Type.String(), 400: Type.String() } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Where older mails link: sends a browser on to the unsubscribe page (/unsubscribe)',
+        querystring: Query,
+        response: { 303: Type.Null({ description: 'See Other: the unsubscribe page' }), 400: ErrorRef },
+      },
     },
-    async (request, reply) => {
-      const token = request.query.token.replace(/[^A-Za-z0-9._-]/g, '')
-      const valid = fastify.mail.readUnsubscribeToken(token) !== null
-      reply.type('text/html; charset=utf-8')
-      if (!valid) reply.code(400)
-      return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Unsubscribe · Weekday Wars</title>
-<main style="font-family: system-ui, sans-serif; max-width: 30rem; margin: 2rem auto;">
-${
-  valid
-    ? `<h1>Stop these mails?</h1><form method="post" action="/api/unsubscribe?token=${token}"><button type="submit">Unsubscribe</button></form>`
-    : '<h1>This link is not valid</h1><p>Change your mail settings after logging in.</p>'
-}
-</main></html>`
-    },
+    async (request, reply) => reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303),
   )
 }
 
