@@ -94,10 +94,6 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       throw new AppError(404, 'not_found', `No route ${request.method} ${path}: an empty path segment names nothing`)
   })
 
-  fastify.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}`))
-  })
-
   await fastify.register(AutoLoad, { dir: path.join(dir, 'plugins/external'), options: opts, encapsulate: false })
   await fastify.register(AutoLoad, { dir: path.join(dir, 'plugins/app'), options: opts, encapsulate: false })
   await fastify.register(AutoLoad, { dir: path.join(dir, 'routes'), options: opts, autoHooks: true, cascadeHooks: true })

@@ -1,13 +1,26 @@
 import { Type, type Static } from 'typebox'
 
-/** The one error shape of the API: `{"error":{"code","message","rule"?}}`. */
+const ErrorDetail = Type.Object({
+  code: Type.String({ description: 'Stable, namespaced error code, e.g. auth/email_taken' }),
+  message: Type.String({ description: 'What went wrong, for people' }),
+  rule: Type.Optional(Type.String({ description: "Rule id of the campaign's game book (R4.3, G6.1…), when one applies" })),
+})
+
+/**
+ * The one error shape of the API: an RFC 9457 problem (`application/problem+json`) whose members
+ * `code`, `message` and `rule` are the API's own, with `error` holding the same three for
+ * clients of the first version. The handlers write `{ error }`; the problems plugin adds the rest.
+ */
 export const ErrorSchema = Type.Object(
   {
-    error: Type.Object({
-      code: Type.String({ description: 'Stable, namespaced error code, e.g. auth/email_taken' }),
-      message: Type.String({ description: 'What went wrong, for people' }),
-      rule: Type.Optional(Type.String({ description: 'Rule id from docs/RULES.md, when one applies' })),
-    }),
+    type: Type.Optional(Type.String({ description: 'RFC 9457: about:blank (the code says which problem)' })),
+    title: Type.Optional(Type.String({ description: 'RFC 9457: the HTTP status phrase' })),
+    status: Type.Optional(Type.Integer({ description: 'RFC 9457: the HTTP status' })),
+    detail: Type.Optional(Type.String({ description: 'RFC 9457: the same as message' })),
+    code: Type.Optional(ErrorDetail.properties.code),
+    message: Type.Optional(ErrorDetail.properties.message),
+    rule: Type.Optional(Type.String({ description: "Rule id of the campaign's game book, when one applies" })),
+    error: ErrorDetail,
   },
   { $id: 'Error', title: 'Error' },
 )

@@ -51,6 +51,19 @@ export const API_TAGS: { name: string; description: string }[] = [
   { name: 'dev', description: 'Test servers only (ALLOW_TEST_CLOCK=true)' },
 ]
 
+const ERROR_REF = '#/components/schemas/Error'
+const errorAnswer = (status: string): Json => ({ description: STATUS_TEXT[status], content: { 'application/json': { schema: { $ref: ERROR_REF } } } })
+const ANY_OPERATION_MAY = (responses: Record<string, Json>): Record<string, Json> =>
+  Object.fromEntries(['400', '503'].filter((status) => !responses[status]).map((status) => [status, errorAnswer(status)]))
+
+/** An error answer is served as `application/problem+json` (RFC 9457): the document says so. */
+function asProblem(status: string, response: Json): Json {
+  const content = response.content as Record<string, { schema?: { $ref?: string } }> | undefined
+  const json = content?.['application/json']
+  if (Number(status) < 400 || json?.schema?.$ref !== ERROR_REF) return response
+  return { ...response, content: { 'application/problem+json': json } }
+}
+
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options'])
 
 /** Whether a path belongs in the API document: `/api/…` and the health check. */
@@ -82,9 +95,10 @@ export function finishDocument<D extends OpenApiDocument>(document: D, serverUrl
         continue
       }
       const responses: Record<string, Json> = {}
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      // Any request can be refused for hostile input (a NUL, too deep) or meet a database that is down.
+      for (const [status, response] of Object.entries({ ...operation.responses, ...ANY_OPERATION_MAY(operation.responses ?? {}) })) {
         const described = typeof response.description === 'string' && response.description !== 'Default Response'
-        responses[status] = described ? response : { ...response, description: STATUS_TEXT[status] ?? `Status ${status}` }
+        responses[status] = asProblem(status, described ? response : { ...response, description: STATUS_TEXT[status] ?? `Status ${status}` })
       }
       finished[method] = {
         ...operation,

@@ -145,7 +145,7 @@ t.test('notification settings, one-click unsubscribe and the reminder lead time'
   t.match(badPage.body, /unsubscribe\/bad_token/, 'a bad link: a page naming the problem')
   const noToken = await app.inject({ method: 'GET', url: '/api/unsubscribe' })
   t.equal(noToken.statusCode, 400)
-  t.match(noToken.headers['content-type'], /application\/json/, 'the API answers its errors as JSON')
+  t.match(noToken.headers['content-type'], /^application\/problem\+json/, 'the API answers its errors as JSON (RFC 9457)')
   const oneClick = await app.inject({
     method: 'POST',
     url: link.replace(/^https?:\/\/[^/]+/, ''),

@@ -16,8 +16,8 @@ t.test('unknown routes get a JSON 404 in the error shape', async (t) => {
   const app = await buildTestApp(t)
   const res = await app.inject({ method: 'GET', url: '/api/nothing-here?x=1' })
   t.equal(res.statusCode, 404)
-  t.match(res.headers['content-type'], /application\/json/)
-  t.same(res.json(), { error: { code: 'not_found', message: 'No route GET /api/nothing-here' } })
+  t.match(res.headers['content-type'], /application\/problem\+json/)
+  t.same(res.json().error, { code: 'not_found', message: 'No route GET /api/nothing-here' })
 })
 
 t.test('OpenAPI at /docs/json lists every route with response schemas', async (t) => {

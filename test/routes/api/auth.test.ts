@@ -27,7 +27,7 @@ t.test('wrong password and unknown email are both 401 with one message', async (
   const wrong = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ben@example.com', password: 'not the password' } })
   const unknown = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'whatever!' } })
   t.equal(wrong.statusCode, 401)
-  t.same(wrong.json(), { error: { code: 'auth/invalid_credentials', message: 'Wrong email or password' } })
+  t.same(wrong.json().error, { code: 'auth/invalid_credentials', message: 'Wrong email or password' })
   t.same(unknown.json(), wrong.json())
 })
 

@@ -88,7 +88,7 @@ t.test('only the API is documented; every operation has an id, a summary, declar
   )
   t.equal(document.paths['/api/campaigns']?.post?.responses['400']?.description?.startsWith('Refused'), true, 'a 4xx says what it means')
   const error = document.paths['/api/campaigns']?.post?.responses['400'] as { content?: Record<string, { schema: { $ref?: string } }> }
-  t.equal(error.content?.['application/json']?.schema.$ref, '#/components/schemas/Error', 'the error schema has a name')
+  t.equal(error.content?.['application/problem+json']?.schema.$ref, '#/components/schemas/Error', 'the error schema has a name, served as RFC 9457 problems')
 })
 
 t.test('one order schema per game: a oneOf of that game only, told apart by type, each order a component', async (t) => {

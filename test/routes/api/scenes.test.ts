@@ -117,7 +117,7 @@ t.test('R11.3 who sees and does what: outsiders get 404, players cannot open or 
   t.equal((await call(app, cleo.token, 'POST', `${url}/messages`, { body: 'hello?' })).status, 404)
   const stranger = await register(app, 'stranger@example.com')
   t.equal((await call(app, stranger.token, 'GET', url)).status, 404, 'a member of no campaign here')
-  t.equal((await call(app, null, 'GET', url)).status, 404, 'anonymous')
+  t.equal((await call(app, null, 'GET', url)).status, 401, 'anonymous: log in first (a bearer-only read)')
   const other = await setUp(app, { dora: 'monday', eli: 'tuesday' })
   await draft(app, other)
   t.equal((await call(app, other.players.dora!.token, 'GET', url)).status, 404, 'a player of another campaign')
