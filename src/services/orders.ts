@@ -71,7 +71,8 @@ export function ordersService(locked: Locked) {
           },
         )
       } catch (e) {
-        if (e instanceof StoredAnswer) return e.response as { events: unknown[]; version: number }
+        // A retry answers what the first request answered, and says that it is a replay.
+        if (e instanceof StoredAnswer) return { ...(e.response as { events: unknown[]; version: number }), replayed: true as const }
         throw e
       }
     },

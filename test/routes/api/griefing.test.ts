@@ -265,6 +265,17 @@ t.test('forged tokens: one without exp, or whose sub is no account id, is a 401;
     t.equal(res.json().error.code, 'clock/out_of_range')
   }
   t.ok(app.clock.now().getUTCFullYear() >= 2026, 'the clock did not move')
+  const before = app.clock.now().getTime()
+  const decade = await app.inject({
+    method: 'POST',
+    url: '/api/dev/clock',
+    payload: { now: '2150-01-01T00:00:00Z' },
+    headers: { authorization: `Bearer ${token}` },
+  })
+  t.equal(decade.statusCode, 400, 'a jump of more than 520 weeks: 400 (#31 item 4)')
+  t.equal(decade.json().error.code, 'clock/jump_too_far')
+  t.match(decade.json().error.message, /520 weeks/)
+  t.ok(app.clock.now().getTime() - before < 60_000, 'and the clock did not move (it only runs on)')
   t.equal(
     (await app.inject({ method: 'POST', url: '/api/dev/clock', payload: { now: '2030-06-01T00:00:00Z' }, headers: { authorization: `Bearer ${token}` } }))
       .statusCode,

@@ -21,6 +21,31 @@ t.test('a retried POST with the same Idempotency-Key answers the same and execut
   t.equal(other.body.error.code, 'idempotency/key_reused')
 })
 
+t.test('an idempotent replay is byte for byte the first answer, and says it is a replay', async (t) => {
+  const { app, table } = await mondayGame(t)
+  const send = () =>
+    app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${table.id}/orders`,
+      headers: { authorization: `Bearer ${table.players.ana!.token}`, 'idempotency-key': 'move-1' },
+      // A move makes events with nested payloads (paths, claimed tiles): JSONB would reorder their keys.
+      payload: {
+        orders: [
+          { type: 'recruit', city: '2,1', troops: 1 },
+          { type: 'move', from: '2,1', troops: 1, to: '3,1' },
+        ],
+      },
+    })
+  const first = await send()
+  const again = await send()
+  t.equal(first.statusCode, 200)
+  t.equal(first.headers['idempotent-replayed'], undefined, 'the first answer is no replay')
+  t.equal(again.headers['idempotent-replayed'], 'true', 'Idempotent-Replayed: true')
+  t.equal(again.body, first.body, 'the same bytes')
+  t.ok(first.json().events.length >= 2, 'with the events of both orders')
+  t.match(first.headers['content-type'], /^application\/json/)
+})
+
 t.test('orders in one request apply all or nothing', async (t) => {
   const { app, table } = await mondayGame(t)
   const before = await version(app, table.id)

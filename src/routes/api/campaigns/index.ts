@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type, type Static } from 'typebox'
+import { canonicalJson } from '../../../engine/index.ts'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import {
   CampaignSchema,
@@ -192,13 +193,35 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         params: IdParams,
         body: OrdersBody,
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) }),
-        response: { 200: OrdersResult, ...errors },
+        response: {
+          200: {
+            ...OrdersResult,
+            headers: {
+              'Idempotent-Replayed': {
+                type: 'string',
+                enum: ['true'],
+                description: 'Only on a retry with an Idempotency-Key: the stored first answer, byte for byte',
+              },
+            },
+          },
+          ...errors,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { order, orders, tribeId } = request.body
       if ((order ? 1 : 0) + (orders ? 1 : 0) !== 1) throw new AppError(400, 'orders/one_of', 'Send either order (one) or orders (a list)')
-      return campaigns.orders(request.user, request.params.id, { tribeId, orders: orders ?? [order!] }, request.headers['idempotency-key'], checkOrderShapes)
+      const key = request.headers['idempotency-key']
+      const { replayed, ...answer }: { replayed?: true; events: unknown[]; version: number } = await campaigns.orders(
+        request.user,
+        request.params.id,
+        { tribeId, orders: orders ?? [order!] },
+        key,
+        checkOrderShapes,
+      )
+      if (replayed) reply.header('idempotent-replayed', 'true')
+      // Keys in one order, so that a replay (read back from JSONB, which reorders keys) is byte for byte the first answer.
+      return reply.type('application/json; charset=utf-8').send(canonicalJson(answer) as unknown as Static<typeof OrdersResult>)
     },
   )
 

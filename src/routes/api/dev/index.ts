@@ -5,6 +5,10 @@ import { AppError, ErrorRef } from '../../../lib/errors.ts'
 
 const EARLIEST_YEAR = 2000
 const LATEST_YEAR = 2200
+// Ten years: a demo or a test walks a campaign through its weeks; a jump beyond would hold every
+// campaign's catch-up for minutes (#31 item 4) and mail a decade of reminders.
+const MAX_JUMP_WEEKS = 520
+const WEEK_MS = 7 * 86_400_000
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   if (!fastify.config.allowTestClock) return
@@ -40,6 +44,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       // Calendars, zones and the log's timestamp(3) columns are only sane within these years.
       if (at && !(at.getUTCFullYear() >= EARLIEST_YEAR && at.getUTCFullYear() <= LATEST_YEAR)) {
         throw new AppError(400, 'clock/out_of_range', `The clock can be set between ${EARLIEST_YEAR} and ${LATEST_YEAR} only (got ${request.body.now})`)
+      }
+      const jumpWeeks = Math.abs((at ?? new Date()).getTime() - fastify.clock.now().getTime()) / WEEK_MS
+      if (jumpWeeks > MAX_JUMP_WEEKS) {
+        throw new AppError(
+          400,
+          'clock/jump_too_far',
+          `The clock moves at most ${MAX_JUMP_WEEKS} weeks at a time (this jump is ${Math.round(jumpWeeks)} weeks); move it in steps`,
+        )
       }
       fastify.clock.set(at)
       const sweep = await fastify.clockwork.sweep()
