@@ -56,6 +56,30 @@ const errorAnswer = (status: string): Json => ({ description: STATUS_TEXT[status
 const ANY_OPERATION_MAY = (responses: Record<string, Json>): Record<string, Json> =>
   Object.fromEntries(['400', '503'].filter((status) => !responses[status]).map((status) => [status, errorAnswer(status)]))
 
+/** A conditional read: the 200 carries an ETag, the request may send If-None-Match, the 304 has no body. */
+function conditional(operation: Operation, responses: Record<string, Json>) {
+  const { content: _none, ...notModified } = responses['304']!
+  responses['304'] = notModified
+  const ok = responses['200']
+  if (ok)
+    responses['200'] = {
+      ...ok,
+      headers: { ...(ok.headers as Json), ETag: { description: 'The tag of this body; send it back in If-None-Match', schema: { type: 'string' } } },
+    }
+  const parameters = (operation.parameters as Json[] | undefined) ?? []
+  if (!parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'if-none-match'))
+    operation.parameters = [
+      ...parameters,
+      {
+        in: 'header',
+        name: 'If-None-Match',
+        required: false,
+        description: 'The ETag of the body you hold: 304 if it is still the one',
+        schema: { type: 'string' },
+      },
+    ]
+}
+
 /** An error answer is served as `application/problem+json` (RFC 9457): the document says so. */
 function asProblem(status: string, response: Json): Json {
   const content = response.content as Record<string, { schema?: { $ref?: string } }> | undefined
@@ -100,6 +124,7 @@ export function finishDocument<D extends OpenApiDocument>(document: D, serverUrl
         const described = typeof response.description === 'string' && response.description !== 'Default Response'
         responses[status] = asProblem(status, described ? response : { ...response, description: STATUS_TEXT[status] ?? `Status ${status}` })
       }
+      if (responses['304']) conditional(operation, responses)
       finished[method] = {
         ...operation,
         operationId: operation.operationId ?? operationIdOf(method, path),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type, type Static } from 'typebox'
 import { canonicalJson } from '../../../engine/index.ts'
+import { conditionalRead, NotModified } from '../../../lib/conditional.ts'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import {
   CampaignSchema,
@@ -96,12 +97,13 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id',
     {
+      onSend: conditionalRead,
       schema: {
         tags: ['campaigns'],
         summary: 'One campaign',
         security: optionalBearer,
         params: IdParams,
-        response: { 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef },
+        response: { 304: NotModified, 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef },
       },
     },
     async (request) => campaigns.get(await accessFor(request, request.params.id)),
@@ -151,12 +153,13 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/state',
     {
+      onSend: conditionalRead,
       schema: {
         tags: ['play'],
         summary: 'The board, and for your tribe: window, phase, MP left',
         security: optionalBearer,
         params: IdParams,
-        response: { 200: StateSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+        response: { 304: NotModified, 200: StateSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
       },
     },
     async (request) => (await campaigns.stateView(await accessFor(request, request.params.id))) as Static<typeof StateSchema>,
@@ -165,11 +168,12 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/options',
     {
+      onSend: conditionalRead,
       schema: {
         tags: ['play'],
         security: optionalBearer,
         params: IdParams,
-        response: { 200: OptionsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+        response: { 304: NotModified, 200: OptionsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
         summary: 'What your tribe may order now: each option found legal by the engine itself (the map offers only these)',
         description:
           'For each army the reachable tiles with their paths, MP, claimed tiles and effect (move, merge, attack with its defenders and multipliers); for each ship sailing, landing, port assault, boarding and crew transfers; recruitment and ship building with their limits; the draft pick. A game master or a spectator gets options: null; who may not see the campaign gets what /state gives them.',
@@ -228,6 +232,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/events',
     {
+      onSend: conditionalRead,
       schema: {
         tags: ['play'],
         summary: 'The campaign log, oldest first, paged by seq',
@@ -238,6 +243,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
         }),
         response: {
+          304: NotModified,
           200: Type.Object({ events: Type.Array(EventSchema), next: Type.Union([Type.Integer(), Type.Null()]) }),
           400: ErrorRef,
           401: ErrorRef,
@@ -256,13 +262,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
       path,
       {
+        onSend: conditionalRead,
         schema: {
           tags: ['play'],
           summary: deprecated ? 'The economy (old name of /economy)' : "The economy: what is held now and what the next tick gives, in the game's own shape",
           ...(deprecated ? { deprecated: true } : {}),
           security: optionalBearer,
           params: IdParams,
-          response: { 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
+          response: { 304: NotModified, 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
         },
       },
       async (request) => (await campaigns.pools(await accessFor(request, request.params.id))) as Static<typeof PoolsSchema>,
@@ -322,12 +329,13 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/dice/:week',
     {
+      onSend: conditionalRead,
       schema: {
         tags: ['play'],
         summary: "A week's dice: the seed commitment, the seed once the week is over, and every roll (R8.4)",
         security: optionalBearer,
         params: Type.Object({ id: Type.String({ format: 'uuid' }), week: Type.Integer({ minimum: 0, maximum: 100_000 }) }),
-        response: { 200: DiceSchema, 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
+        response: { 304: NotModified, 200: DiceSchema, 400: ErrorRef, 401: ErrorRef, 404: ErrorRef },
       },
     },
     async (request) => campaigns.dice(await accessFor(request, request.params.id), request.params.week),
