@@ -39,6 +39,7 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   // Handlers first: routes registered after them inherit them.
   fastify.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown; rule?: string }, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.rule))
     }
     if (error.validation) {

@@ -37,6 +37,16 @@ export class AppError extends Error {
   ) {
     super(message)
   }
+
+  /** Seconds before the caller may try again, sent as Retry-After (a limit per day or per hour). */
+  retryAfterSeconds?: number
+
+  /** A 429 for a limit the service counts itself, with the wait it implies. */
+  static limited(code: string, message: string, retryAfterSeconds: number): AppError {
+    const error = new AppError(429, code, message)
+    error.retryAfterSeconds = retryAfterSeconds
+    return error
+  }
 }
 
 export function errorBody(code: string, message: string, rule?: string): ErrorBody {

@@ -80,6 +80,26 @@ function conditional(operation: Operation, responses: Record<string, Json>) {
     ]
 }
 
+const header = (description: string, type = 'integer') => ({ description, schema: { type } })
+
+/** A limited operation: how much is left on its answers, how long to wait on its 429. */
+function limited(responses: Record<string, Json>) {
+  for (const [status, response] of Object.entries(responses)) {
+    if (status === '429')
+      responses[status] = { ...response, headers: { ...(response.headers as Json), 'Retry-After': header('Seconds to wait before trying again') } }
+    else if (status.startsWith('2'))
+      responses[status] = {
+        ...response,
+        headers: {
+          ...(response.headers as Json),
+          'RateLimit-Limit': header('Requests allowed in the window (limits counted per request)'),
+          'RateLimit-Remaining': header('Requests left in the window'),
+          'RateLimit-Reset': header('Seconds until the window starts again'),
+        },
+      }
+  }
+}
+
 /** An error answer is served as `application/problem+json` (RFC 9457): the document says so. */
 function asProblem(status: string, response: Json): Json {
   const content = response.content as Record<string, { schema?: { $ref?: string } }> | undefined
@@ -125,6 +145,7 @@ export function finishDocument<D extends OpenApiDocument>(document: D, serverUrl
         responses[status] = asProblem(status, described ? response : { ...response, description: STATUS_TEXT[status] ?? `Status ${status}` })
       }
       if (responses['304']) conditional(operation, responses)
+      if (responses['429']) limited(responses)
       finished[method] = {
         ...operation,
         operationId: operation.operationId ?? operationIdOf(method, path),

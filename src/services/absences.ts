@@ -17,6 +17,8 @@ import { mayPlay } from './invitations.ts'
 const MAX_DAYS = 62
 /** Declarations one tribe may make in 24 hours: each is a line of the public log. */
 const DECLARATIONS_PER_DAY = 3
+// The limit counts the last 24 hours: a day is the longest wait it implies.
+const DAY_S = 86_400
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 export function absencesService(deps: ServiceDeps) {
@@ -62,7 +64,7 @@ export function absencesService(deps: ServiceDeps) {
             `Your absence from ${overlap.startsOn} to ${overlap.endsOn} already covers some of these days; ask the game master to change it`,
           )
         if ((await absencesDeclaredSince(sql, a.campaign.id, a.tribeId!, new Date(now.getTime() - 86_400_000))) >= DECLARATIONS_PER_DAY) {
-          throw new AppError(429, 'absence/too_many', `A tribe declares at most ${DECLARATIONS_PER_DAY} absences a day; try again tomorrow`)
+          throw AppError.limited('absence/too_many', `A tribe declares at most ${DECLARATIONS_PER_DAY} absences a day; try again tomorrow`, DAY_S)
         }
         const absence = await insertAbsence(sql, {
           campaignId: a.campaign.id,

@@ -78,6 +78,8 @@ export async function mayPlay(sql: Sql, campaignId: string, userId: string, who:
 const INVITATION_DAYS = 14
 const INVITATIONS_PER_GM_DAY = 20
 const INVITATIONS_PER_ADDRESS_DAY = 3
+// The limits count the last 24 hours: a day is the longest wait they imply.
+const DAY_S = 86_400
 
 export type InvitationState = 'pending' | 'expired' | 'revoked'
 
@@ -145,9 +147,13 @@ export function invitationsService(deps: ServiceDeps) {
     await lockInvitationLimits(sql, createdById, email)
     const sent = await invitationsInLastDay(sql, createdById, email, now)
     if (sent.byGm >= INVITATIONS_PER_GM_DAY)
-      throw new AppError(429, 'invitation/too_many', `A game master mails at most ${INVITATIONS_PER_GM_DAY} invitations a day; share the link instead`)
+      throw AppError.limited('invitation/too_many', `A game master mails at most ${INVITATIONS_PER_GM_DAY} invitations a day; share the link instead`, DAY_S)
     if (sent.toAddress >= INVITATIONS_PER_ADDRESS_DAY)
-      throw new AppError(429, 'invitation/too_many_to_address', `This address got ${INVITATIONS_PER_ADDRESS_DAY} invitations today; share the link instead`)
+      throw AppError.limited(
+        'invitation/too_many_to_address',
+        `This address got ${INVITATIONS_PER_ADDRESS_DAY} invitations today; share the link instead`,
+        DAY_S,
+      )
     const invitee = await userByEmail(sql, email)
     const gm = await userById(sql, createdById)
     // To someone without an account, nothing the inviter wrote: no name, no campaign name.

@@ -14,6 +14,8 @@ export default fp(
     // Opt-in per route (login, register), so reads are never throttled.
     await fastify.register(rateLimit, {
       global: false,
+      // RateLimit-Limit, -Remaining, -Reset on every limited answer, Retry-After on a 429.
+      enableDraftSpec: true,
       errorResponseBuilder: (_request, context) => new AppError(429, 'request/rate_limited', `Too many attempts; try again in ${context.after}.`),
     })
   },

@@ -1,6 +1,7 @@
 // Account pages: log in, register, log out, join by invitation, mail settings.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
+import { loginKey, placeCeiling } from '../../lib/login-limits.ts'
 import { SESSION_COOKIE } from '../../plugins/external/view.ts'
 import { AcceptInvitationBody, LoginBody, NotificationsSchema, RegisterBody } from '../../schemas/actions.ts'
 import { one, safeNext, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
@@ -9,6 +10,8 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   const { accounts, campaigns, notifications } = fastify
   const { render, requireUser, form, extrasOf } = kit
   const rateLimit = { rateLimit: { max: fastify.config.loginRateLimit, timeWindow: '1 minute' } }
+  const loginLimit = { rateLimit: { ...rateLimit.rateLimit, hook: 'preHandler' as const, keyGenerator: loginKey } }
+  const ceiling = placeCeiling(fastify, fastify.config.loginRateLimit)
 
   // Returns nothing: a reply is thenable, and awaiting it would wait for its own sending.
   const loginCookie = async (reply: FastifyReply, userId: string): Promise<void> => {
@@ -23,7 +26,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
 
   fastify.get('/login', async (request: Req, reply) => render(request, reply, 'login.hbs', { title: STRINGS.en.login, next: request.query.next ?? '' }))
 
-  fastify.post<Route>('/login', { ...form(LoginBody, { extras: ['next'] }), config: rateLimit }, async (request: Req, reply) => {
+  fastify.post<Route>('/login', { ...form(LoginBody, { extras: ['next'] }), onRequest: ceiling, config: loginLimit }, async (request: Req, reply) => {
     const email = one(request.body.email)
     const next = one(extrasOf(request).next)
     try {

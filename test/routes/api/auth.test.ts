@@ -91,11 +91,43 @@ t.test('an expired token is refused with auth/token_expired', async (t) => {
   t.equal(res.json().error.code, 'auth/token_expired')
 })
 
-t.test('login is rate-limited per client', async (t) => {
+t.test('login is rate-limited per account and place, with RateLimit and Retry-After headers (#31 item 6)', async (t) => {
   const app = await buildTestApp(t, { loginRateLimit: 3 })
-  const attempt = () => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'e@example.com', password: 'guessing' } })
-  for (let i = 0; i < 3; i++) t.equal((await attempt()).statusCode, 401)
-  const limited = await attempt()
-  t.equal(limited.statusCode, 429)
+  await register(app, 'fay@example.com')
+  const attempt = (email = 'e@example.com', password = 'guessing') => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+  const first = await attempt()
+  t.equal(first.statusCode, 401)
+  t.equal(first.headers['ratelimit-limit'], '3', 'RateLimit-Limit')
+  t.equal(first.headers['ratelimit-remaining'], '2', 'RateLimit-Remaining')
+  t.ok(Number(first.headers['ratelimit-reset']) > 0, 'RateLimit-Reset')
+  for (let i = 0; i < 2; i++) t.equal((await attempt()).statusCode, 401)
+  const limited = await attempt('E@Example.com ')
+  t.equal(limited.statusCode, 429, 'the same account, however written, is limited')
   t.equal(limited.json().error.code, 'request/rate_limited')
+  t.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After')
+  t.equal((await attempt('fay@example.com', 'correct horse battery')).statusCode, 200, "another account's login from the same place is not locked out")
+  // Many addresses from one place: the looser per-place ceiling (10 × the limit) stops them.
+  const statuses: number[] = []
+  for (let i = 0; i < 30; i++) statuses.push((await attempt(`spray-${i}@example.com`)).statusCode)
+  t.ok(statuses.includes(429), 'spraying addresses from one place meets the ceiling')
+  t.ok(
+    statuses.slice(0, 20).every((s) => s === 401),
+    'but not before 10 × the limit',
+  )
+})
+
+t.test('a limit the service counts itself (invitation mails a day) says how long to wait', async (t) => {
+  const app = await buildTestApp(t)
+  const { token } = await register(app, 'gm-limit@example.com')
+  const auth = { authorization: `Bearer ${token}` }
+  const id = (await app.inject({ method: 'POST', url: '/api/campaigns', headers: auth, payload: { name: 'L', mapId: 'coast-7' } })).json().id
+  let last = await app.inject({ method: 'POST', url: `/api/campaigns/${id}/invitations`, headers: auth, payload: { email: 'x@example.com' } })
+  for (let i = 0; i < 3 && last.statusCode !== 429; i++)
+    last = await app.inject({ method: 'POST', url: `/api/campaigns/${id}/invitations`, headers: auth, payload: { email: 'x@example.com' } })
+  t.equal(last.statusCode, 429)
+  t.equal(last.json().code, 'invitation/too_many_to_address')
+  t.equal(last.headers['retry-after'], '86400', 'Retry-After: the day the limit counts')
+  const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json()
+  t.ok(document.paths['/api/auth/login'].post.responses['429'].headers['Retry-After'], 'the document: Retry-After on the 429')
+  t.ok(document.paths['/api/auth/login'].post.responses['200'].headers['RateLimit-Remaining'], 'and RateLimit-* on the 200')
 })

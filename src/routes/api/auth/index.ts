@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
+import { loginKey, placeCeiling } from '../../../lib/login-limits.ts'
 import { LoginBody, RegisterBody } from '../../../schemas/actions.ts'
 import { UserSchema } from '../me/index.ts'
 
@@ -8,6 +9,9 @@ export const TokenSchema = Type.Object({ token: Type.String(), user: UserSchema 
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const rateLimit = { max: fastify.config.loginRateLimit, timeWindow: '1 minute' }
+  // By account: the body names it, so the limit runs once the body is parsed.
+  const loginLimit = { ...rateLimit, hook: 'preHandler' as const, keyGenerator: loginKey }
+  const ceiling = placeCeiling(fastify, fastify.config.loginRateLimit)
 
   fastify.post(
     '/register',
@@ -30,7 +34,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/login',
     {
-      config: { rateLimit },
+      onRequest: ceiling,
+      config: { rateLimit: loginLimit },
       schema: {
         tags: ['accounts'],
         summary: 'Log in with email and password',
