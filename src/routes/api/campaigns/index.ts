@@ -23,6 +23,7 @@ import invitationRoutes from './invitations.ts'
 import recruitingRoutes from './recruiting.ts'
 import absenceRoutes from './absences.ts'
 import sceneRoutes from './scenes.ts'
+import streamRoutes from './stream.ts'
 
 const ORDER_EXAMPLES = Object.assign({}, ...FACES.map((f) => f.examples?.orders ?? {}))
 const bearer = [{ bearerAuth: [] }]
@@ -33,6 +34,7 @@ const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
   await fastify.register(sceneRoutes, { prefix: '/:id/scenes' })
+  await fastify.register(streamRoutes)
   await fastify.register(invitationRoutes)
   await fastify.register(recruitingRoutes)
   await fastify.register(absenceRoutes)

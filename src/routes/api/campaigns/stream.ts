@@ -1,0 +1,59 @@
+// GET /api/campaigns/{id}/stream: the campaign's changes as Server-Sent Events (services/streams.ts).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { ErrorRef } from '../../../lib/errors.ts'
+import { STREAMS_PER_READER, type StreamEvent } from '../../../services/streams.ts'
+import { IdParams } from './schemas.ts'
+
+const KEEPALIVE_MS = 15_000
+
+const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/:id/stream',
+    {
+      schema: {
+        tags: ['play'],
+        summary: 'What changes, as it changes (Server-Sent Events): versions, windows, scene messages for you',
+        description: `text/event-stream. \`version\` (id: the campaign version; reconnect with Last-Event-ID to hear at once of a newer one), \`window\` ({ tribe, open }: a tribe's window opened or closed), \`scene\` ({ sceneId, position, tribeId }: a message in a scene you may read). Read as /events is; at most ${STREAMS_PER_READER} streams per reader.`,
+        security: [{ bearerAuth: [] }, {}],
+        params: IdParams,
+        headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: {
+          200: { description: 'An event stream that stays open', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          400: ErrorRef,
+          404: ErrorRef,
+          429: ErrorRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await fastify.optionalUser(request)
+      const access = await fastify.campaigns.access(request.params.id, user)
+      const write = (event: StreamEvent) => {
+        reply.raw.write(`${event.id ? `id: ${event.id}\n` : ''}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)
+      }
+      const queued: StreamEvent[] = []
+      let live = false
+      const close = await fastify.streams.open(access, user ?? `ip ${request.ip}`, request.headers['last-event-id'], (event) =>
+        live ? write(event) : queued.push(event),
+      )
+      reply.hijack()
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      })
+      reply.raw.write(`retry: 3000\n\n`)
+      live = true
+      for (const event of queued) write(event)
+      const keepalive = setInterval(() => reply.raw.write(': keepalive\n\n'), KEEPALIVE_MS)
+      request.raw.on('close', () => {
+        clearInterval(keepalive)
+        close()
+      })
+    },
+  )
+}
+
+export default routes
