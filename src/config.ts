@@ -43,6 +43,8 @@ export interface Config {
   /** Run the calendar sweep and the mail sender on a cron schedule (off in tests, which sweep by hand). */
   scheduler: boolean
   sweepCron: string
+  /** Webhooks may call private and loopback addresses (tests only): otherwise a user could make the server call its own network. */
+  allowPrivateWebhooks: boolean
 }
 
 export class ConfigError extends Error {
@@ -58,7 +60,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>
 
 const BOOL = '^(true|1|yes|on|false|0|no|off)$'
-const BOOLEANS = ['MIGRATE_ON_START', 'SEED_DEMO', 'ALLOW_TEST_CLOCK', 'SCHEDULER']
+const BOOLEANS = ['MIGRATE_ON_START', 'SEED_DEMO', 'ALLOW_TEST_CLOCK', 'SCHEDULER', 'ALLOW_PRIVATE_WEBHOOKS']
 
 /** A variable, and what to say when it is wrong. */
 const v = <T extends TSchema>(schema: T, problem: string) => Type.Optional(Type.Unsafe<Static<T>>({ ...schema, problem }))
@@ -88,6 +90,7 @@ export const EnvSchema = Type.Object({
   LOGIN_RATE_LIMIT: int(1, 100_000),
   CAMPAIGN_RATE_LIMIT: int(1, 100_000),
   ALLOW_TEST_CLOCK: bool(),
+  ALLOW_PRIVATE_WEBHOOKS: bool(),
   TEST_CLOCK_NOW: v(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T' }), 'must be an ISO-8601 instant like 2026-12-06T19:30:00Z'),
   DATABASE_POOL_SIZE: int(1, 500),
   DATABASE_SYSTEM_POOL_SIZE: int(2, 50),
@@ -175,6 +178,8 @@ export function loadConfig(env: Env = process.env): Config {
   const allowTestClock = yes(e.ALLOW_TEST_CLOCK, false)
   // A settable clock lets anyone who reaches it fast-forward every campaign.
   if (allowTestClock && nodeEnv === 'production') throw new ConfigError('ALLOW_TEST_CLOCK', 'must not be true when NODE_ENV=production')
+  if (yes(e.ALLOW_PRIVATE_WEBHOOKS, false) && nodeEnv === 'production')
+    throw new ConfigError('ALLOW_PRIVATE_WEBHOOKS', 'must not be true when NODE_ENV=production')
   return {
     nodeEnv,
     host,
@@ -203,5 +208,6 @@ export function loadConfig(env: Env = process.env): Config {
     mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
     scheduler: yes(e.SCHEDULER, nodeEnv !== 'test'),
     sweepCron,
+    allowPrivateWebhooks: yes(e.ALLOW_PRIVATE_WEBHOOKS, false),
   }
 }

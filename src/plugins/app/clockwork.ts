@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    const { db, clock, mail, config } = fastify
+    const { db, clock, mail, config, webhooks } = fastify
     // The sweep runs on the reserved system pool, one connection left for /health: requests
     // queueing for theirs never hold the calendar back (#25).
     const system = { ...db, pool: db.system }
@@ -18,7 +18,12 @@ export default fp(
       db: system,
       clock,
       sync: lockedService(system, clock).sync,
-      drain: () => mail.drain(),
+      // The outboxes: mails, then webhooks (a receiver that is down must not hold the mails back).
+      drain: async () => {
+        const mails = await mail.drain()
+        await webhooks.run().catch((err) => fastify.log.error({ err }, 'webhook round failed'))
+        return mails
+      },
       log: fastify.log,
       concurrency: Math.max(1, config.databaseSystemPoolSize - 1),
     })
@@ -34,5 +39,5 @@ export default fp(
     }
     fastify.addHook('onClose', clockwork.settle)
   },
-  { name: 'clockwork', dependencies: ['prisma', 'clock', 'campaigns', 'mail', 'config', 'scheduler'] },
+  { name: 'clockwork', dependencies: ['prisma', 'clock', 'campaigns', 'mail', 'config', 'scheduler', 'webhooks'] },
 )

@@ -1,0 +1,109 @@
+// Signed webhooks per user (#31 item 6): each change of a campaign the user is in is posted to
+// their address as JSON, signed with HMAC-SHA-256 over `<timestamp>.<body>` (the scheme Stripe
+// and Svix use, so receivers' libraries know it), retried with backoff until a 2xx answers.
+// The address must be public: a user must not make the server call its own network or the
+// cloud's metadata service (checked when it is set and again before every call, since a name
+// may resolve elsewhere later; redirects are not followed).
+import { createHmac, randomBytes } from 'node:crypto'
+import { lookup } from 'node:dns/promises'
+import ipaddr from 'ipaddr.js'
+import { sqlOf, transaction } from '../db/sql.ts'
+import { claimDeliveries, deleteWebhook, markDelivered, markFailed, queueChanges, setWebhook, webhookOf, type DueDelivery } from '../db/webhooks.ts'
+import { AppError } from '../lib/errors.ts'
+import type { ServiceDeps } from './deps.ts'
+
+/** Waits after the 1st, 2nd… failed attempt; after the last, the delivery is given up. */
+export const BACKOFF_S = [60, 300, 1_800, 7_200, 43_200]
+const CALL_TIMEOUT_MS = 5_000
+const BATCH = 50
+const LEASE_MS = 60_000
+
+/** The signature header of a body sent at `timestamp` (seconds). */
+export function signatureOf(secret: string, timestamp: number, body: string): string {
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
+}
+
+export function webhooksService(deps: Pick<ServiceDeps, 'db' | 'clock'> & { allowPrivate: boolean }) {
+  const { db, clock, allowPrivate } = deps
+
+  /** Refuses an address that is not http(s), carries a login, or resolves to a private or reserved address. */
+  async function checkAddress(raw: string): Promise<URL> {
+    let url: URL
+    try {
+      url = new URL(raw)
+    } catch {
+      throw new AppError(400, 'webhook/bad_url', `"${raw.slice(0, 100)}" is not an address like https://bot.example/hook`)
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError(400, 'webhook/bad_url', 'A webhook address starts with https:// (or http://)')
+    if (url.username || url.password) throw new AppError(400, 'webhook/bad_url', 'A webhook address carries no login; check the signature instead')
+    const host = url.hostname.replace(/^\[|\]$/g, '')
+    let addresses: { address: string }[]
+    try {
+      addresses = ipaddr.isValid(host) ? [{ address: host }] : await lookup(host, { all: true })
+    } catch {
+      throw new AppError(400, 'webhook/unresolvable', `${host} does not resolve to an address`)
+    }
+    for (const { address } of addresses) {
+      const parsed = ipaddr.process(address)
+      if (parsed.range() !== 'unicast' && !allowPrivate)
+        throw new AppError(400, 'webhook/private_address', `${host} is a ${parsed.range()} address (${address}); webhooks call public addresses only`)
+    }
+    return url
+  }
+
+  async function deliver(delivery: DueDelivery): Promise<void> {
+    const now = clock.now()
+    const body = JSON.stringify({ id: delivery.id, ...delivery.payload })
+    let failure: string | null = null
+    try {
+      const url = await checkAddress(delivery.url)
+      const res = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'WeekdayWars-Webhook/1',
+          'webhook-id': delivery.id,
+          'webhook-signature': signatureOf(delivery.secret, Math.floor(now.getTime() / 1000), body),
+        },
+        body,
+      })
+      await res.body?.cancel()
+      if (res.status < 200 || res.status >= 300) failure = `answered ${res.status}`
+    } catch (error) {
+      failure = error instanceof AppError ? error.message : `could not be reached: ${(error as Error).message}`
+    }
+    const sql = sqlOf(db.pool)
+    if (failure === null) return markDelivered(sql, delivery.id, now)
+    const wait = BACKOFF_S[delivery.attempts]
+    await markFailed(sql, delivery.id, failure, now, wait === undefined ? null : new Date(now.getTime() + wait * 1000))
+  }
+
+  return {
+    async get(userId: string) {
+      const row = await webhookOf(sqlOf(db.pool), userId)
+      return { url: row?.url ?? null }
+    },
+    /** Sets the address; the new secret is shown once, here. */
+    async set(userId: string, raw: string) {
+      const url = await checkAddress(raw)
+      const secret = randomBytes(32).toString('base64url')
+      await setWebhook(sqlOf(db.pool), userId, url.toString(), secret)
+      return { url: url.toString(), secret }
+    },
+    async remove(userId: string) {
+      if (!(await deleteWebhook(sqlOf(db.pool), userId))) throw new AppError(404, 'webhook/none', 'You have no webhook')
+    },
+    /** One round: queue the changes since the last scan, then call what is due. */
+    async run(): Promise<{ queued: number; called: number }> {
+      const now = clock.now()
+      const queued = await transaction(db.pool, (sql) => queueChanges(sql, now))
+      const due = await claimDeliveries(sqlOf(db.pool), now, new Date(now.getTime() + LEASE_MS), BATCH)
+      await Promise.all(due.map(deliver))
+      return { queued, called: due.length }
+    },
+  }
+}
+
+export type WebhooksService = ReturnType<typeof webhooksService>
