@@ -40,12 +40,24 @@ export function periodOf(due: DueWork): string {
 
 const NEXT_DUE_HORIZON_MS = 8 * 86_400_000
 
+/** Calendar work further behind than this is caught up a week per transaction (locked.sync), not in one. */
+export const SLICE_MS = 7 * 86_400_000
+
+/** Whether the campaign's calendar is more than a slice behind `now`: then its catch-up goes week by week. */
+export function farBehind(w: Working, now: Date): boolean {
+  return w.campaignStatus === 'running' && w.storedNextDueAt !== null && w.storedNextDueAt <= now && now.getTime() - w.syncedUntil.getTime() > SLICE_MS
+}
+
 /**
  * Brings the engine up to the calendar: window opens and closes, reminders,
  * weekly ticks, each with its ledger row and its mails. Cheap when nothing
- * is due: the stored next due instant says so without any query.
+ * is due: the stored next due instant says so without any query. With
+ * `slice`, it stops after the first weekly tick (and whatever falls due at
+ * that same instant): a long catch-up is then one short transaction a week,
+ * which releases the campaign's lock and the event loop between weeks (#32).
+ * A week's end splits no day, so a day's digest still sees the whole day.
  */
-export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: Date): Promise<void> {
+export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: Date, options: { slice?: boolean } = {}): Promise<void> {
   if (w.campaignStatus !== 'running' || w.view.status !== 'running') return
   // The mark never moves back: an instance whose clock is behind another's (or a
   // clock stepped back) finds the work up to the mark done, and does it never again.
@@ -56,13 +68,33 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
   }
   const players = await playersOf(sql, campaign.id)
   const tribes = calendarTribes(w, players)
-  for (const due of dueWork(tribes, campaign.timeZone, w.syncedUntil, now)) {
+  // A slice reads the calendar a week and a day ahead only (which always holds a Sunday's tick):
+  // listing all the weeks still to do at each slice would make the catch-up N² again.
+  // The last week or less is done in one go, as it always was (a sweep a minute does a few units).
+  const sliced = options.slice === true && now.getTime() - w.syncedUntil.getTime() > SLICE_MS
+  const horizon = sliced ? new Date(Math.min(now.getTime(), w.syncedUntil.getTime() + SLICE_MS + 86_400_000)) : now
+  let work = dueWork(tribes, campaign.timeZone, w.syncedUntil, horizon)
+  let until = horizon
+  const tick = sliced ? work.findIndex((d) => d.kind === 'tick') : -1
+  if (tick >= 0) {
+    let end = tick + 1
+    while (end < work.length && work[end]!.at.getTime() === work[tick]!.at.getTime()) end++
+    if (end < work.length || horizon < now) {
+      until = work[tick]!.at
+      work = work.slice(0, end)
+    }
+  }
+  // Events of this catch-up are recorded in time order from here on (digests look back from the end).
+  const first = w.events.length
+  for (const due of work) {
     if (w.view.status !== 'running') break
-    await doDue(sql, campaign, w, due, players, now)
+    await doDue(sql, campaign, w, due, players, now, first)
     w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'done' })
   }
-  w.syncedUntil = now
-  w.nextDueAt = w.view.status === 'running' ? nextDue(tribes, campaign.timeZone, now) : null
+  // Before `now` when the slice ended early: the campaign stays due, and a crash leaves the rest to the next sweep.
+  const running = w.view.status === 'running'
+  w.syncedUntil = running ? until : now
+  w.nextDueAt = running ? nextDue(tribes, campaign.timeZone, until) : null
 }
 
 function nextDue(tribes: CalendarTribe[], timeZone: string, after: Date): Date | null {
@@ -88,7 +120,7 @@ export function skipUntil(campaign: CampaignRow, w: Working, now: Date): DueWork
 
 // `now` is when the work is done: after a clock jump (a pause, a stopped server) it can be
 // after the window closed, and then a window-open mail or a reminder would tell a lie.
-async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], now: Date) {
+async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], now: Date, first: number) {
   const base = { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone }
   if (due.kind === 'open') {
     const tribe = w.view.tribes.find((t) => t.id === due.tribe)
@@ -127,7 +159,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     }
     const from = w.events.length
     w.system(w.rules.actions.closeWindow(due.tribe, true), due.at)
-    await queueDigests(sql, campaign, w, due, players, w.events.slice(from))
+    await queueDigests(sql, campaign, w, due, players, from, first)
   } else {
     const ending = w.view.period
     // The map as it stood at the week's end, for the history page.
@@ -145,13 +177,21 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
  * The day's digest: after a window closes (and its checks), every player
  * whose tribe was attacked or lost something that day gets one mail.
  */
-async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], closing: EventWrite[]) {
+async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], from: number, first: number) {
   const since = dayStart(campaign.timeZone, due.at)
   const hostile = w.rules.hostileEvents
   const stored = await payloadsSince(sql, campaign.id, w.view.period, [...hostile], since)
-  const pending = w.events
-    .filter((e) => e.at > since && hostile.includes(e.type) && !closing.includes(e))
-    .concat(closing.filter((e) => hostile.includes(e.type)))
+  // The events recorded before this catch-up are few (none in the sweep); those of the catch-up
+  // are in time order, so the day's are found from the end. Scanning all the pending events at
+  // each close made a catch-up of N weeks cost N² (#32).
+  let day = from
+  while (day > first && w.events[day - 1]!.at > since) day--
+  const today = (e: EventWrite) => e.at > since && hostile.includes(e.type)
+  const pending = [
+    ...w.events.slice(0, first).filter(today),
+    ...w.events.slice(day, from).filter(today),
+    ...w.events.slice(from).filter((e) => hostile.includes(e.type)),
+  ]
   const hurt = w.rules.digest([...stored, ...pending.map((p) => p.payload)] as never[])
   const names = new Map(w.view.tribes.map((t) => [t.id, t.name]))
   for (const [tribe, h] of hurt) {

@@ -155,6 +155,8 @@ export function campaignsService(deps: ServiceDeps) {
 
     async setPaused(a: Access, paused: boolean) {
       requireGm(a, paused ? 'pause the campaign' : 'resume the campaign')
+      // Weeks of work due before the pause are done a week per transaction (#32); the pause's own catch-up then finds the rest.
+      if (paused) await locked.sync(a.campaign.id)
       return locked.plain(a.campaign.id, async (sql, campaign, w, now) => {
         if (paused) {
           if (campaign.status !== 'running') throw new AppError(409, 'campaign/not_running', `Only a running campaign can be paused (it is ${campaign.status})`)

@@ -8,7 +8,7 @@ import { isDue, lockCampaignAndSnapshot, type IdempotencyWrite, type LoadedRow }
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
-import { catchUp } from './calendar-work.ts'
+import { catchUp, farBehind } from './calendar-work.ts'
 import type { Clock } from './clock.ts'
 import { ChangeConflict, load, save, saveSyncMarks, working, type Working } from './working.ts'
 
@@ -29,6 +29,9 @@ export interface ChangeOutcome<T> {
   /** The answer to keep for the request's Idempotency-Key, saved with the change. */
   idempotency?: IdempotencyWrite
 }
+
+/** A change found its campaign's calendar weeks behind: it is caught up week by week (sync) and the change tried again. */
+class FarBehind extends Error {}
 
 /** Thrown inside a change to roll it back and answer with a stored response (a retried request). */
 export class StoredAnswer {
@@ -54,10 +57,12 @@ export function lockedService(db: Database, clock: Clock) {
     sql: Sql,
     read: (sql: Sql, now: Date) => Promise<R>,
     body: ChangeBody<R, T>,
+    locked = false,
   ): Promise<{ ok: true; value: T & { version: number } } | { ok: false; error: AppError }> {
     const now = clock.now()
     const row = await read(sql, now)
     const { campaign, w } = await working(sql, row)
+    if (!locked && farBehind(w, now)) throw new FarBehind()
     await catchUp(sql, campaign, w, now)
     const caughtUp = w.dirty || w.nextDueAt !== undefined
     const reset = w.mark()
@@ -86,40 +91,61 @@ export function lockedService(db: Database, clock: Clock) {
     read: (sql: Sql, now: Date) => Promise<R>,
     body: ChangeBody<R, T>,
   ): Promise<T & { version: number }> {
+    let synced = false
     for (let n = 1; n < OPTIMISTIC_TRIES; n++) {
       try {
         const outcome = await attempt(sqlOf(db.pool), read, body)
         if (!outcome.ok) throw outcome.error
         return outcome.value
       } catch (error) {
-        if (!isConflict(error)) throw error
+        // Once: the catch-up leaves the calendar at most minutes behind, and the change is tried again.
+        if (error instanceof FarBehind && !synced) {
+          synced = true
+          await sync(campaignId)
+          n--
+          continue
+        }
+        if (!isConflict(error) && !(error instanceof FarBehind)) throw error
         // Jitter, so that colliding writers do not collide again.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * n * 2))
       }
     }
     const outcome = await transaction(db.pool, async (sql) => {
       await lockCampaignAndSnapshot(sql, campaignId)
-      return attempt(sql, read, body)
+      return attempt(sql, read, body, true)
     })
     if (!outcome.ok) throw outcome.error
     return outcome.value
   }
 
-  /** Applies calendar work that fell due since the last change, if any. */
+  /**
+   * Applies calendar work that fell due since the last change, if any: a week
+   * per transaction, so that a catch-up of many weeks (a clock jump, a server
+   * down for a while) holds the campaign's lock and the event loop a week at
+   * a time, and costs the same per week however many there are (#32).
+   */
   async function sync(campaignId: string, options: { skipLocked?: boolean; due?: boolean } = {}): Promise<boolean> {
     const now = clock.now()
     // `due`: the caller (the sweep) has just read that it is; a campaign caught up meanwhile finds nothing to do.
     if (!options.due && !(await isDue(db.pool, campaignId, now))) return false
-    return transaction(db.pool, async (sql) => {
-      const loaded = await load(sql, campaignId, { skipLocked: !!options.skipLocked })
-      if (!loaded) return false
-      const { campaign, w } = loaded
-      await catchUp(sql, campaign, w, now)
-      if (w.nextDueAt === undefined) return false
-      if (w.dirty) await save(sql, campaign, w, now)
-      else await saveSyncMarks(sql, campaign, w)
-      return w.dirty
-    })
+    let wrote = false
+    for (;;) {
+      const slice = await transaction(db.pool, async (sql) => {
+        const loaded = await load(sql, campaignId, { skipLocked: !!options.skipLocked })
+        if (!loaded) return null
+        const { campaign, w } = loaded
+        await catchUp(sql, campaign, w, now, { slice: true })
+        if (w.nextDueAt === undefined) return null
+        if (w.dirty) await save(sql, campaign, w, now)
+        else await saveSyncMarks(sql, campaign, w)
+        return { dirty: w.dirty, done: w.syncedUntil.getTime() >= now.getTime() }
+      })
+      wrote ||= !!slice?.dirty
+      // Nothing (more) to do, or busy: whoever holds the campaign catches it up.
+      if (!slice || slice.done) return wrote
+      // Lets requests waiting on the event loop run before the next week.
+      await new Promise((resolve) => setImmediate(resolve))
+    }
   }
 
   /** A change with no calendar catch-up first (the draft, a pause). */
