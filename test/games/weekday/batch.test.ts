@@ -18,7 +18,7 @@ t.test('R8.4 an attack before the last order of a batch is refused before any di
   const attack: Order = { type: 'move', from: at(1, 0), to: at(2, 0), troops: 4 }
   const after: Order = { type: 'move', from: at(2, 0), to: at(3, 0), troops: 1 }
   const refused = applyBatch(s, 'a', [attack, after], hmacRng)
-  t.match(refused, { ok: false, index: 0, error: { code: 'orders/dice_not_last', rule: 'R8.4' } })
+  t.match(refused, { ok: false, index: 0, error: { code: 'orders/dice_not_last', rule: 'R8.4', message: /must be the last order of its batch/ } })
   const alone = applyBatch(s, 'a', [attack], hmacRng)
   t.match(alone, { ok: true }, 'the same attack alone is fought')
   t.ok(alone.ok && alone.events.some((e) => e.type === 'combat'), 'with its roll')
