@@ -71,7 +71,10 @@ t.test('every error code the service can answer with has a Spanish sentence, and
     .map((e) => path.join(e.parentPath, e.name))
   const codes = new Set<string>()
   for (const file of files) {
-    for (const m of (await readFile(file, 'utf8')).matchAll(/(?:AppError\(\s*\d{3},\s*|reject\(\s*|code: )'([a-z_]+\/[a-z_]+)'/g)) codes.add(m[1]!)
+    for (const m of (await readFile(file, 'utf8')).matchAll(
+      /(?:AppError\(\s*\d{3},\s*|AppError\.limited\(\s*|errorBody\(\s*|reject\(\s*|code: )'([a-z_]+\/[a-z_]+)'/g,
+    ))
+      codes.add(m[1]!)
   }
   t.ok(codes.size > 150, `${codes.size} codes found`)
   t.same(
