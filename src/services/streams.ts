@@ -111,8 +111,6 @@ export function streamsService(deps: StreamDeps) {
         }
       }
     },
-    /** Streams open on this instance, by reader (for tests and the operator). */
-    count: (who?: string) => (who ? [...readers].filter((reader) => reader.who === who).length : readers.size),
     stop() {
       if (beat) clearInterval(beat)
       beat = null
