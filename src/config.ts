@@ -8,6 +8,7 @@ import path from 'node:path'
 import envSchema from 'env-schema'
 import cron from 'node-cron'
 import { Type, type Static, type TSchema } from 'typebox'
+import { DEFAULT_SNAPSHOT_EVERY } from './db/index.ts'
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test'
@@ -36,6 +37,8 @@ export interface Config {
   databaseStatementTimeoutMs: number
   databaseLockTimeoutMs: number
   databaseIdleInTransactionTimeoutMs: number
+  /** A player's order stores the whole game state only when the stored one is this many changes behind. */
+  snapshotEvery: number
   /** smtp:// or smtps:// URL; without it mails are written as .eml files under mailDir. */
   smtpUrl: string | undefined
   mailFrom: string
@@ -98,6 +101,7 @@ export const EnvSchema = Type.Object({
   DATABASE_STATEMENT_TIMEOUT_MS: int(100, 3_600_000),
   DATABASE_LOCK_TIMEOUT_MS: int(100, 3_600_000),
   DATABASE_IDLE_TX_TIMEOUT_MS: int(1_000, 3_600_000),
+  SNAPSHOT_EVERY: int(1, 1_000),
   SMTP_URL: urlOf(['smtp', 'smtps']),
   MAIL_FROM: v(Type.String({ pattern: '^[^<>@\\s]+@[^<>@\\s]+$|<[^<>@\\s]+@[^<>@\\s]+>$' }), 'must be an address like "Weekday Wars <games@example.org>"'),
   MAIL_DIR: v(Type.String({ minLength: 1 }), 'must be a folder'),
@@ -203,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 15_000,
     databaseLockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS ?? 5_000,
     databaseIdleInTransactionTimeoutMs: e.DATABASE_IDLE_TX_TIMEOUT_MS ?? 30_000,
+    snapshotEvery: e.SNAPSHOT_EVERY ?? DEFAULT_SNAPSHOT_EVERY,
     smtpUrl: checkUrl('SMTP_URL', e.SMTP_URL),
     mailFrom: e.MAIL_FROM ?? 'Weekday Wars <no-reply@weekdaywars.test>',
     mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),

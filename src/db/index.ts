@@ -14,6 +14,8 @@ export interface Database {
   prisma: PrismaClient
   pool: pg.Pool
   system: pg.Pool
+  /** A player's order stores the whole game state only when the stored one is this many changes behind (#32). */
+  snapshotEvery: number
 }
 
 export { transaction, sqlOf, UUID, NestedConnectionError, type Sql } from './sql.ts'
@@ -38,6 +40,9 @@ export const DEFAULT_LIMITS: DatabaseLimits = {
   idleInTransactionTimeoutMs: 30_000,
 }
 
+/** Measured with `npm run bench -- orders` (README, "Benchmarks"). */
+export const DEFAULT_SNAPSHOT_EVERY = 16
+
 function poolOf(connectionString: string, max: number, limits: DatabaseLimits, name: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
@@ -55,7 +60,11 @@ function poolOf(connectionString: string, max: number, limits: DatabaseLimits, n
 }
 
 /** Opens the request pool with Prisma's client on top, and the reserved system pool. */
-export function connect(connectionString: string, given: Partial<DatabaseLimits> = {}): Database & { close(): Promise<void> } {
+export function connect(
+  connectionString: string,
+  given: Partial<DatabaseLimits> = {},
+  snapshotEvery = DEFAULT_SNAPSHOT_EVERY,
+): Database & { close(): Promise<void> } {
   const limits = { ...DEFAULT_LIMITS, ...given }
   const pool = poolOf(connectionString, limits.poolSize, limits, 'requests')
   const system = poolOf(connectionString, limits.systemPoolSize, limits, 'system')
@@ -64,6 +73,7 @@ export function connect(connectionString: string, given: Partial<DatabaseLimits>
     prisma,
     pool,
     system,
+    snapshotEvery,
     async close() {
       await prisma.$disconnect()
       await pool.end()

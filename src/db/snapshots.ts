@@ -9,10 +9,23 @@ import { instant, utc, type Sql } from './sql.ts'
 export interface LoadedRow extends CampaignRow {
   state: unknown | null
   version: number | null
+  /** The version the stored state was written at. */
+  stateVersion: number | null
+  /** The engine events logged after the stored state, to replay on it. */
+  tail: unknown[] | null
   syncedUntil: Date | null
   nextDueAt: Date | null
   lastSeq: number
 }
+
+/** Engine events (a platform note's type has a dot) logged after the stored state: its tail. */
+const TAIL = `(SELECT json_agg(e.payload ORDER BY e.seq) FROM campaign_events e
+               WHERE e.campaign_id = s.campaign_id AND e.seq > s.state_seq AND position('.' in e.type) = 0)`
+
+/** A snapshot row `s` of campaign `c`: its stored state, the tail to replay on it, the calendar marks and the log position. */
+const SNAPSHOT_COLUMNS = `s.state, s.version, s.state_version AS "stateVersion", ${TAIL} AS tail,
+            ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
+            COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq"`
 
 /**
  * Locks the campaign row and its snapshot row, campaign first. Orders take no
@@ -41,8 +54,7 @@ export async function lockCampaignAndSnapshot(sql: Sql, id: string, options: { s
 export async function lockAndLoad(sql: Sql, id: string, options: { skipLocked?: boolean } = {}): Promise<LoadedRow | null> {
   if (!(await lockCampaignAndSnapshot(sql, id, options))) return null
   const rows = await sql.query<LoadedRow>(
-    `SELECT ${CAMPAIGN_COLUMNS}, s.state, s.version, ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
-            COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq"
+    `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS}
      FROM campaigns c LEFT JOIN game_snapshots s ON s.campaign_id = c.id
      WHERE c.id = $1::uuid`,
     [id],
@@ -73,8 +85,7 @@ export interface ChangeRow extends LoadedRow {
  */
 export async function readForChange(sql: Sql, c: { campaignId: string; userId: string; jti: string; key: string | null; at: Date }): Promise<ChangeRow> {
   const rows = await sql.query<ChangeRow>(
-    `SELECT ${CAMPAIGN_COLUMNS}, s.state, s.version, ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
-            COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq",
+    `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS},
             EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid AND m.role = 'gm') AS gm,
             EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) OR own."standIn" IS NOT NULL AS member,
             COALESCE(own."tribeId", own."standIn") AS "tribeId", own."tribeId" IS NULL AND own."standIn" IS NOT NULL AS "standIn",
@@ -118,8 +129,19 @@ export async function dueCampaigns(pool: pg.Pool, now: Date): Promise<string[]> 
   return rows.map((r) => r.id)
 }
 
-export async function readSnapshot(sql: Sql, campaignId: string): Promise<{ state: unknown; version: number } | undefined> {
-  const [row] = await sql.query<{ state: unknown; version: number }>('SELECT state, version FROM game_snapshots WHERE campaign_id = $1::uuid', [campaignId])
+/** A snapshot as stored: the state, the engine events after it (`tail`, to replay on it) and the campaign's version. */
+export interface StoredSnapshot {
+  state: unknown
+  tail: unknown[] | null
+  version: number
+}
+
+export async function readSnapshot(sql: Sql, campaignId: string): Promise<StoredSnapshot | undefined> {
+  const [row] = await sql.query<StoredSnapshot>(
+    `SELECT s.state, ${TAIL} AS tail, s.version FROM game_snapshots s WHERE s.campaign_id = $1::uuid`,
+    [campaignId],
+    'snapshot-read',
+  )
   return row
 }
 
@@ -163,7 +185,7 @@ export interface ChangeWrite {
   campaignId: string
   /** The new version; the change is saved only over version - 1. */
   version: number
-  /** The snapshot's JSON, as stored. */
+  /** The state's JSON as stored, or undefined to keep the stored one (its tail grows by this change's events). */
   state: unknown
   status: CampaignStatus
   /** The game's period and, once over, its ranking: copied from the game's view for SQL to read. */
@@ -203,10 +225,10 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
     revealed: d.revealedAt?.toISOString() ?? null,
   }))
   const snapshotWrite = c.created
-    ? `INSERT INTO game_snapshots (campaign_id, version, state, synced_until, next_due_at, updated_at, period, ranking)
-       SELECT $1::uuid, $2, $3::jsonb, ${utc(4)}, ${utc(5)}, ${utc(10)}, $14::int, $15::jsonb WHERE $12::int = 0 RETURNING 1`
-    : `UPDATE game_snapshots SET version = $2, state = $3::jsonb, synced_until = ${utc(4)}, next_due_at = ${utc(5)}, updated_at = ${utc(10)},
-         period = $14::int, ranking = $15::jsonb
+    ? `INSERT INTO game_snapshots (campaign_id, version, state, state_seq, state_version, synced_until, next_due_at, updated_at, period, ranking)
+       SELECT $1::uuid, $2, $3::jsonb, $16::int, $2, ${utc(4)}, ${utc(5)}, ${utc(10)}, $14::int, $15::jsonb WHERE $12::int = 0 RETURNING 1`
+    : `UPDATE game_snapshots SET version = $2, synced_until = ${utc(4)}, next_due_at = ${utc(5)}, updated_at = ${utc(10)},
+         period = $14::int, ranking = $15::jsonb${c.state === undefined ? '' : ', state = $3::jsonb, state_seq = $16::int, state_version = $2'}
        WHERE campaign_id = $1::uuid AND version = $12::int RETURNING 1`
   const withSnapshot = 'WHERE EXISTS (SELECT 1 FROM snapshot)'
   const parts: [name: keyof typeof PARAM, sql: string, rows: unknown[]][] = [
@@ -249,8 +271,9 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
     ],
   ]
   const used = parts.filter(([, , rows]) => rows.length > 0)
-  // Unused parameters are still typed, so every shape takes the same thirteen.
+  // Unused parameters are still typed, so every shape takes the same sixteen.
   const typed = parts.filter(([, , rows]) => rows.length === 0).map(([name]) => `${name} AS (SELECT $${PARAM[name]}::jsonb)`)
+  if (c.state === undefined) typed.push('kept_state AS (SELECT $3::jsonb, $16::int)')
   const [row] = await sql.query<{ saved: boolean }>(
     `WITH snapshot AS (${snapshotWrite}),
      ${[...used.map(([name, text]) => `${name} AS (${text})`), ...typed].join(',\n     ')},
@@ -260,7 +283,7 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
     [
       c.campaignId,
       c.version,
-      JSON.stringify(c.state),
+      c.state === undefined ? null : JSON.stringify(c.state),
       c.syncedUntil.toISOString(),
       c.nextDueAt?.toISOString() ?? null,
       JSON.stringify(events),
@@ -273,8 +296,9 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
       JSON.stringify(c.idempotency ? [c.idempotency] : []),
       c.period,
       c.ranking === null ? null : JSON.stringify(c.ranking),
+      seq,
     ],
-    `campaign-save-${c.created ? 'new' : 'update'}-${used.map(([name]) => name).join('-')}`,
+    `campaign-save-${c.created ? 'new' : c.state === undefined ? 'append' : 'update'}-${used.map(([name]) => name).join('-')}`,
   )
   return row!.saved
 }

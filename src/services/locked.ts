@@ -76,7 +76,7 @@ export function lockedService(db: Database, clock: Clock) {
       else await saveSyncMarks(sql, campaign, w)
       return { ok: false, error }
     }
-    const version = await save(sql, campaign, w, now, out.idempotency ? { idempotency: out.idempotency } : {})
+    const version = await save(sql, campaign, w, now, { snapshotEvery: db.snapshotEvery, ...(out.idempotency ? { idempotency: out.idempotency } : {}) })
     return { ok: true, value: { ...out.value, version } }
   }
 

@@ -30,7 +30,7 @@ import { cleanName } from '../lib/names.ts'
 import type { Access } from './access.ts'
 import { catchUp } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
-import { engineRefusal, load, loadStateOf, save } from './working.ts'
+import { engineRefusal, load, snapshotState, save } from './working.ts'
 
 export interface SceneView {
   id: string
@@ -215,7 +215,7 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         // The campaign lock is already held by this step: a plain read of the snapshot is enough.
         const snap = await readSnapshot(sql, a.campaign.id)
         if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
-        const state = await loadStateOf(sql, a.campaign.id, snap.state)
+        const state = await snapshotState(sql, a.campaign.id, snap)
         const rules = rulesetOf(state.ruleset)
         const dry = rules.applySystem(state, rules.actions.executeTrade(shaped.trade), hmacRng)
         if (!dry.ok) throw engineRefusal(dry.error)

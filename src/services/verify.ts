@@ -12,7 +12,7 @@ import { sqlOf } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
 import { mapById } from './maps.ts'
-import { loadStateOf } from './working.ts'
+import { snapshotState } from './working.ts'
 
 export interface Verification {
   ok: boolean
@@ -29,7 +29,7 @@ export async function verifyCampaign(db: Database, campaignId: string, weekLimit
   const sql = sqlOf(db.pool)
   const snapshot = await readSnapshot(sql, campaignId)
   if (!snapshot) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet: there is nothing to verify', 'R3.1')
-  const stored = await loadStateOf(sql, campaignId, snapshot.state)
+  const stored = await snapshotState(sql, campaignId, snapshot)
   // Replayed by the rules it was played by.
   const rules = rulesetOf(stored.ruleset)
   const storedHash = rules.stateHash(stored)

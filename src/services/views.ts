@@ -11,7 +11,7 @@ import type { Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 import type { Locked } from './locked.ts'
 import { verifyCampaign } from './verify.ts'
-import { loadStateOf } from './working.ts'
+import { snapshotState } from './working.ts'
 
 /** More than any week of play logs; a bound for a page. */
 const WEEK_LIMIT = 20_000
@@ -53,7 +53,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     const sql = sqlOf(db.pool)
     const snap = await readSnapshot(sql, campaignId)
     if (!snap) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
-    return { state: await loadStateOf(sql, campaignId, snap.state), version: snap.version }
+    return { state: await snapshotState(sql, campaignId, snap), version: snap.version }
   }
 
   function viewOf(a: Access, state: AnyState, version: number) {

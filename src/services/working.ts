@@ -14,6 +14,7 @@ import {
   type IdempotencyWrite,
   type LedgerWrite,
   type LoadedRow,
+  type StoredSnapshot,
 } from '../db/snapshots.ts'
 import type { Sql } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
@@ -59,6 +60,10 @@ export class Working {
 
   /** Set when the catch-up ran and knows the next due instant. */
   nextDueAt: Date | null | undefined
+  /** The version the stored state was written at: the stored state is `version - stateVersion` changes behind. */
+  stateVersion = 0
+  /** A calendar or GM input changed the game in this change (a window closed, a tick): its state is stored whole. */
+  systemActed = false
   constructor(
     public state: AnyState,
     readonly version: number,
@@ -78,6 +83,7 @@ export class Working {
     if (!result.ok) throw engineRefusal(result.error)
     this.record(result.events, week, at)
     this.state = result.state
+    this.systemActed = true
     return result.events
   }
 
@@ -117,6 +123,7 @@ export class Working {
   mark() {
     const at = {
       state: this.state,
+      systemActed: this.systemActed,
       status: this.campaignStatus,
       events: this.events.length,
       ledger: this.ledger.length,
@@ -125,6 +132,7 @@ export class Working {
     }
     return () => {
       this.state = at.state
+      this.systemActed = at.systemActed
       this.campaignStatus = at.status
       this.events.length = at.events
       this.ledger.length = at.ledger
@@ -206,6 +214,23 @@ export async function loadStateOf(sql: Sql, campaignId: string, json: unknown): 
   }
 }
 
+/**
+ * The state now: the stored one with the engine events logged after it replayed on it (orders
+ * append their events and store the whole state only every so many changes, #32). The replay
+ * checks every recorded effect, so a tail that does not fit its state fails loudly.
+ */
+export function withTail(state: AnyState, tail: readonly unknown[] | null): AnyState {
+  if (!tail || tail.length === 0) return state
+  const replayed = rulesetOf(state.ruleset).replay(state, tail, hmacRng)
+  if (!replayed.ok) throw new Error(`the log after the stored state does not replay on it: ${replayed.message}`)
+  return replayed.state
+}
+
+/** The state now of a snapshot as read (readSnapshot): its stored state with its tail replayed. */
+export async function snapshotState(sql: Sql, campaignId: string, snapshot: StoredSnapshot): Promise<AnyState> {
+  return withTail(await loadStateOf(sql, campaignId, snapshot.state), snapshot.tail)
+}
+
 /** Another change of the campaign was saved after this one read it: nothing of this one was written. */
 export class ChangeConflict extends Error {
   constructor(campaignId: string) {
@@ -216,14 +241,16 @@ export class ChangeConflict extends Error {
 /** The working state of a loaded snapshot row (a started campaign). */
 export async function working(sql: Sql, row: LoadedRow): Promise<{ campaign: CampaignRow; w: Working }> {
   if (row.state === null) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
-  const { state, version, syncedUntil, nextDueAt, lastSeq, ...campaign } = row
-  const loaded = await loadStateOf(sql, campaign.id, state)
+  const { state, version, stateVersion, tail, syncedUntil, nextDueAt, lastSeq, ...campaign } = row
+  const stored = await loadStateOf(sql, campaign.id, state)
   // A campaign from before maps were kept: it keeps the map it has now.
-  const rules = rulesetOf(loaded.ruleset)
-  const chosen = chosenMapOf(loaded)
+  const rules = rulesetOf(stored.ruleset)
+  const chosen = chosenMapOf(stored)
   const storedMap = rules.maps?.of(state as AnyState)
   if (chosen && !(storedMap && isStub(storedMap) && storedMap.hash !== undefined)) await keepCampaignMap(sql, campaign.id, hashOf(rules, chosen), chosen)
-  return { campaign, w: new Working(loaded, version!, syncedUntil!, campaign.status, lastSeq, nextDueAt) }
+  const w = new Working(withTail(stored, tail), version!, syncedUntil!, campaign.status, lastSeq, nextDueAt)
+  w.stateVersion = stateVersion!
+  return { campaign, w }
 }
 
 /** Locks and loads a started campaign; null only for a busy one under `skipLocked`. */
@@ -255,21 +282,28 @@ function gameOverMails(campaign: CampaignRow, w: Working, members: Awaited<Retur
   }))
 }
 
-/** Writes everything the change produced over the version it was built on; answers the new version. */
+/**
+ * Writes everything the change produced over the version it was built on; answers the new version.
+ * With `snapshotEvery` (players' orders), the change appends its events and stores the whole state
+ * only when the stored one is that many changes behind; a calendar or GM change, a change of
+ * status or of period always stores it, so that a window's close leaves no tail.
+ */
 export async function save(
   sql: Sql,
   campaign: CampaignRow,
   w: Working,
   now: Date,
-  options: { created?: boolean; idempotency?: IdempotencyWrite } = {},
+  options: { created?: boolean; idempotency?: IdempotencyWrite; snapshotEvery?: number } = {},
 ): Promise<number> {
   const version = w.version + 1
   const status = w.view.status === 'finished' ? 'finished' : w.campaignStatus
+  const appendOnly =
+    options.snapshotEvery !== undefined && !options.created && !w.systemActed && status === campaign.status && version - w.stateVersion < options.snapshotEvery
   if (status === 'finished' && campaign.status !== 'finished') w.mails.push(...gameOverMails(campaign, w, await membersOf(sql, campaign.id)))
   const saved = await saveChange(sql, {
     campaignId: campaign.id,
     version,
-    state: storedState(w.state),
+    state: appendOnly ? undefined : storedState(w.state),
     status,
     syncedUntil: w.syncedUntil,
     nextDueAt: status === 'running' ? (w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt) : null,

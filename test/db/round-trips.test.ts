@@ -63,12 +63,12 @@ t.test('an order takes two database round trips, the first order after the draft
   const url = `/api/campaigns/${table.id}/orders`
   const first = await counter.during(() => call(app, ana, 'POST', url, { order: { type: 'recruit', city: '2,1', troops: 1 } }))
   t.equal(first.value.status, 200)
-  t.same(first.queries, ['campaign-read-for-change', 'campaign-save-update-log'], 'one read, one save: no session query, no BEGIN, no lock, no catch-up')
+  t.same(first.queries, ['campaign-read-for-change', 'campaign-save-append-log'], 'one read, one save: no session query, no BEGIN, no lock, no catch-up')
   const second = await counter.during(() =>
     call(app, ana, 'POST', url, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } }, { 'idempotency-key': 'k-1' }),
   )
   t.equal(second.value.status, 200)
-  t.same(second.queries, ['campaign-read-for-change', 'campaign-save-update-log-idempotency'], 'the idempotency record is read and written in the same two')
+  t.same(second.queries, ['campaign-read-for-change', 'campaign-save-append-log-idempotency'], 'the idempotency record is read and written in the same two')
   const retried = await counter.during(() =>
     call(app, ana, 'POST', url, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } }, { 'idempotency-key': 'k-1' }),
   )
@@ -102,7 +102,7 @@ t.test("a pause saved between an order's read and its save: the order is read ag
     return app.campaigns.access(table.id, gm)
   }
   const access = await gmAccess()
-  counter.beforeNext('campaign-save-update', async () => {
+  counter.beforeNext('campaign-save-append', async () => {
     await app.campaigns.setPaused(access, true)
   })
   const res = await call(app, ana, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'recruit', city: '2,1', troops: 1 } })
@@ -120,7 +120,7 @@ t.test('an order overtaken by another of the same tribe is tried again on the ne
   const counter = countQueries(t)
   const ana = table.players.ana!.token
   const url = `/api/campaigns/${table.id}/orders`
-  counter.beforeNext('campaign-save-update', async () => {
+  counter.beforeNext('campaign-save-append', async () => {
     const other = await app.inject({
       method: 'POST',
       url,

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Test } from 'tap'
 import { buildTestApp, register } from './app.ts'
+import type { Config } from '../../src/config.ts'
 
 export type App = FastifyInstance
 
@@ -84,8 +85,8 @@ export async function draft(app: App, table: Table, wanted: Record<string, strin
 }
 
 /** A running 2-tribe game on coast-3: ana (Monday) holds 2,1 and 3,3; it is Monday 10:00 in Madrid, just after the draft. */
-export async function mondayGame(t: Test): Promise<{ app: App; table: Table }> {
-  const app = await buildTestApp(t, { allowTestClock: true })
+export async function mondayGame(t: Test, config: Partial<Config> = {}): Promise<{ app: App; table: Table }> {
+  const app = await buildTestApp(t, { allowTestClock: true, ...config })
   await setClock(app, '2026-11-30T09:00:00Z')
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
   await draft(app, table, { ana: ['2,1', '3,3'] })

@@ -1,4 +1,8 @@
+import type pg from 'pg'
 import type { Test } from 'tap'
+import { readSnapshot } from '../../src/db/snapshots.ts'
+import { sqlOf } from '../../src/db/sql.ts'
+import { snapshotState, storedState } from '../../src/services/working.ts'
 import { cloneDatabase } from './test-support.ts'
 
 export function testEnv() {
@@ -16,4 +20,22 @@ export async function testDatabase(t: Test): Promise<string> {
   const db = await cloneDatabase(adminUrl, template)
   t.teardown(db.drop)
   return db.url
+}
+
+/** A campaign's game state as every reader sees it (the stored one with its tail replayed, #32), in its stored form, a copy of its own. */
+export async function currentState<T>(pool: pg.Pool, campaignId: string): Promise<T> {
+  const sql = sqlOf(pool)
+  const snapshot = await readSnapshot(sql, campaignId)
+  if (!snapshot) throw new Error(`campaign ${campaignId} has no game yet`)
+  return structuredClone(storedState(await snapshotState(sql, campaignId, snapshot))) as T
+}
+
+/** Writes a situation into a campaign's game: `state` becomes its current state, with no tail after it. */
+export async function plantState(pool: pg.Pool, campaignId: string, state: unknown): Promise<void> {
+  await pool.query(
+    `UPDATE game_snapshots s SET state = $2::jsonb, state_version = s.version,
+            state_seq = COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = s.campaign_id), 0)
+      WHERE campaign_id = $1::uuid`,
+    [campaignId, JSON.stringify(state)],
+  )
 }

@@ -1,15 +1,11 @@
 // The clockwork under failure: a server killed with SIGKILL in the middle of a
 // weekly tick over many campaigns and restarted (the boot sweep catches up),
 // and two instances sweeping one database at once.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
 import t from 'tap'
 import { buildApp } from '../../src/app.ts'
-import { freePort } from '../helpers/test-support.ts'
 import { buildTestApp, testConfig } from '../helpers/app.ts'
+import { serve, until } from '../helpers/child-server.ts'
 import { testDatabase } from '../helpers/db.ts'
 import { manyCampaigns } from '../helpers/many.ts'
 import { smtpReceiver } from '../helpers/smtp.ts'
@@ -19,41 +15,6 @@ const TICK = '2026-12-06T19:00:00.000Z' // Sunday 20:00 in Madrid
 
 async function count(pool: pg.Pool, sql: string, params: unknown[] = []): Promise<number> {
   return Number((await pool.query<{ n: string }>(sql, params)).rows[0]!.n)
-}
-
-function serve(databaseUrl: string, smtpUrl: string, clock: string) {
-  let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: {
-      ...process.env,
-      FASTIFY_AUTOLOAD_TYPESCRIPT: '1',
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ww-crash-')),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: smtpUrl,
-      ALLOW_TEST_CLOCK: 'true',
-      TEST_CLOCK_NOW: clock,
-      SCHEDULER: 'true',
-      JWT_SECRET: 'crash-test-secret-crash-test-secret-1234',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-  return { child, exited, output: () => output }
-}
-
-async function until(what: string, check: () => Promise<boolean>, ms = 60_000, every = 20) {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, every))
-  }
-  throw new Error(`timed out waiting for ${what}`)
 }
 
 t.test('SIGKILL in the middle of a weekly tick over 150 campaigns, then a restart: every pool paid once, no mail lost', async (t) => {

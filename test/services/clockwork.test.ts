@@ -7,6 +7,7 @@ import { call, clockToken, draft, setClock, setUp, type App, type Table } from '
 import { smtpReceiver } from '../helpers/smtp.ts'
 import { visitor } from '../helpers/pages.ts'
 import { bundledMap } from '../../src/engine/games/weekday/maps/index.ts'
+import { currentState, plantState } from '../helpers/db.ts'
 
 async function game(t: Test, smtpUrl: string): Promise<{ app: App; table: Table }> {
   const app = await buildTestApp(t, { allowTestClock: true, smtpUrl })
@@ -299,17 +300,12 @@ t.test('R9.2 R9.3: a siege found at a window close costs the city 2 troops, and 
   ]
     .map(([dq, dr]) => [5 + dq!, 5 + dr!] as const)
     .filter(([q, r]) => land(q, r) >= 0)
-  const {
-    rows: [row],
-  } = await app.pg.query<{ state: { owners: (string | null)[]; armies: Record<string, unknown> } }>(
-    'SELECT state FROM game_snapshots WHERE campaign_id = $1::uuid',
-    [table.id],
-  )
+  const row = { state: await currentState<{ owners: (string | null)[]; armies: Record<string, unknown> }>(app.pg, table.id) }
   for (const [q, r] of around) {
-    row!.state.owners[land(q, r)] = ana
-    row!.state.armies[`${q},${r}`] = { tribe: ana, troops: 1, mp: 0 }
+    row.state.owners[land(q, r)] = ana
+    row.state.armies[`${q},${r}`] = { tribe: ana, troops: 1, mp: 0 }
   }
-  await app.pg.query('UPDATE game_snapshots SET state = $2::jsonb WHERE campaign_id = $1::uuid', [table.id, JSON.stringify(row!.state)])
+  await plantState(app.pg, table.id, row.state)
   const troops = async () =>
     (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body.armies.find((x: { tile: string }) => x.tile === '5,5').troops
   t.equal(await troops(), 5)

@@ -5,6 +5,7 @@ import { compileMap } from '../../src/engine/games/weekday/index.ts'
 import { bundledMap } from '../../src/engine/games/weekday/maps/index.ts'
 
 import { call, setClock, mondayGame } from '../helpers/campaign.ts'
+import { currentState, plantState } from '../helpers/db.ts'
 
 t.test('R4.5 R5.5 paused during a window after acting, resumed on the same weekday a week later: a fresh window with full MP and recruitment', async (t) => {
   const { app, table } = await mondayGame(t)
@@ -35,10 +36,9 @@ t.test('R9.2 a resume outside the window closes it without a siege check', async
   const i = map.index.get('2,1')!
   const around = [...map.neighbors[i]!].filter((j) => map.land[j]).map((j) => map.keys[j]!)
   t.ok(around.length >= 2, `2,1 has land neighbours (${around.join(' ')})`)
-  const snapshot = await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: table.id } })
-  const state = snapshot.state as { armies: Record<string, unknown>; owners: (string | null)[] }
+  const state = (await currentState(app.pg, table.id)) as { armies: Record<string, unknown>; owners: (string | null)[] }
   for (const key of around) state.armies[key] = { tribe: table.players.ben!.tribeId, troops: 3, mp: 0 }
-  await app.prisma.gameSnapshot.update({ where: { campaignId: table.id }, data: { state: state as object } })
+  await plantState(app.pg, table.id, state)
   t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/pause`)).status, 200, "paused during ana's window")
   await setClock(app, '2026-12-01T09:00:00Z') // Tuesday: ana's window would have closed
   const before = await app.prisma.campaignEvent.count({ where: { campaignId: table.id } })

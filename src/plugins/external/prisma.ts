@@ -17,15 +17,19 @@ declare module 'fastify' {
 export default fp<{ databaseUrl: string; config: Config }>(
   async (fastify, opts) => {
     const c = opts.config
-    const db = connect(opts.databaseUrl, {
-      poolSize: c.databasePoolSize,
-      systemPoolSize: c.databaseSystemPoolSize,
-      acquireTimeoutMs: c.databaseAcquireTimeoutMs,
-      statementTimeoutMs: c.databaseStatementTimeoutMs,
-      lockTimeoutMs: c.databaseLockTimeoutMs,
-      idleInTransactionTimeoutMs: c.databaseIdleInTransactionTimeoutMs,
-    })
-    fastify.decorate('db', { prisma: db.prisma, pool: db.pool, system: db.system })
+    const db = connect(
+      opts.databaseUrl,
+      {
+        poolSize: c.databasePoolSize,
+        systemPoolSize: c.databaseSystemPoolSize,
+        acquireTimeoutMs: c.databaseAcquireTimeoutMs,
+        statementTimeoutMs: c.databaseStatementTimeoutMs,
+        lockTimeoutMs: c.databaseLockTimeoutMs,
+        idleInTransactionTimeoutMs: c.databaseIdleInTransactionTimeoutMs,
+      },
+      c.snapshotEvery,
+    )
+    fastify.decorate('db', { prisma: db.prisma, pool: db.pool, system: db.system, snapshotEvery: db.snapshotEvery })
     fastify.decorate('prisma', db.prisma)
     fastify.decorate('pg', db.pool)
     fastify.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import t from 'tap'
 import { DEMO_USERS, seedDemo } from '../../../src/services/demo.ts'
 import { buildTestApp } from '../../helpers/app.ts'
 import { call, setClock } from '../../helpers/campaign.ts'
+import { currentState, plantState } from '../../helpers/db.ts'
 
 type Operation = {
   requestBody?: { content: Record<string, { examples?: Record<string, { summary: string; value: unknown }> }> }
@@ -27,8 +28,7 @@ t.test('every order example in the OpenAPI document is accepted as written, in t
   t.match(post.responses, { 200: {} }, 'the documented status')
 
   // The situation of the examples, written into the stored state (see examples.ts).
-  const snapshot = await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: id } })
-  const state = structuredClone(snapshot.state) as {
+  const state = (await currentState(app.pg, id)) as {
     tribes: { id: string; name: string }[]
     ships: Record<string, unknown>
     pools: { cities: string[]; balance: number }[]
@@ -47,7 +47,7 @@ t.test('every order example in the OpenAPI document is accepted as written, in t
   const ana = (await call(app, null, 'POST', '/api/auth/login', { email: DEMO_USERS[1]!.email, password: 'weekday-demo' })).body.token as string
 
   for (const [name, example] of Object.entries(examples)) {
-    await app.prisma.gameSnapshot.update({ where: { campaignId: id }, data: { state: state as object } })
+    await plantState(app.pg, id, state)
     const res = await call(app, ana, 'POST', `/api/campaigns/${id}/orders`, example.value)
     t.equal(res.status, 200, `${name} (${example.summary}): 200${res.status === 200 ? '' : ` but ${JSON.stringify(res.body)}`}`)
   }

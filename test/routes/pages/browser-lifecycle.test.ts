@@ -9,6 +9,7 @@ import t from 'tap'
 import { buildTestApp, register } from '../../helpers/app.ts'
 import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
 import { call, draft, setClock, setUp } from '../../helpers/campaign.ts'
+import { currentState, plantState } from '../../helpers/db.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
 
@@ -22,11 +23,10 @@ t.test('the chronicle, a pause, a missed window, a stand-in and the end, seen in
   const [ana, ben] = [table.players.ana!, table.players.ben!]
   await app.prisma.user.update({ where: { id: ben.userId }, data: { locale: 'es' } })
   // A ben army of 1 next to ana's 3,3 (written into the state): ana attacks it.
-  const snapshot = await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: table.id } })
-  const state = structuredClone(snapshot.state) as { armies: Record<string, unknown>; owners: (string | null)[] }
+  const state = (await currentState(app.pg, table.id)) as { armies: Record<string, unknown>; owners: (string | null)[] }
   state.armies['4,3'] = { tribe: ben.tribeId, troops: 1, mp: 2 }
   state.owners[23] = ben.tribeId // 4,3
-  await app.prisma.gameSnapshot.update({ where: { campaignId: table.id }, data: { state: state as object } })
+  await plantState(app.pg, table.id, state)
   t.equal(
     (await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'move', from: '3,3', troops: 4, to: '4,3' } })).status,
     200,
