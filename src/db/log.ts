@@ -199,11 +199,21 @@ export interface PlayerRow {
   reminderHours: number
 }
 
+const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, u.mail_window_open AS "mailWindowOpen", u.mail_reminder AS "mailReminder",
+            u.mail_payout AS "mailPayout", u.mail_digest AS "mailDigest", u.reminder_hours AS "reminderHours"`
+
 export async function playersOf(sql: Sql, campaignId: string): Promise<PlayerRow[]> {
-  return sql.query<PlayerRow>(
-    `SELECT t.id AS "tribeId", u.id AS "userId", t.weekday, u.mail_window_open AS "mailWindowOpen", u.mail_reminder AS "mailReminder",
-            u.mail_payout AS "mailPayout", u.mail_digest AS "mailDigest", u.reminder_hours AS "reminderHours"
-     FROM tribes t JOIN users u ON u.id = t.user_id WHERE t.campaign_id = $1::uuid`,
-    [campaignId],
+  return sql.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM tribes t JOIN users u ON u.id = t.user_id WHERE t.campaign_id = $1::uuid`, [campaignId])
+}
+
+/** The players of several campaigns in one read (the sweep's batch), by campaign. */
+export async function playersOfMany(sql: Sql, campaignIds: string[]): Promise<Map<string, PlayerRow[]>> {
+  const rows = await sql.query<PlayerRow & { campaignId: string }>(
+    `SELECT t.campaign_id AS "campaignId", ${PLAYER_COLUMNS} FROM tribes t JOIN users u ON u.id = t.user_id WHERE t.campaign_id = ANY($1::uuid[])`,
+    [campaignIds],
+    'players-of-many',
   )
+  const byCampaign = new Map<string, PlayerRow[]>(campaignIds.map((id) => [id, []]))
+  for (const { campaignId, ...player } of rows) byCampaign.get(campaignId)?.push(player)
+  return byCampaign
 }

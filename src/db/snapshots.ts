@@ -63,6 +63,29 @@ export async function lockAndLoad(sql: Sql, id: string, options: { skipLocked?: 
   return rows[0] ?? null
 }
 
+/**
+ * The sweep's batch: locks those of `ids` that no one else holds, campaign and snapshot, and
+ * loads them, in two statements. A campaign busy elsewhere is skipped (whoever holds it catches
+ * it up); one whose campaign row was locked but not its snapshot stays out of the batch too.
+ */
+export async function lockAndLoadMany(sql: Sql, ids: string[]): Promise<LoadedRow[]> {
+  const locked = await sql.query<{ id: string }>(
+    `WITH c AS (SELECT id FROM campaigns WHERE id = ANY($1::uuid[]) FOR UPDATE SKIP LOCKED),
+     s AS (SELECT campaign_id FROM game_snapshots WHERE campaign_id IN (SELECT id FROM c) FOR UPDATE SKIP LOCKED)
+     SELECT campaign_id AS id FROM s`,
+    [ids],
+    'campaign-lock-many',
+  )
+  if (locked.length === 0) return []
+  return sql.query<LoadedRow>(
+    `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS}
+     FROM campaigns c JOIN game_snapshots s ON s.campaign_id = c.id
+     WHERE c.id = ANY($1::uuid[])`,
+    [locked.map((row) => row.id)],
+    'campaign-load-many',
+  )
+}
+
 /** What a caller's change reads, beside the campaign: their place in it, their login, a stored answer. */
 export interface ChangeRow extends LoadedRow {
   gm: boolean

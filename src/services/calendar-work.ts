@@ -57,7 +57,7 @@ export function farBehind(w: Working, now: Date): boolean {
  * which releases the campaign's lock and the event loop between weeks (#32).
  * A week's end splits no day, so a day's digest still sees the whole day.
  */
-export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: Date, options: { slice?: boolean } = {}): Promise<void> {
+export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: Date, options: { slice?: boolean; players?: PlayerRow[] } = {}): Promise<void> {
   if (w.campaignStatus !== 'running' || w.view.status !== 'running') return
   // The mark never moves back: an instance whose clock is behind another's (or a
   // clock stepped back) finds the work up to the mark done, and does it never again.
@@ -66,7 +66,8 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
     w.syncedUntil = now
     return
   }
-  const players = await playersOf(sql, campaign.id)
+  // The sweep's batch reads every campaign's players at once.
+  const players = options.players ?? (await playersOf(sql, campaign.id))
   const tribes = calendarTribes(w, players)
   // A slice reads the calendar a week and a day ahead only (which always holds a Sunday's tick):
   // listing all the weeks still to do at each slice would make the catch-up N² again.

@@ -1,51 +1,10 @@
 // The orders' hot path (#16): two database round trips per order, the login
 // checked in the same read, and a change that another one overtook tried again.
-import pg from 'pg'
-import t, { type Test } from 'tap'
+import t from 'tap'
 
 import { detached } from '../../src/db/sql.ts'
 import { call, mondayGame, type App } from '../helpers/campaign.ts'
-
-/** Every statement node-postgres sends is one round trip (it never pipelines); this counts them by name or text. */
-function countQueries(t: Test) {
-  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown
-  const seen: string[] = []
-  let pending: { prefix: string; hook: () => Promise<void> } | undefined
-  const waiters: { prefix: string; resolve: () => void }[] = []
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { name?: string; text?: string }
-    const label = typeof config === 'string' ? config : (config.name ?? config.text ?? '?')
-    seen.push(label)
-    for (const w of waiters.filter((x) => label.startsWith(x.prefix))) {
-      waiters.splice(waiters.indexOf(w), 1)
-      w.resolve()
-    }
-    if (pending && label.startsWith(pending.prefix)) {
-      const { hook } = pending
-      pending = undefined
-      return hook().then(() => original.apply(this, args))
-    }
-    return original.apply(this, args)
-  } as typeof pg.Client.prototype.query
-  t.teardown(() => {
-    pg.Client.prototype.query = original as typeof pg.Client.prototype.query
-  })
-  return {
-    async during<T>(fn: () => Promise<T>): Promise<{ value: T; queries: string[] }> {
-      seen.length = 0
-      const value = await fn()
-      return { value, queries: [...seen] }
-    },
-    /** Resolves when a statement whose label starts with `prefix` is sent. */
-    sent(prefix: string): Promise<void> {
-      return new Promise((resolve) => waiters.push({ prefix, resolve }))
-    },
-    /** Runs `hook` once, before the next statement whose label starts with `prefix` is sent. */
-    beforeNext(prefix: string, hook: () => Promise<void>) {
-      pending = { prefix, hook }
-    },
-  }
-}
+import { countQueries } from '../helpers/queries.ts'
 
 /** Resolves once a statement of this database waits for a row lock. */
 async function lockWait(app: App) {

@@ -14,10 +14,12 @@ export default fp(
     // The sweep runs on the reserved system pool, one connection left for /health: requests
     // queueing for theirs never hold the calendar back (#25).
     const system = { ...db, pool: db.system }
+    const locked = lockedService(system, clock)
     const clockwork = clockworkService({
       db: system,
       clock,
-      sync: lockedService(system, clock).sync,
+      sync: locked.sync,
+      syncBatch: locked.syncBatch,
       // The outboxes: mails, then webhooks (a receiver that is down must not hold the mails back).
       drain: async () => {
         const mails = await mail.drain()
