@@ -23,7 +23,7 @@ const TAIL = `(SELECT json_agg(e.payload ORDER BY e.seq) FROM campaign_events e
                WHERE e.campaign_id = s.campaign_id AND e.seq > s.state_seq AND position('.' in e.type) = 0)`
 
 /** A snapshot row `s` of campaign `c`: its stored state, the tail to replay on it, the calendar marks and the log position. */
-const SNAPSHOT_COLUMNS = `s.state, s.version, s.state_version AS "stateVersion", ${TAIL} AS tail,
+export const SNAPSHOT_COLUMNS = `s.state, s.version, s.state_version AS "stateVersion", ${TAIL} AS tail,
             ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
             COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq"`
 
@@ -61,29 +61,6 @@ export async function lockAndLoad(sql: Sql, id: string, options: { skipLocked?: 
     'campaign-load',
   )
   return rows[0] ?? null
-}
-
-/**
- * The sweep's batch: locks those of `ids` that no one else holds, campaign and snapshot, and
- * loads them, in two statements. A campaign busy elsewhere is skipped (whoever holds it catches
- * it up); one whose campaign row was locked but not its snapshot stays out of the batch too.
- */
-export async function lockAndLoadMany(sql: Sql, ids: string[]): Promise<LoadedRow[]> {
-  const locked = await sql.query<{ id: string }>(
-    `WITH c AS (SELECT id FROM campaigns WHERE id = ANY($1::uuid[]) FOR UPDATE SKIP LOCKED),
-     s AS (SELECT campaign_id FROM game_snapshots WHERE campaign_id IN (SELECT id FROM c) FOR UPDATE SKIP LOCKED)
-     SELECT campaign_id AS id FROM s`,
-    [ids],
-    'campaign-lock-many',
-  )
-  if (locked.length === 0) return []
-  return sql.query<LoadedRow>(
-    `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS}
-     FROM campaigns c JOIN game_snapshots s ON s.campaign_id = c.id
-     WHERE c.id = ANY($1::uuid[])`,
-    [locked.map((row) => row.id)],
-    'campaign-load-many',
-  )
 }
 
 /** What a caller's change reads, beside the campaign: their place in it, their login, a stored answer. */
@@ -229,14 +206,8 @@ export interface ChangeWrite {
 
 const PARAM = { log: 6, ledger: 7, dice: 8, mail: 9, idempotency: 13 } as const
 
-/**
- * Writes the whole change in one statement, each shape of it prepared once per
- * connection. The snapshot is written only over the version the change was
- * built on, and everything else only with it: answers false, having written
- * nothing, when another change came first. A campaign log row that another
- * writer took first fails the statement with a unique violation (23505).
- */
-export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
+/** A change's log, ledger and dice rows as its statement reads them (jsonb_to_recordset), and the last log position it takes. */
+export function rowsOf(c: ChangeWrite) {
   let seq = c.firstSeq - 1
   const events = c.events.map((e) => ({ seq: ++seq, week: e.week, type: e.type, payload: e.payload, at: e.at.toISOString(), tribe: e.tribe, played: e.played }))
   const ledger = c.ledger.map((l) => ({ kind: l.kind, period: l.period, due: l.dueAt.toISOString(), outcome: l.outcome }))
@@ -247,6 +218,18 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
     committed: d.committedAt.toISOString(),
     revealed: d.revealedAt?.toISOString() ?? null,
   }))
+  return { events, ledger, dice, seq }
+}
+
+/**
+ * Writes the whole change in one statement, each shape of it prepared once per
+ * connection. The snapshot is written only over the version the change was
+ * built on, and everything else only with it: answers false, having written
+ * nothing, when another change came first. A campaign log row that another
+ * writer took first fails the statement with a unique violation (23505).
+ */
+export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
+  const { events, ledger, dice, seq } = rowsOf(c)
   const snapshotWrite = c.created
     ? `INSERT INTO game_snapshots (campaign_id, version, state, state_seq, state_version, synced_until, next_due_at, updated_at, period, ranking)
        SELECT $1::uuid, $2, $3::jsonb, $16::int, $2, ${utc(4)}, ${utc(5)}, ${utc(10)}, $14::int, $15::jsonb WHERE $12::int = 0 RETURNING 1`

@@ -5,13 +5,14 @@
 import type { CampaignRow } from '../db/campaigns.ts'
 import type { Database } from '../db/index.ts'
 import { playersOfMany } from '../db/log.ts'
-import { isDue, lockAndLoadMany, lockCampaignAndSnapshot, type IdempotencyWrite, type LoadedRow } from '../db/snapshots.ts'
+import { lockAndLoadMany, saveChanges } from '../db/snapshot-batches.ts'
+import { isDue, lockCampaignAndSnapshot, type ChangeWrite, type IdempotencyWrite, type LoadedRow } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
 import { catchUp, farBehind } from './calendar-work.ts'
 import type { Clock } from './clock.ts'
-import { ChangeConflict, load, save, saveSyncMarks, working, type Working } from './working.ts'
+import { ChangeConflict, changeOf, load, save, saveSyncMarks, working, type Working } from './working.ts'
 
 /** Tries of an optimistic change, the last of them under the campaign lock. */
 const OPTIMISTIC_TRIES = 4
@@ -152,7 +153,8 @@ export function lockedService(db: Database, clock: Clock) {
   /**
    * The sweep's way through many due campaigns: a batch in one transaction, with one read of
    * their rows and one of their players, and one commit (a commit per campaign made the weekly
-   * tick of 10,000 campaigns wait on 10,000 WAL flushes, #32). Each campaign gets the first slice
+   * tick of 10,000 campaigns wait on 10,000 WAL flushes, #32), and their changes saved in one
+   * statement. Each campaign gets the first slice
    * that sync would give it. Answers the campaigns that wrote something, and those to sync one
    * by one: still behind after that slice, or all of them when anything failed, since a failed
    * statement aborts the transaction (then a campaign's broken state is found alone, as before).
@@ -167,20 +169,19 @@ export function lockedService(db: Database, clock: Clock) {
           sql,
           rows.map((row) => row.id),
         )
-        const wrote: string[] = []
+        const changes: ChangeWrite[] = []
         const again: string[] = []
         for (const row of rows) {
           const { campaign, w } = await working(sql, row)
           await catchUp(sql, campaign, w, now, { slice: true, players: players.get(row.id) ?? [] })
           // Caught up meanwhile (a request, another instance): nothing to do.
           if (w.nextDueAt === undefined) continue
-          if (w.dirty) {
-            await save(sql, campaign, w, now)
-            wrote.push(row.id)
-          } else await saveSyncMarks(sql, campaign, w)
+          if (w.dirty) changes.push(await changeOf(sql, campaign, w, now))
+          else await saveSyncMarks(sql, campaign, w)
           if (w.syncedUntil.getTime() < now.getTime()) again.push(row.id)
         }
-        return { wrote, again }
+        if (changes.length > 0 && (await saveChanges(sql, changes, now)) !== changes.length) throw new Error('a version moved under the lock')
+        return { wrote: changes.map((change) => change.campaignId), again }
       })
     } catch {
       return { wrote: [], again: ids }

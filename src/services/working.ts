@@ -13,6 +13,7 @@ import {
   type EventWrite,
   type IdempotencyWrite,
   type LedgerWrite,
+  type ChangeWrite,
   type LoadedRow,
   type StoredSnapshot,
 } from '../db/snapshots.ts'
@@ -283,24 +284,24 @@ function gameOverMails(campaign: CampaignRow, w: Working, members: Awaited<Retur
 }
 
 /**
- * Writes everything the change produced over the version it was built on; answers the new version.
- * With `snapshotEvery` (players' orders), the change appends its events and stores the whole state
- * only when the stored one is that many changes behind; a calendar or GM change, a change of
- * status or of period always stores it, so that a window's close leaves no tail.
+ * What a change writes, over the version it was built on (see save). With `snapshotEvery`
+ * (players' orders), the change appends its events and stores the whole state only when the
+ * stored one is that many changes behind; a calendar or GM change, a change of status or of
+ * period always stores it, so that a window's close leaves no tail.
  */
-export async function save(
+export async function changeOf(
   sql: Sql,
   campaign: CampaignRow,
   w: Working,
   now: Date,
   options: { created?: boolean; idempotency?: IdempotencyWrite; snapshotEvery?: number } = {},
-): Promise<number> {
+): Promise<ChangeWrite> {
   const version = w.version + 1
   const status = w.view.status === 'finished' ? 'finished' : w.campaignStatus
   const appendOnly =
     options.snapshotEvery !== undefined && !options.created && !w.systemActed && status === campaign.status && version - w.stateVersion < options.snapshotEvery
   if (status === 'finished' && campaign.status !== 'finished') w.mails.push(...gameOverMails(campaign, w, await membersOf(sql, campaign.id)))
-  const saved = await saveChange(sql, {
+  return {
     campaignId: campaign.id,
     version,
     state: appendOnly ? undefined : storedState(w.state),
@@ -317,9 +318,20 @@ export async function save(
     idempotency: options.idempotency,
     dice: w.dice.map((d) => ({ ...d, commitment: commitmentOf(d.seed) })),
     ...(options.created ? { created: true } : {}),
-  })
-  if (!saved) throw new ChangeConflict(campaign.id)
-  return version
+  }
+}
+
+/** Writes everything the change produced over the version it was built on (changeOf); answers the new version. */
+export async function save(
+  sql: Sql,
+  campaign: CampaignRow,
+  w: Working,
+  now: Date,
+  options: { created?: boolean; idempotency?: IdempotencyWrite; snapshotEvery?: number } = {},
+): Promise<number> {
+  const change = await changeOf(sql, campaign, w, now, options)
+  if (!(await saveChange(sql, change))) throw new ChangeConflict(campaign.id)
+  return change.version
 }
 
 /** Stores only the calendar marks (the version stays: the game did not change). */
