@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import { AppError, errorBody, unavailableBecause } from './lib/errors.ts'
-import { buildValidator } from './lib/validators.ts'
+import { buildSerializer, buildValidator } from './lib/validators.ts'
 
 const RETRY_AFTER_S = 5
 const MAX_DEPTH = 32
@@ -109,7 +109,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
     routerOptions: { ignoreTrailingSlash: true },
     // x-examples: hand-written request examples for the OpenAPI document, no validation meaning.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, discriminator: true, keywords: ['x-examples'] } },
-    schemaController: { compilersFactory: { buildValidator } },
+    schemaController: { compilersFactory: { buildValidator, buildSerializer } },
   }
 }
 

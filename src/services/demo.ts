@@ -1,6 +1,6 @@
 // Demo data, so `npm start` on an empty database shows something to play with.
 import { rulesetOf } from '../engine/index.ts'
-import { allEmails, insertUsers } from '../db/accounts.ts'
+import { accountsBesides, insertUsers } from '../db/accounts.ts'
 import { tribesOfPool } from '../db/campaigns.ts'
 import type { Database } from '../db/index.ts'
 import { hashPassword } from '../lib/password.ts'
@@ -33,11 +33,10 @@ export type SeedOutcome =
  * The demo campaign is set up through the same service functions as the API.
  */
 export async function seedDemo(db: Database, options: { clock: Clock; publicUrl: string }): Promise<SeedOutcome> {
-  const existing = await allEmails(db)
-  if (existing.length > 0) {
-    const real = existing.filter((email) => !email.endsWith(`@${DEMO_DOMAIN}`))
-    return real.length > 0
-      ? { seeded: false, reason: 'real_data', message: `the database holds ${real.length} real account(s); the demo is only seeded into an empty database` }
+  const existing = await accountsBesides(db, DEMO_DOMAIN)
+  if (existing.any) {
+    return existing.others > 0
+      ? { seeded: false, reason: 'real_data', message: `the database holds ${existing.others} real account(s); the demo is only seeded into an empty database` }
       : { seeded: false, reason: 'already_seeded', message: 'the demo data is already there' }
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD)

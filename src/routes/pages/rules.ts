@@ -7,11 +7,10 @@ import { FACES } from '../../faces/index.ts'
 import { STRINGS, type PageKit, type Req } from './kit.ts'
 
 const DOCS = path.resolve(import.meta.dirname, '../../../docs')
-// Read once: the books ship with the server and change only with it.
-const book = (file: string) => renderRuleBook(readFileSync(path.join(DOCS, file), 'utf8'))
-// Each game's book, as the registry of game faces names it.
-const BOOKS = new Map<string, Record<'en' | 'es', RuleBook>>(FACES.map((f) => [f.id, { en: book(f.books.en), es: book(f.books.es) }]))
-for (const face of FACES) serveRuleBook(face.rules, BOOKS.get(face.id)!.en)
+// Read once, at first use (not at start): the books ship with the server and change only with it.
+const read = new Map<string, RuleBook>()
+const book = (file: string) => read.get(file) ?? read.set(file, renderRuleBook(readFileSync(path.join(DOCS, file), 'utf8'))).get(file)!
+for (const face of FACES) serveRuleBook(face.rules, () => book(face.books.en))
 
 export function rulePages(fastify: FastifyInstance, kit: PageKit) {
   for (const face of FACES) {
@@ -24,7 +23,7 @@ export function rulePages(fastify: FastifyInstance, kit: PageKit) {
       const lang = asked === 'en' || asked === 'es' ? asked : viewer.locale
       return kit.render(request, reply, 'rules.hbs', {
         title: STRINGS[viewer.locale].rules,
-        book: BOOKS.get(face.id)![lang],
+        book: book(face.books[lang]),
         lang,
         other: lang === 'en' ? 'es' : 'en',
         base,
