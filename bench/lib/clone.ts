@@ -5,7 +5,7 @@
 import type pg from 'pg'
 
 /** `count` copies of a running campaign: new ids for it and its tribes, everything else the same. */
-export async function cloneCampaign(pool: pg.Pool, template: string, tribes: string[], count: number) {
+export async function cloneCampaign(pool: pg.Pool | pg.Client, template: string, tribes: string[], count: number) {
   const swap = (column: string) => tribes.reduce((expr, _t, i) => `replace(${expr}, $${i + 3}, md5(n.id::text || $${i + 3})::uuid::text)`, column)
   await pool.query(
     `WITH n AS (SELECT gen_random_uuid() AS id, g FROM generate_series(1, $2::int) g),
