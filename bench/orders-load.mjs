@@ -2,11 +2,13 @@
 // its own (never inside the server's): autocannon with one campaign at a time
 // per connection, so that no two connections send orders to one campaign and
 // every order sent is one the engine accepts. Reads its job as JSON on argv[2]
-// and prints autocannon's result as JSON on stdout.
+// and prints autocannon's result as JSON on stdout. `route` (default: the orders
+// route) lets the same load hit the floor server (bench/floor-server.mjs).
 import autocannon from 'autocannon'
 
 const job = JSON.parse(process.argv[2])
 const { url, token, campaigns, orders, connections, seconds } = job
+const route = job.route ?? '/api/campaigns/{campaign}/orders'
 let slots = 0
 
 const result = await autocannon({
@@ -27,7 +29,7 @@ const result = await autocannon({
         const campaign = campaigns[(context.slot + round * connections) % campaigns.length]
         const order = orders[context.sent % orders.length]
         context.sent++
-        return { ...request, path: `/api/campaigns/${campaign}/orders`, body: JSON.stringify({ order }) }
+        return { ...request, path: route.replace('{campaign}', campaign), body: JSON.stringify({ order }) }
       },
     },
   ],

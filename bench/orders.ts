@@ -10,18 +10,27 @@
 // put back as it was before each run. The server's clock is frozen on a Monday
 // at 10:00 in Madrid (TEST_CLOCK_NOW), inside that tribe's window.
 //
+// Each measured run (orders, pgbench, floor, /health) starts after a CHECKPOINT
+// with autovacuum idle, so that none pays for the one before, and the WAL the
+// cluster wrote during it is divided by what it did (bytes per order, per
+// pgbench transaction). The floor (bench/floor-server.mjs) is the least a web
+// service with an order's two round trips can do: its ratio to pgbench is the
+// ceiling of ours on this machine ("before claiming a limit, measure the limit").
+//
 // BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_POOL (the server's DATABASE_POOL_SIZE)  BENCH_PROFILE=1
-// BENCH_NODE_FLAGS adds node flags to those of `npm start`.
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+// BENCH_NODE_FLAGS adds node flags to those of `npm start`; BENCH_SNAPSHOT_EVERY is passed as SNAPSHOT_EVERY.
+import { execFileSync, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
 import { hmacRng } from '../src/engine/index.ts'
 import { applyOrder, type GameState, type Order } from '../src/engine/games/weekday/index.ts'
 import { freePort } from '../test/helpers/test-support.ts'
 import { loadState } from '../src/services/working.ts'
 import { cloneCampaign } from './lib/clone.ts'
+import { getRun, loadRun, pgbenchBinary, pgbenchRun, quietly } from './lib/load.ts'
 import { cpuOf, cpuSince, family, rssMb } from './lib/proc.ts'
 import { benchConfig, benchServer, median } from './lib/server.ts'
 import type { Bench } from './run.ts'
@@ -30,9 +39,33 @@ const CLIENTS = (process.env.BENCH_CLIENTS ?? '16,64').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const FLEET = Number(process.env.BENCH_CAMPAIGNS ?? 3000)
+const SNAPSHOT_EVERY = process.env.BENCH_SNAPSHOT_EVERY
 const MONDAY = '2026-11-30T09:00:00Z'
 const SECRET = 'bench-secret-bench-secret-bench-secret'
 const root = path.resolve(import.meta.dirname, '..')
+/**
+ * WAL bytes per order by clients, measured on 2026-11-26 before #32's event log
+ * (a full snapshot written per order, SNAPSHOT_EVERY unset): the goal is a quarter.
+ */
+const WAL_BEFORE: Record<number, number> = { 16: 5247, 64: 5111 }
+
+const FIGURES = [
+  'orders',
+  'p50',
+  'p99',
+  'pgbench',
+  'pgbenchWal',
+  'ordersWal',
+  'nodeCpu',
+  'pgCpu',
+  'rss',
+  'floor',
+  'floorP99',
+  'floorWal',
+  'ordersFpi',
+  'pgbenchFpi',
+] as const
+type Runs = Record<(typeof FIGURES)[number], number[]>
 
 const bench: Bench = async (report, log) => {
   const db = await benchServer(log)
@@ -41,78 +74,155 @@ const bench: Bench = async (report, log) => {
   const { campaigns, orders, token } = await fleet(url, log)
   const pool = new pg.Pool({ connectionString: url, max: 2 })
   await pool.query(`DROP TABLE IF EXISTS bench_reset; CREATE TABLE bench_reset AS SELECT campaign_id, state FROM game_snapshots`)
+  // The floor's rows: the fleet's snapshots, so that its update writes as many bytes as an order's.
+  await pool.query(`DROP TABLE IF EXISTS floor_rows, floor_log;
+    CREATE TABLE floor_rows AS SELECT (row_number() OVER (ORDER BY campaign_id))::int AS id, 0 AS version, state FROM game_snapshots;
+    ALTER TABLE floor_rows ADD PRIMARY KEY (id);
+    CREATE TABLE floor_log (row_id int NOT NULL, version int NOT NULL, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (row_id, version))`)
+  const floorRows = campaigns.map((_c, i) => String(i + 1))
 
   log('building dist/ (npm run build)')
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
   const server = await startServer(url, log)
+  const floor = await startFloor(url, log)
+  const admin = new pg.Client({ connectionString: db.adminUrl() })
+  await admin.connect()
   const postmaster = Number(readFileSync(path.join(root, '.data/bench-postgres/postmaster.pid'), 'utf8').split('\n')[0])
-  const pgbench = spawnSync('pgbench', ['--version']).status === 0 ? 'pgbench' : '/usr/lib/postgresql/15/bin/pgbench'
-  if (!existsSync(pgbench) && pgbench !== 'pgbench') throw new Error('pgbench is needed: apt install postgresql-client (or postgresql-15)')
+  const pgbench = pgbenchBinary()
   execFileSync(pgbench, ['-i', '-q', pgUrl], { stdio: 'pipe' })
 
-  const figures = new Map<number, { orders: number[]; p50: number[]; p99: number[]; pgbench: number[]; nodeCpu: number[]; pgCpu: number[]; rss: number[] }>()
-  const health: number[] = []
+  const figures = new Map<number, Runs>()
+  const health: { perS: number; pgbench: number }[] = []
   const reset = async () => {
-    await pool.query(`UPDATE game_snapshots s SET state = r.state, version = s.version + 1 FROM bench_reset r WHERE r.campaign_id = s.campaign_id`)
+    // The stored state goes back to the start, and the log after it stays behind it (no tail).
+    await pool.query(
+      `UPDATE game_snapshots s SET state = r.state, version = s.version + 1, state_version = s.version + 1,
+              state_seq = COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = s.campaign_id), 0)
+         FROM bench_reset r WHERE r.campaign_id = s.campaign_id`,
+    )
     await pool.query('VACUUM ANALYZE game_snapshots')
+    await pool.query('TRUNCATE floor_log')
+    await pool.query('VACUUM ANALYZE floor_rows')
   }
+  const orderJob = (connections: number, seconds: number) => ({ url: `${server.base}/`, token, campaigns, orders, connections, seconds })
   try {
     // Not measured: compiles the hot code and prepares every pool connection's statements.
     log('warming up')
     await reset()
-    await loadRun({ url: `${server.base}/`, token, campaigns, orders, connections: Math.max(...CLIENTS), seconds: 5 })
+    await loadRun(orderJob(Math.max(...CLIENTS), 5))
+    await loadRun({ ...orderJob(Math.max(...CLIENTS), 5), url: `${floor.base}/`, route: '/floor/{campaign}', campaigns: floorRows })
     for (let run = 1; run <= RUNS; run++) {
       for (const clients of CLIENTS) {
         await reset()
         const pids = family(postmaster)
-        const pgBefore = cpuOf(pids)
-        const nodeBefore = cpuOf([server.pid])
-        let rss = rssMb(server.pid)
-        const sampler = setInterval(() => (rss = Math.max(rss, rssMb(server.pid))), 200)
-        const load = await loadRun({ url: `${server.base}/`, token, campaigns, orders, connections: clients, seconds: SECONDS })
-        clearInterval(sampler)
-        const nodeMs = cpuSince(nodeBefore, [server.pid])
-        const pgMs = cpuSince(pgBefore, family(postmaster))
+        const measured = await quietly(admin, async () => {
+          const pgBefore = cpuOf(pids)
+          const nodeBefore = cpuOf([server.pid])
+          let rss = rssMb(server.pid)
+          const sampler = setInterval(() => (rss = Math.max(rss, rssMb(server.pid))), 200)
+          const load = await loadRun(orderJob(clients, SECONDS))
+          clearInterval(sampler)
+          return { load, rss, nodeMs: cpuSince(nodeBefore, [server.pid]), pgMs: cpuSince(pgBefore, family(postmaster)) }
+        })
+        const { load, rss, nodeMs, pgMs } = measured.result
         if (load.non2xx > 0 || load.errors > 0) log(`  warning: ${load.non2xx} refused and ${load.errors} failed requests (a fleet too small for this speed?)`)
-        const perS = load.ok / load.seconds
-        const tps = pgbenchRun(pgbench, pgUrl, clients)
-        log(
-          `run ${run}, ${clients} clients: ${Math.round(perS)} orders/s (p50 ${load.p50} ms, p99 ${load.p99} ms), pgbench -N ${Math.round(tps)} tx/s, node ${(nodeMs / load.ok).toFixed(3)} ms and PostgreSQL ${(pgMs / load.ok).toFixed(3)} ms CPU per order, RSS up to ${Math.round(rss)} MB`,
+        const pgb = await quietly(admin, () => pgbenchRun(pgbench, pgUrl, clients, SECONDS))
+        const fl = await quietly(admin, () =>
+          loadRun({ ...orderJob(clients, SECONDS), url: `${floor.base}/`, route: '/floor/{campaign}', campaigns: floorRows }),
         )
-        const f = figures.get(clients) ?? { orders: [], p50: [], p99: [], pgbench: [], nodeCpu: [], pgCpu: [], rss: [] }
+        if (fl.result.non2xx > 0 || fl.result.errors > 0) log(`  warning: the floor refused ${fl.result.non2xx} and failed ${fl.result.errors} requests`)
+        const perS = load.ok / load.seconds
+        const floorPerS = fl.result.ok / fl.result.seconds
+        const f = figures.get(clients) ?? (Object.fromEntries(FIGURES.map((k) => [k, []])) as unknown as Runs)
         f.orders.push(perS)
         f.p50.push(load.p50)
         f.p99.push(load.p99)
-        f.pgbench.push(tps)
+        f.pgbench.push(pgb.result.tps)
+        f.pgbenchWal.push(pgb.walBytes / pgb.result.transactions)
+        f.ordersWal.push(measured.walBytes / load.ok)
+        f.ordersFpi.push(measured.fpiBytes / load.ok)
+        f.pgbenchFpi.push(pgb.fpiBytes / pgb.result.transactions)
         f.nodeCpu.push(nodeMs / load.ok)
         f.pgCpu.push(pgMs / load.ok)
         f.rss.push(rss)
+        f.floor.push(floorPerS)
+        f.floorP99.push(fl.result.p99)
+        f.floorWal.push(fl.walBytes / fl.result.ok)
         figures.set(clients, f)
+        log(`  WAL of the orders: ${measured.walTop}; of pgbench: ${pgb.walTop}; of the floor: ${fl.walTop}`)
+        log(
+          `run ${run}, ${clients} clients: ${Math.round(perS)} orders/s (p50 ${load.p50} ms, p99 ${load.p99} ms, ${Math.round(measured.walBytes / load.ok)} WAL bytes each), ` +
+            `pgbench -N ${Math.round(pgb.result.tps)} tx/s (${Math.round(pgb.walBytes / pgb.result.transactions)} WAL bytes each), floor ${Math.round(floorPerS)}/s (p99 ${fl.result.p99} ms), ` +
+            `node ${(nodeMs / load.ok).toFixed(3)} ms and PostgreSQL ${(pgMs / load.ok).toFixed(3)} ms CPU per order, RSS up to ${Math.round(rss)} MB`,
+        )
       }
-      const h = healthRun(`${server.base}/health`, 16)
-      log(`run ${run}: /health ${Math.round(h)} requests/s at 16 clients`)
-      health.push(h)
+      const h = await quietly(admin, () => getRun(`${server.base}/health`, 16, SECONDS))
+      const hp = await quietly(admin, () => pgbenchRun(pgbench, pgUrl, 16, SECONDS))
+      log(`run ${run}: /health ${Math.round(h.result)} requests/s at 16 clients, pgbench -N ${Math.round(hp.result.tps)} tx/s`)
+      health.push({ perS: h.result, pgbench: hp.result.tps })
     }
     const idle = rssMb(server.pid)
+    const every = snapshotEvery()
+    report('snapshot_every', every.value, 'changes', every.note)
     for (const [clients, f] of figures) {
       const x = { clients }
-      report('orders_per_s', median(f.orders), 'orders/s', { ...x, note: `median of ${RUNS} runs of ${SECONDS} s` })
+      const at64 = clients === 64
+      const ratio = (xs: number[]) => median(xs.map((o, i) => o / f.pgbench[i]!))
+      report('orders_per_s', median(f.orders), 'orders/s', {
+        ...x,
+        note: `median of ${RUNS} runs of ${SECONDS} s, each after a CHECKPOINT with autovacuum idle`,
+      })
       report('p50_ms', median(f.p50), 'ms', x)
-      report('p99_ms', median(f.p99), 'ms', { ...x, ...(clients === 16 ? { note: 'goal <= 50' } : {}) })
-      report('pgbench_n_tps', median(f.pgbench), 'tx/s', { ...x, note: 'pgbench -N on the same PostgreSQL, same clients, interleaved' })
-      report('ratio_to_pgbench_n', median(f.orders.map((o, i) => o / f.pgbench[i]!)), 'ratio', { ...x, ...(clients === 64 ? { note: 'goal >= 0.5' } : {}) })
+      report('p99_ms', median(f.p99), 'ms', { ...x, ...(at64 ? { note: 'goal <= 50' } : {}) })
+      report('pgbench_n_tps', median(f.pgbench), 'tx/s', { ...x, note: 'pgbench -N on the same PostgreSQL, same clients, interleaved, after a CHECKPOINT' })
+      report('ratio_to_pgbench_n', ratio(f.orders), 'ratio', { ...x, note: 'goal >= 0.8' })
+      report('wal_bytes_per_order', median(f.ordersWal), 'bytes', {
+        ...x,
+        note: `WAL written by the cluster during the run / accepted orders${WAL_BEFORE[clients] ? `; goal <= ${Math.round(WAL_BEFORE[clients] / 4)} (a quarter of ${WAL_BEFORE[clients]}, 2026-11-26)` : ''}`,
+      })
+      report('wal_fpi_bytes_per_order', median(f.ordersFpi), 'bytes', { ...x, note: 'of which full-page images (pg_walinspect)' })
+      report('wal_bytes_per_pgbench_tx', median(f.pgbenchWal), 'bytes', { ...x, note: 'the same for pgbench -N' })
+      report('wal_fpi_bytes_per_pgbench_tx', median(f.pgbenchFpi), 'bytes', x)
       report('node_cpu_ms_per_order', median(f.nodeCpu), 'ms', x)
       report('pg_cpu_ms_per_order', median(f.pgCpu), 'ms', x)
-      report('rss_mb', median(f.rss), 'MB', { ...x, note: `the server's highest VmRSS during a run${clients === 64 ? ', goal <= 250' : ''}` })
+      report('rss_mb', median(f.rss), 'MB', { ...x, note: `the server's highest VmRSS during a run${at64 ? ', goal <= 150' : ''}` })
+      report('floor_per_s', median(f.floor), 'requests/s', {
+        ...x,
+        note: 'bench/floor-server.mjs: Fastify, JWT, a read by key and an update+insert, same pool size',
+      })
+      report('floor_p99_ms', median(f.floorP99), 'ms', x)
+      report('floor_ratio_to_pgbench_n', ratio(f.floor), 'ratio', { ...x, note: "the ceiling of a two-round-trip web service's ratio on this machine" })
+      report('floor_wal_bytes_per_request', median(f.floorWal), 'bytes', x)
+      report('orders_vs_floor', median(f.orders.map((o, i) => o / f.floor[i]!)), 'ratio', x)
     }
-    report('health_per_s', median(health), 'requests/s', { clients: 16, note: 'GET /health (SELECT 1), goal >= 5000' })
+    report('health_per_s', median(health.map((h) => h.perS)), 'requests/s', { clients: 16, note: 'GET /health (SELECT 1), goal >= 5000' })
+    report('health_ratio_to_pgbench_n', median(health.map((h) => h.perS / h.pgbench)), 'ratio', {
+      clients: 16,
+      note: 'against pgbench -N at 16 clients run next to it',
+    })
     report('rss_idle_mb', idle, 'MB', { note: 'the server after the runs' })
   } finally {
-    server.child.kill('SIGTERM')
-    await new Promise((resolve) => server.child.once('exit', resolve))
+    for (const child of [server.child, floor.child]) {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+    }
+    await admin.end()
     await pool.end()
     await db.stop()
   }
+}
+
+/** The interval the server writes full snapshots at, as its config reads BENCH_SNAPSHOT_EVERY (passed as SNAPSHOT_EVERY). */
+function snapshotEvery(): { value: number; note: string } {
+  const env = { NODE_ENV: 'test', JWT_SECRET: SECRET, ...(SNAPSHOT_EVERY ? { SNAPSHOT_EVERY } : {}) }
+  const config = loadConfig(env) as unknown as Record<string, unknown>
+  const key = Object.keys(config).find((k) => /snapshot.*every/i.test(k))
+  if (!key)
+    return {
+      value: 0,
+      note: `unset: this server has no SNAPSHOT_EVERY (a full snapshot per change)${SNAPSHOT_EVERY ? `; BENCH_SNAPSHOT_EVERY=${SNAPSHOT_EVERY} ignored` : ''}`,
+    }
+  return { value: Number(config[key]), note: SNAPSHOT_EVERY ? `SNAPSHOT_EVERY=${SNAPSHOT_EVERY} (BENCH_SNAPSHOT_EVERY)` : `unset: the server's default` }
 }
 
 /** One campaign set up through the services, its copies made in SQL, and the orders its Monday tribe can send. */
@@ -204,6 +314,7 @@ async function startServer(url: string, log: (m: string) => void) {
       LOG_LEVEL: 'warn',
       DATA_DIR: path.join(root, '.data/bench-server'),
       ...(process.env.BENCH_POOL ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL } : {}),
+      ...(SNAPSHOT_EVERY ? { SNAPSHOT_EVERY } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -219,44 +330,23 @@ async function startServer(url: string, log: (m: string) => void) {
   return { child, pid: child.pid!, base: `http://127.0.0.1:${port}` }
 }
 
-interface LoadResult {
-  requests: number
-  ok: number
-  non2xx: number
-  errors: number
-  p50: number
-  p99: number
-  seconds: number
-}
-
-async function loadRun(job: { url: string; token: string; campaigns: string[]; orders: Order[]; connections: number; seconds: number }): Promise<LoadResult> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'orders-load.mjs'), JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] })
-  let out = ''
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`the load generator exited with ${code}`)
-  return JSON.parse(out) as LoadResult
-}
-
-function pgbenchRun(pgbench: string, url: string, clients: number): number {
-  const out = execFileSync(pgbench, ['-N', '-n', '-c', String(clients), '-j', '2', '-T', String(SECONDS), url], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** bench/floor-server.mjs with the server's pool size and node flags. */
+async function startFloor(url: string, log: (m: string) => void) {
+  const port = await freePort()
+  const flags = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+    .split(/\s+/)
+    .filter((a) => a.startsWith('--'))
+  const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, 'floor-server.mjs')], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATABASE_URL: url, JWT_SECRET: SECRET, POOL: process.env.BENCH_POOL ?? '10' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)
-  if (!tps) throw new Error(`pgbench said:\n${out}`)
-  return Number(tps[1])
-}
-
-function healthRun(url: string, clients: number): number {
-  const out = execFileSync(
-    process.execPath,
-    [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(clients), '-d', String(SECONDS), '-j', url],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 },
-  )
-  const result = JSON.parse(out) as { requests: { total: number }; duration: number; non2xx: number }
-  if (result.non2xx > 0) throw new Error(`/health answered ${result.non2xx} non-2xx`)
-  return result.requests.total / result.duration
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve())
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code}) before listening`)))
+  })
+  log(`floor: node bench/floor-server.mjs, pid ${child.pid}, port ${port}`)
+  return { child, pid: child.pid!, base: `http://127.0.0.1:${port}` }
 }
 
 export default bench

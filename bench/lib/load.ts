@@ -1,0 +1,84 @@
+// The load the orders bench puts on a server, and its baseline: autocannon
+// from a process of its own (bench/orders-load.mjs), `pgbench -N` on the same
+// PostgreSQL, and autocannon on a plain GET. Each measured run starts quiet
+// (lib/server.ts quiesce) and says how much WAL the cluster wrote during it.
+import { execFile, spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type pg from 'pg'
+import { quiesce, walBetween, walPosition } from './server.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const run = promisify(execFile)
+
+export interface LoadJob {
+  url: string
+  /** `{campaign}` is replaced by each connection's campaign of the moment. */
+  route?: string
+  token: string
+  campaigns: string[]
+  orders: unknown[]
+  connections: number
+  seconds: number
+}
+
+export interface LoadResult {
+  requests: number
+  ok: number
+  non2xx: number
+  errors: number
+  p50: number
+  p99: number
+  seconds: number
+}
+
+export async function loadRun(job: LoadJob): Promise<LoadResult> {
+  const child = spawn(process.execPath, [path.join(root, 'bench/orders-load.mjs'), JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`)
+  return JSON.parse(out) as LoadResult
+}
+
+export function pgbenchBinary(): string {
+  if (spawnSync('pgbench', ['--version']).status === 0) return 'pgbench'
+  const old = '/usr/lib/postgresql/15/bin/pgbench'
+  if (!existsSync(old)) throw new Error('pgbench is needed: apt install postgresql-client (or postgresql-15)')
+  return old
+}
+
+/** `pgbench -N` for `seconds`: transactions per second and how many were done. */
+export async function pgbenchRun(pgbench: string, url: string, clients: number, seconds: number): Promise<{ tps: number; transactions: number }> {
+  const { stdout } = await run(pgbench, ['-N', '-n', '-c', String(clients), '-j', '2', '-T', String(seconds), url], { encoding: 'utf8' })
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)
+  const done = /number of transactions actually processed: (\d+)/.exec(stdout)
+  if (!tps || !done) throw new Error(`pgbench said:\n${stdout}`)
+  return { tps: Number(tps[1]), transactions: Number(done[1]) }
+}
+
+/** GET requests/s at `clients` connections. */
+export async function getRun(url: string, clients: number, seconds: number): Promise<number> {
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(clients), '-d', String(seconds), '-j', url],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    },
+  )
+  const result = JSON.parse(stdout) as { requests: { total: number }; duration: number; non2xx: number }
+  if (result.non2xx > 0) throw new Error(`${url} answered ${result.non2xx} non-2xx`)
+  return result.requests.total / result.duration
+}
+
+/** `measure` started after a checkpoint and with autovacuum idle, with the WAL the cluster wrote meanwhile. */
+export async function quietly<T>(admin: pg.Client, measure: () => Promise<T>): Promise<{ result: T; walBytes: number; fpiBytes: number; walTop: string }> {
+  await quiesce(admin)
+  const before = await walPosition(admin)
+  const result = await measure()
+  const after = await walPosition(admin)
+  const inside = await walBetween(admin, before.lsn, after.lsn)
+  return { result, walBytes: Number(after.bytes - before.bytes), fpiBytes: inside.fpiBytes, walTop: inside.top }
+}
