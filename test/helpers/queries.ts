@@ -6,12 +6,18 @@ import type { Test } from 'tap'
 export function countQueries(t: Test) {
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown
   const seen: string[] = []
+  /** The connection each statement went on: statements of concurrent transactions interleave in `seen`. */
+  const on: number[] = []
+  const connections = new WeakMap<object, number>()
+  let connectionCount = 0
   let pending: { prefix: string; hook: () => Promise<void> } | undefined
   const waiters: { prefix: string; resolve: () => void }[] = []
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const config = args[0] as string | { name?: string; text?: string }
     const label = typeof config === 'string' ? config : (config.name ?? config.text ?? '?')
     seen.push(label)
+    if (!connections.has(this)) connections.set(this, ++connectionCount)
+    on.push(connections.get(this)!)
     for (const w of waiters.filter((x) => label.startsWith(x.prefix))) {
       waiters.splice(waiters.indexOf(w), 1)
       w.resolve()
@@ -27,10 +33,13 @@ export function countQueries(t: Test) {
     pg.Client.prototype.query = original as typeof pg.Client.prototype.query
   })
   return {
-    async during<T>(fn: () => Promise<T>): Promise<{ value: T; queries: string[] }> {
+    async during<T>(fn: () => Promise<T>): Promise<{ value: T; queries: string[]; byConnection: string[][] }> {
       seen.length = 0
+      on.length = 0
       const value = await fn()
-      return { value, queries: [...seen] }
+      const byConnection = new Map<number, string[]>()
+      seen.forEach((label, i) => byConnection.set(on[i]!, [...(byConnection.get(on[i]!) ?? []), label]))
+      return { value, queries: [...seen], byConnection: [...byConnection.values()] }
     },
     /** Resolves when a statement whose label starts with `prefix` is sent. */
     sent(prefix: string): Promise<void> {
