@@ -62,9 +62,9 @@ function poolOf(connectionString: string, max: number, limits: DatabaseLimits, n
 
 /**
  * node-postgres writes each message of a query (parse, bind, describe, execute, sync) with a
- * write of its own, a system call each: 8 for an order's two statements, a quarter of the
- * server's CPU in a profile of the orders bench (#32). Corked while the query is handed over,
- * they leave in one. The prototype's query is looked up at each call, so that a wrapper put on
+ * write of its own, a system call each: 8 for an order's two statements (with the HTTP answer's,
+ * a quarter of the samples of a profile of the orders bench, #32). Corked while the query is
+ * handed over, they leave in one. The prototype's query is looked up at each call, so that a wrapper put on
  * it later (the tests' statement counter) still sees every statement.
  */
 function corkQueries(client: pg.PoolClient) {
