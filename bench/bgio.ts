@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { freePort } from '../test/helpers/test-support.ts'
-import { cpuOf, cpuSince, family, rssMb } from './lib/proc.ts'
+import { cpuOf, cpuSince, family, listening, rssMb } from './lib/proc.ts'
 import { benchServer, median } from './lib/server.ts'
 import type { Bench } from './run.ts'
 
@@ -168,14 +168,7 @@ async function startServer(url: string, log: (m: string) => void) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  await new Promise<void>((resolve, reject) => {
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      if (out.includes('listening on')) resolve()
-    })
-    child.once('exit', (code) => reject(new Error(`the boardgame.io server exited (${code}) before listening:\n${out}`)))
-  })
+  await listening(child, 'the boardgame.io server')
   log(`server: node bench/lib/bgio-server.mjs, pid ${child.pid}, port ${port}`)
   return { child, pid: child.pid!, base: `http://127.0.0.1:${port}`, lobby: `http://127.0.0.1:${apiPort}` }
 }

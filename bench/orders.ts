@@ -31,7 +31,7 @@ import { freePort } from '../test/helpers/test-support.ts'
 import { loadState } from '../src/services/working.ts'
 import { cloneCampaign } from './lib/clone.ts'
 import { getRun, loadRun, pgbenchBinary, pgbenchRun, quietly } from './lib/load.ts'
-import { cpuOf, cpuSince, family, rssMb } from './lib/proc.ts'
+import { cpuOf, cpuSince, family, listening, rssMb } from './lib/proc.ts'
 import { benchConfig, benchServer, median } from './lib/server.ts'
 import type { Bench } from './run.ts'
 
@@ -311,14 +311,7 @@ async function startServer(url: string, log: (m: string) => void) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  await new Promise<void>((resolve, reject) => {
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      if (out.includes('listening on')) resolve()
-    })
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${out}`)))
-  })
+  await listening(child, 'the server')
   log(`server: node dist/server.js, pid ${child.pid}, port ${port}`)
   return { child, pid: child.pid!, base: `http://127.0.0.1:${port}` }
 }

@@ -1,7 +1,8 @@
 // CPU time and resident memory of processes, read from /proc (Linux), so a
 // bench can say what one request costs the server and the database.
 import { readdirSync, readFileSync } from 'node:fs'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, type ChildProcessByStdio, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import type { Readable } from 'node:stream'
 
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
 
@@ -45,4 +46,16 @@ export function cpuSince(before: Map<number, number>, pids: number[]): number {
 export function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return m ? Number(m[1]) / 1024 : 0
+}
+
+/** Resolves once a server process started by a bench says "listening on"; rejects if it exits first. */
+export function listening(child: ChildProcessWithoutNullStreams | ChildProcessByStdio<null, Readable, null>, name: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('listening on')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before listening:\n${out}`)))
+  })
 }
