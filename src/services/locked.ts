@@ -154,21 +154,19 @@ export function lockedService(db: Database, clock: Clock) {
    * The sweep's way through many due campaigns: a batch in one transaction, with one read of
    * their rows and one of their players, and one commit (a commit per campaign made the weekly
    * tick of 10,000 campaigns wait on 10,000 WAL flushes, #32), and their changes saved in one
-   * statement. Each campaign gets the first slice
-   * that sync would give it. Answers the campaigns that wrote something, and those to sync one
-   * by one: still behind after that slice, or all of them when anything failed, since a failed
-   * statement aborts the transaction (then a campaign's broken state is found alone, as before).
-   * A campaign busy elsewhere is skipped: whoever holds it catches it up.
+   * statement. Each campaign gets the first slice that sync would give it. Answers the campaigns
+   * that wrote something, and those to sync one by one: still behind after that slice, or all of
+   * them when anything failed, since a failed statement aborts the transaction (then a
+   * campaign's broken state is found alone, as before). A campaign busy elsewhere is skipped:
+   * whoever holds it catches it up.
    */
   async function syncBatch(ids: string[]): Promise<{ wrote: string[]; again: string[] }> {
     const now = clock.now()
     try {
       return await transaction(db.pool, async (sql) => {
         const rows = await lockAndLoadMany(sql, ids)
-        const players = await playersOfMany(
-          sql,
-          rows.map((row) => row.id),
-        )
+        const locked = rows.map((row) => row.id)
+        const players = await playersOfMany(sql, locked)
         const changes: ChangeWrite[] = []
         const again: string[] = []
         for (const row of rows) {
