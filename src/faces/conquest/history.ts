@@ -2,7 +2,8 @@
 // dice (every die of a round with its counter, derived again once the round's seed is out).
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { hmacRng } from '../../engine/index.ts'
-import { TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
+import { conquest, TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
+import { proofOf } from '../proof.ts'
 import { isSystemRow } from '../../lib/chronicle.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
@@ -49,7 +50,11 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       weekMap,
       kinds: Object.keys(CONQUEST_KINDS),
       weeks: weeks.map(String),
-      events: shown.reverse().map((e) => ({ ...e, summary: conquestSentence(e.type, e.payload, names, s) })),
+      events: shown.reverse().map((e) => ({
+        ...e,
+        summary: conquestSentence(e.type, e.payload, names, s),
+        proof: proofOf(conquest.dice.drawsOf, a.campaign.id, e.week, e.payload),
+      })),
     })
   }
 

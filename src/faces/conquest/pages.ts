@@ -6,6 +6,7 @@ import { BY_ID, conquest, TERRITORY_IDS, type ConquestOptions, type ConquestOrde
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
+import { attackOdds } from './odds.ts'
 import { worldSvg, type WorldTerritory } from './world-svg.ts'
 
 type Board = ReturnType<typeof conquest.board> & {
@@ -124,7 +125,20 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         ships: x.ships,
         stock: goods(x.stock, s),
         incoming: goods(x.incoming, s),
-        attackChoices: choices(o.attacks),
+        // #27: no target chosen for the player; each with its odds (G6.3), from everything that may leave.
+        attackChoices: o.attacks.map((id) => {
+          const target = board.territories.find((t) => t.id === id)!
+          const odds = attackOdds(x, target, o.canLeave, v.locale, s)
+          return {
+            id,
+            label: label(id),
+            troops: target.troops,
+            odds,
+            win: s.c_odds_win!.replace('{chance}', odds.win).replace('{troops}', String(o.canLeave)),
+            title: s.c_odds_title!.replace('{target}', label(id)),
+          }
+        }),
+        allSent: s.c_odds_all!.replace('{troops}', String(o.canLeave)),
         moveChoices: choices(o.moves),
         flyChoices: choices(o.fly),
         sailChoices: choices(o.sail),

@@ -9,6 +9,8 @@ import { KINDS, sentence } from './chronicle.ts'
 import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'
 import { mapSvg, titled } from './map.ts'
 import { page, type Board } from './pages.ts'
+import { weeklyTurn } from '../../engine/games/weekday/index.ts'
+import { proofOf } from '../proof.ts'
 
 export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
@@ -50,7 +52,11 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       weekMap,
       kinds: Object.keys(KINDS),
       weeks: weeks.map(String),
-      events: shown.reverse().map((e) => ({ ...e, summary: sentence(e.type, e.payload, names, STRINGS[v.locale]) })),
+      events: shown.reverse().map((e) => ({
+        ...e,
+        summary: sentence(e.type, e.payload, names, STRINGS[v.locale]),
+        proof: proofOf(weeklyTurn.dice.drawsOf, a.campaign.id, e.week, e.payload),
+      })),
     })
   }
 

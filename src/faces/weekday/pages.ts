@@ -11,6 +11,7 @@ import type { GamePages } from '../face.ts'
 import { sentence } from './chronicle.ts'
 import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'
 import { mapOf, mapSvg, titled } from './map.ts'
+import { withOdds } from './odds.ts'
 
 /** What the pages read of the board: the game's view for a reader, with the platform's calendar. */
 export type Board = ReturnType<typeof weeklyTurn.board> & {
@@ -203,7 +204,12 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
         turnData:
           drafting || !options
             ? null
-            : scriptJson({ options, strings: Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('ui_'))), send: s.send, troops: s.troops }),
+            : scriptJson({
+                options: withOdds(options),
+                strings: Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('ui_'))),
+                send: s.send,
+                troops: s.troops,
+              }),
         tileKeys: view.map.tiles.map((t) => t.tile),
         forms: ORDER_FORMS.map((f) => ({
           type: f.type,

@@ -1,15 +1,25 @@
 // One world-conquest turn played by tapping at 390 px (#17): the setup list, then in round 1 an
-// attack and a build chosen from the engine's options, the world map screenshot, the overview and
+// attack (no target preselected, each with its odds, #27) and a build chosen from the engine's options, the world map screenshot, the overview and
 // the economy; Spanish on a desktop; axe-core on each page. Screenshots: test-artifacts/conquest-*.png.
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
 import { NEIGHBOURS } from '../../../src/engine/games/conquest/world.ts'
+import { battleOdds } from '../../../src/engine/games/conquest/index.ts'
 import { buildTestApp } from '../../helpers/app.ts'
 import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
 import { call, setClock, setUp } from '../../helpers/campaign.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
+
+interface Territory {
+  id: string
+  troops: number
+  ready: number
+  wall: number
+  guards: number
+  stock: { tank: number }
+}
 
 t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world map', async (t) => {
   mkdirSync(ARTIFACTS, { recursive: true })
@@ -47,9 +57,28 @@ t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world ma
   await page.goto(`${base}${turn}`)
   const card = page.locator(`details#t-${front}`)
   await card.waitFor()
-  if (!((await card.getAttribute('open')) !== null)) await card.locator('summary').tap()
+  if (!((await card.getAttribute('open')) !== null)) await card.locator(':scope > summary').tap()
   const attack = card.locator('form[aria-label^="Attack"]')
-  const target = (await attack.locator('select[name="to"] option').first().getAttribute('value'))!
+  t.equal(await attack.locator('select[name="to"]').inputValue(), '', 'no target is chosen for her (#27)')
+  const target = (await attack.locator('select[name="to"] option:not([value=""])').first().getAttribute('value'))!
+  // The odds beside each target are the engine's G6.3 distribution for every troop that may leave.
+  const now = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/state`)).body.territories as Territory[]
+  const [from, to] = [now.find((x) => x.id === front)!, now.find((x) => x.id === target)!]
+  const most = Math.min(from.ready, from.troops - 1)
+  const odds = battleOdds({ attackers: most, defenders: to.troops, tank: from.stock.tank >= 1, wall: to.wall, guards: to.guards })
+  const percent = new Intl.NumberFormat('en-GB', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  const shown = attack.locator(`details.odds[data-target="${target}"]`)
+  t.match(
+    await shown.locator('summary').textContent(),
+    `${percent.format(odds.win)} to take it with all ${most}`,
+    'the chance to take it, as the engine computes it',
+  )
+  await shown.locator('summary').tap()
+  t.equal(await shown.locator('ul.outcomes li').count(), odds.taken.filter((p) => p > 0).length + odds.held.filter((p) => p > 0).length, 'every outcome listed')
+  t.match(await shown.locator('ul.outcomes li').first().textContent(), `you take it with ${most} left: ${percent.format(odds.taken[most]!)}`, 'the best first')
+  t.same(await axe(page), [], 'no WCAG A/AA violation with the odds open')
+  await shown.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: path.join(ARTIFACTS, 'conquest-2-odds-390.png') })
   await attack.locator('select[name="to"]').selectOption(target)
   await attack.locator('button[type="submit"]').tap()
   await page.locator('#results [role="status"]').waitFor()
@@ -62,12 +91,12 @@ t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world ma
   // A build from the options (G4.7): 3 Básicos in stock, gather 1 more, build a troop with another ready troop.
   const at = second
   const builder = page.locator(`details#t-${at}`)
-  if ((await builder.getAttribute('open')) === null) await builder.locator('summary').tap()
+  if ((await builder.getAttribute('open')) === null) await builder.locator(':scope > summary').tap()
   await builder.locator('form[aria-label^="Gather"] select').selectOption('1')
   await builder.locator('form[aria-label^="Gather"] button').tap()
   await page.locator('#results [role="status"]').waitFor()
   const again = page.locator(`details#t-${at}`)
-  if ((await again.getAttribute('open')) === null) await again.locator('summary').tap()
+  if ((await again.getAttribute('open')) === null) await again.locator(':scope > summary').tap()
   await again.locator('form[aria-label^="Build"] select').selectOption('troop')
   await again.locator('form[aria-label^="Build"] button').tap()
   await page.locator('#results [role="status"]').waitFor()

@@ -1,6 +1,6 @@
 // Three weeks of play in a real browser (#12): without JavaScript the forms give
 // the orders (a move along a chosen path included) and the map still draws them;
-// in week 2 an attack is given by tapping, with its dice and its arrow; in
+// in week 2 an attack is given by tapping, with its odds (#27), its dice and its arrow; in
 // week 3 a ship is built, boarded and sailed by tapping. Screenshots of each step
 // go to test-artifacts/weeks-*.png.
 import { mkdirSync } from 'node:fs'
@@ -9,6 +9,7 @@ import t from 'tap'
 import type { Page } from 'playwright-core'
 import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
 import { call, mondayGame, setClock } from '../../helpers/campaign.ts'
+import { groupedOutcomes, rollOutcomes } from '../../../src/engine/games/weekday/index.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
 
@@ -92,8 +93,22 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   await tap(phone, '4,4')
   t.match(await tile(phone, '5,5').getAttribute('class'), /\bopt-attack\b/, 'the neutral city is marked as an attack')
   await tap(phone, '5,5')
-  await phone.locator('#map-panel button.act').first().click()
+  // #27: the odds before the attack. 4 against 5 in a city (R8.2: A = d4 + 4 against D = 12) cannot win.
+  const offered = phone.locator('#map-panel button.act').first()
+  t.match(await offered.getAttribute('class'), /\bact-hopeless\b/, 'an attack no roll can win is greyed')
+  t.match(await offered.textContent(), /no gana con ninguna tirada/, 'and says so')
+  await offered.click()
   t.match(await phone.locator('#map-panel .sentence').textContent(), /Atacar 5,5 con 4 de 4 desde 4,4/)
+  const told = (n: number) =>
+    groupedOutcomes(rollOutcomes(n, { defenders: 5, a: 1, d: 2 })).map((g) => {
+      const rolls = g.rolls.length > 1 ? `${g.rolls[0]}–${g.rolls[g.rolls.length - 1]}` : `${g.rolls[0]}`
+      const left = g.fewest === g.most ? `${g.most}` : `${g.fewest}–${g.most}`
+      return `Si sale ${rolls}: ${g.result === 'attacker' ? `la tomas y te quedan ${left}` : g.result === 'defender' ? `resisten y les quedan ${left}` : 'caen todos; nada cambia de manos'}`
+    })
+  t.same(await phone.locator('#map-panel ul.odds li').allTextContents(), told(4), "the four rolls, as the engine's R8.3 gives them")
+  await phone.locator('#map-panel input[name="troops"]').fill('1')
+  t.same(await phone.locator('#map-panel ul.odds li').allTextContents(), told(1), 'and again for 1 troop')
+  await phone.locator('#map-panel input[name="troops"]').fill('4')
   await shot(phone, '2-attack-confirm-390-es')
   t.equal(await send(phone), 200)
   const combat = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/events?after=0&limit=500`)).body.events.findLast(

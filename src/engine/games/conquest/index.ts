@@ -14,6 +14,7 @@ import { EDGES, TERRITORIES } from './world.ts'
 export type { ConquestEvent, ConquestOrder, ConquestState } from './types.ts'
 export type { ConquestOptions, TerritoryOptions } from './options.ts'
 export { BY_ID, TERRITORY_IDS } from './world.ts'
+export { battleOdds, type BattleOdds, type BattleSides } from './odds.ts'
 
 export interface WorldMap {
   id: 'world'

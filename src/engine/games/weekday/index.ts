@@ -9,6 +9,7 @@ export { canonicalJson, checkSetup, createGame, mapHash, replay, stateHash, type
 export { previewPools } from './preview.ts'
 export { legalOptions, type ArmyOptions, type AttackInfo, type MoveOption, type ShipOptions, type TribeOptions } from './options.ts'
 export { onTheClock } from './rules/draft.ts'
+export { groupedOutcomes, rollOutcomes, winningRolls, type FightResult, type RollGroup, type RollOutcome } from './odds.ts'
 export { BUNDLED_MAPS, bundledMap } from './maps/index.ts'
 import { createGame, mapHash, replay, stateHash } from './game.ts'
 import { compileMap, validateMap } from './map.ts'

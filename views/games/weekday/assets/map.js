@@ -15,6 +15,29 @@
     return e
   }
 
+  // The four faces of an attack of `n` troops (R8.2–R8.3), from the page's odds table: each run of
+  // faces that ends alike told once, "On 2–4: you take it with 1–3 left".
+  const facesOf = (odds, n) => (odds && odds.length ? odds[Math.min(Math.max(n, 1), odds.length) - 1] : null)
+  const winsOf = (faces) => faces.filter((f) => f[0] === 'a').length
+  const span = (low, high) => (low === high ? String(low) : `${low}–${high}`)
+  function tellFaces(faces, S) {
+    const runs = []
+    faces.forEach((f, i) => {
+      const left = f[0] === 'a' ? f[1] : f[2]
+      const last = runs[runs.length - 1]
+      if (last && last.result === f[0]) {
+        last.to = i + 1
+        last.fewest = Math.min(last.fewest, left)
+        last.most = Math.max(last.most, left)
+      } else runs.push({ result: f[0], from: i + 1, to: i + 1, fewest: left, most: left })
+    })
+    return runs.map((r) => {
+      const left = span(r.fewest, r.most)
+      const what = r.result === 'a' ? fill(S.ui_oddsTake, { left }) : r.result === 'd' ? fill(S.ui_oddsHold, { left }) : S.ui_oddsTie
+      return { result: r.result, text: `${fill(S.ui_oddsOn, { rolls: span(r.from, r.to) })} ${what}` }
+    })
+  }
+
   // ---- pan and zoom: the viewBox moves; drag, pinch, ctrl+wheel and buttons ----
   function panZoom(svg, tools, focusTile) {
     const base = svg.viewBox.baseVal
@@ -321,6 +344,7 @@
               route: [a.tile, ...m.path],
               order: { type: 'move', from: a.tile, to: m.to, via: via.join(' ') },
               troops: { max: m.maxTroops, of: a.troops, emptyCity: isCity(a.tile) ? a.tile : null },
+              odds: m.attack?.odds,
               sentence: (n) =>
                 fill(m.effect === 'attack' ? S.ui_confirmAttack : S.ui_confirmMove, { troops: n, of: a.troops, from: a.tile, to: m.to }) +
                 (m.claims.length ? `; ${fill(S.ui_claims, { tiles: m.claims.join(' ') })}` : ''),
@@ -362,6 +386,7 @@
               route: [s.tile, x.to],
               order: { type: 'disembark', ship: s.id, to: x.to },
               troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
+              odds: x.attack?.odds,
               sentence: (n) => `${fill(S.ui_disembark, { tile: x.to })}: ${n}`,
             })
           }
@@ -374,6 +399,7 @@
               route: [s.tile, x.port],
               order: { type: 'portAssault', ship: s.id, port: x.port, occupy: 'true' },
               troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
+              odds: x.attack.odds,
               sentence: (n) => `${fill(S.ui_assault, { tile: x.port, defenders: x.attack.defenders })}: ${n}`,
             })
           for (const x of s.board)
@@ -384,6 +410,7 @@
               detail: '',
               route: [],
               order: { type: 'board', ship: s.id, target: x.target },
+              odds: x.attack.odds,
               sentence: () => fill(S.ui_board, { ship: x.target }),
             })
           for (const x of s.crewTransfer)
@@ -423,12 +450,18 @@
       return acts
     }
 
+    // With all the troops it may take: how many faces of the d4 win (none: greyed, still allowed,
+    // since a lost attack still costs the defenders troops, R8.3).
+    const chanceOf = (act) => {
+      const faces = act.odds ? facesOf(act.odds, act.odds.length) : null
+      return faces ? winsOf(faces) : null
+    }
     const actionButton = (act) =>
       el(
         'button',
         {
           type: 'button',
-          class: `act act-${act.kind}`,
+          class: `act act-${act.kind}${chanceOf(act) === 0 ? ' act-hopeless' : ''}`,
           on: {
             click: () => confirm(act),
             focus: () => act.route.length && drawRoute(act.route, act.kind),
@@ -437,6 +470,7 @@
         },
         act.label,
         act.detail ? el('small', {}, ` (${act.detail})`) : null,
+        chanceOf(act) === null ? null : el('span', { class: 'chance' }, chanceOf(act) ? fill(S.ui_oddsWins, { k: chanceOf(act) }) : S.ui_oddsNever),
       )
 
     const show = (...kids) => {
@@ -523,9 +557,14 @@
         : null
       const sentence = el('strong', { class: 'sentence' })
       const warn = el('p', { class: 'warning', role: 'status' })
+      const odds = act.odds ? el('ul', { class: 'odds', 'aria-label': S.ui_oddsTitle }) : null
       const update = () => {
         const k = n ? Math.min(act.troops.max, Math.max(1, Number(n.value) || 1)) : 0
         sentence.textContent = act.sentence(k)
+        if (odds) {
+          const faces = facesOf(act.odds, k || act.odds.length)
+          odds.replaceChildren(...tellFaces(faces, S).map((line) => el('li', { class: `odds-${line.result}` }, line.text)))
+        }
         warn.textContent = n && act.troops.emptyCity && act.troops.of !== null && k >= act.troops.of ? fill(S.ui_emptyCity, { tile: act.troops.emptyCity }) : ''
         warn.hidden = !warn.textContent
       }
@@ -544,6 +583,8 @@
         },
         sentence,
         n ? el('label', {}, `${data.troops} `, n) : null,
+        odds ? el('p', { class: 'odds-title' }, S.ui_oddsTitle) : null,
+        odds,
         warn,
         el('div', { class: 'row' }, send, el('button', { type: 'button', class: 'secondary', on: { click: () => select(selected) } }, S.ui_cancel)),
       )
