@@ -1,6 +1,7 @@
 // World conquest's chronicle: one sentence per event of the game, in the reader's language; the
 // platform's own events (scenes, absences, windows) are told by the platform's chronicle.
 import { platformSentence, PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
+import { battleRounds } from './battle-words.ts'
 import { fill } from '../../lib/fill.ts'
 
 /** The history's filters for this game. */
@@ -31,15 +32,17 @@ export function conquestSentence(type: string, payload: unknown, names: Readonly
     case 'objectivesDrawn':
       return say('cev_objectivesDrawn', { commitment: String(e.commitment).slice(0, 12) })
     case 'battle':
-      return say(e.conquered ? 'cev_battleWon' : 'cev_battleLost', {
-        attacker: tribe(e.attacker),
-        defender: tribe(e.defender),
-        from: String(e.from),
-        to: String(e.to),
-        troops: Number(e.troops),
-        dice: faces(e.dice),
-        survivors: Number(e.survivors),
-      })
+      return [
+        say(e.conquered ? 'cev_battleWon' : 'cev_battleLost', {
+          attacker: tribe(e.attacker),
+          defender: tribe(e.defender),
+          from: String(e.from),
+          to: String(e.to),
+          troops: Number(e.troops),
+          survivors: Number(e.survivors),
+        }),
+        ...battleRounds(e as unknown as Parameters<typeof battleRounds>[0], tribe, s),
+      ].join(' ')
     case 'bombarded':
       return say(e.planeLost ? 'cev_planeLost' : 'cev_bombarded', {
         tribe: tribe(e.tribe),

@@ -4,9 +4,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { BY_ID, conquest, TERRITORY_IDS, type ConquestOptions, type ConquestOrder, type TerritoryOptions } from '../../engine/games/conquest/index.ts'
 import { AppError } from '../../lib/errors.ts'
+import { fill } from '../../lib/fill.ts'
 import type { Access } from '../../services/access.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
 import { attackOdds } from './odds.ts'
+import { battleRounds } from './battle-words.ts'
 import { worldSvg, type WorldTerritory } from './world-svg.ts'
 
 type Board = ReturnType<typeof conquest.board> & {
@@ -198,7 +200,8 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       const x = e as Record<string, unknown> & { type: string }
       if (x.type === 'battle')
         return [
-          `${s.c_said_battle} ${x.from} → ${x.to}: ${(x.dice as { face: number }[]).map((d) => d.face).join(' ')}. ${x.conquered ? `${s.c_said_conquered} (${x.survivors})` : s.c_said_repelled}`,
+          `${s.c_said_battle} ${x.from} → ${x.to}: ${x.conquered ? fill(s.c_said_conquered!, { survivors: Number(x.survivors) }) : s.c_said_repelled}`,
+          ...battleRounds(x as unknown as Parameters<typeof battleRounds>[0], n, s),
         ]
       if (x.type === 'bombarded')
         return [`${s[`c_order_${x.kind as string}`]} ${x.from} → ${x.target}: −${x.removed}${x.planeLost ? ` (${s.c_said_planeLost})` : ''}`]
