@@ -29,5 +29,15 @@ export function mergedCatalogue(file: string, views = VIEWS): Catalogue {
 /** The pages' sentences by language. */
 export const CATALOGUE: Record<'en' | 'es', Catalogue> = { en: mergedCatalogue('en.json'), es: mergedCatalogue('es.json') }
 
+const LANGUAGE_OF = new WeakMap<Catalogue, 'en' | 'es'>([
+  [CATALOGUE.en, 'en'],
+  [CATALOGUE.es, 'es'],
+])
+
+/** The language a catalogue is written in, for its plural rules (a catalogue not from here reads as English). */
+export function languageOf(words: Catalogue): 'en' | 'es' {
+  return LANGUAGE_OF.get(words) ?? 'en'
+}
+
 /** Error sentences by code for Spanish readers; an English reader gets the error's own message. */
 export const ERRORS_ES: Catalogue = mergedCatalogue('errors.es.json')

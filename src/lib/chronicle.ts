@@ -3,6 +3,7 @@
 // sentences. A game's face tells its own events and hands the rest to this one. Inputs
 // (orders, system actions) and the service's bookkeeping are "system rows", which the
 // history hides unless asked.
+import { languageOf } from './catalogue.ts'
 import { fill } from './fill.ts'
 
 export type Words = Record<string, string>
@@ -39,7 +40,7 @@ export const PLATFORM_CAMPAIGN_TYPES = [
 /** The sentence for one of the platform's events; an empty string for a type it does not tell. */
 export function platformSentence(type: string, payload: unknown, names: ReadonlyMap<string, string>, s: Words): string {
   const tribe = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? id) : s.ev_neutral!)
-  const say = (key: string, params: Record<string, string | number>) => (s[key] ? fill(s[key]!, params) : '')
+  const say = (key: string, params: Record<string, string | number>) => (s[key] ? fill(s[key]!, params, languageOf(s)) : '')
   const e = payload as Record<string, unknown>
   switch (type) {
     case 'windowOpened':

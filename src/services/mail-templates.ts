@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import Handlebars from 'handlebars'
 import { DateTime } from 'luxon'
+import { fill } from '../lib/fill.ts'
 import type { MailKind } from '../db/outbox.ts'
 import { gameFolderOf, rulesetIds } from '../engine/index.ts'
 
@@ -50,6 +51,10 @@ export function mailTemplates() {
       .toFormat('cccc')
   })
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
+  // A count in the mail's language by its plural rules (#27): {{icu "{n, plural, one {# pool} other {# pools}}" n=count}}.
+  hb.registerHelper('icu', function (this: unknown, message: unknown, options: Handlebars.HelperOptions) {
+    return fill(String(message), options.hash as Record<string, string | number>, (options.data.root as { locale: Locale }).locale)
+  })
   // An instant in the campaign's zone, and in the reader's when that differs.
   hb.registerHelper('when', function (this: unknown, iso: unknown, options: Handlebars.HelperOptions) {
     if (typeof iso !== 'string') return ''

@@ -58,8 +58,8 @@ t.test('R4.5 R6.1 R9.2: a simulated fortnight sends exactly the expected mails, 
   await setClock(app, '2026-12-06T19:30:00Z') // Sunday 20:30 Madrid: the weekly tick ran
   t.same(kinds().slice(2).sort(), ['ana:payout', 'ben:payout'])
   const payout = smtp.mails.find((m) => m.to[0] === anaMail && m.headers['x-weekday-wars-kind'] === 'payout')!
-  t.match(payout.text, /Week 2 of Test campaign: ana receives \d+ in 2 pool\(s\)/)
-  t.match(payout.text, /up to \d+ troops \(10 each\)/)
+  t.match(payout.text, /Week 2 of Test campaign: ana receives \d+ in 2 pools \(R6\)/)
+  t.match(payout.text, /1 tile, payout 10, balance 10: up to 1 troop \(10 each\) or 0 ships \(50 each\)/, 'counts in the plural form their number takes (#27)')
 
   await setClock(app, '2026-12-07T09:00:00Z') // Monday again
   t.same(kinds().slice(4), ['ana:window_open'])
@@ -72,7 +72,7 @@ t.test('R4.5 R6.1 R9.2: a simulated fortnight sends exactly the expected mails, 
   await order(app, table, 'ana', { type: 'endTurn' })
   await setClock(app, '2026-12-07T19:30:00Z')
   t.same(kinds().slice(5), ['ben:digest'], 'ben hears about the attack the evening it happened; ana ended her turn, so no reminder')
-  t.match(smtp.mails[5]!.text, /atacada 1 vez/)
+  t.match(smtp.mails[5]!.text, /atacada una vez/)
 
   // Sweeping again at the same instant finds nothing to do and sends nothing.
   await setClock(app, '2026-12-07T19:30:00Z')

@@ -2,6 +2,7 @@
 // wall made of them, and who lost how many (G6.3), so that "5 4 5 1" becomes a story anyone can
 // check against the dice page. The bonuses are read off the rounds the engine logged: a round's
 // sorted throw against its logged values.
+import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Words } from '../../lib/chronicle.ts'
 
@@ -30,16 +31,20 @@ export function battleRounds(battle: Battle, tribe: (id: string) => string, s: W
     const attack = thrown(round.attack.length)
     const defence = thrown(round.defence.length)
     const changed = (before: number[], after: number[]) => before.some((face, j) => face !== after[j])
-    return fill(s.c_battleRound!, {
-      n: i + 1,
-      attacker: tribe(battle.attacker),
-      defender: tribe(battle.defender),
-      attack: attack.join(' '),
-      defence: defence.join(' '),
-      tank: changed(attack, round.attack) ? fill(s.c_battleTank!, { dice: round.attack.join(' ') }) : '',
-      wall: changed(defence, round.defence) ? fill(s.c_battleWall!, { dice: round.defence.join(' ') }) : '',
-      attackerLost: round.attackerLost,
-      defenderLost: round.defenderLost,
-    })
+    return fill(
+      s.c_battleRound!,
+      {
+        n: i + 1,
+        attacker: tribe(battle.attacker),
+        defender: tribe(battle.defender),
+        attack: attack.join(' '),
+        defence: defence.join(' '),
+        tank: changed(attack, round.attack) ? fill(s.c_battleTank!, { dice: round.attack.join(' ') }, languageOf(s)) : '',
+        wall: changed(defence, round.defence) ? fill(s.c_battleWall!, { dice: round.defence.join(' ') }, languageOf(s)) : '',
+        attackerLost: round.attackerLost,
+        defenderLost: round.defenderLost,
+      },
+      languageOf(s),
+    )
   })
 }

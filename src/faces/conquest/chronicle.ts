@@ -2,6 +2,7 @@
 // platform's own events (scenes, absences, windows) are told by the platform's chronicle.
 import { platformSentence, PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
 import { battleRounds } from './battle-words.ts'
+import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 
 /** The history's filters for this game. */
@@ -25,7 +26,7 @@ const faces = (dice: unknown) => ((dice ?? []) as { face: number }[]).map((d) =>
 export function conquestSentence(type: string, payload: unknown, names: ReadonlyMap<string, string>, s: Words): string {
   const e = payload as E
   const tribe = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? (id === 'trade' ? s.cev_byTrade! : id)) : '')
-  const say = (key: string, params: Record<string, string | number>) => (s[key] ? fill(s[key]!, params) : '')
+  const say = (key: string, params: Record<string, string | number>) => (s[key] ? fill(s[key]!, params, languageOf(s)) : '')
   switch (type) {
     case 'dealt':
       return say('cev_dealt', { seed: String(e.seed) })
@@ -93,7 +94,7 @@ export function conquestSentence(type: string, payload: unknown, names: Readonly
     case 'tradeExecuted':
       return say('ev_trade', {
         transfers: ((e.transfers ?? []) as { from: string; to: string; territories: string[] }[])
-          .map((t) => fill(s.ev_gives!, { from: tribe(t.from), to: tribe(t.to), assets: t.territories.join(', ') }))
+          .map((t) => fill(s.ev_gives!, { from: tribe(t.from), to: tribe(t.to), assets: t.territories.join(', ') }, languageOf(s)))
           .join('; '),
       })
     case 'eliminated':

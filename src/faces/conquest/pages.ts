@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { BY_ID, conquest, TERRITORY_IDS, type ConquestOptions, type ConquestOrder, type TerritoryOptions } from '../../engine/games/conquest/index.ts'
 import { AppError } from '../../lib/errors.ts'
+import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Access } from '../../services/access.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
@@ -200,7 +201,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       const x = e as Record<string, unknown> & { type: string }
       if (x.type === 'battle')
         return [
-          `${s.c_said_battle} ${x.from} → ${x.to}: ${x.conquered ? fill(s.c_said_conquered!, { survivors: Number(x.survivors) }) : s.c_said_repelled}`,
+          `${s.c_said_battle} ${x.from} → ${x.to}: ${x.conquered ? fill(s.c_said_conquered!, { survivors: Number(x.survivors) }, languageOf(s)) : s.c_said_repelled}`,
           ...battleRounds(x as unknown as Parameters<typeof battleRounds>[0], n, s),
         ]
       if (x.type === 'bombarded')

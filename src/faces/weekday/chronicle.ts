@@ -3,6 +3,7 @@
 // by the platform's chronicle.
 import type { GameEvent, TradeTransfer } from '../../engine/games/weekday/index.ts'
 import { platformSentence, PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
+import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 
 /** The history's filters: the story's events by kind. */
@@ -18,7 +19,7 @@ export const KINDS: Record<string, (type: string) => boolean> = {
 /** The sentence for one event; an empty string for a type the chronicle does not tell. */
 export function sentence(type: string, payload: unknown, names: ReadonlyMap<string, string>, s: Words): string {
   const tribe = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? id) : s.ev_neutral!)
-  const say = (key: string, params: Record<string, string | number>) => (s[key] ? fill(s[key]!, params) : '')
+  const say = (key: string, params: Record<string, string | number>) => (s[key] ? fill(s[key]!, params, languageOf(s)) : '')
   const e = payload as GameEvent & Record<string, unknown>
   switch (type) {
     case 'moved': {
@@ -86,6 +87,6 @@ export function sentence(type: string, payload: unknown, names: ReadonlyMap<stri
 }
 
 function transfer(t: TradeTransfer, tribe: (id: unknown) => string, s: Words): string {
-  const assets = [...(t.tiles ?? []), ...(t.ships ?? []).map((id) => fill(s.ev_ship!, { ship: id }))].join(', ')
-  return fill(s.ev_gives!, { from: tribe(t.from), to: tribe(t.to), assets })
+  const assets = [...(t.tiles ?? []), ...(t.ships ?? []).map((id) => fill(s.ev_ship!, { ship: id }, languageOf(s)))].join(', ')
+  return fill(s.ev_gives!, { from: tribe(t.from), to: tribe(t.to), assets }, languageOf(s))
 }

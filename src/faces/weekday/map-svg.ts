@@ -2,7 +2,7 @@
 // tribe's initial, so colour is never the only cue), cities, ports, siege marks,
 // armies with troop counts and ships with crews. Rendered in TypeScript rather
 // than in a template loop: a 7-tribe map has hundreds of hexes.
-import { fill } from '../../lib/fill.ts'
+import { fill, type Locale } from '../../lib/fill.ts'
 import type { ArrowKind, MapArrow } from './map-arrows.ts'
 
 export interface MapTribe {
@@ -37,6 +37,8 @@ export interface MapWords {
   neutral: string
   ship: string
   besieged: string
+  /** Whose plural rules the counts follow. */
+  language: Locale
 }
 export const ENGLISH_MAP_WORDS: MapWords = {
   sea: 'sea',
@@ -44,10 +46,11 @@ export const ENGLISH_MAP_WORDS: MapWords = {
   city: 'city',
   port: 'port',
   owner: 'owner {tribe}',
-  troops: '{n} troops of {tribe}',
-  neutral: '{n} neutral troops',
+  troops: '{n, plural, one {# troop} other {# troops}} of {tribe}',
+  neutral: '{n, plural, one {# neutral troop} other {# neutral troops}}',
   ship: 'ship {id} of {tribe} with {crew}',
   besieged: 'besieged',
+  language: 'en',
 }
 
 /** An arrow to draw, with the sentence a screen reader (and a hover) gives for it. */
@@ -112,9 +115,13 @@ export function renderMapSvg(
       t.terrain === 'sea' ? words.sea : words.land,
       t.city ? words.city : '',
       t.port ? words.port : '',
-      t.owner ? fill(words.owner, { tribe: name.get(t.owner) ?? '?' }) : '',
-      army ? (army.tribe ? fill(words.troops, { n: army.troops, tribe: name.get(army.tribe) ?? '?' }) : fill(words.neutral, { n: army.troops })) : '',
-      ...here.map((x) => fill(words.ship, { id: x.id, tribe: name.get(x.tribe) ?? '?', crew: x.crew })),
+      t.owner ? fill(words.owner, { tribe: name.get(t.owner) ?? '?' }, words.language) : '',
+      army
+        ? army.tribe
+          ? fill(words.troops, { n: army.troops, tribe: name.get(army.tribe) ?? '?' }, words.language)
+          : fill(words.neutral, { n: army.troops }, words.language)
+        : '',
+      ...here.map((x) => fill(words.ship, { id: x.id, tribe: name.get(x.tribe) ?? '?', crew: x.crew }, words.language)),
       besieged.has(t.tile) ? words.besieged : '',
       options.highlight?.get(t.tile) ?? '',
     ]

@@ -1,5 +1,6 @@
 // The weekday game's hex map on its pages: the board as the SVG draws it, the arrows of a
 // window's orders with a sentence each, and the map's words in the reader's language.
+import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { PageKit, Strings } from '../../routes/pages/kit.ts'
 import type { MapArrow } from './map-arrows.ts'
@@ -19,13 +20,14 @@ const mapWords = (s: Strings): MapWords => ({
   neutral: s.map_neutral!,
   ship: s.map_ship!,
   besieged: s.map_besieged!,
+  language: languageOf(s),
 })
 
 /** Arrows with their sentence in the reader's language (for screen readers and hovering). */
 export function titled(arrows: MapArrow[], s: Strings): TitledArrow[] {
   return arrows.map((a) => ({
     ...a,
-    title: fill(s[`arrow_${a.kind}`]!, { troops: a.troops ?? '', path: a.path.join(' → '), result: a.result ? s[`result_${a.result}`]! : '' }),
+    title: fill(s[`arrow_${a.kind}`]!, { troops: a.troops ?? 0, path: a.path.join(' → '), result: a.result ? s[`result_${a.result}`]! : '' }, languageOf(s)),
   }))
 }
 

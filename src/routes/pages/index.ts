@@ -25,6 +25,15 @@ const VIEWS = path.resolve(import.meta.dirname, '../../../views')
 const ASSETS: Record<string, [type: string, body: string]> = {
   'app.css': ['text/css; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.css'), 'utf8')],
   'app.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.js'), 'utf8')],
+  'messages.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/messages.js'), 'utf8')],
+  // The message library's own browser build (an ES module), served as it ships.
+  'vendor/intl-messageformat.js': [
+    'text/javascript; charset=utf-8',
+    readFileSync(path.resolve(import.meta.dirname, '../../../node_modules/intl-messageformat/intl-messageformat.iife.js'), 'utf8').replace(
+      /\n\/\/# sourceMappingURL=.*$/,
+      '\n',
+    ),
+  ],
   // Each game's scripts and style sheets, from its own folder: /assets/games/<folder>/<file>.
   ...Object.fromEntries(
     FACES.flatMap((f) =>

@@ -124,6 +124,12 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   t.equal((await armyAt('3,3'))?.troops, 1, '1 stayed in 3,3')
   t.equal(await ownerOf('4,3'), ana.tribeId, 'the chosen path claimed 4,3')
   t.equal(await ownerOf('3,4'), null, "and not the other path's 3,4")
+  await tap(phone, '3,3')
+  t.match(
+    await phone.locator('#map-panel h3').textContent(),
+    /Ejército en 3,3: 1 tropa,/,
+    "one troop in the singular: the server's ICU library in the browser (#27)",
+  )
   const arrow = phone.locator('svg.map g.arrow-move')
   t.equal(await arrow.count(), 1, 'the move is drawn as an arrow')
   t.match(await arrow.locator('title').textContent(), /4 tropas movidas 3,3 → 4,3 → 4,4/, 'the arrow says what it is, in Spanish')

@@ -64,7 +64,7 @@ t.test('a player logs in, reads the map and pools, recruits and moves through th
   await recruit.getByLabel('Troops').fill('1')
   await recruit.getByRole('button', { name: 'Send' }).click()
   await page.waitForLoadState()
-  t.match((await page.locator('#results').textContent()) ?? '', /ana recruited 1 troops at 2,1 for 10\./, 'the recruit happened')
+  t.match((await page.locator('#results').textContent()) ?? '', /ana recruited 1 troop at 2,1 for 10\./, 'the recruit happened')
 
   const move = page.locator('#form-move')
   await move.getByLabel('From').fill('2,1')

@@ -95,7 +95,7 @@ t.test('the pages show the map, the pools and the turn; orders through the forms
   t.match(moved.body, /<g class="arrow arrow-move"><title>2 troops moved 2,1 → 3,1<\/title>/, 'the move is drawn on the map as an arrow')
   const chosen = await ana.post(`/campaigns/${table.id}/turn`, { type: 'move', from: '3,3', to: '4,4', via: '3,4', troops: '1' })
   t.equal(chosen.status, 200, 'a move along a path given in the form')
-  t.match(chosen.body, /1 troops moved 3,3 → 3,4 → 4,4/, "by the tiles typed, not the server's choice")
+  t.match(chosen.body, /1 troop moved 3,3 → 3,4 → 4,4/, "by the tiles typed, not the server's choice")
   t.match(chosen.body, /<script type="application\/json" id="turn-data">\{"options":\{/, "the legal options for the map's script")
   const late = await ana.post(`/campaigns/${table.id}/turn`, { type: 'recruit', city: '2,1', troops: '1' })
   t.equal(late.status, 422, 'a refused order is a 422 page')

@@ -4,7 +4,21 @@
 // from the engine's legal options embedded in the page (#turn-data).
 ;(() => {
   const NS = 'http://www.w3.org/2000/svg'
-  const fill = (t, p) => String(t ?? '').replace(/\{(\w+)\}/g, (m, k) => (k in p ? String(p[k]) : m))
+  // Sentences through the server's ICU library (loaded before this script by /assets/messages.js),
+  // in the page's language; a plain {name} replacement if it could not load.
+  const language = document.documentElement.lang || 'en'
+  const formats = new Map()
+  const fill = (t, p) => {
+    const text = String(t ?? '')
+    const ICU = window.IntlMessageFormat
+    if (ICU) {
+      try {
+        if (!formats.has(text)) formats.set(text, new ICU(text, language, undefined, { ignoreTag: true }))
+        return String(formats.get(text).format(p))
+      } catch {}
+    }
+    return text.replace(/\{(\w+)\}/g, (m, k) => (k in p ? String(p[k]) : m))
+  }
   const el = (tag, attrs = {}, ...kids) => {
     const e = document.createElement(tag)
     for (const [k, v] of Object.entries(attrs)) {
