@@ -1,7 +1,8 @@
 // Handlebars helpers for the pages.
 import type Handlebars from 'handlebars'
 import { DateTime } from 'luxon'
-import { ERRORS_ES } from './catalogue.ts'
+import { ERRORS_ES, languageOf } from './catalogue.ts'
+import { fill } from './fill.ts'
 import { ruleHref } from './rulebook.ts'
 
 export { ERRORS_ES }
@@ -24,6 +25,11 @@ export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
   hb.registerHelper('uri', (value: unknown) => encodeURIComponent(String(value ?? '')))
   hb.registerHelper('json', (value: unknown) => JSON.stringify(value))
+  /** A catalogue sentence with its arguments, in the catalogue's plural rules: {{icu s.recruitAll troops=n city=c}}. */
+  hb.registerHelper('icu', function (this: unknown, sentence: unknown, options: Handlebars.HelperOptions) {
+    const words = (options.data.root as { s?: Record<string, string> }).s
+    return fill(String(sentence ?? ''), options.hash as Record<string, string | number>, words ? languageOf(words) : 'en')
+  })
   /** A word of the reader's catalogue by kind and value ({{word s "status" campaign.status}}); the value itself when the catalogue lacks it. */
   hb.registerHelper('word', (strings: unknown, kind: unknown, value: unknown) => {
     const found = (strings as Record<string, string> | undefined)?.[`${String(kind)}_${String(value)}`]

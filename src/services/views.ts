@@ -113,7 +113,9 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       const rows = await mapEventsOfWeek(db.pool, a.campaign.id, rules.view(state).period, rules.mapEvents ?? [])
       const weekEnd = rows.find((r) => r.type === 'map.week_ended')?.payload
       const events = rows.filter((r) => r.type !== 'map.week_ended').map((r) => r.payload)
-      return { view: viewOf(a, state, version), options, weekEvents: events, weekStart: weekEnd }
+      // What the tribe holds to spend (a game that keeps its economy apart from the board).
+      const held = options ? (rules.heldEconomy?.(state) ?? null) : null
+      return { view: viewOf(a, state, version), options, held, weekEvents: events, weekStart: weekEnd }
     },
 
     /** What the caller's tribe may order now, each option checked by the engine; null for a GM or a spectator. */

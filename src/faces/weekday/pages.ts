@@ -2,7 +2,7 @@
 // window and MP, a form for each order, the results and any rule error beside its form), the
 // pools, and the GM console's draft pick.
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { onTheClock, SHIP_COST, TROOP_COST, type GameState, type Order, type TribeOptions } from '../../engine/games/weekday/index.ts'
+import { onTheClock, SHIP_COST, TROOP_COST, type GameState, type Order, type Pool, type TribeOptions } from '../../engine/games/weekday/index.ts'
 import type { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
@@ -20,6 +20,21 @@ export type Board = ReturnType<typeof weeklyTurn.board> & {
   week: number
   tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]
   you: (Record<string, unknown> & { tribeId: string; phase: string; windowOpen: boolean; closesAt: string | null }) | null
+}
+
+/** Each pool with money left: one-tap recruits of as many troops as each city may take, and a ship per port. */
+function recruitCard(pools: Pool[], options: TribeOptions) {
+  return pools
+    .filter((pool) => pool.balance > 0)
+    .map((pool) => ({
+      cities: pool.cities.join(' '),
+      balance: pool.balance,
+      recruits: options.recruit.filter((r) => pool.cities.includes(r.city)).map((r) => ({ city: r.city, troops: r.maxTroops })),
+      ships: options.buildShip
+        .filter((b, i, all) => pool.cities.includes(b.port) && all.findIndex((x) => x.port === b.port) === i)
+        .map((b) => ({ ...b, cost: SHIP_COST })),
+    }))
+    .filter((pool) => pool.recruits.length + pool.ships.length > 0)
 }
 
 /** The template of this game's page. */
@@ -175,6 +190,11 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
       picks: drafting.picks.map((p) => ({ tribe: names.get(p.tribe) ?? p.tribe, city: p.city })),
     }
     const highlight = new Map(myPick ? free.map((t) => [t.tile, s.freeCity!] as [string, string]) : [])
+    // R5.5: recruiting ends with the first action order, so the window starts with what each pool can buy.
+    const myPools = ((reading.held ?? []) as Pool[]).filter((p) => p.tribe === a.tribeId)
+    const beforeFirstAction = !drafting && view.you?.phase === 'recruitment'
+    const unspent = beforeFirstAction ? myPools.reduce((sum, p) => sum + p.balance, 0) : 0
+    const recruitFirst = beforeFirstAction && options && (options.recruit.length > 0 || options.buildShip.length > 0) ? recruitCard(myPools, options) : null
     return render(
       request,
       reply,
@@ -182,6 +202,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
       {
         draft,
         drafting: !!drafting,
+        recruitFirst,
         title: s.turn,
         campaign: campaignInfo(a),
         tab: 'turn',
@@ -206,6 +227,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
             ? null
             : scriptJson({
                 options: withOdds(options),
+                firstMoveLoses: unspent,
                 strings: Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('ui_'))),
                 send: s.send,
                 troops: s.troops,

@@ -85,6 +85,13 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   const hexPx = (await tile(phone, '3,3').locator('polygon').boundingBox())!.width
   t.ok(hexPx >= 44, `hexes are tap targets of ${hexPx.toFixed(0)} px (at least 44)`)
   t.same(await axe(phone), [], 'no WCAG A/AA violation on the turn page')
+  // R5.5: the window opens on what each pool can buy (#27).
+  t.same(
+    await phone.locator('#recruit-first button').allTextContents(),
+    ['Reclutar 1 tropa en 2,1', 'Reclutar 1 tropa en 3,3'],
+    'a one-tap recruit per city, as many troops as its pool buys',
+  )
+  await phone.screenshot({ path: path.join(ARTIFACTS, 'turn-0-recruit-first-390-es.png') })
   await shot(phone, '1-start-390-es')
 
   // Recruit (R5) by tapping one's city.
@@ -115,6 +122,15 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   await troops.fill('4')
   t.notOk(await phone.locator('#map-panel .warning').isVisible(), 'no warning when troops stay')
   t.match(await phone.locator('#map-panel .sentence').textContent(), /Mover 4 de 5 desde 3,3 a 4,4; reclama 4,3 4,4/, 'the confirm strip says what will happen')
+  const unspent = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/economy`)).body.pools
+    .filter((p: { tribe: string }) => p.tribe === ana.tribeId)
+    .reduce((sum: number, p: { balance: number }) => sum + p.balance, 0)
+  t.ok(unspent > 0, 'resources are left after the recruit')
+  t.match(
+    await phone.locator('#map-panel .lose').textContent(),
+    `se cierra el reclutamiento de esta semana y se pierden ${unspent} recursos sin gastar (R5.5)`,
+    'the first move says how much it leaves unspent (R5.5)',
+  )
   t.equal(await phone.locator('svg.map .route polyline').count(), 1, 'the route is drawn')
   await shot(phone, '3-move-confirm-390-es')
   const moved = await send(phone)

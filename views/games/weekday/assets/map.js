@@ -572,6 +572,9 @@
       const sentence = el('strong', { class: 'sentence' })
       const warn = el('p', { class: 'warning', role: 'status' })
       const odds = act.odds ? el('ul', { class: 'odds', 'aria-label': S.ui_oddsTitle }) : null
+      // R5.5: an action order ends recruiting; the confirm says what is lost with it.
+      const ending = data.firstMoveLoses > 0 && !['recruit', 'buildShip'].includes(act.order.type)
+      const lose = ending ? el('p', { class: 'lose', role: 'status' }, fill(S.ui_firstMoveLoses, { resources: data.firstMoveLoses })) : null
       const update = () => {
         const k = n ? Math.min(act.troops.max, Math.max(1, Number(n.value) || 1)) : 0
         sentence.textContent = act.sentence(k)
@@ -600,6 +603,7 @@
         odds ? el('p', { class: 'odds-title' }, S.ui_oddsTitle) : null,
         odds,
         warn,
+        lose,
         el('div', { class: 'row' }, send, el('button', { type: 'button', class: 'secondary', on: { click: () => select(selected) } }, S.ui_cancel)),
       )
       show(form)
