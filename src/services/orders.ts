@@ -3,6 +3,7 @@
 // service: the login, the caller's tribe, the campaign and a kept answer are
 // read in one statement, and the change saved in one more (locked.change).
 import { createHash } from 'node:crypto'
+import { DateTime } from 'luxon'
 import { readForChange } from '../db/snapshots.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
@@ -54,10 +55,13 @@ export function ordersService(locked: Locked) {
             const tribe = w.view.tribes.find((t) => t.id === tribeId)!
             if (tribe.turn === 'closed' && !tribe.eliminated) {
               const next = windowStatus(tribe.weekday, campaign.timeZone, now).nextOpening
+              // In words, as a player reads it (#27); the instant itself is the view's nextOpening.
+              const opening = DateTime.fromISO(next, { zone: campaign.timeZone }).setLocale('en-GB')
+              const opens = opening.toFormat('cccc d LLLL, HH:mm')
               throw new AppError(
                 409,
                 'turn/window_closed',
-                `${tribe.name} gives orders only on ${tribe.weekday}, 00:00–20:00 ${campaign.timeZone}; the next window opens at ${next}`,
+                `${tribe.name} gives orders on ${opening.toFormat('cccc')}s, 00:00–20:00 (${campaign.timeZone}): the next window opens on ${opens} (${next})`,
                 'R4.3',
               )
             }

@@ -203,6 +203,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
         draft,
         drafting: !!drafting,
         recruitFirst,
+        canEndTurn: !drafting && (options?.endTurn ?? false),
         title: s.turn,
         campaign: campaignInfo(a),
         tab: 'turn',
