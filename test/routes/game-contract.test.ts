@@ -9,6 +9,7 @@ import { rulesetOf, type AnyRuleset } from '../../src/engine/index.ts'
 import { buildTestApp } from '../helpers/app.ts'
 import { axe, launchBrowser, loggedIn } from '../helpers/browser.ts'
 import { call, setClock, setUp, type App, type Table } from '../helpers/campaign.ts'
+import { foreignWords } from '../helpers/languages.ts'
 
 /** The order types a game's schema lists. */
 const typesOf = (face: Face) =>
@@ -90,6 +91,14 @@ for (const face of FACES) {
     const { browser } = await launchBrowser()
     t.teardown(() => browser.close())
     const emailOf = async (token: string) => (await call(app, token, 'GET', '/api/me')).body.email as string
+    const chosenNames = [
+      created.name,
+      created.mapName ?? '',
+      ...created.tribes.map((x: { name: string }) => x.name),
+      ...(
+        await Promise.all([table.gm, ...Object.values(table.players).map((p) => p.token)].map(async (token) => (await call(app, token, 'GET', '/api/me')).body))
+      ).flatMap((me: { email: string; displayName: string }) => [me.email, me.displayName]),
+    ] as string[]
     const campaign = `/campaigns/${table.id}`
     const playerPages = ['', '/turn', '/pools', '/economy', '/history', '/dice', '/scenes', '/absences']
     for (const [who, token, pages] of [
@@ -108,6 +117,15 @@ for (const face of FACES) {
           t.equal(answer?.status(), 200, `${face.id} ${path || '/'} for ${who} in ${locale}`)
           t.equal(await page.getAttribute('html', 'lang'), locale.slice(0, 2), "in the reader's language")
           t.same(await axe(page), [], `no WCAG A/AA violation on ${path || '/'} (${who}, ${locale})`)
+          // #27: no word of the other language, territory and place names included.
+          const shown = (await page.evaluate(
+            `document.body.innerText + ' ' + [...document.querySelectorAll('title')].map((e) => e.textContent).join(' ') + ' ' + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')`,
+          )) as string
+          t.same(
+            foreignWords(shown, locale.slice(0, 2) as 'en' | 'es', chosenNames),
+            [],
+            `no ${locale.startsWith('en') ? 'Spanish' : 'English'} on ${path || '/'} (${who})`,
+          )
         }
         t.same(problems, [], 'no script error')
         await page.close()

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { STRINGS, type PageKit, type Req } from '../../routes/pages/kit.ts'
 import { CONQUEST_KINDS, conquestSentence } from './chronicle.ts'
-import { page } from './pages.ts'
+import { page, placeNames } from './pages.ts'
 import { worldSvg } from './world-svg.ts'
 
 interface Die {
@@ -39,7 +39,7 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
           TERRITORY_IDS.map((id, i) => ({ id, owner: order[ended.owners[i]!] ?? '', troops: ended.troops[i]! })),
           colours,
           names,
-          { label: `${a.campaign.name}: ${s.c_round} ${week}`, names: {} },
+          { label: `${a.campaign.name}: ${s.c_round} ${week}`, names: placeNames(s) },
         )
       : ''
     return render(request, reply, page('history.hbs'), {

@@ -29,6 +29,12 @@ type Board = ReturnType<typeof conquest.board> & {
     | null
 }
 
+/** A territory's name in the reader's language (#27); the book's Spanish name if the catalogue lacks it. */
+export const placeName = (id: string, s: Strings) => s[`c_territory_${id}`] ?? BY_ID.get(id)?.name ?? id
+
+/** Every territory's name in the reader's language, for the world map's titles. */
+export const placeNames = (s: Strings): Record<string, string> => Object.fromEntries(TERRITORY_IDS.map((id) => [id, placeName(id, s)]))
+
 /** The template of this game's page. */
 export const page = (name: string) => `../games/conquest/pages/${name}`
 
@@ -53,8 +59,8 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     return { board, tribes, colours, names }
   }
 
-  function map(board: Board, colours: Map<string, string>, names: Map<string, string>, label: string, highlight?: Set<string>) {
-    return worldSvg(board.territories as unknown as WorldTerritory[], colours, names, { label, names: {}, ...(highlight ? { highlight } : {}) })
+  function map(board: Board, colours: Map<string, string>, names: Map<string, string>, label: string, s: Strings, highlight?: Set<string>) {
+    return worldSvg(board.territories as unknown as WorldTerritory[], colours, names, { label, names: placeNames(s), ...(highlight ? { highlight } : {}) })
   }
 
   function objectiveText(id: string | null, s: Strings, board: Board, names: Map<string, string>) {
@@ -91,7 +97,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       standing,
       result,
       objectives: OBJECTIVES.map((id) => ({ id, text: s[`c_objective_${id}`]!.replace('{count}', board.tribesAtStart === 2 ? '30' : '24') })),
-      mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`),
+      mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, s),
     })
   }
 
@@ -114,7 +120,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     const { board, colours, names } = await read(a)
     const options = (await campaigns.options(a)).options as unknown as ConquestOptions | null
     const mine = board.territories.filter((t) => t.owner === a.tribeId)
-    const label = (id: string) => `${BY_ID.get(id)?.name ?? id} (${id})`
+    const label = (id: string) => `${placeName(id, s)} (${id})`
     const choices = (ids: string[]) => ids.map((id) => ({ id, label: label(id), troops: board.territories.find((t) => t.id === id)?.troops ?? 0 }))
     const cards = (options?.territories ?? []).map((o: TerritoryOptions) => {
       const x = board.territories.find((t) => t.id === o.id)!
@@ -172,7 +178,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         cards,
         list: (board.standing.find((t) => t.id === a.tribeId)?.reinforcementList ?? []).join(' '),
         mine: mine.map((t) => ({ id: t.id, label: label(t.id), troops: t.troops, stock: goods(t.stock, s) })),
-        mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, new Set(mine.map((t) => t.id))),
+        mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, s, new Set(mine.map((t) => t.id))),
         error: extra.error,
         failed: extra.failed,
         results: extra.results ?? [],
@@ -244,7 +250,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       .filter(Boolean)
       .map((t) => ({
         id: t.id,
-        name: BY_ID.get(t.id)!.name,
+        name: placeName(t.id, s),
         owner: names.get(t.owner) ?? t.owner,
         colour: colours.get(t.owner),
         troops: t.troops,

@@ -77,7 +77,7 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     }
     // The replay is asked for (it reads the whole log), not run on every view.
     const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
-    return render(request, reply, page('dice.hbs'), { title: STRINGS.en.dice, campaign: campaignInfo(a), tab: 'dice', weeks, algorithm, verification })
+    return render(request, reply, page('dice.hbs'), { titleKey: 'dice', campaign: campaignInfo(a), tab: 'dice', weeks, algorithm, verification })
   }
 
   return { history, dice }

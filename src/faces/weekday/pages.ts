@@ -305,7 +305,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
       }
     })
     return render(request, reply, page('pools.hbs'), {
-      title: STRINGS.en.pools,
+      titleKey: 'pools',
       campaign: campaignInfo(a),
       tab: 'pools',
       week: view.week,

@@ -24,7 +24,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     })
   }
 
-  fastify.get('/login', async (request: Req, reply) => render(request, reply, 'login.hbs', { title: STRINGS.en.login, next: request.query.next ?? '' }))
+  fastify.get('/login', async (request: Req, reply) => render(request, reply, 'login.hbs', { titleKey: 'login', next: request.query.next ?? '' }))
 
   fastify.post<Route>('/login', { ...form(LoginBody, { extras: ['next'] }), onRequest: ceiling, config: loginLimit }, async (request: Req, reply) => {
     const email = one(request.body.email)

@@ -51,7 +51,7 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
       reply,
       'gm.hbs',
       {
-        title: STRINGS.en.console,
+        titleKey: 'console',
         campaign: campaignInfo(a),
         tab: 'gm',
         tribes,

@@ -88,6 +88,8 @@ export function pageKit(fastify: FastifyInstance) {
     const v = await viewer(request)
     const html = await fastify.view(template, {
       ...data,
+      // A title given as a catalogue key is said in the reader's language.
+      ...(typeof data.titleKey === 'string' ? { title: STRINGS[v.locale][data.titleKey] } : {}),
       locale: v.locale,
       s: STRINGS[v.locale],
       user: v.user,

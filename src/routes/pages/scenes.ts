@@ -28,7 +28,7 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit) {
       request,
       reply,
       'scenes.hbs',
-      { title: STRINGS.en.scenes, campaign: campaignInfo(a), tab: 'scenes', scenes: list, tribes, error },
+      { titleKey: 'scenes', campaign: campaignInfo(a), tab: 'scenes', scenes: list, tribes, error },
       error?.statusCode ?? 200,
     )
   }
