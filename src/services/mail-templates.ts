@@ -60,7 +60,8 @@ export function mailTemplates() {
     if (typeof iso !== 'string') return ''
     const root = options.data.root as { timeZone: string; userTimeZone: string; locale: Locale }
     const fmt = (zone: string) => DateTime.fromISO(iso, { zone }).setLocale(root.locale === 'es' ? 'es-ES' : 'en-GB')
-    const campaign = `${fmt(root.timeZone).toFormat('cccc d LLLL, HH:mm')} (${root.timeZone})`
+    // Each language's own long date: "Wednesday 2 December", "miércoles 2 de diciembre".
+    const campaign = `${fmt(root.timeZone).toFormat(root.locale === 'es' ? "cccc d 'de' LLLL, HH:mm" : 'cccc d LLLL, HH:mm')} (${root.timeZone})`
     if (root.userTimeZone === root.timeZone) return campaign
     const mine = fmt(root.userTimeZone)
     return `${campaign}; ${mine.toFormat('cccc HH:mm')} ${strings[root.locale].yourTime} (${root.userTimeZone})`

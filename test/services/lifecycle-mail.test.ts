@@ -50,7 +50,7 @@ t.test('a pause and a resume reach every member, in their language; a member who
   )
   t.match(
     resumed.find((m) => m.to.includes(ben!))!.text,
-    /La próxima ventana de ben se abre el miércoles 2 diciembre, 00:00 \(Europe\/Madrid\); martes 17:00 tu hora \(America\/Mexico_City\)/,
+    /La próxima ventana de ben se abre el miércoles 2 de diciembre, 00:00 \(Europe\/Madrid\); martes 17:00 tu hora \(America\/Mexico_City\)/,
     'ben, in Spanish and in both zones',
   )
   t.notOk(resumed.some((m) => m.to.includes(cleo!)))

@@ -92,6 +92,6 @@ t.test('the absences page: a player declares dates through the form (kept on err
   t.equal(named.status, 303)
   t.match((await gm.get(page)).body, /stand-in: <a href="\/users\/[^"]+">sam<\/a>/)
   const history = (await gm.get(`/campaigns/${table.id}/history?kind=campaign`)).body
-  t.match(history, /ana(&#x27;|')s player will be away from 2026-12-07 to 2026-12-08\./)
+  t.match(history, /The player of ana will be away from 2026-12-07 to 2026-12-08\./)
   t.match(history, /The game master named a stand-in for ana\./)
 })
