@@ -53,9 +53,9 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
     }
     await tile(page, key).click()
   }
-  const send = async (page: Page) => {
+  const send = async (page: Page, how: () => Promise<void> = () => page.locator('#map-panel form.confirm button[type="submit"]').click()) => {
     const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(turn))
-    await page.locator('#map-panel form.confirm button[type="submit"]').click()
+    await how()
     const status = (await answered).status()
     await page.locator('#map-panel:not([hidden]) p').first().waitFor()
     return status
@@ -155,14 +155,14 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   await app.prisma.user.update({ where: { id: ana.userId }, data: { locale: 'en' } })
   const desk = await loggedIn(browser, base, await emailOf(ana.userId), turn, { width: 1366, locale: 'en-GB', problems })
   await tap(desk, '2,1')
-  await desk.locator('#map-panel button.act', { hasText: 'Build a ship at 2,1 on 2,0' }).click()
-  t.equal(await send(desk), 200, 'the ship is built')
+  // One tap builds (#27: a row gives its order; building does not end recruiting, R5.5).
+  t.equal(await send(desk, () => desk.locator('#map-panel button.act', { hasText: 'Build a ship at 2,1 on 2,0' }).click()), 200, 'the ship is built')
   const ship = Object.values((await state()).ships as Record<string, { id: string; tile: string; tribe: string }>).find((s) => s.tribe === ana.tribeId)!
   t.equal(ship.tile, '2,0')
   await tap(desk, '2,1')
-  await desk.locator('#map-panel button.act', { hasText: `Embark on ship ${ship.id}` }).click()
-  await desk.locator('#map-panel input[name="troops"]').fill('1')
-  t.equal(await send(desk), 200, 'one troop embarks')
+  // 2,1 holds its only troop and the ship took the pool's last resources: one tap embarks it.
+  const embarkRow = desk.locator('#map-panel button.act', { hasText: `Embark on ship ${ship.id} · its only troop` })
+  t.equal(await send(desk, () => embarkRow.click()), 200, 'one troop embarks')
   // The map is redrawn from the answer after it arrives: wait for the drawing, then count it.
   await desk
     .locator('svg.map g.arrow-embark')

@@ -44,6 +44,11 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
     await page.screenshot({ path: path.join(ARTIFACTS, `turn-${name}.png`) })
   }
   const tile = (page: Page, key: string) => page.locator(`svg.map g.tile[data-tile="${key}"]`)
+  /** Whether an element is at least partly within the 844 px screen, so a thumb reaches it without scrolling. */
+  const inView = async (page: Page, locator: ReturnType<Page['locator']>) => {
+    const box = await locator.boundingBox()
+    return !!box && box.y < 844 && box.y + box.height > 0
+  }
   /** Sends the confirm strip and waits for the new page to be in place. */
   const send = async (page: Page, how: () => Promise<void> = () => page.locator('#map-panel form.confirm button[type="submit"]').click()) => {
     const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(turn))
@@ -97,9 +102,11 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   // Recruit (R5) by tapping one's city.
   await tap(phone, '2,1')
   t.match(await phone.locator('#map-panel h3').textContent(), /Ejército en 2,1: 5 tropas/, 'the panel tells what the tapped unit is')
-  await phone.locator('#map-panel button.act', { hasText: 'Reclutar en 2,1' }).click()
+  // #27: two taps recruit (the city, then its row), with no scroll: the row sits in the sheet over the map.
+  const recruitRow = phone.locator('#map-panel button.act', { hasText: 'Reclutar 1 tropa en 2,1' })
   await shot(phone, '2-recruit-390-es')
-  t.equal(await send(phone), 200, 'the recruit is accepted')
+  t.ok(await inView(phone, recruitRow), 'the recruit row is on screen without scrolling')
+  t.equal(await send(phone, () => recruitRow.click()), 200, 'the recruit is accepted: 2 taps')
   t.equal((await armyAt('2,1'))?.troops, 6, 'recruited: 6 troops at 2,1')
   t.match(await phone.locator('#results').textContent(), /2,1/, 'the result is shown')
 
@@ -166,6 +173,9 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   await desk.keyboard.press('Enter')
   // 1,2 is reached directly or through 1,1 or 2,2: the first button is focused.
   t.match((await desk.evaluate(`document.activeElement.textContent`)) as string, /Move to 1,2/, 'the path choice has the focus')
+  // Enter would move them all; Tab reaches "…", which chooses how many.
+  await desk.keyboard.press('Tab')
+  t.match((await desk.evaluate(`document.activeElement.getAttribute('aria-label')`)) as string, /Fewer troops: Move to 1,2/, '"…" says what it is for')
   await desk.keyboard.press('Enter')
   await desk.keyboard.press('Control+A')
   await desk.keyboard.type('2')
@@ -176,5 +186,17 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   t.same(await axe(desk), [], 'no WCAG A/AA violation after the orders')
   await shot(desk, '6-arrows-1366-en')
 
+  // #27: a move with all troops is two taps on the phone (the army, then its row), and the answer
+  // comes back in the sheet over the map, at the top of the screen.
+  await phone.reload()
+  await tap(phone, '2,1')
+  const allRow = phone.locator('#map-panel button.act-move, #map-panel button.act-claim', { hasText: 'all 4' }).first()
+  t.ok(await inView(phone, allRow), 'the row of a move with all troops is on screen')
+  const rowText = (await allRow.textContent()) ?? ''
+  t.equal(await send(phone, () => allRow.click()), 200, `one tap on "${rowText.trim()}" gives the order: 2 taps in all`)
+  t.equal(await armyAt('2,1'), undefined, 'all four left 2,1')
+  t.match(await phone.locator('#map-panel .answer').textContent(), /moved 4 troops/, 'the answer is in the sheet (ana reads English now)')
+  t.ok(await inView(phone, phone.locator('svg.map')), 'with the map on screen')
+  await shot(phone, '7-all-moved-390-es')
   t.same(problems, [], 'no script errors in the browser')
 })

@@ -442,7 +442,7 @@
           acts.push({
             target: null,
             kind: 'city',
-            label: fill(S.ui_recruit, { tile, max: u.r.maxTroops }),
+            label: fill(S.ui_recruitAll, { troops: u.r.maxTroops, city: tile }),
             detail: '',
             route: [],
             order: { type: 'recruit', city: tile },
@@ -470,6 +470,23 @@
       const faces = act.odds ? facesOf(act.odds, act.odds.length) : null
       return faces ? winsOf(faces) : null
     }
+    // One tap gives the order as the row says (all the troops it may take); an attack, and the
+    // first action while resources are left unspent (R5.5), stop at the confirm strip first.
+    const direct = (act) => act.kind !== 'attack' && !(data.firstMoveLoses > 0 && !['recruit', 'buildShip'].includes(act.order.type))
+    const give = (act, button) => (direct(act) ? submit({ ...act.order, ...(act.troops ? { troops: String(act.troops.max) } : {}) }, button) : confirm(act))
+    const actionRow = (act) =>
+      act.troops && act.troops.max > 1 && direct(act)
+        ? el(
+            'div',
+            { class: 'act-row' },
+            actionButton(act),
+            el(
+              'button',
+              { type: 'button', class: 'secondary fewer', 'aria-label': fill(S.ui_fewer, { what: act.label }), on: { click: () => confirm(act) } },
+              '…',
+            ),
+          )
+        : actionButton(act)
     const actionButton = (act) =>
       el(
         'button',
@@ -477,12 +494,13 @@
           type: 'button',
           class: `act act-${act.kind}${chanceOf(act) === 0 ? ' act-hopeless' : ''}`,
           on: {
-            click: () => confirm(act),
+            click: (e) => give(act, e.currentTarget),
             focus: () => act.route.length && drawRoute(act.route, act.kind),
             mouseenter: () => act.route.length && drawRoute(act.route, act.kind),
           },
         },
         act.label,
+        act.troops && direct(act) && act.troops.max > 0 && act.order.type !== 'recruit' ? ` · ${fill(S.ui_allTroops, { troops: act.troops.max })}` : '',
         act.detail ? el('small', {}, ` (${act.detail})`) : null,
         chanceOf(act) === null ? null : el('span', { class: 'chance' }, chanceOf(act) ? fill(S.ui_oddsWins, { k: chanceOf(act) }) : S.ui_oddsNever),
       )
@@ -490,9 +508,11 @@
     const show = (...kids) => {
       panel.replaceChildren(...kids)
       panel.hidden = false
+      panel.classList.remove('idle')
     }
 
     function select(tile) {
+      if (window.matchMedia('(max-width: 700px)').matches) svg.closest('figure')?.scrollIntoView({ block: 'start', behavior: 'instant' })
       clearMarks()
       selected = tile
       tileG(tile)?.classList.add('selected')
@@ -515,6 +535,11 @@
             .join('; '),
         )
       }
+      // Recruiting first (R5.5), then one row per destination: its other paths are a tap on the tile away.
+      const rank = (act) => (act.order.type === 'recruit' ? 0 : act.order.type === 'buildShip' ? 1 : 2)
+      const rows = acts
+        .filter((act, i) => !act.target || acts.findIndex((x) => x.target === act.target && x.kind === act.kind) === i)
+        .sort((x, y) => rank(x) - rank(y))
       show(
         el('h3', {}, describeUnit(tile)),
         acts.length
@@ -534,7 +559,7 @@
           ? el(
               'ul',
               { class: 'acts' },
-              acts.map((act) => el('li', {}, actionButton(act))),
+              rows.map((act) => el('li', {}, actionRow(act))),
             )
           : el('p', {}, S.ui_nothing),
         el('button', { type: 'button', class: 'secondary', on: { click: deselect } }, S.ui_cancel),
@@ -546,6 +571,8 @@
       selected = null
       targets = new Map()
       show(el('p', {}, S.ui_pick))
+      // Only a hint: on a phone it stays in the page rather than covering the map.
+      panel.classList.add('idle')
     }
 
     function chooseTarget(tile) {
@@ -557,7 +584,7 @@
         el(
           'ul',
           { class: 'acts' },
-          list.map((act) => el('li', {}, actionButton(act))),
+          list.map((act) => el('li', {}, actionRow(act))),
         ),
         el('button', { type: 'button', class: 'secondary', on: { click: () => select(selected) } }, S.ui_cancel),
       )
@@ -628,6 +655,16 @@
         if (focus) {
           focus.setAttribute('tabindex', '-1')
           focus.focus({ preventScroll: true })
+        }
+        // On a phone the map stays where the thumb is, with the answer in the sheet over it.
+        if (window.matchMedia('(max-width: 700px)').matches) {
+          root.querySelector('svg.map')?.closest('figure')?.scrollIntoView({ block: 'start' })
+          const answer = root.querySelector('#results li:last-child, .error')
+          const sheet = root.querySelector('#map-panel')
+          if (answer && sheet) {
+            sheet.prepend(el('p', { class: 'answer', role: 'status' }, answer.textContent))
+            sheet.classList.remove('idle')
+          }
         }
       } catch (error) {
         button.disabled = false
