@@ -16,7 +16,7 @@ export const conquestFace: Face = {
   rules: '/rules/conquest',
   rulesLabel: 'c_rulesLink',
   books: { en: 'RULES-CONQUEST.md', es: 'RULES-CONQUEST.es.md' },
-  scripts: [],
+  scripts: ['conquest.js'],
   styles: ['conquest.css'],
   orderSchema: ConquestOrder,
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
