@@ -159,6 +159,12 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   await shot(phone, '4-moved-390-es')
   await phone.reload()
   t.equal(await phone.locator('svg.map g.arrow-move').count(), 1, 'a reload shows the same arrow')
+  // #27: the overview's map is readable on a phone at first paint, not drawn whole with 19 px hexes.
+  await phone.goto(`${base}/campaigns/${table.id}`)
+  const overviewHex = (await tile(phone, '3,3').locator('polygon').boundingBox())!.width
+  t.ok(overviewHex >= 38, `the overview starts with hexes of ${overviewHex.toFixed(0)} px`)
+  await phone.screenshot({ path: path.join(ARTIFACTS, 'turn-4b-overview-390-es.png') })
+  await phone.goto(`${base}${turn}`)
 
   // ---- the desk, keyboard only, in English ----
   await app.prisma.user.update({ where: { id: ana.userId }, data: { locale: 'en' } })

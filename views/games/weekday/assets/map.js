@@ -223,6 +223,16 @@
         const b = g.getBBox()
         api.zoomTo(48, { x: b.x + b.width / 2, y: b.y + b.height / 2 })
       }
+    } else if (svg.getBoundingClientRect().width < 700 && !document.querySelector('#draft-pick')) {
+      // Every other map on a phone (#27): readable at first paint, hexes of about 40 px, centred
+      // where the armies stand; the whole map is one tap away ("Whole map"). The draft's pick
+      // keeps the whole map, since its choices lie all over it.
+      const armies = [...svg.querySelectorAll('text.troops')].map((t) => t.getBBox())
+      if (armies.length) {
+        const x = armies.reduce((sum, b) => sum + b.x + b.width / 2, 0) / armies.length
+        const y = armies.reduce((sum, b) => sum + b.y + b.height / 2, 0) / armies.length
+        api.zoomTo(40, { x, y })
+      }
     }
     return api
   }
