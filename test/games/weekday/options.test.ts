@@ -5,6 +5,7 @@ import t from 'tap'
 import { hmacRng } from '../../../src/engine/index.ts'
 import { applyOrder, applySystem, legalOptions, type GameState, type Order, type TribeOptions } from '../../../src/engine/games/weekday/index.ts'
 import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
+import { weeklyTurn } from '../../../src/engine/games/weekday/index.ts'
 import { at, board, play } from './dsl.ts'
 import { chooser, simulate } from './random-play.ts'
 
@@ -274,4 +275,34 @@ t.test('property: on random mid-game boards every option is legal, and every leg
       }
     }
   }
+})
+
+t.test('R10.3 R10.4 R10.6 R10.7 the offered orders write out every ship option, each one accepted', async (t) => {
+  // a's ship s1 (crew 2) sails beside b's port 3,0 and b's ship s3: every kind of ship order is open.
+  const harbour = board(`
+  a3  A   .   B2  .
+    ~a2 ~   ~   ~   ~
+  ~a0 ~   ~b1 ~   B
+`)
+  const state = play(harbour, [['a', { type: 'shipMove', ship: 's1', to: at(2, 1) }]]).state
+  const offered = weeklyTurn.offered(state, legalOptions(state, 'a'))
+  const ofShip = offered.filter((o) => 'ship' in o && o.ship === 's1')
+  const types = [...new Set(ofShip.map((o) => o.type))].sort()
+  t.same(types, ['board', 'disembark', 'portAssault', 'shipMove'], 'sail, land, assault and board')
+  t.ok(
+    ofShip.some((o) => o.type === 'portAssault' && o.port === at(3, 0) && o.troops === 2 && o.occupy === true),
+    'a port assault with the whole crew, landing if it wins',
+  )
+  t.ok(
+    ofShip.some((o) => o.type === 'board' && o.target === 's3'),
+    "boarding b's ship",
+  )
+  const landings = ofShip.filter((o) => o.type === 'disembark').map((o) => (o as { troops: number }).troops)
+  t.same([...new Set(landings)].sort(), [1, 2], 'landings at the largest and the smallest size')
+  t.ok(
+    ofShip.some((o) => o.type === 'shipMove' && (o as { path: string[] }).path.length === 1),
+    'a step at sea with the MP left',
+  )
+  const refused = offered.filter((order) => !applyOrder(state, 'a', order, hmacRng).ok)
+  t.same(refused, [], `every one of ${offered.length} offered orders is accepted`)
 })
