@@ -204,5 +204,10 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   t.match(await phone.locator('#map-panel .answer').textContent(), /moved 4 troops/, 'the answer is in the sheet (ana reads English now)')
   t.ok(await inView(phone, phone.locator('svg.map')), 'with the map on screen')
   await shot(phone, '7-all-moved-390-es')
+  // Ending the turn (R4.6) is one more tap, in the same sheet.
+  const endNow = phone.locator('#map-panel button.end-turn-now')
+  t.ok(await inView(phone, endNow), '"End my turn" is in the sheet, on screen')
+  t.equal(await send(phone, () => endNow.click()), 200, 'one tap ends the turn')
+  t.equal((await state()).tribes.find((x: { id: string }) => x.id === ana.tribeId).phase, 'ended', 'the turn is over')
   t.same(problems, [], 'no script errors in the browser')
 })

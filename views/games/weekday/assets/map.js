@@ -580,7 +580,13 @@
       clearMarks()
       selected = null
       targets = new Map()
-      show(el('p', {}, S.ui_pick))
+      // The hint, and ending the turn (R4.6) always one tap away in the sheet.
+      show(
+        el('p', {}, S.ui_pick),
+        data.options.endTurn
+          ? el('button', { type: 'button', class: 'secondary end-turn-now', on: { click: (e) => submit({ type: 'endTurn' }, e.currentTarget) } }, S.ui_endTurn)
+          : null,
+      )
       // Only a hint: on a phone it stays in the page rather than covering the map.
       panel.classList.add('idle')
     }
