@@ -24,9 +24,9 @@ const tribe = (id: string) => names.get(id) ?? id
 
 t.test('G6.9 the worked battle, told in English', async (t) => {
   t.same(battleRounds(workedBattle(), tribe, CATALOGUE.en), [
-    'Round 1: Aztecas threw 6 3 2 (the Tanque made it 7 3 2), Incas threw 5 4 1 (the wall made it 6 4 1); Aztecas lost 1, Incas lost 2.',
-    'Round 2: Aztecas threw 2 2 1 (the Tanque made it 3 2 1), Incas threw 3 (the wall made it 4); Aztecas lost 1, Incas lost 0.',
-    'Round 3: Aztecas threw 5 1 1 (the Tanque made it 6 1 1), Incas threw 2 (the wall made it 3); Aztecas lost 0, Incas lost 1.',
+    'Round 1: Aztecas threw 6 3 2 (the Tank made it 7 3 2), Incas threw 5 4 1 (the wall made it 6 4 1); Aztecas lost 1, Incas lost 2.',
+    'Round 2: Aztecas threw 2 2 1 (the Tank made it 3 2 1), Incas threw 3 (the wall made it 4); Aztecas lost 1, Incas lost 0.',
+    'Round 3: Aztecas threw 5 1 1 (the Tank made it 6 1 1), Incas threw 2 (the wall made it 3); Aztecas lost 0, Incas lost 1.',
   ])
 })
 
