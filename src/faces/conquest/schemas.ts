@@ -1,4 +1,4 @@
-// The shapes of world conquest's orders (RULES-CONQUEST.md N1); the engine checks the rules.
+// The shapes of world conquest's orders (docs/rule-books.md N1); the engine checks the rules.
 import { Type } from 'typebox'
 
 const Territory = Type.String({ pattern: '^[a-z]{3}$', description: 'a territory id of the world map, e.g. "efi"', examples: ['efi'] })
@@ -35,7 +35,7 @@ export const ConquestOrder = Type.Union(conquestOrders, {
   description: 'One order of world conquest (docs/RULES-CONQUEST.md); the engine checks the rules, this the shape.',
 })
 
-/** World conquest's board (docs/RULES-CONQUEST.md N1): every territory is public (G11.7); `you.objective` only for its tribe (G8.1). */
+/** World conquest's board (docs/RULES-CONQUEST.md, docs/rule-books.md N1): every territory is public (G11.7); `you.objective` only for its tribe (G8.1). */
 export const ConquestBoard = Type.Object(
   {
     version: Type.Integer(),

@@ -33,7 +33,7 @@ t.test('a rule book renders with an anchor per rule, its sections listed, cross-
   t.same(book.sections[7], { id: 's8', title: '8. Combat' })
   t.match(book.html, '<li id="R8.3"><a class="rule-id" href="#R8.3"><strong>R8.3</strong></a>')
   t.match(book.html, 'points back (<a href="#R7.3">R7.3</a>, <a href="#R10.3">R10.3</a>)', 'a rule named in another links to it')
-  t.match(book.html, "<code>t.test('R8.3 tie kills both sides', ...)</code>", 'code is not linked')
+  t.match(renderRuleBook('- **R1.1** See `R8.3` and R8.3.').html, '<code>R8.3</code> and <a href="#R8.3">R8.3</a>', 'code is not linked')
   t.notMatch(renderRuleBook('- **R1.1** <script>alert(1)</script>').html, /<script>/, 'markup in a book is text')
   t.equal(ruleHref('R10.6'), '/rules#R10.6')
   t.equal(ruleHref('R10'), null)
@@ -90,3 +90,28 @@ t.test(
     t.match((await app.inject({ method: 'GET', url: '/rules' })).body, '<a href="/rules/conquest">World conquest rules</a>', "each book links the other game's")
   },
 )
+
+t.test('#27 the served books speak to players: the notes for developers live in docs/rule-books.md', async (t) => {
+  const app = await buildTestApp(t)
+  const developers = [
+    /Tests cite|los tests citan|t\.test\(/i,
+    /write it down here|se escribe aquí|se escribe como/i,
+    /<h2>Implementer|<h2>Notas para quien implementa|the engine must hold|el motor debe guardar/i,
+    /asserted by a test|un test de los datos/i,
+    /seed file|fichero semilla|weekly-turn-variant\.es\.txt/i,
+    /What the source says|Qué dice la fuente/i,
+  ]
+  for (const url of ['/rules?lang=en', '/rules?lang=es', '/rules/conquest?lang=en', '/rules/conquest?lang=es']) {
+    const page = await app.inject({ method: 'GET', url })
+    t.equal(page.statusCode, 200, url)
+    for (const sentence of developers) t.notMatch(page.body, sentence, `${url}: no ${sentence.source}`)
+    t.match(
+      page.body,
+      /id like <code>[RG]\d+\.\d+<\/code>|id como <code>G6\.3<\/code>|identificador como <code>R4\.3<\/code>/,
+      `${url}: says what the ids are for`,
+    )
+  }
+  const notes = readFileSync('docs/rule-books.md', 'utf8').replace(/\s+/g, ' ')
+  for (const kept of ["t.test('R8.3 tie kills both sides', ...)", '#### N1. State the engine must hold', '#### N3. Edge cases', 'must be asserted by a test'])
+    t.ok(notes.includes(kept), `docs/rule-books.md keeps: ${kept}`)
+})

@@ -1,4 +1,4 @@
-// The data of world conquest (RULES-CONQUEST.md N1): one JSON document per campaign, changed
+// The data of world conquest (docs/rule-books.md N1): one JSON document per campaign, changed
 // only by orders and system actions.
 import type { EngineError, TribeId, Weekday } from '../../kernel/ids.ts'
 
