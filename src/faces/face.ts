@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Access } from '../services/access.ts'
-import type { PageKit, Req } from '../routes/pages/kit.ts'
+import type { PageKit, Req, Strings } from '../routes/pages/kit.ts'
 
 export type Page = (request: Req, reply: FastifyReply, a: Access) => Promise<unknown>
 
@@ -22,6 +22,12 @@ export interface GamePages {
   console?(a: Access): Promise<Record<string, unknown>>
 }
 
+/** A picture of a players' guide: an SVG drawn by its game's own renderer, and the sentence under it. */
+export interface Picture {
+  svg: string
+  caption: string
+}
+
 export interface Face {
   /** The ruleset id the campaign records, and the folder of its templates (views/games/<folder>/). */
   id: string
@@ -34,6 +40,12 @@ export interface Face {
   rules: string
   rulesLabel: string
   books: { en: string; es: string }
+  /**
+   * Its players' guide: where it is served, the catalogue key of a link to it, its text by
+   * language (docs/), and the pictures that the text's `[[picture name]]` lines stand for,
+   * drawn from states its engine played, in the reader's language.
+   */
+  guide: { path: string; label: string; books: { en: string; es: string }; pictures(s: Strings): Record<string, Picture> }
   /** Its scripts and style sheets, served from views/games/<folder>/assets/ under /assets/games/<folder>/ on its campaigns' pages. */
   scripts: string[]
   styles: string[]

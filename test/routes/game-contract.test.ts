@@ -3,6 +3,7 @@
 // legal order for each tribe in its window, a tick, and every page of the game answering 200
 // with no axe-core violation, in English on a phone and in Spanish on a desktop. Orders of the
 // wrong shape are refused with a 400 that names only that game's orders and fields.
+import { resolve } from 'node:path'
 import t, { type Test } from 'tap'
 import { FACES, type Face } from '../../src/faces/index.ts'
 import { rulesetOf, type AnyRuleset } from '../../src/engine/index.ts'
@@ -126,6 +127,23 @@ for (const face of FACES) {
             [],
             `no ${locale.startsWith('en') ? 'Spanish' : 'English'} on ${path || '/'} (${who})`,
           )
+        }
+        // #27: the game's guide, which the turn page links to, read the same way; a screenshot each.
+        if (who === 'ana') {
+          const guide = `${face.guide.path}?lang=${locale.slice(0, 2)}`
+          await page.goto(`${site}${campaign}/turn?lang=${locale.slice(0, 2)}`)
+          t.equal(await page.locator(`.guide-link a[href="${face.guide.path}"]`).count(), 1, 'the turn page links the guide')
+          t.equal((await page.goto(`${site}${guide}`))?.status(), 200, `${face.guide.path} in ${locale}`)
+          t.ok(await page.locator('figure.guide-picture svg[role="img"]').count(), 'with pictures drawn by the map renderer')
+          t.same(await axe(page), [], `no WCAG A/AA violation on ${face.guide.path} (${locale})`)
+          const text = (await page.evaluate(
+            `document.body.innerText + ' ' + [...document.querySelectorAll('title')].map((e) => e.textContent).join(' ') + ' ' + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')`,
+          )) as string
+          t.same(foreignWords(text, locale.slice(0, 2) as 'en' | 'es', [...chosenNames, 'Astures', 'Bracari']), [], `no other language on ${face.guide.path}`)
+          await page.screenshot({
+            path: resolve(import.meta.dirname, `../../test-artifacts/guide-${face.folder}-${locale.slice(0, 2)}-${width}.png`),
+            fullPage: true,
+          })
         }
         t.same(problems, [], 'no script error')
         await page.close()

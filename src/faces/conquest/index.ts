@@ -2,6 +2,7 @@
 import { conquest } from '../../engine/games/conquest/index.ts'
 import { gameFolderOf } from '../../engine/index.ts'
 import type { Face } from '../face.ts'
+import { conquestPictures } from './guide.ts'
 import { conquestHistoryPages } from './history.ts'
 import { conquestPages } from './pages.ts'
 import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder } from './schemas.ts'
@@ -16,6 +17,7 @@ export const conquestFace: Face = {
   rules: '/rules/conquest',
   rulesLabel: 'c_rulesLink',
   books: { en: 'RULES-CONQUEST.md', es: 'RULES-CONQUEST.es.md' },
+  guide: { path: '/guide/conquest', label: 'c_guideLink', books: { en: 'GUIDE-CONQUEST.md', es: 'GUIDE-CONQUEST.es.md' }, pictures: conquestPictures },
   scripts: ['conquest.js'],
   styles: ['conquest.css'],
   orderSchema: ConquestOrder,

@@ -3,6 +3,7 @@ import { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { gameFolderOf } from '../../engine/index.ts'
 import type { Face } from '../face.ts'
 import { EXAMPLE_SITUATION, ORDER_EXAMPLES } from './examples.ts'
+import { weekdayPictures } from './guide.ts'
 import { weekdayHistoryPages } from './history.ts'
 import { weekdayPages } from './pages.ts'
 import { Pool, WeekdayBoard, WeekdayDiceDetails, WeekdayEconomy, WeekdayOptions, WeekdayOrder } from './schemas.ts'
@@ -18,6 +19,7 @@ export const weekdayFace: Face = {
   rules: '/rules',
   rulesLabel: 'c_rulesWeekly',
   books: { en: 'RULES.md', es: 'RULES.es.md' },
+  guide: { path: '/guide', label: 'c_guideWeekly', books: { en: 'GUIDE.md', es: 'GUIDE.es.md' }, pictures: weekdayPictures },
   scripts: ['map.js'],
   styles: ['weekday.css'],
   orderSchema: WeekdayOrder,

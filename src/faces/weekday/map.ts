@@ -10,7 +10,7 @@ export function mapOf(view: { map: { tiles: MapData['tiles'] }; armies: MapData[
   return { tiles: view.map.tiles, armies: view.armies, ships: view.ships, besieged: view.besieged }
 }
 
-const mapWords = (s: Strings): MapWords => ({
+export const mapWords = (s: Strings): MapWords => ({
   sea: s.map_sea!,
   land: s.map_land!,
   city: s.map_city!,

@@ -14,6 +14,7 @@ import { pageKit, STRINGS, type Req } from './kit.ts'
 import { absencePages } from './absences.ts'
 import { openPages } from './open.ts'
 import { profilePages } from './profiles.ts'
+import { guidePages } from './guide.ts'
 import { rulePages } from './rules.ts'
 import { scenePages } from './scenes.ts'
 import { FACES, facePages } from '../../faces/index.ts'
@@ -124,7 +125,9 @@ export default async function pages(fastify: FastifyInstance) {
       payout: i === 6,
     })),
   }
-  fastify.get('/', async (request: Req, reply) => render(request, reply, 'home.hbs', { ...WEEK }))
+  // Each game's guide, for a newcomer (#27).
+  const guides = FACES.map((f) => ({ href: f.guide.path, label: f.guide.label }))
+  fastify.get('/', async (request: Req, reply) => render(request, reply, 'home.hbs', { ...WEEK, guides }))
   fastify.get('/favicon.ico', async (_request, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send())
 
   accountPages(fastify, kit)
@@ -133,6 +136,7 @@ export default async function pages(fastify: FastifyInstance) {
   scenePages(fastify, kit)
   gmPages(fastify, kit, games)
   rulePages(fastify, kit)
+  guidePages(fastify, kit)
   profilePages(fastify, kit)
   openPages(fastify, kit)
   absencePages(fastify, kit)

@@ -28,6 +28,7 @@ export function rulePages(fastify: FastifyInstance, kit: PageKit) {
         other: lang === 'en' ? 'es' : 'en',
         base,
         otherGame: other === face ? null : { href: other.rules, label: STRINGS[viewer.locale][other.rulesLabel] },
+        guide: face.guide.path,
       })
     })
   }

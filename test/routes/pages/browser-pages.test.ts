@@ -70,7 +70,17 @@ t.test('every page: no WCAG A/AA violation at 390 and 1366 px, and no English on
     `/users/${table.players.ben!.userId}`,
   ]
   const gmPages = [`${c}/gm`, `${c}/absences`, `${c}/scenes/${scene.body.id}`, `${c}/history`]
-  const visitorPages = ['/', '/campaigns/open', '/login', '/register', '/rules', `/invitations/${invitation.body.token}`, `/users/${table.players.ana!.userId}`]
+  const visitorPages = [
+    '/',
+    '/campaigns/open',
+    '/login',
+    '/register',
+    '/rules',
+    '/guide',
+    '/guide/conquest',
+    `/invitations/${invitation.body.token}`,
+    `/users/${table.players.ana!.userId}`,
+  ]
 
   const { browser, via } = await launchBrowser()
   t.comment(`browser: ${via}`)
