@@ -40,6 +40,20 @@ export async function insertUsers(
   return db.prisma.$transaction(users.map((data) => db.prisma.user.create({ data })))
 }
 
+/** An account the service itself plays (the practice referee and rival): made once, sent no mail. */
+export async function systemUser(db: Database, input: { email: string; displayName: string; passwordHash: string }): Promise<{ id: string }> {
+  const off = {
+    mailWindowOpen: false,
+    mailReminder: false,
+    mailPayout: false,
+    mailDigest: false,
+    mailDiplomacy: false,
+    mailInvitations: false,
+    mailCampaign: false,
+  }
+  return db.prisma.user.upsert({ where: { email: input.email }, create: { ...input, ...off }, update: {}, select: { id: true } })
+}
+
 const USER_COLUMNS = `id, email, display_name AS "displayName", password_hash AS "passwordHash", locale::text AS locale,
   time_zone AS "timeZone", token_version AS "tokenVersion", ${instant('created_at', 'createdAt')}`
 

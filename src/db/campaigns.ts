@@ -19,6 +19,8 @@ export interface CampaignRow {
   /** The game it plays and the version of its rules (src/engine/rulesets.ts). */
   ruleset: string
   rulesetVersion: number
+  /** One player against a passive rival, whose week a button passes (#27). */
+  practice: boolean
   createdById: string
   createdAt: Date
 }
@@ -46,7 +48,7 @@ export const standInTribe = (user: string, at: string) => `(SELECT a.tribe_id FR
   AND (${at}::timestamptz AT TIME ZONE c.time_zone)::date BETWEEN a.starts_on AND a.ends_on ORDER BY a.starts_on LIMIT 1)`
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.status::text AS status,
-  c.week_limit AS "weekLimit", c.public, c.recruiting, c.ruleset, c.ruleset_version AS "rulesetVersion", c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
+  c.week_limit AS "weekLimit", c.public, c.recruiting, c.ruleset, c.ruleset_version AS "rulesetVersion", c.practice, c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
 
 const TRIBE_COLUMNS = `id, name, colour, weekday, user_id AS "userId"`
 
@@ -124,13 +126,14 @@ export async function insertCampaign(
     createdById: string
     ruleset: string
     rulesetVersion: number
+    practice?: boolean
   },
 ): Promise<CampaignRow> {
   const [row] = await sql.query<CampaignRow>(
-    `INSERT INTO campaigns AS c (id, name, map_id, time_zone, status, week_limit, public, created_by_id, ruleset, ruleset_version, created_at, updated_at)
-     VALUES (gen_random_uuid(), $1, $2, $3, 'setup', $4, $5, $6::uuid, $7, $8, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+    `INSERT INTO campaigns AS c (id, name, map_id, time_zone, status, week_limit, public, created_by_id, ruleset, ruleset_version, practice, created_at, updated_at)
+     VALUES (gen_random_uuid(), $1, $2, $3, 'setup', $4, $5, $6::uuid, $7, $8, $9, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
      RETURNING ${CAMPAIGN_COLUMNS}`,
-    [input.name, input.mapId, input.timeZone, input.weekLimit, input.public, input.createdById, input.ruleset, input.rulesetVersion],
+    [input.name, input.mapId, input.timeZone, input.weekLimit, input.public, input.createdById, input.ruleset, input.rulesetVersion, input.practice ?? false],
   )
   return row!
 }

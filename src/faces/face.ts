@@ -55,5 +55,7 @@ export interface Face {
   api: { state: TSchema; options: TSchema; economy: TSchema; held?: TSchema; diceDetails?: Record<string, TSchema> }
   /** Requests of the orders route that are legal as written in a documented situation (the API's examples). */
   examples?: { situation: string; orders: Record<string, { summary: string; value: unknown }> }
+  /** What one click of "Practice" sets up (#27): its map and each side's first cities, the newcomer's first; a game without it offers none. */
+  practice?: { mapId: string; homes: [newcomer: string[], rival: string[]] }
   pages(fastify: FastifyInstance, kit: PageKit): GamePages
 }

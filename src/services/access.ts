@@ -40,6 +40,7 @@ export function accessOf(campaignId: string, row: AccessRow | undefined, userId:
     recruiting: rest.recruiting ?? null,
     ruleset: rest.ruleset,
     rulesetVersion: rest.rulesetVersion,
+    practice: rest.practice === true,
     createdById: rest.createdById,
     createdAt: rest.createdAt,
   }

@@ -98,6 +98,26 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
   w.nextDueAt = running ? nextDue(tribes, campaign.timeZone, until) : null
 }
 
+/**
+ * A practice campaign's week, passed on the player's word (#27): the window closes (with its
+ * siege check), the weekly tick pays out, and the window opens again with full MP (R4.5), all
+ * at `now`, each with its ledger row and its mails, as the calendar would do them.
+ */
+export async function passWeek(sql: Sql, campaign: CampaignRow, w: Working, now: Date, tribe: string): Promise<void> {
+  const players = await playersOf(sql, campaign.id)
+  const first = w.events.length
+  const week: DueWork[] = [
+    { at: now, kind: 'close', tribe },
+    { at: now, kind: 'tick' },
+    { at: now, kind: 'open', tribe },
+  ]
+  for (const due of week) {
+    if (w.view.status !== 'running') break
+    await doDue(sql, campaign, w, due, players, now, first)
+    w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'done' })
+  }
+}
+
 function nextDue(tribes: CalendarTribe[], timeZone: string, after: Date): Date | null {
   return dueWork(tribes, timeZone, after, new Date(after.getTime() + NEXT_DUE_HORIZON_MS))[0]?.at ?? null
 }

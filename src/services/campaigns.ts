@@ -100,6 +100,8 @@ export function campaignsService(deps: ServiceDeps) {
         limit?: number | undefined
         weekLimit?: number | undefined
         public?: boolean | undefined
+        /** Only the practice service makes one (#27); the API's schema has no such field. */
+        practice?: boolean
       },
     ) {
       const name = cleanName(input.name, 'name')
@@ -130,6 +132,7 @@ export function campaignsService(deps: ServiceDeps) {
           createdById: userId,
           ruleset: rules.id,
           rulesetVersion: rules.version,
+          practice: input.practice ?? false,
         })
         await insertMembership(sql, c.id, userId, 'gm')
         await appendEvents(sql, c.id, [{ type: 'campaign.created', payload: { name: c.name, mapId: c.mapId, timeZone }, week: 0, at: clock.now() }])

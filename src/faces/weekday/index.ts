@@ -30,6 +30,15 @@ export const weekdayFace: Face = {
     held: Type.Array(Pool, { description: 'The pools now (R6)' }),
     diceDetails: WeekdayDiceDetails,
   },
+  // The smallest map; each side its own region's north port and inland city (R3.2), as far
+  // from the other as the map allows, so the newcomer's first weeks are recruits, moves and claims.
+  practice: {
+    mapId: 'coast-2',
+    homes: [
+      ['2,1', '3,3'],
+      ['8,1', '9,3'],
+    ],
+  },
   examples: { situation: EXAMPLE_SITUATION, orders: ORDER_EXAMPLES },
   pages: (fastify, kit) => ({ ...weekdayPages(fastify, kit), ...weekdayHistoryPages(fastify, kit) }),
 }

@@ -63,7 +63,9 @@ export default fp(
       engine: { handlebars: hb },
       root: path.join(VIEWS, 'pages'),
       layout: 'layout.hbs',
-      options: { partials: { nav: 'partials/nav.hbs', error: 'partials/error.hbs', tribes: 'partials/tribes.hbs', ...gamePartials } },
+      options: {
+        partials: { nav: 'partials/nav.hbs', error: 'partials/error.hbs', tribes: 'partials/tribes.hbs', practice: 'partials/practice.hbs', ...gamePartials },
+      },
       // Templates are compiled once, except in development where edits show on reload.
       production: fastify.config.nodeEnv !== 'development',
     })

@@ -1,7 +1,7 @@
 // Campaign pages: the list (and creating one), a campaign's roster before its start, and
 // the doors to its game's own pages.
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { gameChoices, type GamePages } from '../../faces/index.ts'
+import { FACES, gameChoices, type GamePages } from '../../faces/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { CreateCampaignBody } from '../../schemas/actions.ts'
 import { bundledMaps } from '../../services/maps.ts'
@@ -51,6 +51,31 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
       }
     },
   )
+
+  // One click, a practice campaign running with the newcomer's window open (#27).
+  const practiced = FACES.find((f) => f.practice)
+  fastify.post<Route>(
+    '/practice',
+    { ...form(), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } },
+    async (request: Req, reply) => {
+      const user = await requireUser(request)
+      if (!practiced?.practice) throw new AppError(404, 'practice/none', 'No game on this server offers a practice campaign')
+      const s = STRINGS[(await viewer(request)).locale]
+      const created = await fastify.practice.createPractice(user.id, {
+        ruleset: practiced.id,
+        ...practiced.practice,
+        name: s.practiceName!,
+        tribes: [s.practiceTribe!, s.practiceRival!],
+      })
+      return reply.redirect(`/campaigns/${created.id}/turn`, 303)
+    },
+  )
+  fastify.post<Route>('/campaigns/:id/practice/week', form(), async (request: Req, reply) => {
+    await requireUser(request)
+    const a = await accessOf(request, request.params.id!)
+    await fastify.practice.passPracticeWeek(a)
+    return reply.redirect(`/campaigns/${a.campaign.id}/pools?notice=week_passed`, 303)
+  })
 
   // A campaign in setup shows its roster; once started, its game draws the overview.
   fastify.get('/campaigns/:id', async (request: Req, reply) => {

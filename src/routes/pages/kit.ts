@@ -46,6 +46,11 @@ type WithExtras = FastifyRequest & { viewer?: Viewer; formExtras?: Body }
 /** JSON for a `<script type="application/json">`: nothing in it can close the script element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
+function noticeOf(request: FastifyRequest, s: Strings): string | null {
+  const asked = (request.query as { notice?: unknown } | undefined)?.notice
+  return typeof asked === 'string' && /^[a-z_]{1,40}$/.test(asked) ? (s[`notice_${asked}`] ?? null) : null
+}
+
 export function pageKit(fastify: FastifyInstance) {
   const { campaigns, accounts } = fastify
   // A campaign version's map looks the same to everyone: drawn once, served many times.
@@ -92,6 +97,8 @@ export function pageKit(fastify: FastifyInstance) {
       ...(typeof data.titleKey === 'string' ? { title: STRINGS[v.locale][data.titleKey] } : {}),
       locale: v.locale,
       s: STRINGS[v.locale],
+      // A notice a redirect asks for (?notice=week_passed), said only when the catalogue has it.
+      notice: noticeOf(request, STRINGS[v.locale]),
       user: v.user,
       csrf: reply.generateCsrf({ userInfo: csrfUserInfo(request) }),
     })
@@ -124,6 +131,7 @@ export function pageKit(fastify: FastifyInstance) {
     role: a.role,
     ruleset: a.campaign.ruleset,
     face: faceOf(a.campaign.ruleset),
+    practice: a.campaign.practice,
   })
 
   async function board(a: Access) {

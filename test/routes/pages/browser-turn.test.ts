@@ -11,6 +11,7 @@ import t from 'tap'
 import type { Page } from 'playwright-core'
 import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
 import { call, mondayGame, setClock } from '../../helpers/campaign.ts'
+import { inView as inViewOf, sendOrder, tapTile, tileOf } from '../../helpers/turn-page.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
 
@@ -43,42 +44,14 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
       .catch(() => undefined)
     await page.screenshot({ path: path.join(ARTIFACTS, `turn-${name}.png`) })
   }
-  const tile = (page: Page, key: string) => page.locator(`svg.map g.tile[data-tile="${key}"]`)
-  /** Whether an element is at least partly within the 844 px screen, so a thumb reaches it without scrolling. */
-  const inView = async (page: Page, locator: ReturnType<Page['locator']>) => {
-    const box = await locator.boundingBox()
-    return !!box && box.y < 844 && box.y + box.height > 0
-  }
-  /** Sends the confirm strip and waits for the new page to be in place. */
-  const send = async (page: Page, how: () => Promise<void> = () => page.locator('#map-panel form.confirm button[type="submit"]').click()) => {
-    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(turn))
-    await how()
-    const answer = await Promise.race([answered, new Promise<null>((r) => setTimeout(() => r(null), 8000))])
-    if (!answer) {
-      t.comment(`no answer; panel: ${await page.locator('#map-panel').innerHTML()}`)
+  const tile = tileOf
+  const inView = (_page: Page, locator: ReturnType<Page['locator']>) => inViewOf(locator)
+  const send = (page: Page, how?: () => Promise<void>) =>
+    sendOrder(page, turn, how, async (why) => {
+      t.comment(why)
       await page.screenshot({ path: path.join(ARTIFACTS, 'turn-debug.png'), fullPage: true })
-      throw new Error('no answer')
-    }
-    // The new page is in place once the panel has been set up again.
-    await page.locator('#map-panel:not([hidden]) p').first().waitFor()
-    return answer.status()
-  }
-  /** Drags the map, as a finger would, until the tile is in the middle of it. */
-  const reveal = async (page: Page, key: string) => {
-    const map = (await page.locator('svg.map').boundingBox())!
-    const box = (await tile(page, key).locator('polygon').boundingBox())!
-    const [cx, cy] = [map.x + map.width / 2, map.y + map.height / 2]
-    const [dx, dy] = [box.x + box.width / 2 - cx, box.y + box.height / 2 - cy]
-    if (Math.abs(dx) < map.width / 3 && Math.abs(dy) < map.height / 3) return
-    await page.mouse.move(cx, cy)
-    await page.mouse.down()
-    await page.mouse.move(cx - dx, cy - dy, { steps: 8 })
-    await page.mouse.up()
-  }
-  const tap = async (page: Page, key: string) => {
-    await reveal(page, key)
-    await tile(page, key).click()
-  }
+    })
+  const tap = tapTile
 
   // ---- the phone, in Spanish ----
   const phone = await loggedIn(browser, base, email, turn, { width: 390, locale: 'es-ES', problems })

@@ -724,7 +724,9 @@
     })
     svg.addEventListener('focusin', (e) => {
       const g = e.target.closest && e.target.closest('g.tile')
-      if (g) view.show(centreOf(g.getAttribute('data-tile')))
+      // Keyboard focus only: a tap focuses the tile too, and panning between its press and its
+      // release would move the tile from under the finger, and the tap would be lost.
+      if (g && g.matches(':focus-visible')) view.show(centreOf(g.getAttribute('data-tile')))
     })
     deselect()
   }
