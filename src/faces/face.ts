@@ -55,6 +55,8 @@ export interface Face {
   api: { state: TSchema; options: TSchema; economy: TSchema; held?: TSchema; diceDetails?: Record<string, TSchema> }
   /** Requests of the orders route that are legal as written in a documented situation (the API's examples). */
   examples?: { situation: string; orders: Record<string, { summary: string; value: unknown }> }
+  /** The board of a campaign in setup, before its draft (#27): an SVG of the chosen map with what the start puts on it. */
+  setupMap?(map: unknown, locale: 'en' | 'es', kit: PageKit): string
   /** What one click of "Practice" sets up (#27): its map and each side's first cities, the newcomer's first; a game without it offers none. */
   practice?: { mapId: string; homes: [newcomer: string[], rival: string[]] }
   pages(fastify: FastifyInstance, kit: PageKit): GamePages

@@ -5,6 +5,7 @@ import type { Face } from '../face.ts'
 import { EXAMPLE_SITUATION, ORDER_EXAMPLES } from './examples.ts'
 import { weekdayPictures } from './guide.ts'
 import { weekdayHistoryPages } from './history.ts'
+import { setupMap } from './map.ts'
 import { weekdayPages } from './pages.ts'
 import { Pool, WeekdayBoard, WeekdayDiceDetails, WeekdayEconomy, WeekdayOptions, WeekdayOrder } from './schemas.ts'
 import { Type } from 'typebox'
@@ -30,6 +31,7 @@ export const weekdayFace: Face = {
     held: Type.Array(Pool, { description: 'The pools now (R6)' }),
     diceDetails: WeekdayDiceDetails,
   },
+  setupMap,
   // The smallest map; each side its own region's north port and inland city (R3.2), as far
   // from the other as the map allows, so the newcomer's first weeks are recruits, moves and claims.
   practice: {

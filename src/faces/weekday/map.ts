@@ -1,5 +1,6 @@
 // The weekday game's hex map on its pages: the board as the SVG draws it, the arrows of a
 // window's orders with a sentence each, and the map's words in the reader's language.
+import { compileMap, STARTING_GARRISON, type MapDef } from '../../engine/games/weekday/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { PageKit, Strings } from '../../routes/pages/kit.ts'
@@ -43,5 +44,34 @@ export function mapSvg(
   return kit.cachedSvg(`${campaignId}:${version}:${variant}:${locale}`, () => {
     const [map, tribes, options] = draw()
     return renderMapSvg(map, tribes, { ...options, words: mapWords(kit.strings(locale)) })
+  })
+}
+
+/** A map as the draft finds it (R3.3): no owners, and every city held by its neutral garrison. */
+export function setupMap(def: unknown, locale: 'en' | 'es', kit: PageKit): string {
+  const map = def as MapDef
+  // Maps never change under their id: one drawing per map and language.
+  return kit.cachedSvg(`setup:${map.id}:${locale}`, () => {
+    const compiled = compileMap(map)
+    const tiles = map.tiles.map((t, i) => ({
+      tile: compiled.keys[i]!,
+      q: t.q,
+      r: t.r,
+      terrain: t.terrain,
+      city: !!t.city,
+      port: compiled.port[i] === 1,
+      owner: null,
+    }))
+    const armies = tiles.filter((t) => t.city).map((t) => ({ tile: t.tile, tribe: null, troops: STARTING_GARRISON }))
+    const s = kit.strings(locale)
+    const svg = renderMapSvg({ tiles, armies, ships: [], besieged: [] }, [], {
+      label: fill(s.setupMapLabel!, { name: map.name }, languageOf(s)),
+      words: mapWords(s),
+    })
+    // The same zoom buttons as the campaign's other maps: the map script starts a phone zoomed in.
+    const button = (zoom: string, text: string, label: string) =>
+      `<button type="button" data-zoom="${zoom}" aria-label="${label}" title="${label}">${text}</button>`
+    const tools = `<div class="map-tools" role="toolbar" aria-label="${s.ui_mapTools}" hidden>${button('in', '+', s.ui_zoomIn!)}${button('out', '−', s.ui_zoomOut!)}<button type="button" data-zoom="fit">${s.ui_fit}</button></div>`
+    return `<figure class="setup-map">${tools}${svg}<figcaption>${s.setupMapCaption}</figcaption></figure>`
   })
 }

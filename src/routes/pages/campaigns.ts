@@ -1,7 +1,7 @@
 // Campaign pages: the list (and creating one), a campaign's roster before its start, and
 // the doors to its game's own pages.
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { FACES, gameChoices, type GamePages } from '../../faces/index.ts'
+import { FACES, faceOf, gameChoices, type GamePages } from '../../faces/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { CreateCampaignBody } from '../../schemas/actions.ts'
 import { bundledMaps } from '../../services/maps.ts'
@@ -81,7 +81,11 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
   fastify.get('/campaigns/:id', async (request: Req, reply) => {
     const a = await accessOf(request, request.params.id!)
     if (a.campaign.status !== 'setup') return pages(a.campaign.ruleset).overview(request, reply, a)
+    // The map the draft will be played on, seen before it (#27).
+    const face = faceOf(a.campaign.ruleset)
+    const map = face.setupMap ? await fastify.maps.get(a.campaign.mapId) : undefined
     return render(request, reply, 'campaign.hbs', {
+      setupMap: map && face.setupMap ? face.setupMap(map, (await viewer(request)).locale, kit) : null,
       title: a.campaign.name,
       campaign: campaignInfo(a),
       tab: 'overview',
