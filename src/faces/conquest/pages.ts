@@ -159,6 +159,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       }
     })
     const me = board.tribes.find((t) => t.id === a.tribeId)
+    const mapFirst = !board.setup && (options?.canEndTurn ?? false) && cards.length > 0
     return render(
       request,
       reply,
@@ -178,7 +179,9 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         cards,
         list: (board.standing.find((t) => t.id === a.tribeId)?.reinforcementList ?? []).join(' '),
         mine: mine.map((t) => ({ id: t.id, label: label(t.id), troops: t.troops, stock: goods(t.stock, s) })),
-        mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, s, new Set(mine.map((t) => t.id))),
+        // In a window with orders to give, the map comes first and marks the territories that can act.
+        mapFirst,
+        mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, s, new Set((mapFirst ? cards : mine).map((t) => t.id))),
         error: extra.error,
         failed: extra.failed,
         results: extra.results ?? [],

@@ -64,10 +64,16 @@ t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world ma
   // Round 1, Monday: ana's window is open.
   await setClock(app, '2026-12-07T09:00:00Z')
   await page.goto(`${base}${turn}`)
-  const card = page.locator(`details#t-${front}`)
+  // #27: the map comes first; a tap on a territory that can act opens its orders in a sheet over the map.
+  const onMap = (id: string) => page.locator(`figure.turn-map g.territory[data-territory="${id}"]`)
+  await onMap(front).scrollIntoViewIfNeeded()
+  await onMap(front).tap()
+  const sheet = page.locator('#c-sheet')
+  const card = sheet.locator(`details#t-${front}`)
   await card.waitFor()
-  if (!((await card.getAttribute('open')) !== null)) await card.locator(':scope > summary').tap()
-  const attack = card.locator('form[aria-label^="Attack"]')
+  t.equal(await card.getAttribute('open'), '', "one tap on the map opens the territory's orders in the sheet")
+  t.equal(await page.evaluate("getComputedStyle(document.querySelector('#c-sheet')).position"), 'fixed', 'a sheet fixed over the map on a phone')
+  const attack = card.locator('form[data-order="attack"]')
   t.equal(await attack.locator('select[name="to"]').inputValue(), '', 'no target is chosen for her (#27)')
   const target = (await attack.locator('select[name="to"] option:not([value=""])').first().getAttribute('value'))!
   // The odds beside each target are the engine's G6.3 distribution for every troop that may leave.
@@ -88,9 +94,23 @@ t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world ma
   t.same(await axe(page), [], 'no WCAG A/AA violation with the odds open')
   await shown.scrollIntoViewIfNeeded()
   await page.screenshot({ path: path.join(ARTIFACTS, 'conquest-2-odds-390.png') })
-  await attack.locator('select[name="to"]').selectOption(target)
-  await attack.locator('button[type="submit"]').tap()
-  await page.locator('#results [role="status"]').waitFor()
+  // The target is the second tap, on the map; the third sends the attack, with no scroll.
+  t.match(await onMap(target).getAttribute('class'), /\btarget\b/, 'the targets are marked on the map')
+  const sheetTop = (await sheet.boundingBox())!.y
+  const screenBox = async (locator: ReturnType<typeof page.locator>, bottom = 844) => {
+    const box = await locator.boundingBox()
+    return !!box && box.y >= 0 && box.x >= 0 && box.x + box.width <= 390 && box.y + box.height <= bottom
+  }
+  t.ok(await screenBox(onMap(target), sheetTop), 'the target is on screen, above the sheet, with no scroll')
+  await onMap(target).tap()
+  t.equal(await attack.locator('select[name="to"]').inputValue(), target, 'a tap on the map chooses the target')
+  t.equal(await shown.getAttribute('open'), '', 'and opens its odds')
+  const send = attack.locator('button[type="submit"]')
+  t.ok(await screenBox(send), 'the attack button is on screen')
+  await page.screenshot({ path: path.join(ARTIFACTS, 'conquest-2b-sheet-390.png') })
+  await send.tap()
+  await sheet.locator('.answer').waitFor()
+  t.match(await sheet.locator('.answer').textContent(), new RegExp(`Battle ${front} → ${target}`), 'the answer is in the sheet: 3 taps in all')
   const told = await page.locator('#results').textContent()
   t.match(told, new RegExp(`Battle ${front} → ${target}: (conquered|repelled)`), 'the battle is told')
   t.match(told, /Round 1: ana threw [1-6]( [1-6])*.*, .* threw [1-6]( [1-6])*.*; ana lost \d, .* lost \d\./, "each round's dice, side by side, with the losses")
