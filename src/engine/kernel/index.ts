@@ -6,4 +6,5 @@ export { handlerOf, isObject, seedOf, seedSetBy, setsSeed, transition, type Tran
 export { canonicalJson, hmacSha256, sha256, toHex, utf8 } from './hashing.ts'
 export { d4From, hmacRng, scriptedRng, type Rng } from './rng.ts'
 export { batchWith, replayWith } from './steps.ts'
+export { placeLabeller, placeLabels, type NamedPlace, type PlaceLabel, type PlaceLocale } from './places.ts'
 export type { ChosenMaps, Draw, GameTypes, MapStub, Transfer, Hurt, PlatformActions, PlatformSetup, PlatformView, Ruleset, Step, TurnState } from './ruleset.ts'

@@ -4,6 +4,7 @@
 // Time and randomness come in as arguments: a ruleset is as pure as the engine.
 import type { Rng } from './rng.ts'
 import type { EngineError, TribeId, Weekday } from './ids.ts'
+import type { NamedPlace } from './places.ts'
 
 /**
  * A tribe's turn as the calendar sees it: `closed` outside its window; in it, `open` (no
@@ -187,6 +188,8 @@ export interface Ruleset<T extends GameTypes> {
   /** The event types that hurt a tribe, and what a day's such events cost each tribe. */
   readonly hostileEvents: readonly string[]
   digest(events: readonly T['event'][]): Map<TribeId, Hurt>
+  /** The named places of the state's map (#27), for the mails that name tiles; none when unnamed. */
+  places?(state: T['state']): readonly NamedPlace[]
   /** The weekly tick's mail of a tribe (its `payout` mail's data), or none. */
   tickMail(state: T['state'], tribe: TribeId): Record<string, unknown> | null
   /** What a reader sees of the board: everything public, and the secrets of the reader's own tribe only. */

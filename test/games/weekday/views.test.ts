@@ -24,6 +24,7 @@ t.test('R1.2 R1.3 the board: every tile with its terrain, city, port and owner, 
   t.same(b.map, {
     id: 'test-board',
     name: 'test board',
+    names: [],
     tiles: [
       { tile: at(0, 0), q: 0, r: 0, terrain: 'land', city: true, port: true, owner: 'a' },
       { tile: at(1, 0), q: 1, r: 0, terrain: 'land', city: false, port: false, owner: 'a' },

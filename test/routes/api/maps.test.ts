@@ -24,6 +24,20 @@ t.test('R1.4: an uploaded map is validated, stored, listed and played; a bad one
   t.equal(await app.prisma.uploadedMap.count(), 0, 'nothing stored')
   t.equal((await call(app, null, 'POST', '/api/maps', coast)).status, 401, 'uploading needs a login')
 
+  // R1.5: names are checked like the tiles, every problem named.
+  const misnamed = await call(app, gm.token, 'POST', '/api/maps', {
+    ...coast,
+    id: 'misnamed',
+    names: [
+      { tiles: ['2,1'], en: 'Highport' },
+      { tiles: ['2,1', '40,40'], en: 'Bay', es: 'B'.repeat(41) },
+    ],
+  })
+  t.equal(misnamed.status, 422)
+  for (const problem of ['map/bad_place_name', 'map/unknown_place_tile', 'map/tile_named_twice'])
+    t.match(misnamed.body.error.message, problem, `names ${problem}`)
+  t.equal(await app.prisma.uploadedMap.count(), 0, 'nothing stored')
+
   const uploaded = await call(app, gm.token, 'POST', '/api/maps', { ...coast, id: 'my-coast', name: 'My coast' })
   t.equal(uploaded.status, 201)
   t.match(uploaded.body, { id: /^my-coast-[0-9a-f]{8}$/, name: 'My coast', tiles: coast.tiles.length })
@@ -37,6 +51,7 @@ t.test('R1.4: an uploaded map is validated, stored, listed and played; a bad one
     'not for everyone',
   )
   t.equal((await call(app, null, 'GET', `/api/maps/${id}`)).body.name, 'My coast')
+  t.same((await call(app, null, 'GET', `/api/maps/${id}`)).body.names, coast.names, 'with its place names (R1.5)')
 
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { mapId: id })
   await draft(app, table, { ana: ['2,1', '3,3'] })

@@ -100,6 +100,7 @@ export const weeklyTurn: WeeklyTurn = {
   periodEnd: weekEnd,
   hostileEvents: HOSTILE,
   digest,
+  places: (state) => state.map.names ?? [],
   tickMail,
   board,
   applyBatch,

@@ -1,7 +1,7 @@
 // Maps (R1): compiled once into index arrays for the hot paths, validated with
 // every problem reported at once (R1.4).
 import { DIRECTIONS, tileKey, type TileKey } from './hex.ts'
-import type { MapDef } from './types.ts'
+import type { MapDef, PlaceName } from './types.ts'
 
 export interface CompiledMap {
   def: MapDef
@@ -124,5 +124,45 @@ export function validateMap(input: unknown, tribes?: number): MapProblem[] {
   }
   const needed = 2 * (tribes ?? (Number.isInteger(def.tribes) ? def.tribes! : 2))
   if (cities < needed) problems.push({ code: 'map/too_few_cities', message: `${cities} cities for ${needed / 2} tribes; at least ${needed} are needed (R1.4)` })
+  if (def.names !== undefined) problems.push(...nameProblems(def.names, seen))
+  return problems
+}
+
+/** The longest place name, in characters: it fits a line of a phone's panel and a mail's table. */
+const MAX_PLACE_NAME = 40
+const LANGUAGES = ['en', 'es'] as const
+// Control characters would break a mail's text lines and a page's labels.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/** The problems of a map's place names (R1.5), against the tiles the map has. */
+function nameProblems(names: unknown, tiles: ReadonlyMap<TileKey, number>): MapProblem[] {
+  if (!Array.isArray(names)) return [{ code: 'map/bad_names', message: 'names must be an array of places (R1.5)' }]
+  const problems: MapProblem[] = []
+  const owner = new Map<TileKey, number>()
+  names.forEach((raw: Partial<PlaceName> | null, i) => {
+    if (!raw || typeof raw !== 'object' || !Array.isArray(raw.tiles) || raw.tiles.length === 0 || raw.tiles.some((k) => typeof k !== 'string')) {
+      problems.push({ code: 'map/bad_names', message: `names[${i}] needs a non-empty list of tiles such as ["2,1"] (R1.5)` })
+      return
+    }
+    for (const lang of LANGUAGES) {
+      const name = raw[lang]
+      if (typeof name !== 'string' || name.trim() === '' || [...name].length > MAX_PLACE_NAME || CONTROL.test(name)) {
+        problems.push({
+          code: 'map/bad_place_name',
+          message: `names[${i}].${lang} must be 1–${MAX_PLACE_NAME} characters without control characters; every place is named in English and Spanish (R1.5)`,
+        })
+      }
+    }
+    for (const key of raw.tiles) {
+      if (!tiles.has(key)) problems.push({ code: 'map/unknown_place_tile', message: `names[${i}] names tile ${key}, which the map does not have (R1.5)` })
+      const first = owner.get(key)
+      if (first !== undefined)
+        problems.push({
+          code: 'map/tile_named_twice',
+          message: `tile ${key} is in names[${first}] and names[${i}]; a tile belongs to one place at most (R1.5)`,
+        })
+      else owner.set(key, i)
+    }
+  })
   return problems
 }

@@ -14,6 +14,16 @@ export interface MapTileDef {
   name?: string
 }
 
+/**
+ * A named place (R1.5): one tile (a city) or an area (a sea, a region), named in both of the
+ * server's languages. Names only label the map; the rules never read them.
+ */
+export interface PlaceName {
+  tiles: TileKey[]
+  en: string
+  es: string
+}
+
 export interface MapDef {
   id: string
   name: string
@@ -21,6 +31,7 @@ export interface MapDef {
   /** How many tribes the map was drawn for. */
   tribes: number
   tiles: MapTileDef[]
+  names?: PlaceName[]
 }
 
 // ---- state ----

@@ -4,7 +4,8 @@ import { compileMap } from './map.ts'
 import { onTheClock } from './rules/draft.ts'
 import { SHIP_COST, TROOP_COST } from './rules/constants.ts'
 import type { Hurt } from '../../kernel/ruleset.ts'
-import type { GameEvent, GameState, TribeId } from './types.ts'
+import { placeLabels } from '../../kernel/places.ts'
+import type { GameEvent, GameState, PlaceName, TribeId } from './types.ts'
 
 /** The map as it stands, compactly (tribe indices), for the history page. */
 export function weekEnd(state: GameState) {
@@ -53,15 +54,20 @@ export function tickMail(state: GameState, tribe: TribeId): Record<string, unkno
       troops: Math.floor(p.balance / TROOP_COST),
       ships: Math.floor(p.balance / SHIP_COST),
     }))
+  const cities = pools.flatMap((p) => p.cities)
   return {
     week: state.week,
     total: pools.reduce((s, p) => s + p.payout, 0),
     pools,
+    // The mail is written later, in its reader's language: the cities' names in both.
+    ...(state.map.names?.length ? { places: placeLabels(state.map.names, cities) } : {}),
     troopCost: TROOP_COST,
     shipCost: SHIP_COST,
     finished: state.status === 'finished',
   }
 }
+
+const NO_NAMES: readonly PlaceName[] = []
 
 /** Everything on the board is public; `mine` is the reader's own armies and ships with their points. */
 export function board(state: GameState, reader: TribeId | null) {
@@ -71,6 +77,7 @@ export function board(state: GameState, reader: TribeId | null) {
     map: {
       id: state.map.id,
       name: state.map.name,
+      names: state.map.names ?? NO_NAMES,
       tiles: state.map.tiles.map((t, i) => ({
         tile: map.keys[i]!,
         q: t.q,
