@@ -9,6 +9,7 @@ import type { Sql } from '../db/sql.ts'
 import { dayStart, dueWork, windowStatus, type CalendarTribe, type DueWork } from '../lib/calendar.ts'
 import { commitmentOf, newSeed } from '../lib/dice.ts'
 import type { Working } from './working.ts'
+import { placeLabels } from '../engine/kernel/index.ts'
 
 /** A fresh secret seed for `week`: its hash is published now, the seed at the week's end. */
 export function commitWeek(w: Working, week: number, at: Date, seed = newSeed()) {
@@ -215,6 +216,7 @@ async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: Du
   ]
   const hurt = w.rules.digest([...stored, ...pending.map((p) => p.payload)] as never[])
   const names = new Map(w.view.tribes.map((t) => [t.id, t.name]))
+  const places = w.rules.places?.(w.state) ?? []
   for (const [tribe, h] of hurt) {
     const player = players.find((p) => p.tribeId === tribe)
     if (!player?.mailDigest) continue
@@ -222,7 +224,16 @@ async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: Du
       userId: player.userId,
       kind: 'digest',
       period: periodOf(due),
-      data: { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: names.get(tribe), day: since.toISOString(), ...h },
+      data: {
+        campaignId: campaign.id,
+        campaignName: campaign.name,
+        timeZone: campaign.timeZone,
+        tribeName: names.get(tribe),
+        day: since.toISOString(),
+        ...h,
+        // The mail is written later, in its reader's language: the lost tiles' names in both (R1.5).
+        ...(h.tilesLost.length && places.length ? { places: placeLabels(places, h.tilesLost) } : {}),
+      },
     })
   }
 }

@@ -51,6 +51,11 @@ export function mailTemplates() {
       .toFormat('cccc')
   })
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
+  // Tiles as the reader reads them (R1.5): the mail's data holds each tile's label in both languages.
+  hb.registerHelper('places', function (this: unknown, list: unknown, options: Handlebars.HelperOptions) {
+    const root = options.data.root as { locale: Locale; places?: Partial<Record<Locale, Record<string, string>>> }
+    return Array.isArray(list) ? list.map((k) => root.places?.[root.locale]?.[String(k)] ?? String(k)).join(', ') : ''
+  })
   // A count in the mail's language by its plural rules (#27): {{icu "{n, plural, one {# pool} other {# pools}}" n=count}}.
   hb.registerHelper('icu', function (this: unknown, message: unknown, options: Handlebars.HelperOptions) {
     return fill(String(message), options.hash as Record<string, string | number>, (options.data.root as { locale: Locale }).locale)

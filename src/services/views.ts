@@ -1,6 +1,7 @@
 // What members and spectators read of a campaign: the board with the caller's
 // window and MP, the pools, the log, and a week's dice.
 import { rulesetOf, setsSeed, type AnyState } from '../engine/index.ts'
+import type { NamedPlace } from '../engine/kernel/index.ts'
 import { diceWeek, eventsAfter, mapEventsOfWeek, eventsOfType, eventsOfTypes, eventsOfWeek, revealedWeeks, weeksWithEvents } from '../db/log.ts'
 import { diplomacyOfTribe } from '../db/scenes.ts'
 import { readSnapshot } from '../db/snapshots.ts'
@@ -122,6 +123,13 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     async options(a: Access) {
       const { state, version } = await snapshot(a.campaign.id)
       return { version, options: a.role === 'player' && a.tribeId ? rulesetOf(state.ruleset).legalOptions(state, a.tribeId) : null }
+    },
+
+    /** The named places of the campaign's map (R1.5), for the platform's pages that list tiles; none before the draft. */
+    async places(a: Access): Promise<readonly NamedPlace[]> {
+      if (a.campaign.status === 'setup') return []
+      const { state } = await snapshot(a.campaign.id)
+      return rulesetOf(state.ruleset).places?.(state) ?? []
     },
 
     async pools(a: Access) {

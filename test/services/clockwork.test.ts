@@ -60,6 +60,9 @@ t.test('R4.5 R6.1 R9.2: a simulated fortnight sends exactly the expected mails, 
   const payout = smtp.mails.find((m) => m.to[0] === anaMail && m.headers['x-weekday-wars-kind'] === 'payout')!
   t.match(payout.text, /Week 2 of Test campaign: ana receives \d+ in 2 pools \(R6\)/)
   t.match(payout.text, /1 tile, payout 10, balance 10: up to 1 troop \(10 each\) or 0 ships \(50 each\)/, 'counts in the plural form their number takes (#27)')
+  t.match(payout.text, /- Cities (Highport|Oakmere): 1 tile/, "R1.5: a pool's city by its name on the map")
+  const pago = smtp.mails.find((m) => m.to[0] === benMail && m.headers['x-weekday-wars-kind'] === 'payout')!
+  t.match(pago.text, /- Ciudades (Conchas|Cayo Farol): 1 casilla/, 'R1.5: and in Spanish for a Spanish reader')
 
   await setClock(app, '2026-12-07T09:00:00Z') // Monday again
   t.same(kinds().slice(4), ['ana:window_open'])

@@ -9,6 +9,7 @@ import { KINDS, sentence } from './chronicle.ts'
 import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'
 import { mapSvg, titled } from './map.ts'
 import { page, type Board } from './pages.ts'
+import { placeLabel } from './places.ts'
 import { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { proofOf } from '../proof.ts'
 
@@ -28,9 +29,11 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const shown = events.filter((e) => (filter.type ? e.type === filter.type : kind ? KINDS[kind]!(e.type) : filter.system || !isSystemRow(e.type)))
     let weekMap = ''
     const ended = events.find((e) => e.type === 'map.week_ended')
-    if (ended && a.campaign.status !== 'setup') {
+    // A campaign in setup has no board yet: its few events name no tiles.
+    const view = a.campaign.status !== 'setup' ? ((await campaigns.stateView(a)) as unknown as Board) : null
+    const place = view ? placeLabel(view.map, v.locale) : String
+    if (ended && view) {
       const p = ended.payload as { owners: number[]; armies: [string, number, number][]; ships: [string, string, number, number][]; besieged: string[] }
-      const view = (await campaigns.stateView(a)) as unknown as Board
       const id = (i: number) => (i < 0 ? null : (view.tribes[i]?.id ?? null))
       const arrows = titled(arrowsOf(events.map((e) => e.payload) as Parameters<typeof arrowsOf>[0], shipsOfWeekEnd(weekStart)), STRINGS[v.locale])
       weekMap = mapSvg(kit, a.campaign.id, -1, `week:${week}`, v.locale, () => [
@@ -41,7 +44,7 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
           besieged: p.besieged,
         },
         tribes,
-        { label: `${a.campaign.name}, week ${week}`, arrows },
+        { label: `${a.campaign.name}, week ${week}`, arrows, places: place },
       ])
     }
     return render(request, reply, page('history.hbs'), {
@@ -54,7 +57,7 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       weeks: weeks.map(String),
       events: shown.reverse().map((e) => ({
         ...e,
-        summary: sentence(e.type, e.payload, names, STRINGS[v.locale]),
+        summary: sentence(e.type, e.payload, names, STRINGS[v.locale], place),
         proof: proofOf(weeklyTurn.dice.drawsOf, a.campaign.id, e.week, e.payload),
       })),
     })

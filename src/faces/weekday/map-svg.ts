@@ -81,7 +81,7 @@ function corners(x: number, y: number): string {
 export function renderMapSvg(
   map: MapData,
   tribes: MapTribe[],
-  options: { highlight?: Map<string, string>; label?: string; arrows?: TitledArrow[]; words?: MapWords } = {},
+  options: { highlight?: Map<string, string>; label?: string; arrows?: TitledArrow[]; words?: MapWords; places?: (tile: string) => string } = {},
 ): string {
   const words = options.words ?? ENGLISH_MAP_WORDS
   const index = new Map(tribes.map((t, i) => [t.id, i]))
@@ -111,7 +111,7 @@ export function renderMapSvg(
     const here = ships.get(t.tile) ?? []
     const paint = t.terrain === 'sea' ? '#aed6f1' : owner !== undefined ? `url(#p${owner})` : '#f4ecd8'
     const title = [
-      t.tile,
+      placeTitle(t.tile, options.places),
       t.terrain === 'sea' ? words.sea : words.land,
       t.city ? words.city : '',
       t.port ? words.port : '',
@@ -159,6 +159,12 @@ export function renderMapSvg(
     `<svg class="map" viewBox="${minX.toFixed(0)} ${minY.toFixed(0)} ${width.toFixed(0)} ${height.toFixed(0)}" role="img" aria-label="${esc(options.label ?? 'Campaign map')}" xmlns="http://www.w3.org/2000/svg">` +
     `<defs>${patterns}${markers}</defs>${cells.join('')}<g class="arrows">${arrows}</g></svg>`
   )
+}
+
+/** A tile's name with its coordinates, which the forms take (R1.5): "Highport (2,1)", "North Sea (3,0)", "3,0". */
+export function placeTitle(tile: string, places?: (tile: string) => string): string {
+  const label = places ? places(tile) : tile
+  return label === tile || label.endsWith(`(${tile})`) ? label : `${label} (${tile})`
 }
 
 function shipPath(x: number, y: number): string {

@@ -5,6 +5,7 @@ import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { PageKit, Strings } from '../../routes/pages/kit.ts'
 import type { MapArrow } from './map-arrows.ts'
+import { placeLabel } from './places.ts'
 import { renderMapSvg, type MapData, type MapWords, type TitledArrow } from './map-svg.ts'
 
 export function mapOf(view: { map: { tiles: MapData['tiles'] }; armies: MapData['armies']; ships: MapData['ships']; besieged: string[] }): MapData {
@@ -67,6 +68,7 @@ export function setupMap(def: unknown, locale: 'en' | 'es', kit: PageKit): strin
     const svg = renderMapSvg({ tiles, armies, ships: [], besieged: [] }, [], {
       label: fill(s.setupMapLabel!, { name: map.name }, languageOf(s)),
       words: mapWords(s),
+      places: placeLabel(map, locale),
     })
     // The same zoom buttons as the campaign's other maps: the map script starts a phone zoomed in.
     const button = (zoom: string, text: string, label: string) =>

@@ -12,6 +12,8 @@ import { sentence } from './chronicle.ts'
 import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'
 import { mapOf, mapSvg, titled } from './map.ts'
 import { withOdds } from './odds.ts'
+import { placeTitle } from './map-svg.ts'
+import { placeLabel, placeLabels } from './places.ts'
 
 /** What the pages read of the board: the game's view for a reader, with the platform's calendar. */
 export type Board = ReturnType<typeof weeklyTurn.board> & {
@@ -23,16 +25,16 @@ export type Board = ReturnType<typeof weeklyTurn.board> & {
 }
 
 /** Each pool with money left: one-tap recruits of as many troops as each city may take, and a ship per port. */
-function recruitCard(pools: Pool[], options: TribeOptions) {
+function recruitCard(pools: Pool[], options: TribeOptions, place: (tile: string) => string) {
   return pools
     .filter((pool) => pool.balance > 0)
     .map((pool) => ({
-      cities: pool.cities.join(' '),
+      cities: pool.cities.map(place).join(', '),
       balance: pool.balance,
-      recruits: options.recruit.filter((r) => pool.cities.includes(r.city)).map((r) => ({ city: r.city, troops: r.maxTroops })),
+      recruits: options.recruit.filter((r) => pool.cities.includes(r.city)).map((r) => ({ city: r.city, name: place(r.city), troops: r.maxTroops })),
       ships: options.buildShip
         .filter((b, i, all) => pool.cities.includes(b.port) && all.findIndex((x) => x.port === b.port) === i)
-        .map((b) => ({ ...b, cost: SHIP_COST })),
+        .map((b) => ({ ...b, portName: place(b.port), seaName: place(b.sea), cost: SHIP_COST })),
     }))
     .filter((pool) => pool.recruits.length + pool.ships.length > 0)
 }
@@ -137,12 +139,17 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
   async function overview(request: Req, reply: FastifyReply, a: Access) {
     const { view, tribes } = await read(a)
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
+    const { locale } = await viewer(request)
     return render(request, reply, page('overview.hbs'), {
       title: a.campaign.name,
       campaign: campaignInfo(a),
       tab: 'overview',
       week: view.week,
-      mapSvg: mapSvg(kit, a.campaign.id, view.version, 'board', (await viewer(request)).locale, () => [mapOf(view), tribes, { label: a.campaign.name }]),
+      mapSvg: mapSvg(kit, a.campaign.id, view.version, 'board', locale, () => [
+        mapOf(view),
+        tribes,
+        { label: a.campaign.name, places: placeLabel(view.map, locale) },
+      ]),
       tribes: view.tribes.map((t) => ({ ...t, colour: colours.get(t.id) })),
       finished: view.status === 'finished',
       ranking:
@@ -177,6 +184,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const names = new Map(tribes.map((t) => [t.id, t.name]))
+    const place = placeLabel(view.map, v.locale)
     const viewerZone = v.user?.timeZone ?? a.campaign.timeZone
     // The draft (R3.2): who is on the clock, and for that tribe the free cities, marked on the map.
     const drafting = view.status === 'draft' && view.draft ? view.draft : null
@@ -186,15 +194,16 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const draft = drafting && {
       onClock: names.get(clock ?? '') ?? '',
       mine: myPick,
-      free: free.map((t) => ({ tile: t.tile, chosen: extra.failed === 'draftPick' && one(extra.values?.city) === t.tile })),
-      picks: drafting.picks.map((p) => ({ tribe: names.get(p.tribe) ?? p.tribe, city: p.city })),
+      free: free.map((t) => ({ tile: t.tile, name: place(t.tile), chosen: extra.failed === 'draftPick' && one(extra.values?.city) === t.tile })),
+      picks: drafting.picks.map((p) => ({ tribe: names.get(p.tribe) ?? p.tribe, city: place(p.city) })),
     }
     const highlight = new Map(myPick ? free.map((t) => [t.tile, s.freeCity!] as [string, string]) : [])
     // R5.5: recruiting ends with the first action order, so the window starts with what each pool can buy.
     const myPools = ((reading.held ?? []) as Pool[]).filter((p) => p.tribe === a.tribeId)
     const beforeFirstAction = !drafting && view.you?.phase === 'recruitment'
     const unspent = beforeFirstAction ? myPools.reduce((sum, p) => sum + p.balance, 0) : 0
-    const recruitFirst = beforeFirstAction && options && (options.recruit.length > 0 || options.buildShip.length > 0) ? recruitCard(myPools, options) : null
+    const recruitFirst =
+      beforeFirstAction && options && (options.recruit.length > 0 || options.buildShip.length > 0) ? recruitCard(myPools, options, place) : null
     return render(
       request,
       reply,
@@ -208,7 +217,11 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
         campaign: campaignInfo(a),
         tab: 'turn',
         week: view.week,
-        you: view.you,
+        you: view.you && {
+          ...view.you,
+          armies: (view.you.armies as { tile: string }[] | undefined)?.map((x) => ({ ...x, place: place(x.tile) })),
+          ships: (view.you.ships as { tile: string }[] | undefined)?.map((x) => ({ ...x, place: place(x.tile) })),
+        },
         tribe: tribes.find((t) => t.id === a.tribeId),
         viewerZone,
         otherZone: viewerZone !== a.campaign.timeZone,
@@ -219,6 +232,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
           {
             label: a.campaign.name,
             highlight,
+            places: place,
             arrows: drafting ? [] : titled(arrowsOf(weekEvents, shipsOfWeekEnd(reading.weekStart), { tribe: a.tribeId!, from: windowFrom }), s),
           },
         ]),
@@ -229,11 +243,12 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
             : scriptJson({
                 options: withOdds(options),
                 firstMoveLoses: unspent,
+                places: placeLabels(view.map, v.locale),
                 strings: Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('ui_'))),
                 send: s.send,
                 troops: s.troops,
               }),
-        tileKeys: view.map.tiles.map((t) => t.tile),
+        tileKeys: view.map.tiles.map((t) => ({ key: t.tile, name: place(t.tile) === t.tile ? null : place(t.tile) })),
         forms: ORDER_FORMS.map((f) => ({
           type: f.type,
           rule: f.rule,
@@ -246,7 +261,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
         formsUsed: request.method === 'POST' && request.headers['x-ww-map'] !== '1',
         results: (extra.results ?? [])
           .map((e) => e as { type: string })
-          .map((e) => ({ text: sentence(e.type, e, names, s), combat: e.type === 'combat' }))
+          .map((e) => ({ text: sentence(e.type, e, names, s, place), combat: e.type === 'combat' }))
           .filter((r) => r.text),
       },
       status,
@@ -288,7 +303,9 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const { view, tribes } = await read(a)
     const reading = await campaigns.pools(a)
     const pools = reading.pools as GameState['pools']
-    const preview = reading.preview as { tribe: string }[]
+    const preview = reading.preview as { tribe: string; cities: string[] }[]
+    const { locale } = await viewer(request)
+    const place = placeLabel(view.map, locale)
     const name = new Map(tribes.map((t) => [t.id, t.name]))
     const colour = new Map(tribes.map((t) => [t.id, t.colour]))
     const highlight = new Map<string, string>()
@@ -297,6 +314,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
       for (const c of p.cities) highlight.set(c, label)
       return {
         ...p,
+        cities: p.cities.map(place),
         label,
         tribeName: name.get(p.tribe),
         colour: colour.get(p.tribe),
@@ -310,12 +328,8 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
       tab: 'pools',
       week: view.week,
       pools: rows,
-      preview: preview.map((p) => ({ ...p, tribeName: name.get(p.tribe) })),
-      mapSvg: mapSvg(kit, a.campaign.id, view.version, 'pools', (await viewer(request)).locale, () => [
-        mapOf(view),
-        tribes,
-        { highlight, label: a.campaign.name },
-      ]),
+      preview: preview.map((p) => ({ ...p, cities: p.cities.map(place), tribeName: name.get(p.tribe) })),
+      mapSvg: mapSvg(kit, a.campaign.id, view.version, 'pools', locale, () => [mapOf(view), tribes, { highlight, label: a.campaign.name, places: place }]),
     })
   }
 
@@ -329,7 +343,10 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const taken = new Set(draft.picks.map((p) => p.city))
     return {
       onTheClock: tribes.find((t) => t.id === next) ?? null,
-      freeCities: view.map.tiles.filter((t) => t.city && !taken.has(t.tile)).map((t) => t.tile),
+      // The console's language is the template's to choose: each city's label in both.
+      freeCities: view.map.tiles
+        .filter((t) => t.city && !taken.has(t.tile))
+        .map((t) => ({ tile: t.tile, en: placeTitle(t.tile, placeLabel(view.map, 'en')), es: placeTitle(t.tile, placeLabel(view.map, 'es')) })),
     }
   }
 

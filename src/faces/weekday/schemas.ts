@@ -54,6 +54,9 @@ export const WeekdayBoard = Type.Object(
     map: Type.Object({
       id: Type.String(),
       name: Type.String(),
+      names: Type.Array(Type.Object({ tiles: Type.Array(Type.String()), en: Type.String(), es: Type.String() }), {
+        description: "The map's named places (R1.5, docs/maps.md): a city's tile, or an area's; empty when the map names none",
+      }),
       tiles: Type.Array(
         Type.Object({
           tile: Type.String(),

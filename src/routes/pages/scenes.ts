@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { OpenSceneBody, SceneMessageBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
+import { placeLabeller } from '../../engine/kernel/index.ts'
 import { confirmed, one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
 export function scenePages(fastify: FastifyInstance, kit: PageKit) {
@@ -50,7 +51,10 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit) {
     const scene = await scenes.get(a, sceneId)
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
-    const s = STRINGS[(await viewer(request)).locale]
+    const { locale } = await viewer(request)
+    const s = STRINGS[locale]
+    // A tile a trade gives reads as its place's name (R1.5); territories and ships as they are.
+    const place = placeLabeller(scene.proposals.length ? await campaigns.places(a) : [])
     return render(
       request,
       reply,
@@ -76,7 +80,7 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit) {
             // The assets a transfer lists, as the game stored them (tiles, territories, ships).
             lines: p.transfers.map(
               (t: { from: string; to: string; tiles?: string[]; ships?: string[] }) =>
-                `${names.get(t.from)} ${s.gives} ${[...(t.tiles ?? []), ...(t.ships ?? [])].join(', ')} ${s.givesTo} ${names.get(t.to)}`,
+                `${names.get(t.from)} ${s.gives} ${[...(t.tiles ?? []).map((k) => place(k, locale)), ...(t.ships ?? [])].join(', ')} ${s.givesTo} ${names.get(t.to)}`,
             ),
             answersText: p.answers.map((x) => `${names.get(x.tribeId)}: ${x.answer}`).join(' · '),
           }

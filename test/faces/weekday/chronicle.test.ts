@@ -5,6 +5,7 @@ import t from 'tap'
 import type { GameEvent } from '../../../src/engine/games/weekday/index.ts'
 import { isSystemRow } from '../../../src/lib/chronicle.ts'
 import { sentence } from '../../../src/faces/weekday/chronicle.ts'
+import { placeLabel } from '../../../src/faces/weekday/places.ts'
 
 const catalogue = (lang: 'en' | 'es') => CATALOGUE[lang]
 const [en, es] = [catalogue('en'), catalogue('es')]
@@ -91,4 +92,22 @@ t.test('every event of the game has a sentence in both languages, with every par
     t.notOk(isSystemRow(e.type), `${e.type} is part of the story`)
   }
   for (const type of ['order', 'system', 'seedSet', 'windowOpened', 'windowClosed', 'map.week_ended']) t.ok(isSystemRow(type), `${type} is the log's machinery`)
+})
+
+t.test('R1.5 the chronicle calls tiles by their places: a city by its name, a sea tile by its sea and coordinates', async (t) => {
+  const places = [
+    { tiles: ['2,1'], en: 'Highport', es: 'Puertoalto' },
+    { tiles: ['0,0', '1,0'], en: 'Highport Bay', es: 'Bahía de Puertoalto' },
+  ]
+  const [inEnglish, inSpanish] = [placeLabel({ names: places }, 'en'), placeLabel({ names: places }, 'es')]
+  const recruited: GameEvent = { type: 'recruited', tribe: 'a', city: '2,1', troops: 2, cost: 20, pool: 'p1' }
+  t.equal(sentence('recruited', recruited, names, en, inEnglish), 'Astures recruited 2 troops at Highport for 20.')
+  t.equal(sentence('recruited', recruited, names, es, inSpanish), 'Astures reclutó 2 tropas en Puertoalto por 20.')
+  const built: GameEvent = { type: 'shipBuilt', tribe: 'a', ship: 's1', port: '2,1', sea: '1,0', cost: 50, pool: 'p1' }
+  t.match(sentence('shipBuilt', built, names, es, inSpanish), /Bahía de Puertoalto \(1,0\)/)
+  t.match(
+    sentence('tradeExecuted', { type: 'tradeExecuted', transfers: [{ from: 'a', to: 'b', tiles: ['2,1', '3,3'] }] }, names, en, inEnglish),
+    /Highport, 3,3/,
+  )
+  t.match(sentence('recruited', recruited, names, en), /at 2,1/, 'without places, coordinates')
 })

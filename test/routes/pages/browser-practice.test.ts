@@ -86,7 +86,7 @@ t.test('R3.5 R4.2 R5 R6.1 R7 R8 a practice campaign: created in one tap, then a 
   await tapTile(phone, '5,3')
   // The attack is the target tapped on the map: the army, the city, then the confirm's button.
   t.match(await tileOf(phone, '5,5').getAttribute('class'), /\btarget\b/, 'the neutral city is marked as a target')
-  t.match(await tileOf(phone, '5,5').getAttribute('aria-label'), /Attack 5,5/, 'and says it is an attack')
+  t.match(await tileOf(phone, '5,5').getAttribute('aria-label'), /Attack Shellbay/, 'and says it is an attack')
   await tapTile(phone, '5,5')
   const odds = phone.locator('#map-panel ul.odds li')
   t.ok((await odds.count()) > 0, 'the confirm lists the die faces and what each does')

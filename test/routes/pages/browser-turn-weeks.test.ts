@@ -81,7 +81,7 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   await move.locator('input[name="troops"]').fill('3')
   await move.locator('button[type="submit"]').click()
   await plain.locator('#results').waitFor()
-  t.match(await plain.locator('#results').textContent(), /ben moved 3 troops from -1,5 to 0,3\. Claimed: -1,4, 0,3\./, "the form's move happened")
+  t.match(await plain.locator('#results').textContent(), /ben moved 3 troops from Saltcove to 0,3\. Claimed: -1,4, 0,3\./, "the form's move happened")
   t.equal(await ownerOf('-1,4'), ben.tribeId, 'along the path typed: -1,4 claimed')
   t.equal(await plain.locator('svg.map g.arrow-move').count(), 1, 'the server draws the move without any script')
   await plain.screenshot({ path: path.join(ARTIFACTS, 'weeks-1-forms-nojs-1366-en.png'), fullPage: true })
@@ -98,7 +98,7 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   t.match(await offered.getAttribute('class'), /\bact-hopeless\b/, 'an attack no roll can win is greyed')
   t.match(await offered.textContent(), /no gana con ninguna tirada/, 'and says so')
   await offered.click()
-  t.match(await phone.locator('#map-panel .sentence').textContent(), /Atacar 5,5 con 4 de 4 desde 4,4/)
+  t.match(await phone.locator('#map-panel .sentence').textContent(), /Atacar Conchas con 4 de 4 desde 4,4/)
   const told = (n: number) =>
     groupedOutcomes(rollOutcomes(n, { defenders: 5, a: 1, d: 2 })).map((g) => {
       const rolls = g.rolls.length > 1 ? `${g.rolls[0]}–${g.rolls[g.rolls.length - 1]}` : `${g.rolls[0]}`
@@ -116,7 +116,7 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   ).payload
   t.match(
     await phone.locator('#results').textContent(),
-    new RegExp(`Batalla en 5,5: ana \\(4 ×1\\) contra los neutrales \\(5 ×2\\); el dado sacó ${combat.roll} \\(#${combat.counter}\\)`),
+    new RegExp(`Batalla en Conchas: ana \\(4 ×1\\) contra los neutrales \\(5 ×2\\); el dado sacó ${combat.roll} \\(#${combat.counter}\\)`),
     "the battle's die is shown with its counter",
   )
   const attack = phone.locator('svg.map g.arrow-attack')
@@ -156,7 +156,11 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
   const desk = await loggedIn(browser, base, await emailOf(ana.userId), turn, { width: 1366, locale: 'en-GB', problems })
   await tap(desk, '2,1')
   // One tap builds (#27: a row gives its order; building does not end recruiting, R5.5).
-  t.equal(await send(desk, () => desk.locator('#map-panel button.act', { hasText: 'Build a ship at 2,1 on 2,0' }).click()), 200, 'the ship is built')
+  t.equal(
+    await send(desk, () => desk.locator('#map-panel button.act', { hasText: 'Build a ship at Highport on Highport Bay (2,0)' }).click()),
+    200,
+    'the ship is built',
+  )
   const ship = Object.values((await state()).ships as Record<string, { id: string; tile: string; tribe: string }>).find((s) => s.tribe === ana.tribeId)!
   t.equal(ship.tile, '2,0')
   await tap(desk, '2,1')

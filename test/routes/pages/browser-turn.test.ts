@@ -66,7 +66,7 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   // R5.5: the window opens on what each pool can buy (#27).
   t.same(
     await phone.locator('#recruit-first button').allTextContents(),
-    ['Reclutar 1 tropa en 2,1', 'Reclutar 1 tropa en 3,3'],
+    ['Reclutar 1 tropa en Puertoalto', 'Reclutar 1 tropa en Robledo'],
     'a one-tap recruit per city, as many troops as its pool buys',
   )
   await phone.screenshot({ path: path.join(ARTIFACTS, 'turn-0-recruit-first-390-es.png') })
@@ -74,14 +74,14 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
 
   // Recruit (R5) by tapping one's city.
   await tap(phone, '2,1')
-  t.match(await phone.locator('#map-panel h3').textContent(), /Ejército en 2,1: 5 tropas/, 'the panel tells what the tapped unit is')
+  t.match(await phone.locator('#map-panel h3').textContent(), /Ejército en Puertoalto: 5 tropas/, 'the panel tells what the tapped unit is')
   // #27: two taps recruit (the city, then its row), with no scroll: the row sits in the sheet over the map.
-  const recruitRow = phone.locator('#map-panel button.act', { hasText: 'Reclutar 1 tropa en 2,1' })
+  const recruitRow = phone.locator('#map-panel button.act', { hasText: 'Reclutar 1 tropa en Puertoalto' })
   await shot(phone, '2-recruit-390-es')
   t.ok(await inView(phone, recruitRow), 'the recruit row is on screen without scrolling')
   t.equal(await send(phone, () => recruitRow.click()), 200, 'the recruit is accepted: 2 taps')
   t.equal((await armyAt('2,1'))?.troops, 6, 'recruited: 6 troops at 2,1')
-  t.match(await phone.locator('#results').textContent(), /2,1/, 'the result is shown')
+  t.match(await phone.locator('#results').textContent(), /ana reclutó 1 tropa en Puertoalto por 10\./, 'the result is shown, the city by its name (R1.5)')
 
   // A split move along a chosen path (R7.2, R7.3, R7.5): 3,3 to 4,4 passes 3,4 or 4,3.
   await tap(phone, '3,3')
@@ -98,10 +98,14 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   await phone.locator('#map-panel button.act', { hasText: 'pasando por 4,3' }).click()
   const troops = phone.locator('#map-panel input[name="troops"]')
   await troops.fill('5')
-  t.match(await phone.locator('#map-panel .warning').textContent(), /3,3 se queda sin tropas/, 'a warning before a city is left empty')
+  t.match(await phone.locator('#map-panel .warning').textContent(), /tu ciudad Robledo se queda sin tropas/, 'a warning before a city is left empty')
   await troops.fill('4')
   t.notOk(await phone.locator('#map-panel .warning').isVisible(), 'no warning when troops stay')
-  t.match(await phone.locator('#map-panel .sentence').textContent(), /Mover 4 de 5 desde 3,3 a 4,4; reclama 4,3 4,4/, 'the confirm strip says what will happen')
+  t.match(
+    await phone.locator('#map-panel .sentence').textContent(),
+    /Mover 4 de 5 desde Robledo a 4,4; reclama 4,3 4,4/,
+    'the confirm strip says what will happen',
+  )
   const unspent = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/economy`)).body.pools
     .filter((p: { tribe: string }) => p.tribe === ana.tribeId)
     .reduce((sum: number, p: { balance: number }) => sum + p.balance, 0)
@@ -123,7 +127,7 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   await tap(phone, '3,3')
   t.match(
     await phone.locator('#map-panel h3').textContent(),
-    /Ejército en 3,3: 1 tropa,/,
+    /Ejército en Robledo: 1 tropa,/,
     "one troop in the singular: the server's ICU library in the browser (#27)",
   )
   const arrow = phone.locator('svg.map g.arrow-move')
@@ -145,7 +149,7 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   const focusedTile = () => desk.evaluate(`document.activeElement?.getAttribute('data-tile') ?? null`)
   for (let i = 0; i < 80 && (await focusedTile()) !== '2,1'; i++) await desk.keyboard.press('Tab')
   t.equal(await focusedTile(), '2,1', "one's units are reachable with Tab")
-  t.match((await desk.evaluate(`document.activeElement.getAttribute('aria-label')`)) as string, /Army at 2,1: 6 troops/, 'and say what they are')
+  t.match((await desk.evaluate(`document.activeElement.getAttribute('aria-label')`)) as string, /Army at Highport: 6 troops/, 'and say what they are')
   await desk.keyboard.press('Enter')
   for (let i = 0; i < 80 && (await focusedTile()) !== '1,2'; i++) await desk.keyboard.press('Tab')
   t.match((await desk.evaluate(`document.activeElement.getAttribute('aria-label')`)) as string, /Move to 1,2/, 'a target says which order it gives')

@@ -64,7 +64,7 @@ t.test('a player logs in, reads the map and pools, recruits and moves through th
   await recruit.getByLabel('Troops').fill('1')
   await recruit.getByRole('button', { name: 'Send' }).click()
   await page.waitForLoadState()
-  t.match((await page.locator('#results').textContent()) ?? '', /ana recruited 1 troop at 2,1 for 10\./, 'the recruit happened')
+  t.match((await page.locator('#results').textContent()) ?? '', /ana recruited 1 troop at Highport for 10\./, 'the recruit happened')
 
   const move = page.locator('#form-move')
   await move.getByLabel('From').fill('2,1')
@@ -72,7 +72,7 @@ t.test('a player logs in, reads the map and pools, recruits and moves through th
   await move.getByLabel('Troops').fill('2')
   await move.getByRole('button', { name: 'Send' }).click()
   await page.waitForLoadState()
-  t.match((await page.locator('#results').textContent()) ?? '', /ana moved 2 troops from 2,1 to 3,1\./)
+  t.match((await page.locator('#results').textContent()) ?? '', /ana moved 2 troops from Highport to 3,1\./)
 
   const again = page.locator('#form-recruit')
   await again.getByLabel('City').fill('2,1')

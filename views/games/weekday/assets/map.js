@@ -244,6 +244,10 @@
     if (!svg || !panel) return
     const S = data.strings
     const o = data.options
+    // A tile as a person reads it (R1.5): its place's name when the map names it, else its coordinates.
+    const P = (key) => data.places?.[key] ?? key
+    // Coordinates read apart with spaces; names, which hold spaces, with commas.
+    const Ps = (keys) => (keys.some((k) => P(k) !== k) ? keys.map(P).join(', ') : keys.join(' '))
     const tileG = (key) => svg.querySelector(`g.tile[data-tile="${key}"]`)
     const isCity = (key) => !!tileG(key)?.querySelector('rect.city')
     const centreOf = (key) => {
@@ -278,12 +282,12 @@
         .get(tile)
         .map((u) =>
           u.kind === 'army'
-            ? fill(S.ui_army, { tile, troops: u.a.troops, mp: u.a.mp })
+            ? fill(S.ui_army, { tile: P(tile), troops: u.a.troops, mp: u.a.mp })
             : u.kind === 'ship'
-              ? fill(S.ui_ship, { id: u.s.id, tile, crew: u.s.crew, mp: u.s.mp })
+              ? fill(S.ui_ship, { id: u.s.id, tile: P(tile), crew: u.s.crew, mp: u.s.mp })
               : u.kind === 'recruit'
-                ? fill(S.ui_recruit, { tile, max: u.r.maxTroops })
-                : fill(S.ui_build, { port: u.b.port, sea: u.b.sea }),
+                ? fill(S.ui_recruit, { tile: P(tile), max: u.r.maxTroops })
+                : fill(S.ui_build, { port: P(u.b.port), sea: P(u.b.sea) }),
         )
         .filter((x, i, all) => all.indexOf(x) === i)
         .join('; ')
@@ -348,14 +352,14 @@
             const kind = m.effect === 'attack' ? 'attack' : m.effect === 'merge' ? 'merge' : m.city ? 'city' : m.claims.length ? 'claim' : 'move'
             const head =
               m.effect === 'attack'
-                ? fill(S.ui_attack, { tile: m.to, defenders: m.attack.defenders, a: m.attack.a, d: m.attack.d })
+                ? fill(S.ui_attack, { tile: P(m.to), defenders: m.attack.defenders, a: m.attack.a, d: m.attack.d })
                 : m.effect === 'merge'
-                  ? fill(S.ui_merge, { tile: m.to })
-                  : fill(S.ui_move, { tile: m.to })
+                  ? fill(S.ui_merge, { tile: P(m.to) })
+                  : fill(S.ui_move, { tile: P(m.to) })
             const detail = [
               fill(S.ui_mp, { mp: m.mp }),
-              via.length ? fill(S.ui_via, { tiles: via.join(' ') }) : '',
-              m.claims.length ? fill(S.ui_claims, { tiles: m.claims.join(' ') }) : S.ui_claimsNothing,
+              via.length ? fill(S.ui_via, { tiles: Ps(via) }) : '',
+              m.claims.length ? fill(S.ui_claims, { tiles: Ps(m.claims) }) : S.ui_claimsNothing,
               m.city ? S.ui_entersCity : '',
             ]
               .filter(Boolean)
@@ -370,8 +374,8 @@
               troops: { max: m.maxTroops, of: a.troops, emptyCity: isCity(a.tile) ? a.tile : null },
               odds: m.attack?.odds,
               sentence: (n) =>
-                fill(m.effect === 'attack' ? S.ui_confirmAttack : S.ui_confirmMove, { troops: n, of: a.troops, from: a.tile, to: m.to }) +
-                (m.claims.length ? `; ${fill(S.ui_claims, { tiles: m.claims.join(' ') })}` : ''),
+                fill(m.effect === 'attack' ? S.ui_confirmAttack : S.ui_confirmMove, { troops: n, of: a.troops, from: P(a.tile), to: P(m.to) }) +
+                (m.claims.length ? `; ${fill(S.ui_claims, { tiles: Ps(m.claims) })}` : ''),
             })
           }
           for (const e of a.embark) {
@@ -392,11 +396,11 @@
             acts.push({
               target: x.to,
               kind: 'move',
-              label: fill(S.ui_sail, { tile: x.to }),
+              label: fill(S.ui_sail, { tile: P(x.to) }),
               detail: fill(S.ui_mp, { mp: x.mp }),
               route: [s.tile, ...x.path],
               order: { type: 'shipMove', ship: s.id, to: x.to },
-              sentence: () => fill(S.ui_sail, { tile: x.to }),
+              sentence: () => fill(S.ui_sail, { tile: P(x.to) }),
             })
           for (const x of s.disembark) {
             const kind = x.effect === 'attack' ? 'attack' : x.effect === 'merge' ? 'merge' : 'claim'
@@ -404,27 +408,27 @@
               target: x.to,
               kind,
               label:
-                fill(S.ui_disembark, { tile: x.to }) +
-                (x.attack ? ` (${fill(S.ui_attack, { tile: x.to, defenders: x.attack.defenders, a: x.attack.a, d: x.attack.d })})` : ''),
+                fill(S.ui_disembark, { tile: P(x.to) }) +
+                (x.attack ? ` (${fill(S.ui_attack, { tile: P(x.to), defenders: x.attack.defenders, a: x.attack.a, d: x.attack.d })})` : ''),
               detail: '',
               route: [s.tile, x.to],
               order: { type: 'disembark', ship: s.id, to: x.to },
               troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
               odds: x.attack?.odds,
-              sentence: (n) => `${fill(S.ui_disembark, { tile: x.to })}: ${n}`,
+              sentence: (n) => `${fill(S.ui_disembark, { tile: P(x.to) })}: ${n}`,
             })
           }
           for (const x of s.portAssault)
             acts.push({
               target: x.port,
               kind: 'attack',
-              label: fill(S.ui_assault, { tile: x.port, defenders: x.attack.defenders }),
+              label: fill(S.ui_assault, { tile: P(x.port), defenders: x.attack.defenders }),
               detail: '',
               route: [s.tile, x.port],
               order: { type: 'portAssault', ship: s.id, port: x.port, occupy: 'true' },
               troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
               odds: x.attack.odds,
-              sentence: (n) => `${fill(S.ui_assault, { tile: x.port, defenders: x.attack.defenders })}: ${n}`,
+              sentence: (n) => `${fill(S.ui_assault, { tile: P(x.port), defenders: x.attack.defenders })}: ${n}`,
             })
           for (const x of s.board)
             acts.push({
@@ -452,22 +456,22 @@
           acts.push({
             target: null,
             kind: 'city',
-            label: fill(S.ui_recruitAll, { troops: u.r.maxTroops, city: tile }),
+            label: fill(S.ui_recruitAll, { troops: u.r.maxTroops, city: P(tile) }),
             detail: '',
             route: [],
             order: { type: 'recruit', city: tile },
             troops: { max: u.r.maxTroops, of: null, emptyCity: null },
-            sentence: (n) => `${fill(S.ui_recruit, { tile, max: u.r.maxTroops })}: ${n}`,
+            sentence: (n) => `${fill(S.ui_recruit, { tile: P(tile), max: u.r.maxTroops })}: ${n}`,
           })
         } else if (u.kind === 'build') {
           acts.push({
             target: u.b.sea,
             kind: 'move',
-            label: fill(S.ui_build, { port: u.b.port, sea: u.b.sea }),
+            label: fill(S.ui_build, { port: P(u.b.port), sea: P(u.b.sea) }),
             detail: '',
             route: [u.b.port, u.b.sea],
             order: { type: 'buildShip', port: u.b.port, sea: u.b.sea },
-            sentence: () => fill(S.ui_build, { port: u.b.port, sea: u.b.sea }),
+            sentence: () => fill(S.ui_build, { port: P(u.b.port), sea: P(u.b.sea) }),
           })
         }
       }
@@ -596,7 +600,7 @@
       if (list.length === 1) return confirm(list[0])
       drawRoute(list[0].route, list[0].kind)
       show(
-        el('h3', {}, fill(S.ui_paths, { tile })),
+        el('h3', {}, fill(S.ui_paths, { tile: P(tile) })),
         el(
           'ul',
           { class: 'acts' },
@@ -625,7 +629,8 @@
           const faces = facesOf(act.odds, k || act.odds.length)
           odds.replaceChildren(...tellFaces(faces, S).map((line) => el('li', { class: `odds-${line.result}` }, line.text)))
         }
-        warn.textContent = n && act.troops.emptyCity && act.troops.of !== null && k >= act.troops.of ? fill(S.ui_emptyCity, { tile: act.troops.emptyCity }) : ''
+        warn.textContent =
+          n && act.troops.emptyCity && act.troops.of !== null && k >= act.troops.of ? fill(S.ui_emptyCity, { tile: P(act.troops.emptyCity) }) : ''
         warn.hidden = !warn.textContent
       }
       n?.addEventListener('input', update)
@@ -696,8 +701,12 @@
       clearMarks()
       selected = null
       targets = new Map()
+      // The title starts with the tile's name and coordinates (map-svg.ts placeTitle); a name may hold commas.
       const title = tileG(tile)?.querySelector('title')?.textContent ?? tile
-      show(el('h3', {}, `${S.ui_tile} ${tile}`), el('p', {}, title.split(', ').slice(1).join(', ')), el('p', { class: 'meta' }, S.ui_pick))
+      const name = P(tile) === tile || P(tile).endsWith(`(${tile})`) ? P(tile) : `${P(tile)} (${tile})`
+      const head = name === tile ? `${S.ui_tile} ${tile}` : name
+      const rest = title.startsWith(`${name}, `) ? title.slice(name.length + 2) : title.split(', ').slice(1).join(', ')
+      show(el('h3', {}, head), el('p', {}, rest), el('p', { class: 'meta' }, S.ui_pick))
     }
 
     // A player filling an opened form's tile field taps the map to fill it, as without this script.
