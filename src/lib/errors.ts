@@ -38,6 +38,9 @@ export class AppError extends Error {
     super(message)
   }
 
+  /** The particulars a game's refusal names (tiles, counts), for the sentence in the reader's language. */
+  params?: Record<string, string | number>
+
   /** Seconds before the caller may try again, sent as Retry-After (a limit per day or per hour). */
   retryAfterSeconds?: number
 

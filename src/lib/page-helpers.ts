@@ -15,7 +15,8 @@ export { ERRORS_ES }
 export function errorText(error: { code: string; message: string; params?: Record<string, unknown> }, locale: string): string {
   const sentence = locale === 'es' ? ERRORS_ES[error.code] : undefined
   if (sentence === undefined) return error.message
-  return sentence.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => (error.params?.[name] === undefined ? whole : String(error.params[name])))
+  // The particulars the refusal carries (tiles, counts), in the sentence's own plural rules.
+  return fill(sentence, (error.params ?? {}) as Record<string, string | number>, 'es')
 }
 
 export function registerHelpers(hb: typeof Handlebars) {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { rulesetOf, type Weekday } from '../engine/index.ts'
 import { tribesOfPool } from '../db/campaigns.ts'
-import { systemUser, userByEmail, userById } from '../db/accounts.ts'
+import { systemUser, userByEmail } from '../db/accounts.ts'
 import { AppError } from '../lib/errors.ts'
 import { hashPassword } from '../lib/password.ts'
 import type { Access } from './access.ts'
@@ -57,9 +57,8 @@ export function practiceService(deps: ServiceDeps, locked: Locked, campaigns: St
 
   return {
     /** A new practice campaign for `userId`, running, with the newcomer's window open: its id. */
-    async createPractice(userId: string, setup: PracticeSetup): Promise<{ id: string; tribeId: string }> {
-      const user = await userById(db, userId)
-      if (!user) throw new AppError(401, 'auth/unknown_user', 'Log in again')
+    async createPractice(user: { id: string; timeZone: string }, setup: PracticeSetup): Promise<{ id: string; tribeId: string }> {
+      const userId = user.id
       const { referee, rival } = await bots()
       const now = clock.now()
       const timeZone = practiceZone(user.timeZone, now)

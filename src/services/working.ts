@@ -34,7 +34,9 @@ export function tribeOf(payload: unknown): string | null {
  */
 export function engineRefusal(error: EngineError, label?: string): Error {
   if (error.code === 'engine/internal_error') return new Error(`engine failure: ${error.message}`)
-  return new AppError(422, error.code, label ? `${label}: ${error.message}` : error.message, error.rule)
+  const refusal = new AppError(422, error.code, label ? `${label}: ${error.message}` : error.message, error.rule)
+  if (error.params) refusal.params = error.params
+  return refusal
 }
 
 interface DiceEntry {

@@ -75,6 +75,11 @@ t.test('every error code the service can answer with has a Spanish sentence, and
       /(?:AppError\(\s*\d{3},\s*|AppError\.limited\(\s*|errorBody\(\s*|reject\(\s*|code: )'([a-z_]+\/[a-z_]+)'/g,
     ))
       codes.add(m[1]!)
+    // Codes chosen by a condition (`reject(land ? 'move/no_path' : 'ship/no_path', …)`) or handed to a check.
+    for (const m of (await readFile(file, 'utf8')).matchAll(
+      /reject\(\s*\w+\s*\?\s*'([a-z_]+\/[a-z_]+)'\s*:\s*'([a-z_]+\/[a-z_]+)'|checkMerge\([^)]*'([a-z_]+\/[a-z_]+)'\)/g,
+    ))
+      for (const code of m.slice(1)) if (code) codes.add(code)
   }
   t.ok(codes.size > 150, `${codes.size} codes found`)
   t.same(

@@ -6,6 +6,6 @@ export class Reject {
   constructor(readonly error: EngineError) {}
 }
 
-export function reject(code: string, message: string, rule?: string): never {
-  throw new Reject(rule ? { code, message, rule } : { code, message })
+export function reject(code: string, message: string, rule?: string, params?: Record<string, string | number>): never {
+  throw new Reject({ code, message, ...(rule ? { rule } : {}), ...(params ? { params } : {}) })
 }

@@ -10,4 +10,6 @@ export interface EngineError {
   code: string
   message: string
   rule?: string
+  /** The particulars the message names (tiles, counts), for a catalogue's sentence in another language. */
+  params?: Record<string, string | number>
 }

@@ -52,24 +52,26 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
     },
   )
 
-  // One click, a practice campaign running with the newcomer's window open (#27).
+  // One click, a practice campaign running with the newcomer's window open (#27), on a server
+  // whose games include one with a practice setup.
   const practiced = FACES.find((f) => f.practice)
-  fastify.post<Route>(
-    '/practice',
-    { ...form(), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } },
-    async (request: Req, reply) => {
-      const user = await requireUser(request)
-      if (!practiced?.practice) throw new AppError(404, 'practice/none', 'No game on this server offers a practice campaign')
-      const s = STRINGS[(await viewer(request)).locale]
-      const created = await fastify.practice.createPractice(user.id, {
-        ruleset: practiced.id,
-        ...practiced.practice,
-        name: s.practiceName!,
-        tribes: [s.practiceTribe!, s.practiceRival!],
-      })
-      return reply.redirect(`/campaigns/${created.id}/turn`, 303)
-    },
-  )
+  const setup = practiced?.practice
+  if (practiced && setup)
+    fastify.post<Route>(
+      '/practice',
+      { ...form(), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } },
+      async (request: Req, reply) => {
+        const user = await requireUser(request)
+        const s = STRINGS[(await viewer(request)).locale]
+        const created = await fastify.practice.createPractice(user, {
+          ruleset: practiced.id,
+          ...setup,
+          name: s.practiceName!,
+          tribes: [s.practiceTribe!, s.practiceRival!],
+        })
+        return reply.redirect(`/campaigns/${created.id}/turn`, 303)
+      },
+    )
   fastify.post<Route>('/campaigns/:id/practice/week', form(), async (request: Req, reply) => {
     await requireUser(request)
     const a = await accessOf(request, request.params.id!)

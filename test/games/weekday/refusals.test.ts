@@ -296,3 +296,33 @@ t.test('R1.4 map refusals name every problem', async (t) => {
   const big = Array.from({ length: 2001 }, (_, i) => ({ q: i, r: 0, terrain: 'land' }))
   t.same(codes({ id: 'x', name: 'x', tribes: 2, tiles: big }), ['map/too_large'])
 })
+
+// #27: a Spanish reader is told the same particulars as an English one (the tile, the counts):
+// each refusal whose Spanish sentence names some carries them all, and the sentence fills in.
+t.test('every refusal carries the particulars its Spanish sentence names', async (t) => {
+  const { ERRORS_ES, errorText } = await import('../../../src/lib/page-helpers.ts')
+  let told = 0
+  for (const [code, , state, step] of cases) {
+    const error = refused(state, step)
+    const sentence = ERRORS_ES[code]
+    if (!sentence) continue
+    const named = [...new Set([...sentence.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]!))]
+    if (named.length === 0) continue
+    told++
+    t.same(
+      named.filter((name) => error.params?.[name] === undefined),
+      [],
+      `${code}: params for ${named.join(', ')}`,
+    )
+    const spanish = errorText({ code, message: error.message, ...(error.params ? { params: error.params } : {}) }, 'es')
+    t.notMatch(spanish, /[{}]/, `${code}: "${spanish}"`)
+    if (typeof error.params?.tile === 'string')
+      t.ok(spanish.includes(error.params.tile) && error.message.includes(error.params.tile), `${code}: both languages name ${error.params.tile}`)
+  }
+  t.ok(told >= 20, `${told} refusals told with their particulars`)
+  t.equal(
+    errorText({ code: 'recruit/too_many_troops', message: '', params: { tile: '2,1', present: 8, troops: 1, max: 9 } }, 'es'),
+    'En 2,1 hay 8 tropas: 1 tropa más superarían las 9.',
+    'plural forms from the ICU library',
+  )
+})

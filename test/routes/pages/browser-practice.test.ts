@@ -126,13 +126,20 @@ t.test('practice: the week passes only in a practice campaign, and only for its 
     name: 'Practice',
     tribes: ['A', 'B'] as [string, string],
   }
-  const practice = await app.practice.createPractice(newcomer.user.id, setup)
+  const practice = await app.practice.createPractice({ id: newcomer.user.id, timeZone: 'Europe/Madrid' }, setup)
+  // The referee (the GM) cannot log in; were it to ask, the week is the player's to pass.
+  const referee = await app.prisma.user.findUniqueOrThrow({ where: { email: 'referee@practice.weekdaywars.invalid' } })
+  await t.rejects(
+    app.practice.passPracticeWeek(await app.campaigns.access(practice.id, referee.id)),
+    { code: 'practice/not_player' },
+    "only the practice's player passes its week",
+  )
   const stranger = await register(app, `x-${Math.random().toString(36).slice(2)}@example.com`)
   await t.rejects(app.campaigns.access(practice.id, stranger.user.id), { code: 'campaign/not_found' }, "a stranger does not even see someone's practice")
   // 21:30 in Madrid: too late for a window today there, so the practice takes a zone where it is morning.
   for (const iso of ['2026-12-02T20:30:00Z', '2026-12-05T23:59:00Z', '2026-12-06T12:00:00Z', '2026-12-07T03:00:00Z']) {
     await setClock(app, iso)
-    const late = await app.practice.createPractice(newcomer.user.id, setup)
+    const late = await app.practice.createPractice({ id: newcomer.user.id, timeZone: 'Europe/Madrid' }, setup)
     const board = (await call(app, newcomer.token, 'GET', `/api/campaigns/${late.id}/state`)).body
     t.equal(board.you.windowOpen, true, `created at ${iso}: the window is open (zone ${board.timeZone ?? ''})`)
   }

@@ -119,7 +119,7 @@ system/bad_seed: a seed is a string of at least 8 characters
 move/no_path: no legal path leads to 1,0
 move/no_path: no legal path leads to 2,0
 move/not_enough_mp: reaching 3,0 takes 3 MP; 2 left
-move/not_enough_mp: the path takes 3 MP; 2 left
+move/not_enough_mp: the path to 3,0 takes 3 MP; 2 left
 move/no_step: the destination is the starting tile
 move/not_adjacent: 2,0 is not next to 0,0
 move/revisit: the path enters 0,0 twice
@@ -129,7 +129,7 @@ move/not_adjacent: 1,0 is not next to 1,0
 ship/no_path: no legal path leads to 3,0
 ship/no_path: no legal path leads to 2,0
 ship/not_enough_mp: reaching 5,0 takes 4 MP; 3 left
-ship/not_enough_mp: the path takes 2 MP; 1 left
+ship/not_enough_mp: the path to 3,0 takes 2 MP; 1 left
 ship/no_step: the destination is the starting tile
 ship/not_adjacent: 3,0 is not next to 1,0
 ship/revisit: the path enters 1,0 twice

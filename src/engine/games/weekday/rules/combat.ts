@@ -95,7 +95,12 @@ export function checkMerge(w: Work, t: TribeState, i: number, troops: number, co
   const key = w.map.keys[i]!
   const target = w.army(key)
   if (target && target.tribe === t.id && target.troops + troops > MAX_TROOPS) {
-    reject(code, `${key} holds ${target.troops} troops; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1')
+    reject(code, `${key} holds ${target.troops} troops; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1', {
+      tile: key,
+      present: target.troops,
+      troops,
+      max: MAX_TROOPS,
+    })
   }
 }
 

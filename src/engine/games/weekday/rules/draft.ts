@@ -33,11 +33,12 @@ export function draftPick(w: Work, t: TribeState, o: Record<string, unknown>) {
   const draft = w.s.draft
   const n = draft.order.length
   const onClock = onTheClock(draft)
-  if (t.id !== onClock) reject('draft/not_your_pick', `it is ${nameOf(w, onClock)}'s pick`, 'R3.2')
+  if (t.id !== onClock) reject('draft/not_your_pick', `it is ${nameOf(w, onClock)}'s pick`, 'R3.2', { tribe: nameOf(w, onClock) })
   const i = tileIndex(w, o.city, 'city')
   const key = w.map.keys[i]!
-  if (!w.map.city[i]) reject('draft/not_a_city', `${key} is not a city`, 'R3.2')
-  if (w.s.owners[i] !== null) reject('draft/city_taken', `${key} is already ${nameOf(w, w.s.owners[i]!)}'s`, 'R3.2')
+  if (!w.map.city[i]) reject('draft/not_a_city', `${key} is not a city`, 'R3.2', { tile: key })
+  if (w.s.owners[i] !== null)
+    reject('draft/city_taken', `${key} is already ${nameOf(w, w.s.owners[i]!)}'s`, 'R3.2', { tile: key, tribe: nameOf(w, w.s.owners[i]!) })
   w.setOwner(i, t.id)
   const garrison = w.army(key)
   w.setArmy(key, { tribe: t.id, troops: garrison?.troops ?? STARTING_GARRISON, mp: 0 }) // R3.3

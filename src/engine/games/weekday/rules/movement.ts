@@ -9,10 +9,11 @@ export function move(w: Work, t: TribeState, o: Record<string, unknown>) {
   const start = tileIndex(w, o.from, 'from')
   const from = w.map.keys[start]!
   const army = w.army(from)
-  if (!army || army.tribe !== t.id) reject('move/no_army', `${t.name} has no army on ${from}`, 'R7.1')
+  if (!army || army.tribe !== t.id) reject('move/no_army', `${t.name} has no army on ${from}`, 'R7.1', { tile: from })
   const troops = count(o.troops, 'troops')
-  if (troops > army.troops) reject('move/not_enough_troops', `the army on ${from} has ${army.troops} troops, not ${troops}`, 'R7.7')
-  if (army.mp < 1) reject('move/no_mp', `the army on ${from} has no movement points left this turn`, 'R7.3')
+  if (troops > army.troops)
+    reject('move/not_enough_troops', `the army on ${from} has ${army.troops} troops, not ${troops}`, 'R7.7', { tile: from, has: army.troops, troops })
+  if (army.mp < 1) reject('move/no_mp', `the army on ${from} has no movement points left this turn`, 'R7.3', { tile: from })
   const path = resolvePath(w, start, o, army.mp, true, t.id)
   const end = path[path.length - 1]!
   const endKey = w.map.keys[end]!

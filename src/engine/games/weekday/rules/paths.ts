@@ -37,7 +37,9 @@ export function checkPath(w: Work, start: number, raw: unknown, land: boolean, t
   const last = path.length - 1
   path.forEach((i, n) => {
     if (land && n < last && !passable(w, tribe, i)) {
-      reject('move/path_blocked', `the move cannot pass through ${w.map.keys[i]}: armies, cities and other tribes' tiles end a move`, 'R7.4')
+      reject('move/path_blocked', `the move cannot pass through ${w.map.keys[i]}: armies, cities and other tribes' tiles end a move`, 'R7.4', {
+        tile: w.map.keys[i]!,
+      })
     }
     if (!land && !shipPassable(w, i)) reject('ship/path_blocked', `${w.map.keys[i]} holds another ship`, 'R10.3')
   })
@@ -81,13 +83,23 @@ export function resolvePath(w: Work, start: number, order: { path?: unknown; to?
     const found = findPath(w, start, target, mp, land, tribe)
     if (!found) {
       const anyMp = findPath(w, start, target, 16, land, tribe)
-      if (anyMp) reject(land ? 'move/not_enough_mp' : 'ship/not_enough_mp', `reaching ${order.to as string} takes ${anyMp.length} MP; ${mp} left`, rule)
-      reject(land ? 'move/no_path' : 'ship/no_path', `no legal path leads to ${order.to as string}`, land ? 'R7.4' : 'R10.3')
+      if (anyMp)
+        reject(land ? 'move/not_enough_mp' : 'ship/not_enough_mp', `reaching ${order.to as string} takes ${anyMp.length} MP; ${mp} left`, rule, {
+          tile: order.to as string,
+          needs: anyMp.length,
+          mp,
+        })
+      reject(land ? 'move/no_path' : 'ship/no_path', `no legal path leads to ${order.to as string}`, land ? 'R7.4' : 'R10.3', { tile: order.to as string })
     }
     path = found
   } else {
     reject('order/bad_path', 'give either path (a list of tiles) or to (a destination tile)')
   }
-  if (path.length > mp) reject(land ? 'move/not_enough_mp' : 'ship/not_enough_mp', `the path takes ${path.length} MP; ${mp} left`, rule)
+  if (path.length > mp)
+    reject(land ? 'move/not_enough_mp' : 'ship/not_enough_mp', `the path to ${w.map.keys[path[path.length - 1]!]} takes ${path.length} MP; ${mp} left`, rule, {
+      tile: w.map.keys[path[path.length - 1]!]!,
+      needs: path.length,
+      mp,
+    })
   return path
 }

@@ -12,12 +12,18 @@ export function embark(w: Work, t: TribeState, o: Record<string, unknown>) {
   const troops = count(o.troops, 'troops')
   const army = w.army(from)
   if (!army || army.tribe !== t.id) reject('embark/no_army', `${t.name} has no army on ${from}`, 'R10.2')
-  if (troops > army.troops) reject('embark/not_enough_troops', `the army on ${from} has ${army.troops} troops, not ${troops}`, 'R10.2')
+  if (troops > army.troops)
+    reject('embark/not_enough_troops', `the army on ${from} has ${army.troops} troops, not ${troops}`, 'R10.2', { tile: from, has: army.troops, troops })
   if (army.mp < 1) reject('embark/no_mp', `embarking costs 1 MP; the army on ${from} has none left`, 'R10.2')
   if (!w.map.neighbors[i]!.includes(w.map.index.get(ship.tile)!))
     reject('embark/not_adjacent', `ship ${ship.id} at ${ship.tile} is not next to ${from}`, 'R10.2')
   if (ship.crew + troops > MAX_TROOPS)
-    reject('embark/too_many_troops', `ship ${ship.id} carries ${ship.crew}; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1')
+    reject('embark/too_many_troops', `ship ${ship.id} carries ${ship.crew}; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1', {
+      ship: ship.id,
+      present: ship.crew,
+      troops,
+      max: MAX_TROOPS,
+    })
   w.setArmy(from, { ...army, troops: army.troops - troops }) // none left: no army (setArmy)
   w.setShip({ ...ship, crew: ship.crew + troops, mp: 0 }) // R10.9
   w.emit({ type: 'embarked', tribe: t.id, from, ship: ship.id, troops })
@@ -44,7 +50,8 @@ export function landingTile(w: Work, ship: Ship, key: unknown, what: string, rul
 export function disembark(w: Work, t: TribeState, o: Record<string, unknown>) {
   const ship = shipOf(w, t.id, o.ship)
   const troops = count(o.troops, 'troops')
-  if (troops > ship.crew) reject('disembark/not_enough_troops', `ship ${ship.id} carries ${ship.crew} troops, not ${troops}`, 'R10.4')
+  if (troops > ship.crew)
+    reject('disembark/not_enough_troops', `ship ${ship.id} carries ${ship.crew} troops, not ${troops}`, 'R10.4', { ship: ship.id, has: ship.crew, troops })
   if (ship.mp < 1) reject('disembark/no_mp', `disembarking needs 1 MP of ship ${ship.id}; it has none left`, 'R10.4')
   const i = landingTile(w, ship, o.to, 'to', 'R10.4')
   checkMerge(w, t, i, troops, 'disembark/too_many_troops')
@@ -57,7 +64,8 @@ export function portAssault(w: Work, t: TribeState, o: Record<string, unknown>) 
   const ship = shipOf(w, t.id, o.ship)
   const troops = count(o.troops, 'troops')
   if (typeof o.occupy !== 'boolean') reject('order/bad_occupy', 'occupy must be true (land and take the city) or false (stay aboard)', 'R10.6')
-  if (troops > ship.crew) reject('assault/not_enough_troops', `ship ${ship.id} carries ${ship.crew} troops, not ${troops}`, 'R10.6')
+  if (troops > ship.crew)
+    reject('assault/not_enough_troops', `ship ${ship.id} carries ${ship.crew} troops, not ${troops}`, 'R10.6', { ship: ship.id, has: ship.crew, troops })
   if (ship.mp < 1) reject('assault/no_mp', `a port assault needs 1 MP of ship ${ship.id}; it has none left`, 'R10.6')
   const i = landingTile(w, ship, o.port, 'port', 'R10.6')
   const key = w.map.keys[i]!
@@ -100,12 +108,19 @@ export function crewTransfer(w: Work, t: TribeState, o: Record<string, unknown>)
   const to = shipOf(w, t.id, o.to, 'to')
   const troops = count(o.troops, 'troops')
   if (from.id === to.id) reject('crew/same_ship', 'from and to are the same ship', 'R10.8')
-  if (troops > from.crew) reject('crew/not_enough_troops', `ship ${from.id} carries ${from.crew} troops, not ${troops}`, 'R10.8')
+  if (troops > from.crew)
+    reject('crew/not_enough_troops', `ship ${from.id} carries ${from.crew} troops, not ${troops}`, 'R10.8', { ship: from.id, has: from.crew, troops })
   if (from.mp < 1) reject('crew/no_mp', `moving across needs 1 MP of ship ${from.id}; it has none left`, 'R10.8')
   if (!w.map.neighbors[w.map.index.get(from.tile)!]!.includes(w.map.index.get(to.tile)!)) {
     reject('crew/not_adjacent', `ship ${to.id} is not next to ship ${from.id}`, 'R10.8')
   }
-  if (to.crew + troops > MAX_TROOPS) reject('crew/too_many_troops', `ship ${to.id} carries ${to.crew}; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1')
+  if (to.crew + troops > MAX_TROOPS)
+    reject('crew/too_many_troops', `ship ${to.id} carries ${to.crew}; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1', {
+      ship: to.id,
+      present: to.crew,
+      troops,
+      max: MAX_TROOPS,
+    })
   w.setShip({ ...from, crew: from.crew - troops, mp: from.mp - 1 })
   w.setShip({ ...to, crew: to.crew + troops, mp: 0 }) // R10.9
   w.emit({ type: 'crewTransferred', tribe: t.id, from: from.id, to: to.id, troops })
