@@ -85,12 +85,11 @@ export function conquestPictures(s: Strings): Record<string, Picture> {
     },
     attack: {
       svg: draw(game.fought, say('c_guide_mapAttack', {}), new Set([battle.from, battle.to])),
-      caption: say('c_guide_capAttack', {
+      caption: say(battle.conquered ? 'c_guide_capAttack' : 'c_guide_capAttackFailed', {
         troops: battle.troops,
         from: placeName(battle.from, s),
         to: placeName(battle.to, s),
         rounds: battle.rounds.length,
-        taken: battle.conquered ? 'yes' : 'no',
         left: battle.survivors,
       }),
     },
