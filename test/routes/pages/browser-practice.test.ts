@@ -56,16 +56,20 @@ t.test('R3.5 R4.2 R5 R6.1 R7 R8 a practice campaign: created in one tap, then a 
   const armyAt = async (tile: string) => (await state()).armies.find((a: { tile: string }) => a.tile === tile) as { troops: number; tribe: string } | undefined
   t.ok((await armyAt('3,3'))!.troops > 5, 'the city at 3,3 has more than its 5 starting troops')
 
-  // ---- a move with all troops toward the neutral city at 5,5 (R7); the other pool's money is lost (R5.5) ----
+  // ---- a split move toward the neutral city at 5,5, one troop left behind (R7.7), in three taps:
+  // the army, "…" beside the row to 5,3, and Send; the other pool's money is lost (R5.5) ----
   const troops = (await armyAt('3,3'))!.troops
   await tapTile(phone, '3,3')
-  const row = phone.locator('#map-panel button.act-claim, #map-panel button.act-move', { hasText: '5,3' }).first()
+  const row = phone.locator('#map-panel .act-row', { hasText: '5,3' }).first()
   t.ok(await inView(row), 'the row to 5,3 is on screen')
-  await row.click()
+  await row.locator('button.fewer').click()
+  t.equal(await phone.locator('#map-panel input[name="troops"]').inputValue(), String(troops - 1), '"…" starts one troop short of all')
+  t.ok(await inView(phone.locator('#map-panel button.step').last()), 'with a stepper on screen')
   t.match(await phone.locator('#map-panel .lose').textContent(), /unspent/, 'the first move warns of the resources left unspent')
   await shot('2-move-confirm-390-en')
-  t.equal(await sendOrder(phone, turn), 200, 'a third tap confirms the move')
-  t.equal((await armyAt('5,3'))?.troops, troops, 'the whole army stands at 5,3')
+  t.equal(await sendOrder(phone, turn), 200, 'a third tap sends the split move')
+  t.equal((await armyAt('5,3'))?.troops, troops - 1, 'all but one troop stand at 5,3')
+  t.equal((await armyAt('3,3'))?.troops, 1, 'one stayed to hold the city')
   await shot('2-moved-390-en')
 
   // ---- the week passes: Sunday's payout at once (R6.1) ----

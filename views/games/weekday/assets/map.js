@@ -489,14 +489,19 @@
     const direct = (act) => act.kind !== 'attack' && !(data.firstMoveLoses > 0 && !['recruit', 'buildShip'].includes(act.order.type))
     const give = (act, button) => (direct(act) ? submit({ ...act.order, ...(act.troops ? { troops: String(act.troops.max) } : {}) }, button) : confirm(act))
     const actionRow = (act) =>
-      act.troops && act.troops.max > 1 && direct(act)
+      act.troops && act.troops.max > 1
         ? el(
             'div',
             { class: 'act-row' },
             actionButton(act),
             el(
               'button',
-              { type: 'button', class: 'secondary fewer', 'aria-label': fill(S.ui_fewer, { what: act.label }), on: { click: () => confirm(act) } },
+              {
+                type: 'button',
+                class: 'secondary fewer',
+                'aria-label': fill(S.ui_fewer, { what: act.label }),
+                on: { click: () => confirm(act, { fewer: true }) },
+              },
               '…',
             ),
           )
@@ -611,11 +616,30 @@
       panel.querySelector('button.act')?.focus()
     }
 
-    function confirm(act) {
+    // "…" asks for fewer troops: it starts one short of all, the split most often wanted (leave one
+    // behind), so that it is three taps; the stepper's buttons take it anywhere else.
+    function confirm(act, { fewer = false } = {}) {
       if (act.route.length) drawRoute(act.route, act.kind)
+      const start = fewer ? Math.max(1, act.troops.max - 1) : act.troops?.max
       const n = act.troops
-        ? el('input', { type: 'number', name: 'troops', min: 1, max: act.troops.max, value: act.troops.max, required: true, inputmode: 'numeric' })
+        ? el('input', { type: 'number', name: 'troops', min: 1, max: act.troops.max, value: start, required: true, inputmode: 'numeric' })
         : null
+      const step = (by, text, label) =>
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary step',
+            'aria-label': label,
+            on: {
+              click: () => {
+                n.value = String(Math.min(act.troops.max, Math.max(1, (Number(n.value) || 1) + by)))
+                update()
+              },
+            },
+          },
+          text,
+        )
       const sentence = el('strong', { class: 'sentence' })
       const warn = el('p', { class: 'warning', role: 'status' })
       const odds = act.odds ? el('ul', { class: 'odds', 'aria-label': S.ui_oddsTitle }) : null
@@ -647,7 +671,7 @@
           },
         },
         sentence,
-        n ? el('label', {}, `${data.troops} `, n) : null,
+        n ? el('div', { class: 'stepper' }, el('label', {}, `${data.troops} `, n), step(-1, '−', S.ui_fewerOne), step(1, '+', S.ui_moreOne)) : null,
         odds ? el('p', { class: 'odds-title' }, S.ui_oddsTitle) : null,
         odds,
         warn,
