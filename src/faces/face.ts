@@ -18,6 +18,8 @@ export interface GamePages {
   economy: Page
   history: Page
   dice: Page
+  /** A small map of the scene's tribes' holdings, each asset a tap away from a trade's line (#27); a game without it takes typed lists only. */
+  tradeMap?(a: Access, locale: 'en' | 'es', tribes: string[]): Promise<string | null>
   /** What the GM console shows of the game (the draft's pick): data for its template. */
   console?(a: Access): Promise<Record<string, unknown>>
 }

@@ -5,7 +5,40 @@
   document.addEventListener('focusin', (e) => {
     if (e.target.classList && e.target.classList.contains('tile-input')) lastTile = e.target
   })
+  // A trade built by tapping (#27): a tile (or territory) of the scene's small map goes into the
+  // line of the tribe that owns it (the first free line gets that tribe), a second tap takes it out.
+  const tradeTap = (g) => {
+    const form = g.closest('form')
+    const key = g.getAttribute('data-tile') ?? g.getAttribute('data-territory')
+    const owner = g.getAttribute('data-owner')
+    if (!form || !key || !owner) return
+    const lines = [...form.querySelectorAll('fieldset')]
+    const line =
+      lines.find((f) => f.querySelector('select[name^="from"]')?.value === owner) ?? lines.find((f) => !f.querySelector('select[name^="from"]')?.value)
+    if (!line) return
+    line.querySelector('select[name^="from"]').value = owner
+    const input = line.querySelector('input[name^="tiles"]')
+    const listed = input.value.split(/[\s;]+/).filter(Boolean)
+    const picked = !listed.includes(key)
+    input.value = (picked ? [...listed, key] : listed.filter((x) => x !== key)).join(' ')
+    g.classList.toggle('picked', picked)
+    g.setAttribute('aria-pressed', String(picked))
+  }
+  for (const g of document.querySelectorAll('figure.trade-map [data-owner]')) {
+    g.setAttribute('tabindex', '0')
+    g.setAttribute('role', 'button')
+    g.setAttribute('aria-pressed', 'false')
+    g.setAttribute('aria-label', g.querySelector('title')?.textContent ?? '')
+    g.closest('svg')?.setAttribute('role', 'group')
+    g.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return
+      e.preventDefault()
+      tradeTap(g)
+    })
+  }
   document.addEventListener('click', (e) => {
+    const traded = e.target.closest && e.target.closest('figure.trade-map [data-owner]')
+    if (traded) return tradeTap(traded)
     const g = e.target.closest && e.target.closest('g.tile')
     if (!g) return
     // The draft: a tap on a free city chooses it; the button confirms.

@@ -7,6 +7,7 @@ import { weekdayPictures } from './guide.ts'
 import { weekdayHistoryPages } from './history.ts'
 import { setupMap } from './map.ts'
 import { weekdayPages } from './pages.ts'
+import { tradeMap } from './trade-map.ts'
 import { Pool, WeekdayBoard, WeekdayDiceDetails, WeekdayEconomy, WeekdayOptions, WeekdayOrder } from './schemas.ts'
 import { Type } from 'typebox'
 
@@ -42,5 +43,9 @@ export const weekdayFace: Face = {
     ],
   },
   examples: { situation: EXAMPLE_SITUATION, orders: ORDER_EXAMPLES },
-  pages: (fastify, kit) => ({ ...weekdayPages(fastify, kit), ...weekdayHistoryPages(fastify, kit) }),
+  pages: (fastify, kit) => ({
+    ...weekdayPages(fastify, kit),
+    ...weekdayHistoryPages(fastify, kit),
+    tradeMap: (a, locale, tribes) => tradeMap(fastify, kit, a, locale, tribes),
+  }),
 }

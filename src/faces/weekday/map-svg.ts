@@ -129,7 +129,7 @@ export function renderMapSvg(
       .join(', ')
     const pool = options.highlight?.get(t.tile)
     cells.push(
-      `<g class="tile" data-tile="${t.tile}" tabindex="-1"><title>${esc(title)}</title>` +
+      `<g class="tile" data-tile="${t.tile}"${t.owner !== null && t.terrain !== 'sea' ? ` data-owner="${esc(t.owner)}"` : ''} tabindex="-1"><title>${esc(title)}</title>` +
         `<polygon points="${corners(x, y)}" fill="${paint}" stroke="${pool ? '#111' : '#7f8c8d'}" stroke-width="${pool ? 2.5 : 0.6}"/>` +
         (owner !== undefined && t.terrain !== 'sea'
           ? `<text x="${x.toFixed(1)}" y="${(y - 7).toFixed(1)}" class="own">${esc((name.get(t.owner!) ?? '?').slice(0, 1).toUpperCase())}</text>`

@@ -133,7 +133,7 @@ export default async function pages(fastify: FastifyInstance) {
   accountPages(fastify, kit)
   const games = facePages(fastify, kit)
   campaignPages(fastify, kit, games)
-  scenePages(fastify, kit)
+  scenePages(fastify, kit, games)
   gmPages(fastify, kit, games)
   rulePages(fastify, kit)
   guidePages(fastify, kit)

@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { OpenSceneBody, SceneMessageBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
+import type { GamePages } from '../../faces/index.ts'
 import { placeLabeller } from '../../engine/kernel/index.ts'
 import { confirmed, one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
-export function scenePages(fastify: FastifyInstance, kit: PageKit) {
+export function scenePages(fastify: FastifyInstance, kit: PageKit, pages: (ruleset: string) => GamePages) {
   const { campaigns, scenes } = fastify
   const { render, requireUser, accessOf, campaignInfo, form, viewer } = kit
 
@@ -86,6 +87,8 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit) {
           }
         }),
         transferRows: [1, 2],
+        // A tap on a tile of the small map puts it in its owner's line (the page's trade script).
+        tradeMap: scene.status === 'open' ? await pages(a.campaign.ruleset).tradeMap?.(a, locale, scene.tribes) : null,
         error,
       },
       error?.statusCode ?? 200,
