@@ -41,6 +41,6 @@ t.test("R11.3 a scene's events are read by its tribes and the GM only; the trade
   t.match(anaPage, /ana proposed a trade\./)
   const cleoPage = await page(cleo!.token, cleo!.userId)
   t.notMatch(cleoPage, /diplomacy scene|proposed a trade|wrote in a scene/, "cleo's history does not")
-  t.match(cleoPage, /Trade: ana gives ben 3,3\./, 'the trade is told to everyone')
-  t.match((await visitor(app).get(`/campaigns/${table.id}/history?week=1&kind=diplomacy`)).body, /Trade: ana gives ben 3,3\./, 'and filed under diplomacy')
+  t.match(cleoPage, /Trade: ana gives ben Oakmere\./, 'the trade is told to everyone')
+  t.match((await visitor(app).get(`/campaigns/${table.id}/history?week=1&kind=diplomacy`)).body, /Trade: ana gives ben Oakmere\./, 'and filed under diplomacy')
 })
