@@ -58,7 +58,8 @@ export async function accessRow(pool: pg.Pool, campaignId: string, userId: strin
     name: 'campaign-access',
     text: `SELECT ${CAMPAIGN_COLUMNS},
             EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid AND m.role = 'gm') AS gm,
-            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) OR own."standIn" IS NOT NULL AS member,
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) OR own."standIn" IS NOT NULL
+              OR EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $2::uuid) AS member,
             COALESCE(own."tribeId", own."standIn") AS "tribeId", own."tribeId" IS NULL AND own."standIn" IS NOT NULL AS "standIn"
      FROM campaigns c, LATERAL (SELECT (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId",
                                        ${standInTribe('$2', '$3')} AS "standIn") own
@@ -75,7 +76,8 @@ export interface ListedRow extends AccessRow {
 
 const LISTED = `${CAMPAIGN_COLUMNS},
   EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid AND m.role = 'gm') AS gm,
-  EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid) AS member,
+  EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid)
+    OR EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $1::uuid) AS member,
   (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $1::uuid LIMIT 1) AS "tribeId",
   COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour, 'weekday', t.weekday, 'userId', t.user_id)
                             ORDER BY t.created_at, t.id)
@@ -85,7 +87,7 @@ const LISTED = `${CAMPAIGN_COLUMNS},
 export async function campaignsOf(pool: pg.Pool, userId: string, offset: number, limit: number): Promise<ListedRow[]> {
   const { rows } = await pool.query<ListedRow>(
     `SELECT ${LISTED} FROM campaigns c
-     WHERE c.id IN (SELECT campaign_id FROM memberships WHERE user_id = $1::uuid)
+     WHERE c.id IN (SELECT campaign_id FROM memberships WHERE user_id = $1::uuid UNION SELECT campaign_id FROM former_players WHERE user_id = $1::uuid)
      ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`,
     [userId, limit + 1, offset],
   )
@@ -97,6 +99,7 @@ export async function publicCampaigns(pool: pg.Pool, userId: string | null, offs
   const { rows } = await pool.query<ListedRow>(
     `SELECT ${LISTED} FROM campaigns c
      WHERE c.public AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid)
+       AND NOT EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $1::uuid)
      ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`,
     [userId, limit + 1, offset],
   )
@@ -136,6 +139,15 @@ export async function insertCampaign(
     [input.name, input.mapId, input.timeZone, input.weekLimit, input.public, input.createdById, input.ruleset, input.rulesetVersion, input.practice ?? false],
   )
   return row!
+}
+
+/** A replaced player keeps a read-only view of the campaign (#30); a second replacement keeps the last date. */
+export async function insertFormerPlayer(sql: Sql, campaignId: string, userId: string, tribeId: string, at: Date) {
+  await sql.query(
+    `INSERT INTO former_players (campaign_id, user_id, tribe_id, left_at) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::timestamptz AT TIME ZONE 'UTC')
+     ON CONFLICT (campaign_id, user_id) DO UPDATE SET tribe_id = EXCLUDED.tribe_id, left_at = EXCLUDED.left_at`,
+    [campaignId, userId, tribeId, at.toISOString()],
+  )
 }
 
 export async function insertMembership(sql: Sql, campaignId: string, userId: string, role: 'gm' | 'player') {

@@ -87,7 +87,8 @@ export async function readForChange(sql: Sql, c: { campaignId: string; userId: s
   const rows = await sql.query<ChangeRow>(
     `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS},
             EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid AND m.role = 'gm') AS gm,
-            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) OR own."standIn" IS NOT NULL AS member,
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) OR own."standIn" IS NOT NULL
+              OR EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $2::uuid) AS member,
             COALESCE(own."tribeId", own."standIn") AS "tribeId", own."tribeId" IS NULL AND own."standIn" IS NOT NULL AS "standIn",
             (SELECT u.token_version FROM users u WHERE u.id = $2::uuid) AS "tokenVersion",
             EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3) AS revoked,

@@ -7,6 +7,7 @@ import { userByEmail, userById } from '../db/accounts.ts'
 import {
   accessRow,
   deletePlayerMembership,
+  insertFormerPlayer,
   gmAddresses,
   insertInvitation,
   insertMembership,
@@ -193,10 +194,13 @@ export function invitationsService(deps: ServiceDeps) {
   async function takeOver(sql: Sql, campaignId: string, tribeId: string, userId: string): Promise<TribeRow> {
     const tribe = await tribeIn(sql, campaignId, tribeId)
     if (!tribe) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
-    if (tribe.userId) await deletePlayerMembership(sql, campaignId, tribe.userId)
+    const now = clock.now()
+    if (tribe.userId) {
+      await deletePlayerMembership(sql, campaignId, tribe.userId)
+      await insertFormerPlayer(sql, campaignId, tribe.userId, tribe.id, now)
+    }
     await insertMembership(sql, campaignId, userId, 'player')
     await setTribePlayer(sql, tribe.id, userId)
-    const now = clock.now()
     await appendEvents(sql, campaignId, [{ type: 'tribe.player_replaced', payload: { tribe: tribe.id }, week: await currentWeek(sql, campaignId), at: now }])
     const data = { tribeName: tribe.name, weekday: tribe.weekday }
     await queueMails(
