@@ -190,7 +190,9 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     // A tick that does not end the week (a game waiting for its first real tick) keeps its seed.
     if (w.view.period === ending && w.view.status === 'running') return
     revealWeek(w, ending, due.at)
-    if (w.view.status === 'running') commitWeek(w, w.view.period, due.at)
+    // The tick that ends the campaign pays for a week nobody will play: no payout mail (#30).
+    if (w.view.status !== 'running') return
+    commitWeek(w, w.view.period, due.at)
     queuePayouts(campaign, w, due, players)
   }
 }

@@ -115,6 +115,12 @@ t.test('R2.5 the game over: every member gets the final ranking, their own tribe
   t.match(anaMail.text, /is over at the end of week 1, its last\./)
   t.match(anaMail.text, new RegExp(`1\\. ${names[0]}[^\\n]*\\n2\\. ${names[1]}`), 'the whole ranking, in order')
 
+  t.same(
+    smtp.mails.filter((m) => kindOf(m) === 'payout').map((m) => m.subject),
+    [],
+    'no payout mail for a week that will not be played (#30)',
+  )
+
   await setClock(app, '2026-12-14T09:00:00Z')
   await setClock(app, '2026-12-14T09:01:00Z')
   t.equal(smtp.mails.filter((m) => kindOf(m) === 'game_over').length, 3, 'sent once')
