@@ -132,6 +132,8 @@ export function pageKit(fastify: FastifyInstance) {
     ruleset: a.campaign.ruleset,
     face: faceOf(a.campaign.ruleset),
     practice: a.campaign.practice,
+    // "Week 2 of 4" wherever the period shows (#30).
+    limit: a.campaign.weekLimit,
   })
 
   async function board(a: Access) {

@@ -40,6 +40,11 @@ t.test('R2.5 a finished campaign: a banner on every page, and the overview names
   await app.prisma.campaign.update({ where: { id: table.id }, data: { weekLimit: 1 } })
   await draft(app, table, { ana: ['2,1', '3,3'] })
   await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, { orders: [{ type: 'move', from: '2,1', troops: 2, to: '3,1' }] })
+  // #30: the limit is said wherever the period shows.
+  const during = visitor(app)
+  await during.login((await app.prisma.user.findUniqueOrThrow({ where: { id: table.players.ana!.userId } })).email, 'correct horse battery')
+  t.match((await during.get(`/campaigns/${table.id}/turn`)).body, /· Week 1 of 1 ·/, 'week 1 of 1 while it runs')
+  t.match((await during.get(`/campaigns/${table.id}/turn?lang=es`)).body, /· Semana 1 de 1 ·/, 'and in Spanish')
   await setClock(app, '2026-12-07T09:00:00Z') // past the Sunday tick of week 1, the last
   const state = (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body
   t.equal(state.status, 'finished', 'the week limit ended the campaign')
