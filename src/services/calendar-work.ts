@@ -148,6 +148,8 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     const tribe = w.view.tribes.find((t) => t.id === due.tribe)
     if (!tribe || tribe.eliminated) return
     w.system(w.rules.actions.openWindow(due.tribe), due.at)
+    // A turn the game keeps free (world conquest's setup, before tick 0) opens no window to announce (#30).
+    if (w.view.tribes.find((t) => t.id === due.tribe)?.turn === 'free') return
     const player = players.find((p) => p.tribeId === due.tribe)
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
     if (player?.mailWindowOpen && closesAt !== null && Date.parse(closesAt) > now.getTime()) {
