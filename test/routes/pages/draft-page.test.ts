@@ -2,6 +2,7 @@
 // panel with the free cities, the others see whose pick it is, and each player
 // is told by mail when the pick is theirs (when they want such mails).
 import t from 'tap'
+import { placeLabeller } from '../../../src/engine/kernel/index.ts'
 import { buildTestApp } from '../../helpers/app.ts'
 import { call, setClock, setUp } from '../../helpers/campaign.ts'
 import { visitor } from '../../helpers/pages.ts'
@@ -53,7 +54,11 @@ t.test('R3.2 the draft on the turn page: your pick, the others wait, a mail for 
 
   const picked = await onClock.post(`/campaigns/${table.id}/turn`, { type: 'draftPick', city: radios[0]! })
   t.equal(picked.status, 200)
-  t.match(picked.body, new RegExp(`${first[0]} (picked|eligió) ${radios[0]}\\.`), 'the result names the pick')
+  // The city by its name (R1.5): coast-3 names every city.
+  const label = placeLabeller(state.map.names)
+  const [en, es] = [label(radios[0]!, 'en'), label(radios[0]!, 'es')]
+  t.not(en, radios[0], `${radios[0]} has a name: ${en}, ${es}`)
+  t.match(picked.body, new RegExp(`${first[0]} (picked ${en}|eligió ${es})\\.`), 'the result names the pick')
   t.notMatch(picked.body, /id="draft-pick"/, 'and the pick passes on')
   t.equal(smtp.mails.length, 1)
   const told = await mailsTo()
