@@ -77,7 +77,7 @@ t.test('every error code the service can answer with has a Spanish sentence, and
       codes.add(m[1]!)
     // Codes chosen by a condition (`reject(land ? 'move/no_path' : 'ship/no_path', …)`) or handed to a check.
     for (const m of (await readFile(file, 'utf8')).matchAll(
-      /reject\(\s*\w+\s*\?\s*'([a-z_]+\/[a-z_]+)'\s*:\s*'([a-z_]+\/[a-z_]+)'|checkMerge\([^)]*'([a-z_]+\/[a-z_]+)'\)/g,
+      /reject\(\s*\w+\s*\?\s*'([a-z_]+\/[a-z_]+)'\s*:\s*'([a-z_]+\/[a-z_]+)'|check(?:Merge|ShipRoom)\([^)]*'([a-z_]+\/[a-z_]+)'\)/g,
     ))
       for (const code of m.slice(1)) if (code) codes.add(code)
   }

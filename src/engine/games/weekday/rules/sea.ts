@@ -17,13 +17,7 @@ export function embark(w: Work, t: TribeState, o: Record<string, unknown>) {
   if (army.mp < 1) reject('embark/no_mp', `embarking costs 1 MP; the army on ${from} has none left`, 'R10.2')
   if (!w.map.neighbors[i]!.includes(w.map.index.get(ship.tile)!))
     reject('embark/not_adjacent', `ship ${ship.id} at ${ship.tile} is not next to ${from}`, 'R10.2')
-  if (ship.crew + troops > MAX_TROOPS)
-    reject('embark/too_many_troops', `ship ${ship.id} carries ${ship.crew}; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1', {
-      ship: ship.id,
-      present: ship.crew,
-      troops,
-      max: MAX_TROOPS,
-    })
+  checkShipRoom(ship, troops, 'embark/too_many_troops')
   w.setArmy(from, { ...army, troops: army.troops - troops }) // none left: no army (setArmy)
   w.setShip({ ...ship, crew: ship.crew + troops, mp: 0 }) // R10.9
   w.emit({ type: 'embarked', tribe: t.id, from, ship: ship.id, troops })
@@ -114,14 +108,19 @@ export function crewTransfer(w: Work, t: TribeState, o: Record<string, unknown>)
   if (!w.map.neighbors[w.map.index.get(from.tile)!]!.includes(w.map.index.get(to.tile)!)) {
     reject('crew/not_adjacent', `ship ${to.id} is not next to ship ${from.id}`, 'R10.8')
   }
-  if (to.crew + troops > MAX_TROOPS)
-    reject('crew/too_many_troops', `ship ${to.id} carries ${to.crew}; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1', {
-      ship: to.id,
-      present: to.crew,
-      troops,
-      max: MAX_TROOPS,
-    })
+  checkShipRoom(to, troops, 'crew/too_many_troops')
   w.setShip({ ...from, crew: from.crew - troops, mp: from.mp - 1 })
   w.setShip({ ...to, crew: to.crew + troops, mp: 0 }) // R10.9
   w.emit({ type: 'crewTransferred', tribe: t.id, from: from.id, to: to.id, troops })
+}
+
+/** Refuses troops that would put more than 9 aboard a ship (R7.1). */
+function checkShipRoom(ship: { id: string; crew: number }, troops: number, code: string) {
+  if (ship.crew + troops > MAX_TROOPS)
+    reject(code, `ship ${ship.id} carries ${ship.crew}; ${troops} more would exceed ${MAX_TROOPS}`, 'R7.1', {
+      ship: ship.id,
+      present: ship.crew,
+      troops,
+      max: MAX_TROOPS,
+    })
 }
