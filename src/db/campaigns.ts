@@ -150,6 +150,15 @@ export async function insertFormerPlayer(sql: Sql, campaignId: string, userId: s
   )
 }
 
+/** The start: invitations to join (not those to take over a tribe) expire at once. */
+export async function expireJoinInvitations(sql: Sql, campaignId: string, at: Date) {
+  await sql.query(
+    `UPDATE invitations SET expires_at = $2::timestamptz AT TIME ZONE 'UTC'
+     WHERE campaign_id = $1::uuid AND tribe_id IS NULL AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2::timestamptz AT TIME ZONE 'UTC'`,
+    [campaignId, at.toISOString()],
+  )
+}
+
 export async function insertMembership(sql: Sql, campaignId: string, userId: string, role: 'gm' | 'player') {
   await sql.query(`INSERT INTO memberships (campaign_id, user_id, role, created_at) VALUES ($1::uuid, $2::uuid, $3::"MemberRole", now() AT TIME ZONE 'UTC')`, [
     campaignId,

@@ -4,7 +4,7 @@ import { rulesetOf, type Weekday } from '../engine/index.ts'
 import type { CampaignRow } from '../db/campaigns.ts'
 import { playersOf } from '../db/log.ts'
 import { dropUnsent } from '../db/outbox.ts'
-import { lockCampaign, tribesOf } from '../db/campaigns.ts'
+import { expireJoinInvitations, lockCampaign, tribesOf } from '../db/campaigns.ts'
 import { keepCampaignMap, lastSeq } from '../db/snapshots.ts'
 import { transaction, type Sql } from '../db/sql.ts'
 import { commitmentOf, newSeed } from '../lib/dice.ts'
@@ -64,6 +64,8 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         })
         if (!created.ok) throw engineRefusal(created.error)
         const now = clock.now()
+        // Nobody joins a started campaign: its open invitations lapse now rather than stay "pending" (#30).
+        await expireJoinInvitations(sql, campaign.id, now)
         const w = new Working(created.state, 0, now, 'draft', await lastSeq(sql, campaign.id))
         // The draw's seed is committed and revealed at once: the order is public anyway (R3.1).
         w.dice.push({ week: 0, seed, committedAt: now, revealedAt: now })

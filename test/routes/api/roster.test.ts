@@ -106,6 +106,24 @@ t.test('invitations: resent with two more weeks and mailed again, revoked so the
   t.equal((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/roster`)).body.invitations.length, 3, 'a used invitation leaves the list')
 })
 
+t.test('invitations to join lapse when the campaign starts; one to take over a tribe does not (#30)', async (t) => {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-11-30T09:00:00Z')
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
+  const base = `/api/campaigns/${table.id}/invitations`
+  const join = await call(app, table.gm, 'POST', base, { email: 'late@example.com' })
+  await draft(app, table, { ana: ['2,1', '3,3'] })
+  const takeOver = await call(app, table.gm, 'POST', base, { tribeId: table.players.ana!.tribeId })
+  t.equal(takeOver.status, 201)
+  const states = Object.fromEntries(
+    (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/roster`)).body.invitations.map((i: { token: string; state: string }) => [i.token, i.state]),
+  )
+  t.equal(states[join.body.token], 'expired', 'the join invitation is no longer pending after the start')
+  t.equal(states[takeOver.body.token], 'pending', 'a take-over made after it is')
+  const landing = await call(app, null, 'GET', `/api/invitations/${join.body.token}`)
+  t.ok(landing.body.problem, `its link says why it cannot be used: ${landing.body.problem?.code}`)
+})
+
 t.test(
   'a replacement invitation: an address with no account gets a tribe of a running campaign after registering; the former player leaves (R2.1)',
   async (t) => {
