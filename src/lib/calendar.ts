@@ -122,3 +122,11 @@ export function dueWork(tribes: CalendarTribe[], zone: string, from: Date, to: D
 export function dayStart(zone: string, at: Date): Date {
   return DateTime.fromJSDate(at, { zone }).startOf('day').toJSDate()
 }
+
+/** The first weekly tick (Sunday 20:00 in `zone`) at or after `at`. */
+export function firstTickAtOrAfter(zone: string, at: Date): Date {
+  const local = DateTime.fromJSDate(at, { zone })
+  let tick = local.set({ weekday: 7, hour: WINDOW_CLOSES_HOUR, minute: 0, second: 0, millisecond: 0 })
+  if (tick < local) tick = tick.plus({ weeks: 1 })
+  return tick.toJSDate()
+}

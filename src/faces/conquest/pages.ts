@@ -3,6 +3,8 @@
 // economy. The platform's handlers hand a conquest campaign to these (see ./index.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { BY_ID, conquest, TERRITORY_IDS, type ConquestOptions, type ConquestOrder, type TerritoryOptions } from '../../engine/games/conquest/index.ts'
+import type { Weekday } from '../../engine/index.ts'
+import { firstTickAtOrAfter, windowStatus } from '../../lib/calendar.ts'
 import { AppError } from '../../lib/errors.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
@@ -56,7 +58,11 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     const tribes = (await campaigns.get(a)).tribes
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     const names = new Map(tribes.map((t) => [t.id, t.name]))
-    return { board, tribes, colours, names }
+    // During setup (G1.13, G1.14) no window opens before tick 0: the next window is the first one after it (#30).
+    const tickZero = board.tickZeroNotBefore === null ? null : firstTickAtOrAfter(a.campaign.timeZone, new Date(board.tickZeroNotBefore))
+    if (tickZero) for (const t of board.tribes) t.nextOpening = windowStatus(t.weekday as Weekday, a.campaign.timeZone, tickZero).nextOpening
+    if (tickZero && board.you) board.you.nextOpening = board.tribes.find((t) => t.id === board.you!.tribeId)?.nextOpening
+    return { board, tribes, colours, names, tickZero: tickZero?.toISOString() ?? null }
   }
 
   function map(board: Board, colours: Map<string, string>, names: Map<string, string>, label: string, s: Strings, highlight?: Set<string>) {
@@ -74,7 +80,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
   async function overview(request: Req, reply: FastifyReply, a: Access) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
-    const { board, colours, names } = await read(a)
+    const { board, colours, names, tickZero } = await read(a)
     const standing = board.standing.map((t) => {
       const platform = board.tribes.find((x) => x.id === t.id)!
       return { ...t, ...platform, colour: colours.get(t.id), objectiveText: t.objective ? `${t.objective}: ${s[`c_objective_${t.objective}`]}` : null }
@@ -94,6 +100,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       tab: 'overview',
       week: board.round,
       board,
+      tickZero,
       standing,
       result,
       objectives: OBJECTIVES.map((id) => ({ id, text: s[`c_objective_${id}`]!.replace('{count}', board.tribesAtStart === 2 ? '30' : '24') })),
@@ -117,7 +124,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       )
     const v = await viewer(request)
     const s = STRINGS[v.locale]
-    const { board, colours, names } = await read(a)
+    const { board, colours, names, tickZero } = await read(a)
     const options = (await campaigns.options(a)).options as unknown as ConquestOptions | null
     const mine = board.territories.filter((t) => t.owner === a.tribeId)
     const label = (id: string) => `${placeName(id, s)} (${id})`
@@ -174,6 +181,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         me,
         objective: objectiveText(board.you?.objective ?? null, s, board, names),
         setup: board.setup,
+        tickZero,
         canOrder: options?.canOrder ?? false,
         canEndTurn: options?.canEndTurn ?? false,
         cards,

@@ -6,7 +6,7 @@ import { setupAllotment } from './setup.ts'
 import type { ConquestState, ConquestTransfer, ConquestTribe } from './types.ts'
 import { GOODS, emptyGoods, reject, type Work } from './work.ts'
 
-const TICK0_GAP_MS = 48 * 3_600_000
+export const TICK0_GAP_MS = 48 * 3_600_000
 
 function running(w: Work, what: string) {
   if (w.s.status === 'finished') reject('campaign/not_running', `${what}: the campaign is over`, 'G8.6')

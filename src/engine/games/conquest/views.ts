@@ -2,6 +2,7 @@
 // but the objectives, G11.7), the round's end map, a day's losses, the tick's mail.
 import type { Hurt } from '../../kernel/ruleset.ts'
 import type { TribeId } from '../../kernel/ids.ts'
+import { TICK0_GAP_MS } from './calendar.ts'
 import { bigCount, standing } from './objectives.ts'
 import type { ConquestEvent, ConquestState } from './types.ts'
 import { TERRITORY_IDS } from './world.ts'
@@ -14,6 +15,8 @@ export function board(state: ConquestState, reader: TribeId | null) {
     round: state.round,
     roundLimit: state.roundLimit,
     setup: state.status === 'setup',
+    // G1.14: tick 0 is the first Sunday 20:00 at or after this instant (epoch ms); the platform's calendar knows the Sundays.
+    tickZeroNotBefore: state.status === 'setup' && state.startedAt !== null ? state.startedAt + TICK0_GAP_MS : null,
     tribesAtStart: state.tribesAtStart,
     territories: TERRITORY_IDS.filter((id) => state.territories[id]).map((id) => ({ id, ...state.territories[id]! })),
     standing: state.tribes.map((t) => ({
