@@ -43,6 +43,8 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     if (a.role === 'gm') return () => true
     const mine = await diplomacyOfTribe(db.pool, a.campaign.id, a.tribeId)
     return (e) => {
+      // An absence is the absent tribe's business and the GMs' (#30): announced to the others, it invites an attack.
+      if (e.type.startsWith('absence.')) return (e.payload as { tribe?: string }).tribe === a.tribeId
       if (!DIPLOMACY.test(e.type)) return true
       const p = e.payload as { scene?: string; proposal?: string }
       return (p.scene !== undefined && mine.scenes.has(p.scene)) || (p.proposal !== undefined && mine.proposals.has(p.proposal))

@@ -94,4 +94,15 @@ t.test('the absences page: a player declares dates through the form (kept on err
   const history = (await gm.get(`/campaigns/${table.id}/history?kind=campaign`)).body
   t.match(history, /The player of ana will be away from 2026-12-07 to 2026-12-08\./)
   t.match(history, /The game master named a stand-in for ana\./)
+  // #30: the absence is private to its tribe and the GMs; an opponent learns nothing of it.
+  t.match((await ana.get(`/campaigns/${table.id}/history?kind=campaign`)).body, /The player of ana will be away/, 'ana reads her own absence')
+  const ben = visitor(app)
+  await ben.login(await emailOf(table.players.ben!.userId), 'correct horse battery')
+  const bens = (await ben.get(`/campaigns/${table.id}/history?kind=campaign`)).body
+  t.notMatch(bens, /will be away|stand-in/, "ben's history does not tell ana's absence")
+  const api = (await call(app, table.players.ben!.token, 'GET', `/api/campaigns/${table.id}/events`)).body.events.map((e: { type: string }) => e.type)
+  t.notOk(
+    api.some((type: string) => type.startsWith('absence.')),
+    'nor does his event log',
+  )
 })
