@@ -74,22 +74,25 @@ export interface ListedRow extends AccessRow {
   tribes: TribeRow[]
 }
 
-const LISTED = `${CAMPAIGN_COLUMNS},
+/** With `at` (an SQL parameter), a stand-in within its dates counts as the tribe's player there (#30). */
+const listedColumns = (at?: string) => `${CAMPAIGN_COLUMNS},
   EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid AND m.role = 'gm') AS gm,
   EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid)
-    OR EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $1::uuid) AS member,
-  (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $1::uuid LIMIT 1) AS "tribeId",
+    OR EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $1::uuid)${at ? ` OR ${standInTribe('$1', at)} IS NOT NULL` : ''} AS member,
+  COALESCE((SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $1::uuid LIMIT 1)${at ? `, ${standInTribe('$1', at)}` : ''}) AS "tribeId",
   COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour, 'weekday', t.weekday, 'userId', t.user_id)
                             ORDER BY t.created_at, t.id)
             FROM tribes t WHERE t.campaign_id = c.id), '[]') AS tribes`
 
 /** The caller's own campaigns, newest first: one page of `limit` (one more is read to tell whether a next page exists). */
-export async function campaignsOf(pool: pg.Pool, userId: string, offset: number, limit: number): Promise<ListedRow[]> {
+export async function campaignsOf(pool: pg.Pool, userId: string, offset: number, limit: number, at: Date): Promise<ListedRow[]> {
   const { rows } = await pool.query<ListedRow>(
-    `SELECT ${LISTED} FROM campaigns c
+    `SELECT ${listedColumns('$4')} FROM campaigns c
      WHERE c.id IN (SELECT campaign_id FROM memberships WHERE user_id = $1::uuid UNION SELECT campaign_id FROM former_players WHERE user_id = $1::uuid)
+        OR c.id IN (SELECT a.campaign_id FROM absences a JOIN campaigns ac ON ac.id = a.campaign_id
+                    WHERE a.stand_in_id = $1::uuid AND ($4::timestamptz AT TIME ZONE ac.time_zone)::date BETWEEN a.starts_on AND a.ends_on)
      ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`,
-    [userId, limit + 1, offset],
+    [userId, limit + 1, offset, at.toISOString()],
   )
   return rows
 }
@@ -97,7 +100,7 @@ export async function campaignsOf(pool: pg.Pool, userId: string, offset: number,
 /** Public campaigns the caller is not in, newest first, one page. */
 export async function publicCampaigns(pool: pg.Pool, userId: string | null, offset: number, limit: number): Promise<ListedRow[]> {
   const { rows } = await pool.query<ListedRow>(
-    `SELECT ${LISTED} FROM campaigns c
+    `SELECT ${listedColumns()} FROM campaigns c
      WHERE c.public AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid)
        AND NOT EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $1::uuid)
      ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`,

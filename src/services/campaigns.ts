@@ -144,7 +144,7 @@ export function campaignsService(deps: ServiceDeps) {
     /** Your own campaigns, every one of them, page by page, newest first (one query a page). */
     async list(userId: string | null, page = 1) {
       if (!userId) return { campaigns: [], nextPage: null }
-      return listed(await campaignsOf(db.pool, userId, (page - 1) * MINE_PAGE, MINE_PAGE), MINE_PAGE, page)
+      return listed(await campaignsOf(db.pool, userId, (page - 1) * MINE_PAGE, MINE_PAGE, clock.now()), MINE_PAGE, page)
     },
 
     /** Public campaigns you are not in, a separate list, page by page (one query a page). */

@@ -49,9 +49,20 @@ t.test("a stand-in plays the absent player's tribe inside the absence dates, and
   const recruit = { order: { type: 'recruit', city: '2,1', troops: 1 } }
   const before = await call(app, sam.token, 'POST', `/api/campaigns/${table.id}/orders`, recruit)
   t.equal(before.status, 404, 'Monday 30 November is outside the absence: sam cannot even see the private campaign')
+  const listed = async () => (await call(app, sam.token, 'GET', '/api/campaigns')).body.campaigns as { id: string; role: string; tribeId: string | null }[]
+  t.same(await listed(), [], 'nor is it in his list')
   await setClock(app, '2026-12-07T09:00:00Z') // Monday 7 December, 10:00 in Madrid: ana is away
   const state = (await call(app, sam.token, 'GET', `/api/campaigns/${table.id}/state`)).body
   t.equal(state.you.tribeId, ana.tribeId, "inside the dates sam plays ana's tribe")
+  t.match(await listed(), [{ id: table.id, role: 'player', tribeId: ana.tribeId }], 'and finds the campaign in his list, as its player (#30)')
+  const { visitor } = await import('../../helpers/pages.ts')
+  const samPages = visitor(app)
+  await samPages.login('sam@example.com', 'correct horse battery')
+  const samTurn = await samPages.get(`/campaigns/${table.id}/turn`)
+  t.match(samTurn.body, /You are standing in for this tribe/, 'his pages say he stands in')
+  const anaPages = visitor(app)
+  await anaPages.login((await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email, 'correct horse battery')
+  t.notMatch((await anaPages.get(`/campaigns/${table.id}/turn`)).body, /standing in/, 'not the pages of the player himself')
   const played = await call(app, sam.token, 'POST', `/api/campaigns/${table.id}/orders`, recruit)
   t.equal(played.status, 200, 'and gives its orders')
   const logged = await app.prisma.campaignEvent.findFirstOrThrow({ where: { campaignId: table.id, type: 'order.stand_in' } })
@@ -62,6 +73,7 @@ t.test("a stand-in plays the absent player's tribe inside the absence dates, and
     404,
     'the day after, sam is out again',
   )
+  t.same(await listed(), [], 'and the campaign leaves his list')
 })
 
 t.test('the absences page: a player declares dates through the form (kept on error), the GM names the stand-in there, the history tells it', async (t) => {
