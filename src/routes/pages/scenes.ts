@@ -83,7 +83,8 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit, pages: (rules
               (t: { from: string; to: string; tiles?: string[]; ships?: string[] }) =>
                 `${names.get(t.from)} ${s.gives} ${[...(t.tiles ?? []).map((k) => place(k, locale)), ...(t.ships ?? [])].join(', ')} ${s.givesTo} ${names.get(t.to)}`,
             ),
-            answersText: p.answers.map((x) => `${names.get(x.tribeId)}: ${x.answer}`).join(' · '),
+            // In the reader's words, not the API's ("Lusitanos: aceptada", #30).
+            answersText: p.answers.map((x) => `${names.get(x.tribeId)}: ${s[`answer_${x.answer}`] ?? x.answer}`).join(' · '),
           }
         }),
         transferRows: [1, 2],

@@ -54,5 +54,10 @@ t.test('R11.2 R11.3 a trade built by tapping the scene tribes\u2019 land on a sm
     ],
     'the proposal holds the tiles tapped',
   )
+  // #30: the answers in the reader's words, not the API's.
+  const accepted = await call(app, ben.token, 'POST', `/api/campaigns/${table.id}/scenes/${scene.body.id}/proposals/${proposals[0].id}/accept`)
+  t.equal(accepted.status, 200, 'ben accepts')
+  await page.goto(`${base}/campaigns/${table.id}/scenes/${scene.body.id}?lang=es`)
+  t.match(await page.locator('main').textContent(), /ben: acepta/, 'a Spanish page says "ben: acepta", not "accepted"')
   t.same(problems, [], 'no script errors')
 })
