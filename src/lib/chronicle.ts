@@ -3,6 +3,7 @@
 // sentences. A game's face tells its own events and hands the rest to this one. Inputs
 // (orders, system actions) and the service's bookkeeping are "system rows", which the
 // history hides unless asked.
+import { DateTime } from 'luxon'
 import { languageOf } from './catalogue.ts'
 import { fill } from './fill.ts'
 
@@ -57,7 +58,7 @@ export function platformSentence(type: string, payload: unknown, names: Readonly
       return say('ev_playerReplaced', { tribe: tribe((payload as { tribe?: string }).tribe) })
     case 'absence.declared': {
       const p = payload as { tribe?: string; from?: string; to?: string }
-      return say('ev_absenceDeclared', { tribe: tribe(p.tribe), from: p.from ?? '', to: p.to ?? '' })
+      return say('ev_absenceDeclared', { tribe: tribe(p.tribe), from: dayWords(p.from, s), to: dayWords(p.to, s) })
     }
     case 'absence.stand_in': {
       const p = payload as { tribe?: string; standIn?: string | null }
@@ -101,4 +102,11 @@ export function platformSentence(type: string, payload: unknown, names: Readonly
     default:
       return ''
   }
+}
+
+/** A calendar day in the reader's words ("7 December", "7 de diciembre"), not ISO (#30); anything else as it came. */
+function dayWords(day: string | undefined, s: Words): string {
+  const date = day ? DateTime.fromISO(day) : null
+  if (!date?.isValid) return day ?? ''
+  return languageOf(s) === 'es' ? date.setLocale('es').toFormat("d 'de' LLLL") : date.setLocale('en-GB').toFormat('d LLLL')
 }

@@ -104,7 +104,12 @@ t.test('the absences page: a player declares dates through the form (kept on err
   t.equal(named.status, 303)
   t.match((await gm.get(page)).body, /stand-in: <a href="\/users\/[^"]+">sam<\/a>/)
   const history = (await gm.get(`/campaigns/${table.id}/history?kind=campaign`)).body
-  t.match(history, /The player of ana will be away from 2026-12-07 to 2026-12-08\./)
+  t.match(history, /The player of ana will be away from 7 December to 8 December\./, 'the dates in words (#30)')
+  t.match(
+    (await gm.get(`/campaigns/${table.id}/history?kind=campaign&lang=es`)).body,
+    /El jugador de ana estará fuera desde el 7 de diciembre hasta el 8 de diciembre\./,
+    'in Spanish too',
+  )
   t.match(history, /The game master named a stand-in for ana\./)
   // #30: the absence is private to its tribe and the GMs; an opponent learns nothing of it.
   t.match((await ana.get(`/campaigns/${table.id}/history?kind=campaign`)).body, /The player of ana will be away/, 'ana reads her own absence')
