@@ -1,6 +1,6 @@
 // The weekday game's hex map on its pages: the board as the SVG draws it, the arrows of a
 // window's orders with a sentence each, and the map's words in the reader's language.
-import { compileMap, STARTING_GARRISON, type MapDef } from '../../engine/games/weekday/index.ts'
+import { boardTiles, STARTING_GARRISON, type MapDef } from '../../engine/games/weekday/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { PageKit, Strings } from '../../routes/pages/kit.ts'
@@ -53,16 +53,7 @@ export function setupMap(def: unknown, locale: 'en' | 'es', kit: PageKit): strin
   const map = def as MapDef
   // Maps never change under their id: one drawing per map and language.
   return kit.cachedSvg(`setup:${map.id}:${locale}`, () => {
-    const compiled = compileMap(map)
-    const tiles = map.tiles.map((t, i) => ({
-      tile: compiled.keys[i]!,
-      q: t.q,
-      r: t.r,
-      terrain: t.terrain,
-      city: !!t.city,
-      port: compiled.port[i] === 1,
-      owner: null,
-    }))
+    const tiles = boardTiles(map)
     const armies = tiles.filter((t) => t.city).map((t) => ({ tile: t.tile, tribe: null, troops: STARTING_GARRISON }))
     const s = kit.strings(locale)
     const svg = renderMapSvg({ tiles, armies, ships: [], besieged: [] }, [], {

@@ -1,11 +1,11 @@
 // What the platform's pages and mails read of a weekday-wargame state (#17): the board for a
 // reader, the week's end map for the history, a day's losses for the digest, the payout mail.
-import { compileMap } from './map.ts'
+import { compileMap, type CompiledMap } from './map.ts'
 import { onTheClock } from './rules/draft.ts'
 import { SHIP_COST, TROOP_COST } from './rules/constants.ts'
 import type { Hurt } from '../../kernel/ruleset.ts'
 import { placeLabels } from '../../kernel/places.ts'
-import type { GameEvent, GameState, PlaceName, TribeId } from './types.ts'
+import type { GameEvent, GameState, MapDef, PlaceName, TribeId } from './types.ts'
 
 /** The map as it stands, compactly (tribe indices), for the history page. */
 export function weekEnd(state: GameState) {
@@ -78,15 +78,7 @@ export function board(state: GameState, reader: TribeId | null) {
       id: state.map.id,
       name: state.map.name,
       names: state.map.names ?? NO_NAMES,
-      tiles: state.map.tiles.map((t, i) => ({
-        tile: map.keys[i]!,
-        q: t.q,
-        r: t.r,
-        terrain: t.terrain,
-        city: !!t.city,
-        port: map.port[i] === 1,
-        owner: state.owners[i] ?? null,
-      })),
+      tiles: boardTiles(state.map, map, state.owners),
     },
     armies: Object.entries(state.armies).map(([tile, x]) => ({ tile, tribe: x.tribe, troops: x.troops })),
     ships: Object.values(state.ships).map((s) => ({ id: s.id, tribe: s.tribe, tile: s.tile, crew: s.crew })),
@@ -110,4 +102,17 @@ export function draftView(state: GameState) {
   return state.draft
     ? { order: state.draft.order, onTheClock: state.status === 'draft' ? onTheClock(state.draft) : null, picks: state.draft.picks.length }
     : null
+}
+
+/** A map's tiles as boards show them: key, position, terrain, city, port and owner (none before the draft). */
+export function boardTiles(def: MapDef, map: CompiledMap = compileMap(def), owners: readonly (TribeId | null)[] = []) {
+  return def.tiles.map((t, i) => ({
+    tile: map.keys[i]!,
+    q: t.q,
+    r: t.r,
+    terrain: t.terrain,
+    city: !!t.city,
+    port: map.port[i] === 1,
+    owner: owners[i] ?? null,
+  }))
 }
