@@ -47,9 +47,10 @@ function isoWeekday(value: string): value is Weekday {
 function unusable(inv: InvitationRow, campaign: CampaignRow, now: Date): AppError | null {
   if (inv.acceptedAt) return new AppError(409, 'invitation/used', 'This invitation has already been used')
   if (inv.revokedAt) return new AppError(410, 'invitation/revoked', 'This invitation was revoked by the game master')
-  if (inv.expiresAt <= now) return new AppError(410, 'invitation/expired', 'This invitation has expired; ask the game master for a new one')
   if (campaign.status === 'finished') return new AppError(409, 'campaign/finished', 'This campaign is over')
+  // Before the lapse: an invitation to join expires at the start (#30), and the start is the reason to tell.
   if (!inv.tribeId && campaign.status !== 'setup') return new AppError(409, 'campaign/already_started', 'The draft has already started', 'R3.1')
+  if (inv.expiresAt <= now) return new AppError(410, 'invitation/expired', 'This invitation has expired; ask the game master for a new one')
   return null
 }
 
