@@ -23,7 +23,9 @@ for (const id of rulesetIds()) {
         played += outcome.checks
         return outcome.events > 0
       }),
-      { numRuns: 3 },
+      // A campaign in which a tribe is eliminated before its own window in the same period (found
+      // by this property on 2026-11-26: the harness opened a window for a tribe already gone).
+      { numRuns: 3, examples: [[most, 215864]] },
     )
     t.ok(played > 50, `${played} offered orders, refusals and batches checked over 3 random campaigns, each replayed to its hash`)
     const tooMany = rules.createGame({

@@ -106,7 +106,9 @@ export function playAtRandom(rules: AnyRuleset, tribeCount: number, seed: number
     play(clock, `draft pick ${pick}`)
   }
   for (let period = 0; period < PERIODS && rules.view(state).status !== 'finished'; period++) {
-    for (const tribe of rules.view(state).tribes) {
+    for (const { id } of rules.view(state).tribes) {
+      // Read afresh: a tribe may have been eliminated earlier in this period, by another's attack or a siege.
+      const tribe = rules.view(state).tribes.find((x) => x.id === id)!
       if (tribe.eliminated || rules.view(state).status === 'finished') continue
       const where = `period ${period}, ${tribe.weekday}`
       if (tribe.turn === 'free') {
