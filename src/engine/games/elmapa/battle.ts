@@ -1,0 +1,294 @@
+// M8: the battle board. Both sides' plans are fixed before it starts (M8.1), so the engine
+// plays the whole battle at once: formation, rounds of activations, the tactics' searches, the
+// attacks and counter-attacks, flight and pursuit. Its only dice are the obstacles and the
+// dispersal die, drawn through `draw` from the round's weekly seed (M12.7).
+import { CARDS, cardKind, noTroops, TROOPS, troopCount, type Troops } from './catalogue.ts'
+import { KINDS, type Kind } from './tiles.ts'
+import type { BattleAction, BattlePlan, CombatCard, Tactic } from './types.ts'
+
+type Side = 'A' | 'D'
+
+export interface Platoon {
+  id: string
+  side: Side
+  num: number
+  kind: Kind
+  n: number
+  x: number
+  y: number
+  tactic: Tactic
+  hp: number
+  move: number
+  /** Unspent BloodLust and Puntería cards (M13.6: any unspent one doubles; the first attack spends all). */
+  lust: number
+  aim: number
+  entries: number[]
+  mark: boolean
+}
+
+/** M8.7, M13.2: one entry per kind present, soldado, caballero, leva, arquero at columns 2, 1, 3, 0. */
+export function defaultPlan(troops: Troops): BattlePlan {
+  const kinds = (['soldado', 'caballero', 'leva', 'arquero'] as Kind[]).filter((k) => troops[k] > 0)
+  return { platoons: kinds.map((kind, i) => ({ kind, take: 'all', column: [2, 1, 3, 0][i]!, tactic: TROOPS[kind].tactic })), flee: 0 }
+}
+
+const place = (p: Omit<Platoon, 'x' | 'y' | 'id' | 'num' | 'side'> & { column: number }, side: Side, i: number): Platoon => {
+  const { column, ...rest } = p
+  return { ...rest, id: `${side}${i + 1}`, num: i + 1, side, x: side === 'A' ? column : 4 - column, y: side === 'A' ? 0 : 4 }
+}
+
+const fresh = (kind: Kind, n: number, column: number, tactic: Tactic, entries: number[]) => ({
+  kind,
+  n,
+  column,
+  tactic,
+  hp: TROOPS[kind].hp,
+  move: TROOPS[kind].move,
+  lust: 0,
+  aim: 0,
+  entries,
+  mark: false,
+})
+
+/** M8.6: a side's platoons from its troops and plan. */
+export function formation(troops: Troops, plan: BattlePlan, side: Side): Platoon[] {
+  const left = { ...troops }
+  const list: ReturnType<typeof fresh>[] = []
+  plan.platoons.forEach((e, i) => {
+    const n = e.take === 'all' ? left[e.kind] : Math.min(e.take, left[e.kind])
+    if (n < 1) return
+    left[e.kind] -= n
+    list.push(fresh(e.kind, n, e.column, e.tactic, [i]))
+  })
+  for (const kind of KINDS) {
+    if (left[kind] === 0) continue
+    const first = list.find((p) => p.kind === kind)
+    if (first) {
+      first.n += left[kind]
+      continue
+    }
+    let column = [2, 1, 3, 0, 4].find((c) => !list.some((p) => p.column === c))
+    if (column === undefined) {
+      // M13.7: the last platoon in list order whose kind has another platoon makes room.
+      const at = list.findLastIndex((p) => list.some((q) => q !== p && q.kind === p.kind))
+      const gone = list[at]!
+      const into = list.find((q) => q.kind === gone.kind)!
+      into.n += gone.n
+      into.entries.push(...gone.entries)
+      column = gone.column
+      list.splice(at, 1)
+    }
+    list.push(fresh(kind, left[kind], column, TROOPS[kind].tactic, []))
+  }
+  return list.map((p, i) => place(p, side, i))
+}
+
+/** M8.7, M13.8: neutral guards, one platoon per guard left, at columns 2, 1, 3, 0. */
+export function guardFormation(guards: { kind: Kind; n: number }[]): Platoon[] {
+  return guards.map((g, i) => place(fresh(g.kind, g.n, [2, 1, 3, 0][i]!, TROOPS[g.kind].tactic, []), 'D', i))
+}
+
+/** The platoon a plan entry made or joined (M8.6), if any. */
+export const platoonOfEntry = (platoons: Platoon[], entry: number) => platoons.find((p) => p.entries.includes(entry))
+
+/** M9.9, M13.6: combat cards on the platoons their entries made. */
+export function applyCards(platoons: Platoon[], cards: readonly CombatCard[]) {
+  for (const c of cards) {
+    const p = platoonOfEntry(platoons, c.entry)!
+    const kind = cardKind(c.card)!
+    const s = CARDS[kind].k === 0 ? 0 : (c.boosters?.length ?? 0) / CARDS[kind].k
+    if (kind === 'escudo') p.hp += 1 + s
+    else if (kind === 'velocidad') p.move += 1 + s
+    else if (kind === 'bloodlust') p.lust++
+    else p.aim++
+  }
+}
+
+export interface BattleSetup {
+  attackers: Platoon[]
+  defenders: Platoon[]
+  attackerFlee: number
+  defenderFlee: number
+  /** Neutrals and a tribe at its own village never flee (M8.14). */
+  defenderStays: boolean
+  obstacles: boolean
+  draw: (n: number, purpose: string) => number
+}
+
+export interface BattleOutcome {
+  obstacles: [number, number][]
+  rounds: BattleAction[][]
+  pursuit: BattleAction[] | null
+  fled: Side | null
+  result: 'attacker' | 'defender' | 'standoff'
+  killed: { A: Troops; D: Troops }
+  platoons: Platoon[]
+  start: Platoon[]
+}
+
+const STEPS: Record<Side, [number, number][]> = {
+  A: [
+    [0, 1],
+    [1, 0],
+    [-1, 0],
+    [0, -1],
+  ],
+  D: [
+    [0, -1],
+    [-1, 0],
+    [1, 0],
+    [0, 1],
+  ],
+}
+const TARGET_ORDER: Kind[] = ['caballero', 'soldado', 'arquero', 'leva']
+const LEVEL = (k: Kind) => TROOPS[k].hp
+
+interface Option {
+  target: Platoon
+  kills: number
+  ranged: boolean
+}
+
+export function fight(setup: BattleSetup): BattleOutcome {
+  const all = [...setup.attackers, ...setup.defenders]
+  const start = structuredClone(all)
+  const obstacles: [number, number][] = []
+  if (setup.obstacles) {
+    // M12.7: the 15 cells of rows 1 to 3 by y then x; 3 drawn without replacement.
+    const pool: [number, number][] = []
+    for (let y = 1; y <= 3; y++) for (let x = 0; x <= 4; x++) pool.push([x, y])
+    for (let i = 0; i < 3; i++) obstacles.push(pool.splice(setup.draw(pool.length, 'obstacle'), 1)[0]!)
+  }
+  const killed = { A: noTroops(), D: noTroops() }
+  let fleeing: Side | null = null
+  const alive = (side: Side) => all.filter((p) => p.side === side && p.n > 0)
+  const over = () => alive('A').length === 0 || alive('D').length === 0
+  const occupied = (x: number, y: number, self: Platoon) =>
+    x < 0 || x > 4 || y < 0 || y > 4 || obstacles.some(([ox, oy]) => ox === x && oy === y) || all.some((p) => p !== self && p.n > 0 && p.x === x && p.y === y)
+
+  const options = (p: Platoon, x: number, y: number): Option[] => {
+    const out: Option[] = []
+    for (const e of alive(p.side === 'A' ? 'D' : 'A')) {
+      const d = Math.abs(e.x - x) + Math.abs(e.y - y)
+      if (d === 1) out.push({ target: e, ranged: false, kills: Math.min(e.n, Math.floor((p.n * TROOPS[p.kind].melee * (p.lust > 0 ? 2 : 1)) / e.hp)) })
+      else if (p.kind === 'arquero' && d <= 4)
+        out.push({ target: e, ranged: true, kills: Math.min(e.n, Math.floor((p.n * (p.aim > 0 ? 2 : 1)) / ((d - 1) * e.hp))) })
+    }
+    return out.filter((o) => o.kills >= 1)
+  }
+  // M8.10: the best valid option, by value, kills, ranged first, target kind, fewer troops, id.
+  const best = (p: Platoon): Option | undefined =>
+    options(p, p.x, p.y).sort(
+      (a, b) =>
+        b.kills * LEVEL(b.target.kind) - a.kills * LEVEL(a.target.kind) ||
+        b.kills - a.kills ||
+        Number(b.ranged) - Number(a.ranged) ||
+        TARGET_ORDER.indexOf(a.target.kind) - TARGET_ORDER.indexOf(b.target.kind) ||
+        a.target.n - b.target.n ||
+        a.target.num - b.target.num,
+    )[0]
+  const goals: Record<'G0' | 'G1' | 'G2', (p: Platoon, x: number, y: number) => boolean> = {
+    G0: (p, x, y) => options(p, x, y).some((o) => o.ranged),
+    G1: (p, x, y) => options(p, x, y).some((o) => !o.ranged),
+    G2: (p, x, y) => alive(p.side === 'A' ? 'D' : 'A').some((e) => Math.abs(e.x - x) + Math.abs(e.y - y) === 1),
+  }
+  // M8.11, M13.3: breadth-first from the platoon's own cell, neighbours in the side's order.
+  const search = (p: Platoon, goal: (p: Platoon, x: number, y: number) => boolean): [number, number][] | null => {
+    const from = new Map<string, string | null>([[`${p.x},${p.y}`, null]])
+    const queue: [number, number][] = [[p.x, p.y]]
+    while (queue.length > 0) {
+      const [x, y] = queue.shift()!
+      if (goal(p, x, y)) {
+        const path: [number, number][] = []
+        for (let k: string | null = `${x},${y}`; k !== `${p.x},${p.y}`; k = from.get(k!)!) path.unshift(k!.split(',').map(Number) as [number, number])
+        return path
+      }
+      for (const [dx, dy] of STEPS[p.side]) {
+        const nx = x + dx
+        const ny = y + dy
+        if (occupied(nx, ny, p) || from.has(`${nx},${ny}`)) continue
+        from.set(`${nx},${ny}`, `${x},${y}`)
+        queue.push([nx, ny])
+      }
+    }
+    return null
+  }
+
+  const act = (p: Platoon): BattleAction => {
+    const action: BattleAction = { platoon: p.id, path: [] }
+    let option = best(p)
+    if (!option && p.tactic !== 'hold') {
+      const sets = p.tactic === 'shoot' ? [goals.G0, goals.G1, goals.G2] : [goals.G1, goals.G2]
+      for (const goal of sets) {
+        const path = search(p, goal)
+        if (!path) continue
+        action.path = path.slice(0, p.move)
+        if (action.path.length > 0) [p.x, p.y] = action.path[action.path.length - 1]!
+        break
+      }
+      option = best(p)
+    }
+    if (!option) return action
+    const e = option.target
+    e.n -= option.kills
+    killed[e.side][e.kind] += option.kills
+    Object.assign(action, { target: e.id, ranged: option.ranged, kills: option.kills })
+    if (option.ranged) {
+      p.aim = 0
+      return action
+    }
+    p.lust = 0
+    const marked = e.mark
+    e.mark = true
+    // M8.12: the first melee attack a platoon suffers in a round draws its counter-attack.
+    if (e.n > 0 && !marked && fleeing !== e.side) {
+      const lost = Math.min(p.n, Math.floor((e.n * TROOPS[e.kind].melee) / p.hp))
+      p.n -= lost
+      killed[p.side][p.kind] += lost
+      action.counter = lost
+    }
+    return action
+  }
+
+  const rounds: BattleAction[][] = []
+  let pursuit: BattleAction[] | null = null
+  const total = (side: Side) => alive(side).reduce((n, p) => n + p.n, 0)
+  const atStart = { A: total('A'), D: total('D') }
+  const flees = (side: Side, flee: number) => flee >= 1 && 100 * total(side) <= flee * atStart[side]
+  for (let round = 1; round <= 10 && !over(); round++) {
+    for (const p of all) p.mark = false
+    const a = alive('A')
+    const d = alive('D')
+    const list = Array.from({ length: Math.max(a.length, d.length) }, (_, i) => [a[i], d[i]])
+      .flat()
+      .filter((p): p is Platoon => p !== undefined)
+    const actions: BattleAction[] = []
+    rounds.push(actions)
+    for (const p of list) {
+      if (over()) break
+      if (p.n > 0) actions.push(act(p))
+    }
+    if (over()) break
+    // M8.14, M13.4: the attacker's check first; the defender's only if the attacker stays.
+    if (flees('A', setup.attackerFlee)) fleeing = 'A'
+    else if (!setup.defenderStays && flees('D', setup.defenderFlee)) fleeing = 'D'
+    if (fleeing) {
+      pursuit = []
+      for (const p of alive(fleeing === 'A' ? 'D' : 'A')) if (!over()) pursuit.push(act(p))
+      break
+    }
+  }
+  const result = alive('D').length === 0 || fleeing === 'D' ? 'attacker' : alive('A').length === 0 || fleeing === 'A' ? 'defender' : 'standoff'
+  return { obstacles, rounds, pursuit, fled: fleeing, result, killed, platoons: all, start }
+}
+
+/** Survivors of a side, per kind. */
+export function survivors(platoons: Platoon[], side: Side): Troops {
+  const out = noTroops()
+  for (const p of platoons) if (p.side === side && p.n > 0) out[p.kind] += p.n
+  return out
+}
+
+/** M8.16, M13.5: the winner's VP, each troop of the loser killed at its kind's level. */
+export const killValue = (t: Troops) => KINDS.reduce((n, k) => n + t[k] * LEVEL(k), 0)
+export const countOf = troopCount

@@ -1,0 +1,186 @@
+// M2.8–M2.11, M5.9, M10: windows opening and closing, the weekly tick (end check, returns,
+// breeding, production, card draws) and the trades a scene ratifies.
+import { WEEKDAYS } from '../../kernel/ids.ts'
+import { BUILDINGS, TROOPS, type Stock } from './catalogue.ts'
+import { drawCard, reserved } from './cards.ts'
+import { eliminateIfHomeless } from './explore.ts'
+import { manhattan } from './layouts.ts'
+import { closeArmies, newArmy, slotsOf } from './orders.ts'
+import { endGame, production } from './score.ts'
+import { KINDS, TILE, type Kind } from './tiles.ts'
+import type { ElMapaTransfer, MapCell, Tribe } from './types.ts'
+import { addTroops, reject, type Work } from './work.ts'
+
+/** M2.4: tick 0 waits until 48 hours after the start. */
+export const TICK0_GAP_MS = 48 * 3_600_000
+
+function running(w: Work, tribe: unknown): Tribe {
+  const t = w.tribe(tribe)
+  if (w.s.status !== 'running') reject('calendar/not_running', 'windows open only between tick 0 and the end', 'M2.3')
+  if (t.eliminated) reject('calendar/eliminated', `${t.name} has been eliminated`, 'M11.5')
+  return t
+}
+
+/** M2.8, M13.16, M13.17. */
+export function openWindow(w: Work, tribe: unknown) {
+  const t = running(w, tribe)
+  t.window = 'open'
+  t.bankUsed = 0
+  for (const a of w.s.armies) if (a.tribe === t.id) Object.assign(a, { tired: false, steps: 0, bonus: 0, cast: [] })
+  for (const c of w.villagesOf(t.id)) c.castle!.built = false
+  w.emit({ type: 'windowOpened', tribe: t.id })
+}
+
+/** M2.10. */
+export function closeWindow(w: Work, tribe: unknown) {
+  const t = w.tribe(tribe)
+  closeArmies(w, t)
+  t.window = 'closed'
+  w.emit({ type: 'windowClosed', tribe: t.id })
+}
+
+const byDay = (w: Work) => w.s.tribes.filter((t) => !t.eliminated).sort((a, b) => WEEKDAYS.indexOf(a.weekday) - WEEKDAYS.indexOf(b.weekday))
+
+/** M2.11 (M2.4 for tick 0). */
+export function tick(w: Work, at: unknown) {
+  const s = w.s
+  if (s.startedAt === null || s.status === 'finished') reject('calendar/not_running', 'the campaign is not running', 'M2.11')
+  if (typeof at !== 'number' || !Number.isFinite(at)) reject('system/bad_time', 'a tick names its instant (epoch milliseconds)', 'M2.11')
+  if (s.status === 'setup') {
+    if (at - s.startedAt < TICK0_GAP_MS) return w.emit({ type: 'tickWaits', reason: 'tick0_too_soon' })
+    s.status = 'running'
+  } else {
+    // M13.24: a window still open is closed first.
+    for (const t of s.tribes) if (t.window !== 'closed') closeWindow(w, t.id)
+    // M11.1, M13.22: a wonder, the map explored, the round limit, named in that order.
+    const faceDown = Object.values(s.cells).some((c) => !c.revealed)
+    const reason = s.wonderBuilt ? 'wonder' : !faceDown ? 'explored' : s.round >= s.settings.limit ? 'roundLimit' : null
+    if (reason) return endGame(w, reason)
+    returns(w)
+  }
+  breed(w)
+  const produced = produce(w)
+  w.emit({ type: 'ticked', round: s.round, produced })
+  draw(w)
+  s.round++
+  s.wonderBuilt = false
+}
+
+/** M5.9, M13.19: groups due back, in the order they dispersed. */
+function returns(w: Work) {
+  const due = w.s.dispersed.filter((g) => g.returns === w.s.round).sort((a, b) => a.id - b.id)
+  for (const g of due) {
+    const t = w.tribe(g.tribe)
+    const from = w.cell(g.from)
+    const village = w.villagesOf(t.id).sort((a, b) => manhattan(a, from) - manhattan(b, from))[0]!
+    let army = w.s.armies.filter((a) => a.tribe === t.id && a.cell === village.key).sort((a, b) => a.id - b.id)[0]
+    if (!army && slotsOf(w, t).combat > 0) army = newArmy(w, t, village.key, false)
+    addTroops(army ? army.troops : village.castle!.reserve, g.troops)
+    w.emit({ type: 'returned', tribe: t.id, group: g.id, cell: village.key, into: army ? army.id : 'reserve' })
+  }
+  w.s.dispersed = w.s.dispersed.filter((g) => !due.includes(g))
+}
+
+const castles = (w: Work) => w.s.order.map((k) => w.s.cells[k]!).filter((c) => c.castle && c.owner)
+
+/** M5.2: each castle's tracks: levas always, the others with their buildings. */
+function breed(w: Work) {
+  for (const c of castles(w)) {
+    const castle = c.castle!
+    const held = Object.values(castle.slots)
+    for (const k of KINDS) {
+      if (k !== 'leva' && !held.some((id) => BUILDINGS[id]!.trains === k)) continue
+      castle.progress[k]++
+      if (castle.progress[k] < TROOPS[k as Kind].period) continue
+      castle.reserve[k]++
+      castle.progress[k] = 0
+    }
+  }
+}
+
+/** M4.2: every tribe's production, in weekday order. */
+function produce(w: Work): Record<string, Stock> {
+  const out: Record<string, Stock> = {}
+  for (const t of byDay(w)) {
+    const got = production(w.s, t)
+    t.produccion = 0
+    for (const r of ['oro', 'madera', 'piedra'] as const) t.stock[r] += got[r]
+    out[t.id] = got
+  }
+  return out
+}
+
+/** M9.3: Biblioteca, Laboratorio, Universidad by castle in reading order, then spell mines. */
+function draw(w: Work) {
+  for (const t of byDay(w)) {
+    const levels: (1 | 2 | 3)[] = []
+    const owned = w.s.order.map((k) => w.s.cells[k]!).filter((c) => c.owner === t.id)
+    for (const c of owned) if (c.castle) for (const id of Object.values(c.castle.slots)) if (BUILDINGS[id]!.draws) levels.push(BUILDINGS[id]!.draws!)
+    for (const c of owned) if (TILE[c.tile]!.spellMine) levels.push(TILE[c.tile]!.spellMine!)
+    const got = new Map<1 | 2 | 3, number>()
+    for (const level of levels) {
+      const card = drawCard(w, String(level) as '1')
+      if (card === undefined) continue
+      t.hand.push(card)
+      got.set(level, (got.get(level) ?? 0) + 1)
+    }
+    for (const [level, n] of [...got].sort((a, b) => a[0] - b[0])) w.emit({ type: 'drew', tribe: t.id, level, n })
+  }
+}
+
+class TradeFails {
+  constructor(
+    readonly reason: string,
+    readonly rule: string,
+  ) {}
+}
+function fails(reason: string, rule: string): never {
+  throw new TradeFails(reason, rule)
+}
+
+/** M10.1–M10.6: all at once or nothing, with the reason. */
+export function executeTrade(w: Work, transfers: unknown) {
+  if (!Array.isArray(transfers)) reject('trade/bad', 'a trade is a list of transfers', 'M10.1')
+  const saved = structuredClone(w.s)
+  try {
+    if (w.s.status !== 'running') fails('nothing is traded during setup or after the end', 'M10.1')
+    const givers = new Set<Tribe>()
+    for (const x of transfers as ElMapaTransfer[]) {
+      const [from, to] = [w.s.tribes.find((t) => t.id === x?.from), w.s.tribes.find((t) => t.id === x?.to)]
+      if (!from || !to || from.eliminated || to.eliminated || from === to) fails('a transfer goes between two tribes in play', 'M10.1')
+      give(w, from, to, x)
+      givers.add(from)
+    }
+    w.emit({ type: 'tradeExecuted', transfers: transfers as ElMapaTransfer[] })
+    for (const t of givers) eliminateIfHomeless(w, t, 'trade')
+  } catch (e) {
+    if (!(e instanceof TradeFails)) throw e
+    Object.assign(w.s, saved)
+    w.emit({ type: 'tradeFailed', reason: e.reason, rule: e.rule })
+  }
+}
+
+const hasMercado = (w: Work, t: Tribe) => w.villagesOf(t.id).some((c) => Object.values(c.castle!.slots).includes('mercado'))
+
+function give(w: Work, from: Tribe, to: Tribe, x: ElMapaTransfer) {
+  for (const [r, n] of Object.entries(x.resources ?? {})) {
+    if (!['oro', 'madera', 'piedra'].includes(r) || !Number.isInteger(n) || n < 0) fails(`bad amount of ${r}`, 'M10.2')
+    if (n > 0 && (!hasMercado(w, from) || !hasMercado(w, to))) fails('resources move only between tribes that each own a Mercado', 'M10.4')
+    if (from.stock[r as keyof Stock] < n) fails(`${from.name} lacks ${n} ${r}`, 'M10.5')
+    from.stock[r as keyof Stock] -= n
+    to.stock[r as keyof Stock] += n
+  }
+  const held = reserved(from)
+  for (const card of x.cards ?? []) {
+    if (!from.hand.includes(card) || held.has(card)) fails(`${card} is not a free card of ${from.name}'s hand`, 'M10.5')
+    from.hand.splice(from.hand.indexOf(card), 1)
+    to.hand.push(card)
+  }
+  for (const key of x.cells ?? []) {
+    const c: MapCell | undefined = w.s.cells[key]
+    const kind = c ? TILE[c.tile]! : undefined
+    if (!c || c.owner !== from.id || !(kind!.mine || kind!.spellMine || kind!.village)) fails(`${key} is not a mine or village of ${from.name}`, 'M10.5')
+    if (w.s.armies.some((a) => a.cell === key && a.tribe === from.id)) fails(`${from.name} has an army on ${key}`, 'M10.5')
+    c!.owner = to.id
+  }
+}

@@ -1,0 +1,109 @@
+// El Mapa (RULES-ELMAPA.md) as a ruleset of the platform: exploring face-down tiles, castles,
+// troops, spells and battles on a 5 × 5 board, driven through the kernel's interface.
+import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
+import { LAYOUTS, type Layout } from './layouts.ts'
+import { legalOptions, offered, type ElMapaOptions } from './options.ts'
+import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
+import { scores } from './score.ts'
+import { createElMapa, LIMIT, MAX_TRIBES } from './setup.ts'
+import type { ElMapaEvent, ElMapaOrder, ElMapaState, ElMapaSystem, ElMapaTransfer } from './types.ts'
+import { board, digest, HOSTILE, previewEconomy, roundEnd, tickMail } from './views.ts'
+
+export type { ElMapaEvent, ElMapaOrder, ElMapaState, ElMapaSystem, ElMapaTransfer } from './types.ts'
+export type { ElMapaOptions } from './options.ts'
+
+/** M1.3: the map ships with the server, one layout per number of tribes (App. B). */
+export interface ElMapaMap {
+  id: 'el-mapa'
+  layouts: Record<number, Layout>
+}
+
+export type ElMapaRuleset = Ruleset<{
+  state: ElMapaState
+  order: ElMapaOrder
+  system: ElMapaSystem
+  event: ElMapaEvent
+  options: ElMapaOptions
+  map: ElMapaMap
+  economy: ReturnType<typeof previewEconomy>
+  trade: ElMapaTransfer[]
+  board: ReturnType<typeof board>
+}>
+
+const TURN: Record<ElMapaState['tribes'][number]['window'], TurnState> = { closed: 'closed', open: 'open', started: 'started', ended: 'ended' }
+const NOT_TRADEABLE = ['armies', 'troops', 'vp', 'plans', 'positions', 'groups']
+
+export const elMapa: ElMapaRuleset = {
+  id: 'elmapa',
+  version: 1,
+  fixedMap: { id: 'el-mapa', name: 'El Mapa (2 a 6 jugadores)', map: { id: 'el-mapa', layouts: LAYOUTS } },
+  // M1.3: no map is uploaded.
+  validateMap: () => [{ code: 'map/fixed', message: 'El Mapa is played on its own layouts for 2 to 6 tribes (M1.3)' }],
+  mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
+  maxTribes: () => MAX_TRIBES,
+  checkLimit: (limit) =>
+    limit === null || (Number.isInteger(limit) && limit >= LIMIT.min && limit <= LIMIT.max)
+      ? null
+      : { code: 'setup/round_limit', message: `El Mapa is played over ${LIMIT.min} to ${LIMIT.max} rounds; got ${limit}`, rule: 'M1.2' },
+  // M12.7: the weekly dice: obstacles (mod 15, 14, 13) and the dispersal die (mod 3).
+  dice: {
+    sides: 15,
+    events: ['battle'],
+    drawsOf: (event) => (event.type === 'battle' ? event.record.dice.map((d) => ({ ...d, purpose: `${d.purpose} at ${event.record.cell}` })) : []),
+  },
+  // M10.2, M10.3: resources, cards, mines and villages; never armies, troops, VP or plans.
+  tradeOf: (proposal) => {
+    const bad = NOT_TRADEABLE.find(
+      (k) => proposal[k] !== undefined || proposal.transfers.some((x) => (x as unknown as Record<string, unknown>)[k] !== undefined),
+    )
+    if (bad) return { ok: false, error: { code: 'trade/not_tradeable', message: `${bad} are not tradeable`, rule: 'M10.3' } }
+    return {
+      ok: true,
+      trade: proposal.transfers.map((x) => {
+        const t = x as ElMapaTransfer
+        return { from: t.from, to: t.to, resources: t.resources ?? {}, cards: t.cards ?? [], cells: t.cells ?? [] }
+      }),
+    }
+  },
+  secretOf: (state) => state.secretSeed,
+  periodEnd: roundEnd,
+  hostileEvents: HOSTILE,
+  digest,
+  tickMail,
+  board,
+  tagEvent: (event) => ({ tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null, played: event.type === 'order' }),
+  createGame: (input) => createElMapa(input),
+  applyOrder,
+  applyBatch,
+  applySystem,
+  legalOptions,
+  offered,
+  previewEconomy,
+  ranking: (state) => state.result?.ranking ?? scores(state).map((s) => s.id),
+  replay,
+  stateHash,
+  view: (state): PlatformView => ({
+    status: state.startedAt === null ? 'setup' : state.status === 'finished' ? 'finished' : 'running',
+    period: state.round,
+    seed: state.rng.seed,
+    tribes: state.tribes.map((t) => ({
+      id: t.id,
+      name: t.name,
+      weekday: t.weekday,
+      eliminated: t.eliminated,
+      // M2.3: until tick 0 the battle plan is set at any time, in no window.
+      turn: state.status === 'setup' && state.startedAt !== null && !t.eliminated ? 'free' : TURN[t.window],
+    })),
+    ranking: state.result?.ranking ?? null,
+    endedByLimit: state.result?.reason === 'roundLimit',
+  }),
+  actions: {
+    start: (at) => ({ type: 'startCampaign', at }),
+    setSeed: (seed) => ({ type: 'setSeed', seed }),
+    openWindow: (tribe) => ({ type: 'openWindow', tribe }),
+    closeWindow: (tribe, checks) => (checks ? { type: 'closeWindow', tribe } : { type: 'closeWindow', tribe, check: false }),
+    tick: (at) => ({ type: 'tick', at }),
+    executeTrade: (transfers) => ({ type: 'executeTrade', transfers }),
+  },
+}

@@ -1,0 +1,108 @@
+// The dispatcher of El Mapa: pure. The state, the order and the random function come in; a new
+// state and its events go out, or a typed error (M2.6, M12.8, M12.10).
+import { handlerOf, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
+import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import type { EngineError, TribeId } from '../../kernel/ids.ts'
+import type { Rng } from '../../kernel/rng.ts'
+import { batchWith, replayWith } from '../../kernel/steps.ts'
+import { closeWindow, executeTrade, openWindow, tick } from './calendar.ts'
+import { cast, step, teleport } from './movement.ts'
+import { bankTrade, build, endTurn, exchange, hire, setBattlePlan } from './orders.ts'
+import { startCampaign } from './setup.ts'
+import type { ElMapaEvent, ElMapaOrder, ElMapaState, ElMapaSystem, Tribe } from './types.ts'
+import { reject, Work } from './work.ts'
+
+type Step = { ok: true; state: ElMapaState; events: ElMapaEvent[] } | { ok: false; error: EngineError }
+
+const ORDERS: Record<ElMapaOrder['type'], (w: Work, t: Tribe, o: Record<string, unknown>) => void> = {
+  setBattlePlan,
+  hire,
+  build,
+  bankTrade,
+  step,
+  exchange,
+  cast,
+  teleport,
+  endTurn,
+}
+
+function run(state: ElMapaState, rng: Rng, body: (w: Work) => void): Step {
+  const bad = !isObject(state) || state.ruleset !== 'elmapa' || !Array.isArray(state.tribes) ? 'not an El Mapa state' : null
+  return transition(bad, () => new Work(state, rng), body)
+}
+
+/** M2.3, M2.6: in the tribe's window; during setup only the battle plan. */
+function requireTurn(w: Work, t: Tribe, type: string) {
+  if (w.s.status === 'finished') reject('campaign/not_running', 'the campaign is over', 'M11.1')
+  if (w.s.startedAt === null) reject('campaign/not_running', 'the campaign has not started', 'M2.1')
+  if (t.eliminated) reject('turn/eliminated', `${t.name} has been eliminated`, 'M11.5')
+  if (w.s.status === 'setup') {
+    if (type !== 'setBattlePlan') reject('turn/setup', 'until tick 0 a tribe may only set its battle plan', 'M2.3')
+    return
+  }
+  if (t.window === 'closed') reject('turn/window_closed', `${t.name} gives orders only on ${t.weekday}, 00:00–20:00`, 'M2.6')
+  if (t.window === 'ended') reject('turn/ended', `${t.name} has ended this turn`, 'M2.9')
+  t.window = 'started'
+}
+
+export function applyOrder(state: ElMapaState, tribe: TribeId, order: ElMapaOrder, rng: Rng): Step {
+  return run(state, rng, (w) => {
+    const t = w.tribe(tribe)
+    const handler = handlerOf(ORDERS, order)
+    w.emit({ type: 'order', tribe: t.id, order })
+    requireTurn(w, t, order.type)
+    handler(w, t, order as unknown as Record<string, unknown>)
+  })
+}
+
+const noDice: Rng = () => reject('orders/dice_not_last', 'an order that reveals or draws must be the last of its batch', 'M12.8')
+const batch = batchWith(applyOrder, noDice)
+/** An order that reveals or draws (M12.8): a step, a Teletransporte, a Visión. */
+const reveals = (o: ElMapaOrder) => o?.type === 'step' || o?.type === 'teleport' || (o?.type === 'cast' && String(o.card).startsWith('vision-'))
+
+/** M12.8: in sequence, all or nothing, at most one revealing order, as the last. */
+export function applyBatch(
+  state: ElMapaState,
+  tribe: TribeId,
+  orders: readonly ElMapaOrder[],
+  rng: Rng,
+): Step | { ok: false; error: EngineError; index: number } {
+  const early = orders.findIndex((o, i) => i < orders.length - 1 && reveals(o))
+  if (early >= 0)
+    return {
+      ok: false,
+      index: early,
+      error: { code: 'orders/reveal_not_last', message: 'an order that reveals or draws must be the last of its batch', rule: 'M12.8' },
+    }
+  return batch(state, tribe, orders, rng)
+}
+
+export function applySystem(state: ElMapaState, action: ElMapaSystem, rng: Rng): Step {
+  return run(state, rng, (w) => {
+    if (!isObject(action)) reject('system/unknown_type', 'a system action is an object with a type')
+    w.emit({ type: 'system', action })
+    const a = action as unknown as Record<string, unknown>
+    switch (action.type) {
+      case 'startCampaign':
+        return startCampaign(w, a.at)
+      case 'setSeed':
+        w.s.rng = seedOf(a, 'M12.7')
+        return w.emit({ type: 'seedSet', counter: 0 })
+      case 'openWindow':
+        return openWindow(w, a.tribe)
+      case 'closeWindow':
+        return closeWindow(w, a.tribe)
+      case 'tick':
+        return tick(w, a.at)
+      case 'executeTrade':
+        return executeTrade(w, a.transfers)
+      default:
+        reject('system/unknown_type', `unknown system action ${JSON.stringify(a.type)}`)
+    }
+  })
+}
+
+export const stateHash = (state: ElMapaState): string => toHex(sha256(utf8(canonicalJson(state))))
+
+/** M12.10: the log's inputs re-applied give every other event exactly as recorded. */
+export const replay = replayWith(applyOrder, applySystem)
