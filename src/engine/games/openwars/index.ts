@@ -1,0 +1,92 @@
+// Open Wars (RULES-OPENWARS.md) as a ruleset of the platform: the weekday calendar, dice,
+// scenes, mail and pages drive it through the same interface as the other games.
+import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
+import { ranked } from './ending.ts'
+import { scenarioProblems } from './map.ts'
+import { legalOptions, offered, type OpenOptions } from './options.ts'
+import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
+import { createOpenWars, MAX_TRIBES, ROUND_LIMIT } from './setup.ts'
+import type { OpenEvent, OpenMap, OpenOrder, OpenState, OpenSystem, OpenTransfer } from './types.ts'
+import { board, digest, drawsOf, HOSTILE, previewCollection, roundEnd, tickMail } from './views.ts'
+
+export type { OpenEvent, OpenMap, OpenOrder, OpenState } from './types.ts'
+export type { OpenOptions } from './options.ts'
+
+export type OpenWarsRuleset = Ruleset<{
+  state: OpenState
+  order: OpenOrder
+  system: OpenSystem
+  event: OpenEvent
+  options: OpenOptions
+  map: OpenMap
+  economy: ReturnType<typeof previewCollection>
+  trade: OpenTransfer[]
+  board: ReturnType<typeof board>
+}>
+
+/** W2.11: a generated ring band unless the GM gives a scenario. */
+export const RING_BAND: OpenMap = { id: 'banda', name: 'Banda de sectores', mode: 'aleatorio' }
+
+export const openWars: OpenWarsRuleset = {
+  id: 'openwars',
+  version: 1,
+  // W8.2, W8.3: gold, mana and empty locations; never units.
+  tradeOf: (proposal) => {
+    const transfers = proposal.transfers as (OpenTransfer & { units?: unknown })[]
+    if (transfers.some((x) => x.units !== undefined))
+      return { ok: false, error: { code: 'trade/no_units', message: 'units are never traded: they belong to their faction army', rule: 'W8.3' } }
+    return { ok: true, trade: transfers.map((x) => ({ from: x.from, to: x.to, gold: x.gold ?? 0, mana: x.mana ?? 0, locations: x.locations ?? [] })) }
+  },
+  fixedMap: { id: RING_BAND.id, name: RING_BAND.name, map: RING_BAND },
+  secretOf: (state) => state.setupSeed,
+  periodEnd: roundEnd,
+  hostileEvents: HOSTILE,
+  digest,
+  tickMail,
+  board,
+  validateMap: (input, tribes) => ((input as OpenMap | null)?.mode === 'aleatorio' ? [] : scenarioProblems(input, tribes)),
+  mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
+  maxTribes: (map) => (map.mode === 'escenario' ? Math.min(MAX_TRIBES, map.cells!.flat().filter((c) => c === 'ci0').length) : MAX_TRIBES),
+  checkLimit: (limit) =>
+    limit === null || (Number.isInteger(limit) && limit >= ROUND_LIMIT.min && limit <= ROUND_LIMIT.max)
+      ? null
+      : { code: 'setup/round_limit', message: `Open Wars is played over ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`, rule: 'W9.4' },
+  // W10.2: every die is a d6 of the period's seed.
+  dice: { sides: 6, events: ['battle', 'volley', 'spellResolved', 'phaseEnded', 'mustered'], drawsOf },
+  tagEvent: (event) => ({ tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null, played: event.type === 'order' }),
+  createGame: createOpenWars,
+  applyOrder,
+  applyBatch,
+  applySystem,
+  legalOptions,
+  offered,
+  previewEconomy: previewCollection,
+  ranking: (state) => state.result?.ranking ?? ranked(state).ranking,
+  replay,
+  stateHash,
+  view: (state): PlatformView => ({
+    status: state.startedAt === null ? 'setup' : state.status === 'finished' ? 'finished' : 'running',
+    period: state.round,
+    seed: state.rng.seed,
+    tribes: state.tribes.map((t) => ({
+      id: t.id,
+      name: t.name,
+      weekday: t.weekday,
+      eliminated: t.eliminated,
+      // W3.4: during setup the starting army is taken at any time, in no window.
+      turn: (state.status === 'setup' && state.startedAt !== null && !t.eliminated ? 'free' : t.window) as TurnState,
+      ...(t.phase ? { phase: t.phase } : {}),
+    })),
+    ranking: state.result?.ranking ?? null,
+    endedByLimit: state.result?.reason === 'roundLimit',
+  }),
+  actions: {
+    start: (at) => ({ type: 'startCampaign', at }),
+    setSeed: (seed) => ({ type: 'setSeed', seed }),
+    openWindow: (tribe) => ({ type: 'openWindow', tribe }),
+    closeWindow: (tribe, checks) => (checks ? { type: 'closeWindow', tribe } : { type: 'closeWindow', tribe, check: false }),
+    tick: (at) => ({ type: 'tick', at }),
+    executeTrade: (transfers) => ({ type: 'executeTrade', transfers }),
+  },
+}

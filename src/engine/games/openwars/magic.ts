@@ -1,0 +1,143 @@
+// W7, Appendix C: casting. Strategic spells act at once; declared combat spells wait for the
+// combat phase (W6.1 step 1), their battle effects registered on the location (W11.16, W11.18).
+import { kind, SPELLS, type Spell } from './data.ts'
+import { distance } from './map.ts'
+import { phase } from './orders.ts'
+import type { Cell, OpenTribe } from './types.ts'
+import { gainMana, grid, has, keyword, kindArg, reject, removeUnits, stackOf, tribesIn, typeOf, unitsOf, type Work } from './work.ts'
+
+/** W7.3: Armonía and `santuario` take 1 off; a printed cost of 1 or more stays at least 1. */
+export function spellCost(t: OpenTribe, spell: Spell, at: Cell): number {
+  const off = (t.faction === 'elfos' ? 1 : 0) + (keyword(at, 'santuario') ? 1 : 0)
+  return spell.mana === 0 ? 0 : Math.max(1, spell.mana - off)
+}
+
+const LOCATION_WIDE = ['senda', 'cenagal', 'barrera', 'llamada_selva', 'corrupcion', 'velo']
+const BATTLE_EFFECTS = ['maldicion', 'bendicion', 'escudo', 'terror', 'grito_guerra', 'levantar_muertos']
+const DAMAGE = ['rayo', 'bola_fuego', 'lluvia_azufre']
+
+/** W7.4–W7.8: `cast { from, kind, spell, target, targetKind?, count? }`. */
+export function cast(w: Work, t: OpenTribe, o: Record<string, unknown>) {
+  const spell = SPELLS.get(o.spell as string)
+  if (!spell) reject('cast/unknown_spell', `spell: no spell ${JSON.stringify(o.spell)}`, 'W7.2')
+  const combat = spell.phase !== 'E'
+  if (spell.phase === 'Cp') reject('cast/prepared_only', `${spell.name} is cast only as a prepared spell (W6.10)`, 'W7.7')
+  phase(t, combat ? 'movement' : t.phase === 'recruitment' ? 'recruitment' : 'movement', 'W7.5')
+  const k = kindArg(o.kind, t)
+  const from = w.cell(o.from, 'from', 'W7.4')
+  const x = stackOf(from, t.id, k.id)
+  if (k.type !== 'magica' || !x) reject('cast/no_caster', `${t.name} has no mágica ${k.name} in ${from.id}`, 'W7.1')
+  if (spell.faction !== null && spell.faction !== t.faction) reject('cast/not_your_spell', `${spell.name} is a ${spell.faction} spell`, 'W7.1')
+  const target = w.cell(o.target, 'target', 'W7.4')
+  if (from.controller !== t.id || w.s.contested.includes(from.id))
+    reject('cast/not_controlled', `the caster must stand in a location ${t.name} controls, not contested`, 'W7.4')
+  const d = distance(grid(w.s), from.id, target.id)
+  if (d > spell.range) reject('cast/range', `${target.id} is at distance ${d}; ${spell.name} reaches ${spell.range}`, 'W7.4')
+  if (x.bonus.includes('cast')) reject('cast/once', `this ${k.name} has cast a spell this window`, 'W7.4')
+  if (combat && x.moved >= x.count) reject('cast/moved', `a declared spell needs an unmoved caster`, 'W7.6')
+  const cost = spellCost(t, spell, from)
+  if (t.mana < cost) reject('cast/mana', `${spell.name} costs ${cost} mana; ${t.name} has ${t.mana}`, 'W7.3', { cost })
+  const enemy = tribesIn(target).some((z) => z !== t.id)
+  const own = unitsOf(target, t.id) > 0
+  const needs = (ok: boolean, what: string) => ok || reject('cast/target', `${spell.name} needs ${what}`, 'W7.2', { target: target.id })
+  if (combat) {
+    if (keyword(target, 'niebla') || keyword(target, 'tormenta')) reject('cast/hidden', `no declared spell may target ${target.id}`, 'W2.8')
+    needs(
+      ['maldicion', 'terror', ...DAMAGE].includes(spell.id) ? enemy : own,
+      ['maldicion', 'terror', ...DAMAGE].includes(spell.id) ? 'a location with enemy units' : 'a location with own units',
+    )
+    if (BATTLE_EFFECTS.includes(spell.id)) {
+      const mark = `${spell.id}:${target.id}:${t.id}`
+      if (w.s.battleMarks.includes(mark)) reject('cast/already', `${spell.name} is on ${target.id} already`, 'W11.16')
+      w.s.battleMarks.push(mark)
+    }
+    x.moved = x.count
+    w.s.declared.push({ what: 'spell', from: from.id, kind: k.id, spell: spell.id, target: target.id, liche: k.leader === 'liche' })
+  } else strategic(w, t, spell, from, target, o, own, enemy)
+  t.mana -= cost
+  x.bonus.push('cast')
+}
+
+function strategic(
+  w: Work,
+  t: OpenTribe,
+  spell: Spell,
+  from: Cell & { id: string },
+  target: Cell & { id: string },
+  o: Record<string, unknown>,
+  own: boolean,
+  enemy: boolean,
+) {
+  const needs = (ok: boolean, what: string) => ok || reject('cast/target', `${spell.name} needs ${what}`, 'W7.2', { target: target.id })
+  const lasting = () => {
+    const taken = LOCATION_WIDE.includes(spell.id) ? has(target, spell.id) : target.lasting.some((l) => l.spell === spell.id && l.tribe === t.id)
+    if (taken) reject('cast/already', `${spell.name} is on ${target.id} already`, 'W7.8')
+    target.lasting.push({ spell: spell.id, tribe: t.id })
+  }
+  switch (spell.id) {
+    case 'barrera':
+      needs(target.controller === t.id && typeOf(target) !== 'ciudad' && !enemy, 'an own, non-ciudad location with no enemy units')
+      return lasting()
+    case 'velo':
+      needs(target.controller === t.id, 'an own location (W11.15)')
+      return lasting()
+    case 'prisa':
+      needs(own, 'a location with own units')
+      return lasting()
+    case 'llamada_selva':
+      needs(typeOf(target) === 'llanura' || typeOf(target) === 'desierto', 'a llanura or desierto location')
+      return lasting()
+    case 'senda':
+    case 'cenagal':
+    case 'corrupcion':
+      return lasting()
+    case 'celeridad': {
+      const y = stackOf(target, t.id, kindArg(o.targetKind, t, 'targetKind').id)
+      needs(!!y && !y.bonus.includes('celeridad'), 'an own stack without Celeridad in the target')
+      return void y!.bonus.push('celeridad')
+    }
+    case 'vientos': {
+      // W11.7: no target; every own stack within 2 that lacks it.
+      const stacks = Object.entries(w.s.cells).flatMap(([id, c]) => (distance(grid(w.s), from.id, id) <= 2 ? c.stacks.filter((y) => y.tribe === t.id) : []))
+      const fresh = stacks.filter((y) => !y.bonus.includes('vientos'))
+      if (fresh.length === 0) reject('cast/already', 'every own stack within range has Vientos favorables', 'W11.7')
+      return fresh.forEach((y) => y.bonus.push('vientos'))
+    }
+    case 'drenar_mana': {
+      needs(enemy, 'a location with units of another tribe')
+      const victim = tribesIn(target)
+        .filter((z) => z !== t.id)
+        .map((z) => w.tribe(z))
+        .sort((a, b) => armyOf(w, b.id) - armyOf(w, a.id))[0]!
+      const lost = Math.min(2, victim.mana)
+      victim.mana -= lost
+      return gainMana(t, lost)
+    }
+    case 'forja_armas':
+      needs(t.phase === 'recruitment' && typeOf(from) === 'ciudad', 'the recruitment phase and a caster in a ciudad')
+      return void t.forged.push(from.id)
+    default: {
+      // pacto_sangre: 1 or 2 own non-mágica units leave the game, +2 mana each (W11.6).
+      const count = typeof o.count === 'number' && (o.count === 1 || o.count === 2) ? o.count : needs(false, 'count 1 or 2')
+      for (let i = 0; i < (count as number); i++) {
+        const y = from.stacks
+          .filter((z) => z.tribe === t.id && z.count > 0 && kind(z.kind).type !== 'magica' && (o.targetKind === undefined || z.kind === o.targetKind))
+          .sort(
+            (a, b) =>
+              kind(a.kind).cost - kind(b.kind).cost ||
+              t.casualtyList.indexOf(a.kind) - t.casualtyList.indexOf(b.kind) ||
+              kind(a.kind).ini - kind(b.kind).ini ||
+              b.count - a.count ||
+              (a.kind < b.kind ? -1 : 1),
+          )[0]
+        needs(!!y, 'own non-mágica units in the caster location')
+        removeUnits(from, y!, 1)
+        gainMana(t, 2)
+      }
+    }
+  }
+}
+
+function armyOf(w: Work, tribe: string): number {
+  return Object.values(w.s.cells).reduce((n, c) => n + c.stacks.filter((x) => x.tribe === tribe).reduce((m, x) => m + x.count * kind(x.kind).cost, 0), 0)
+}

@@ -1,0 +1,64 @@
+// The turn page's choices: orders a tribe can give now, each found legal by the rules
+// themselves (every check comes before the first die, W3.12, so any dice will do for the probe).
+import type { TribeId } from '../../kernel/ids.ts'
+import type { Rng } from '../../kernel/rng.ts'
+import { DEFAULT_ARMIES, FACTIONS, kind, kindsOf, SPELLS } from './data.ts'
+import { cellIds, distance, neighbours } from './map.ts'
+import { applyOrder } from './rules.ts'
+import type { OpenOrder, OpenState } from './types.ts'
+import { grid } from './work.ts'
+
+const probe: Rng = () => 0
+
+export interface OpenOptions {
+  tribe: TribeId
+  setup: boolean
+  /** Every order found legal, the move of each stack to each neighbour at its largest and smallest size. */
+  orders: OpenOrder[]
+}
+
+export function legalOptions(state: OpenState, tribe: TribeId): OpenOptions {
+  const legal = (o: OpenOrder) => applyOrder(state, tribe, o, probe).ok
+  const t = state.tribes.find((x) => x.id === tribe)
+  const setup = state.status === 'setup'
+  const candidates: OpenOrder[] = []
+  if (!t) return { tribe, setup, orders: [] }
+  if (setup) {
+    for (const faction of FACTIONS) if (faction !== t.faction) candidates.push({ type: 'setFaction', faction })
+    if (t.faction) candidates.push({ type: 'setArmy', army: DEFAULT_ARMIES[t.faction] }, { type: 'setArmy', army: {} })
+    return { tribe, setup, orders: candidates.filter(legal) }
+  }
+  if (!legal({ type: 'setDefault', order: { modo: 'luchar' } })) return { tribe, setup, orders: [] }
+  const g = grid(state)
+  const ids = cellIds(g)
+  const roster = t.faction ? kindsOf(t.faction) : []
+  for (const at of ids) {
+    const c = state.cells[at]!
+    if (c.controller === tribe && c.card.startsWith('ci'))
+      for (const k of roster) for (const count of [1, 4]) candidates.push({ type: 'recruit', city: at, kind: k.id, count })
+    for (const x of c.stacks.filter((y) => y.tribe === tribe)) {
+      const k = kind(x.kind)
+      const free = x.count - x.moved
+      for (const n of neighbours(g, at)) for (const count of new Set([free, 1])) candidates.push({ type: 'move', from: at, kind: x.kind, count, path: [n] })
+      for (const target of ids) if (k.range > 0 && distance(g, at, target) <= k.range + 1) candidates.push({ type: 'aim', from: at, kind: x.kind, target })
+      if (k.type === 'magica')
+        for (const spell of SPELLS.values())
+          for (const target of ids)
+            if (distance(g, at, target) <= spell.range)
+              candidates.push({
+                type: 'cast',
+                from: at,
+                kind: x.kind,
+                spell: spell.id,
+                target,
+                targetKind: state.cells[target]!.stacks.find((y) => y.tribe === tribe)?.kind ?? x.kind,
+                count: 1,
+              })
+      candidates.push({ type: 'setStanding', at, kind: x.kind, order: { modo: 'retirarse', umbral: 100, destino: 'auto' } })
+    }
+  }
+  candidates.push({ type: 'setCasualtyOrder', kinds: roster.slice(0, 2).map((k) => k.id) }, { type: 'endTurn' })
+  return { tribe, setup, orders: candidates.filter(legal) }
+}
+
+export const offered = (_state: OpenState, options: OpenOptions): OpenOrder[] => options.orders

@@ -1,0 +1,128 @@
+// The dispatcher of Open Wars: pure, like the other games'. The state, the order and the
+// random function come in; a new state and its events go out, or a typed error.
+import { handlerOf, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
+import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import type { EngineError, TribeId } from '../../kernel/ids.ts'
+import type { Rng } from '../../kernel/rng.ts'
+import { batchWith, replayWith } from '../../kernel/steps.ts'
+import { closeWindow, endWindow, executeTrade, openWindow, tick } from './calendar.ts'
+import { eliminate } from './ending.ts'
+import { cast } from './magic.ts'
+import { aim, move, recruit, setCasualtyOrder, setDefault, setStanding } from './orders.ts'
+import { setArmy, setFaction, startCampaign } from './setup.ts'
+import type { OpenEvent, OpenOrder, OpenState, OpenStep, OpenSystem, OpenTribe } from './types.ts'
+import { reject, tribesIn, Work } from './work.ts'
+
+const SETUP_ORDERS = ['setFaction', 'setArmy']
+
+const ORDERS: Record<OpenOrder['type'], (w: Work, t: OpenTribe, o: Record<string, unknown>) => void> = {
+  setFaction,
+  setArmy,
+  recruit,
+  move,
+  aim,
+  cast,
+  setStanding,
+  setDefault,
+  setCasualtyOrder,
+  endTurn: (w, t) => endWindow(w, t.id),
+}
+
+function run(state: OpenState, rng: Rng, body: (w: Work) => void): OpenStep {
+  const bad = !isObject(state) || state.ruleset !== 'openwars' || !Array.isArray(state.tribes) ? 'not an Open Wars state' : null
+  return transition(
+    bad,
+    () => new Work(state, rng),
+    (w) => {
+      body(w)
+      invariant(w)
+    },
+  )
+}
+
+/** W2.10: outside an open window no location holds two tribes, and every held one is its holder's. */
+function invariant(w: Work) {
+  if (w.s.tribes.some((t) => t.window === 'open' || t.window === 'started')) return
+  for (const [id, c] of Object.entries(w.s.cells)) {
+    const here = tribesIn(c)
+    if (here.length > 1 || (here.length === 1 && c.controller !== here[0])) throw new Error(`W2.10 broken at ${id}`)
+  }
+}
+
+/** W3.2, W3.4, W3.11: setup takes only the army and faction; play only in the open window. */
+function requireTurn(w: Work, t: OpenTribe, type: string) {
+  if (w.s.status === 'finished') reject('campaign/not_running', 'the campaign is over', 'W9.3')
+  if (w.s.startedAt === null) reject('campaign/not_running', 'the campaign has not started', 'W3.4')
+  if (t.eliminated) reject('turn/eliminated', `${t.name} has been eliminated`, 'W9.2')
+  if (w.s.status === 'setup') {
+    if (!SETUP_ORDERS.includes(type)) reject('setup/only_army', 'during setup the only orders are the faction and the starting army', 'W3.4')
+    return
+  }
+  if (SETUP_ORDERS.includes(type)) reject('setup/over', 'the starting army was mustered at tick 0', 'W3.6')
+  if (t.window === 'closed') reject('turn/window_closed', `${t.name} gives orders only on ${t.weekday}, 00:00–20:00`, 'W3.2')
+  if (t.window === 'ended') reject('turn/ended', `${t.name}'s window has closed for this round`, 'W3.9')
+  t.window = 'started'
+}
+
+export function applyOrder(state: OpenState, tribe: TribeId, order: OpenOrder, rng: Rng): OpenStep {
+  return run(state, rng, (w) => {
+    const t = w.tribe(tribe)
+    const handler = handlerOf(ORDERS, order)
+    w.emit({ type: 'order', tribe: t.id, order })
+    requireTurn(w, t, order.type)
+    handler(w, t, order as unknown as Record<string, unknown>)
+    // W9.1, W11.26: a tribe emptied by its own order is out, its window closed at once.
+    eliminate(w, t.id)
+  })
+}
+
+const noDice: Rng = () => reject('orders/dice_not_last', 'endTurn, which rolls the combat phase, is the last order of its batch', 'W3.12')
+
+const batch = batchWith(applyOrder, noDice)
+
+/** W3.12: all or nothing; `endTurn` only last. */
+export function applyBatch(
+  state: OpenState,
+  tribe: TribeId,
+  orders: readonly OpenOrder[],
+  rng: Rng,
+): OpenStep | { ok: false; error: EngineError; index: number } {
+  const early = orders.findIndex((o, i) => isObject(o) && o.type === 'endTurn' && i < orders.length - 1)
+  if (early >= 0)
+    return { ok: false, error: { code: 'orders/end_not_last', message: 'endTurn may only be the last order of a batch', rule: 'W3.12' }, index: early }
+  return batch(state, tribe, orders, rng)
+}
+
+export function applySystem(state: OpenState, action: OpenSystem, rng: Rng): OpenStep {
+  return run(state, rng, (w) => {
+    if (!isObject(action)) reject('system/unknown_type', 'a system action is an object with a type')
+    w.emit({ type: 'system', action })
+    const a = action as unknown as Record<string, unknown>
+    switch (action.type) {
+      case 'startCampaign':
+        return startCampaign(w, a.at)
+      case 'setSeed':
+        w.s.rng = seedOf(a, 'W10.3')
+        return w.emit({ type: 'seedSet', counter: 0 })
+      case 'openWindow':
+        return openWindow(w, a.tribe)
+      case 'closeWindow':
+        return closeWindow(w, a.tribe)
+      case 'tick':
+        return tick(w, a.at)
+      case 'executeTrade':
+        return executeTrade(w, a.transfers)
+      default:
+        reject('system/unknown_type', `unknown system action ${JSON.stringify(a.type)}`)
+    }
+  })
+}
+
+export const stateHash = (state: OpenState): string => toHex(sha256(utf8(canonicalJson(state))))
+
+/** W10.1: the log's inputs re-applied give every other event exactly as recorded. */
+export const replay: (
+  initial: OpenState,
+  events: readonly OpenEvent[],
+  rng: Rng,
+) => { ok: true; state: OpenState } | { ok: false; at: number; message: string } = replayWith(applyOrder, applySystem)
