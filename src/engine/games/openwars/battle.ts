@@ -136,7 +136,7 @@ function attackOf(w: Work, b: Battle, f: Fighter, round: number): number {
   const mine = (spell: string) => b.effects.some((e) => e.spell === spell && e.tribe === x.tribe)
   const theirs = (spell: string) => b.effects.filter((e) => e.spell === spell && e.tribe !== x.tribe).length
   let a = k.att
-  if (round === 1 && b.furia.has(x.tribe) && k.range === 0) a++
+  if (round === 1 && k.faction === 'barbaros' && b.furia.has(x.tribe) && k.range === 0) a++
   if (k.faction === 'orcos' && k.range === 0 && (b.mob.has(x.tribe) || mine('grito_guerra'))) a++
   if (k.baluarte && type === 'ciudad') a++
   if (keyword(b.cell, 'murallas') && b.controller === x.tribe) a++
@@ -246,6 +246,7 @@ export function fight(w: Work, ph: CombatPhase, at: string) {
     attacker: ph.active,
     defender,
     order: order.map((f) => `${f.x.tribe}:${f.k.id}`),
+    initiative: order.map((f) => f.ini),
     rolls,
     turns,
     winner: left[0] ?? null,

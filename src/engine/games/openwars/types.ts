@@ -173,6 +173,8 @@ export type OpenEvent =
       attacker: TribeId
       defender: TribeId
       order: string[]
+      /** W6.7: each stack's effective initiative, in order. */
+      initiative: number[]
       rolls: Die[]
       turns: BattleTurn[]
       winner: TribeId | null
