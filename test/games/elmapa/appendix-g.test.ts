@@ -16,7 +16,8 @@ const rng: Rng = (seed, counter) => (seed === 'setup-seed-G' ? 0 : hmacRng(seed,
 function lay(s: ElMapaState, key: string, tile: string) {
   const here = s.cells[key]!
   const there = Object.values(s.cells).find((c) => c.tile === tile && c.code === here.code && c.position === here.position)!
-  for (const f of ['tile', 'guards', 'treasures', 'closed'] as const) [here[f], there[f]] = [there[f], here[f]] as never
+  const [a, b] = [here as unknown as Record<string, unknown>, there as unknown as Record<string, unknown>]
+  for (const f of ['tile', 'guards', 'treasures', 'closed']) [a[f], b[f]] = [b[f], a[f]]
 }
 
 function started() {
