@@ -1,0 +1,169 @@
+// W3 and W4: windows and phases, batches, setup orders, collection, upkeep and recruitment.
+import t from 'tap'
+import { openWars } from '../../../src/engine/games/openwars/index.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
+import { ofType, open, play, refused, stack, sys, tribe, world } from './dsl.ts'
+
+const MAP = `
+  ag1     ag1    ag1    ag1
+  ci0:A   ci4:A  ci7:A  ci2:B
+  mo3:A   de3:A  de2:A  bo1
+  ci5     ll1    ll1    ll1
+`
+const base = (stacks = '', tribes = 'A=elfos@monday B=orcos@thursday', gold = 50, mana = 10) => world(MAP, { tribes, stacks, gold, mana })
+
+t.test('W4.1 W4.2 W3.10 collection at the opening: cards, veta, caravanas', async (t) => {
+  const s = open(base('r3c1 A 1 guardianes'), 'A')
+  // ci0 6/2, ci4 2/3, ci7 5/0, mo3 2 + veta 2, de3 2 + caravanas 1 (de2), de2 1.
+  t.same([tribe(s, 'A').gold, tribe(s, 'A').mana], [50 + 6 + 2 + 5 + 4 + 3 + 1, 15])
+  t.equal(openWars.previewEconomy(s).A!.gold, 21, 'the economy view shows the next collection')
+})
+
+t.test('W1.10 W4.2 Minas y forjas; W4.3 Saqueadores take mana as gold', async (t) => {
+  const dwarves = open(base('', 'A=enanos@monday B=orcos@thursday', 0, 0), 'A')
+  t.equal(tribe(dwarves, 'A').gold, 19 + 1, '+1 gold for the montaña location (no unit: no veta)')
+  const raiders = open(base('', 'A=barbaros@monday B=orcos@thursday', 0, 0), 'A')
+  t.same([tribe(raiders, 'A').gold, tribe(raiders, 'A').mana], [19 + 5, 0])
+})
+
+t.test('W4.4 upkeep: dearest first; unpaid units are banished', async (t) => {
+  const s = base('r2c1 A 1 senor_abismo\nr2c2 A 2 gargolas', 'A=demonios@monday B=orcos@thursday', 0, 0)
+  s.cells.r2c2!.card = 'ci1'
+  const r = sys(s, { type: 'openWindow', tribe: 'A' })
+  // Collection: ci0 2 + ci7 0 + … = 2 mana (ci4 became ci1): the Señor pays 2, both gárgolas are banished.
+  t.same(ofType(r.events, 'windowOpened')[0]!.banished, [
+    { at: 'r2c2', kind: 'gargolas' },
+    { at: 'r2c2', kind: 'gargolas' },
+  ])
+  t.equal(stack(r.state, 'r2c1', 'A', 'senor_abismo')!.count, 1)
+  t.equal(tribe(r.state, 'A').mana, 0)
+})
+
+t.test('W4.5–W4.9 W3.11 recruitment', async (t) => {
+  const s = open(base('r3c4 B 1 goblins'), 'A')
+  const g = tribe(s, 'A').gold
+  const r = play(s, 'A', [{ type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 2 }]).state
+  t.equal(g - tribe(r, 'A').gold, 18)
+  t.equal(stack(r, 'r2c1', 'A', 'guardianes')!.moved, 0, 'W4.10 new units are unmoved')
+  t.match(refused(s, 'A', { type: 'recruit', city: 'r3c1', kind: 'guardianes', count: 1 }), { code: 'recruit/not_your_city', rule: 'W4.6' })
+  t.match(refused(s, 'A', { type: 'recruit', city: 'r2c4', kind: 'guardianes', count: 1 }), { code: 'recruit/not_your_city' })
+  t.match(refused(s, 'A', { type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 5 }), { code: 'order/bad_count' })
+  t.match(refused(s, 'A', { type: 'recruit', city: 'r2c1', kind: 'goblins', count: 1 }), { code: 'order/unknown_kind', rule: 'W4.5' })
+  t.equal(g - tribe(play(s, 'A', [{ type: 'recruit', city: 'r2c2', kind: 'mago', count: 1 }]).state, 'A').gold, 9, 'academia: mágica units 2 less')
+  t.equal(g - tribe(play(s, 'A', [{ type: 'recruit', city: 'r2c3', kind: 'nave_cisne', count: 1 }]).state, 'A').gold, 9, 'astillero: agua units 2 less')
+  const once = play(s, 'A', [{ type: 'recruit', city: 'r2c1', kind: 'maestra_arquera', count: 1 }]).state
+  t.match(refused(once, 'A', { type: 'recruit', city: 'r2c2', kind: 'maestra_arquera', count: 1 }), { code: 'recruit/unique', rule: 'W4.9' })
+  t.match(refused(s, 'A', { type: 'recruit', city: 'r2c1', kind: 'maestra_arquera', count: 2 }), { code: 'recruit/stacking', rule: 'W4.9' })
+  const poor = structuredClone(s)
+  tribe(poor, 'A').gold = 5
+  t.match(refused(poor, 'A', { type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 1 }), { code: 'recruit/gold', rule: 'W4.7' })
+  const inland = structuredClone(s)
+  inland.cells.r4c1!.controller = 'A'
+  t.match(refused(inland, 'A', { type: 'recruit', city: 'r4c1', kind: 'nave_cisne', count: 1 }), { code: 'recruit/not_port', rule: 'W4.8' })
+  t.equal(g - tribe(play(inland, 'A', [{ type: 'recruit', city: 'r4c1', kind: 'guardianes', count: 1 }]).state, 'A').gold, 8, 'armeria: 1 less')
+  const moved = play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'guardianes', count: 1, path: ['r3c1'] }].slice(0, 0)).state
+  const after = play(play(moved, 'A', [{ type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 1 }]).state, 'A', [
+    { type: 'move', from: 'r2c1', kind: 'guardianes', count: 1, path: ['r3c1'] },
+  ]).state
+  t.match(
+    refused(after, 'A', { type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 1 }),
+    { code: 'phase/not_recruitment', rule: 'W4.5' },
+    'W3.11 the first move ends recruitment',
+  )
+})
+
+t.test('W3.2 W3.9 W3.12 windows, the end of a turn, batches', async (t) => {
+  const s = base('r2c1 A 1 guardianes')
+  t.match(refused(s, 'A', { type: 'endTurn' }), { code: 'turn/window_closed', rule: 'W3.2' })
+  const o = open(s, 'A')
+  t.match(openWars.applySystem(o, { type: 'openWindow', tribe: 'A' }, hmacRng), { ok: false, error: { code: 'turn/already_open' } })
+  const ended = play(o, 'A', [{ type: 'endTurn' }]).state
+  t.match(refused(ended, 'A', { type: 'endTurn' }), { code: 'turn/ended', rule: 'W3.9' })
+  t.equal(openWars.view(ended).tribes[0]!.turn, 'ended')
+  const batch = openWars.applyBatch(o, 'A', [{ type: 'endTurn' }, { type: 'setDefault', order: { modo: 'luchar' } }], hmacRng)
+  t.match(batch, { ok: false, index: 0, error: { code: 'orders/end_not_last', rule: 'W3.12' } })
+  t.match(refused(o, 'A', { type: 'setArmy', army: {} }), { code: 'setup/over', rule: 'W3.6' })
+  const closed = sys(o, { type: 'closeWindow', tribe: 'A' }).state
+  t.equal(tribe(closed, 'A').window, 'closed', 'W6.1 at 20:00 the combat phase runs and the window closes')
+  t.equal(openWars.view(o).tribes[0]!.phase, 'recruitment')
+})
+
+t.test('W3.4 W3.5 W1.1 W11.27 the setup period: faction and starting army', async (t) => {
+  const created = openWars.createGame({
+    map: openWars.fixedMap!.map,
+    tribes: [
+      { id: 'A', name: 'A', weekday: 'monday' },
+      { id: 'B', name: 'B', weekday: 'friday' },
+    ],
+    seed: 'a-map-seed',
+    secretSeed: 'a-setup-seed',
+    limit: 6,
+  })
+  if (!created.ok) throw new Error('created')
+  t.match(refused(created.state, 'A', { type: 'setArmy', army: {} }), { code: 'campaign/not_running', rule: 'W3.4' })
+  t.match(openWars.applySystem(created.state, { type: 'tick', at: 0 }, hmacRng), { ok: false, error: { code: 'campaign/not_running' } })
+  let s = sys(created.state, { type: 'startCampaign', at: 0 }).state
+  t.match(openWars.applySystem(s, { type: 'startCampaign', at: 0 }, hmacRng), { ok: false, error: { code: 'setup/already_started' } })
+  t.equal(openWars.view(s).tribes[0]!.turn, 'free')
+  t.match(refused(s, 'A', { type: 'endTurn' }), { code: 'setup/only_army' })
+  t.match(refused(s, 'A', { type: 'setFaction', faction: 'barbaros' }), { code: 'setup/faction_taken', rule: 'W1.1' })
+  t.match(refused(s, 'A', { type: 'setFaction', faction: 'trolls' as never }), { code: 'setup/unknown_faction' })
+  t.match(refused(s, 'A', { type: 'setArmy', army: { guerreras: 5 } }), { code: 'setup/bad_army', rule: 'W3.5' })
+  t.match(refused(s, 'A', { type: 'setArmy', army: { reina: 1, guerreras: 4, jinetes_jaguar: 4 } }), { code: 'setup/bad_army' })
+  t.match(refused(s, 'A', { type: 'setArmy', army: { guerreras: -1 } }), { code: 'setup/bad_army' })
+  t.match(refused(s, 'A', { type: 'setArmy', army: [] as never }), { code: 'setup/bad_army' })
+  t.match(refused(s, 'A', { type: 'setArmy', army: { chamana: 2 } }), { code: 'setup/bad_army' })
+  t.match(refused(s, 'A', { type: 'setArmy', army: { goblins: 1 } }), { code: 'order/unknown_kind' })
+  s = play(s, 'B', [
+    { type: 'setFaction', faction: 'elfos' },
+    { type: 'setArmy', army: { arqueros: 1 } },
+  ]).state
+  s = play(s, 'A', [
+    { type: 'setArmy', army: { guerreras: 2, cazadoras: 0 } },
+    { type: 'setFaction', faction: 'orcos' },
+    { type: 'setFaction', faction: 'orcos' },
+    { type: 'setArmy', army: {} },
+  ]).state
+  t.equal(openWars.board(s, 'B').mine!.army!.arqueros, 1, 'the sealed army is its owner only')
+  t.equal(JSON.stringify(openWars.board(s, 'A')).includes('arqueros'), false, 'W10.8 others do not see it')
+  const r = sys(s, { type: 'tick', at: 100 * 3_600_000 })
+  const m = ofType(r.events, 'mustered')[0]!
+  t.same(m.values, { A: 0, B: 11 })
+  t.same(
+    [tribe(r.state, 'A').gold, tribe(r.state, 'A').weekday, tribe(r.state, 'B').weekday],
+    [30, 'monday', 'friday'],
+    'W11.27 an empty army: 30 gold, the earliest weekday',
+  )
+  t.same(m.rolls, [], 'no tie, no roll-off')
+})
+
+t.test('W9.4 W1.1 the campaign form', async (t) => {
+  t.equal(openWars.checkLimit(null), null)
+  t.equal(openWars.checkLimit(6), null)
+  t.match(openWars.checkLimit(5), { code: 'setup/round_limit', rule: 'W9.4' })
+  const make = (over: object) =>
+    openWars.createGame({
+      map: openWars.fixedMap!.map,
+      tribes: [
+        { id: 'A', name: 'A', weekday: 'monday' },
+        { id: 'B', name: 'B', weekday: 'friday' },
+      ],
+      seed: 'a-map-seed',
+      secretSeed: 'a-setup-seed',
+      limit: null,
+      ...over,
+    })
+  t.match(make({ limit: 53 }), { ok: false, error: { code: 'setup/round_limit' } })
+  t.match(make({ seed: 'short' }), { ok: false, error: { code: 'setup/bad_seed' } })
+  t.match(make({ tribes: [{ id: 'A', name: 'A', weekday: 'monday' }] }), { ok: false, error: { code: 'setup/tribe_count' } })
+  t.match(
+    make({
+      tribes: [
+        { id: 'A', name: 'A', weekday: 'monday' },
+        { id: 'B', name: 'B', weekday: 'monday' },
+      ],
+    }),
+    { ok: false, error: { code: 'setup/weekdays' } },
+  )
+  t.match(make({}), { ok: true, state: { roundLimit: 16 } })
+})

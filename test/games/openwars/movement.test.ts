@@ -1,0 +1,113 @@
+// W5: moves, entry costs with the terrain bonus, water and air, engagement, arrival, stacking.
+import t from 'tap'
+import { kind } from '../../../src/engine/games/openwars/data.ts'
+import { entryCost } from '../../../src/engine/games/openwars/work.ts'
+import { open, play, refused, stack, tribe, world } from './dsl.ts'
+
+// r2c1 and r2c4 are ports; the sea runs along row 1.
+const MAP = `
+  ag7     ag1    ag5   ag1
+  ci0:A   ll7    ll6   ci2:B
+  bo1     mo7    de2   bo6
+  ll1     ll1    ll1   ll1
+`
+const base = (stacks: string, tribes = 'A=elfos@monday B=orcos@thursday') => open(world(MAP, { tribes, stacks, gold: 50, mana: 10 }), 'A')
+
+t.test('W5.3 W2.7 the terrain bonus: 1 less into a location of the unit type, never below 1', async (t) => {
+  const s = base('r2c1 A 1 arqueros')
+  const cost = (at: string, k: string) => entryCost(s, s.cells[at]!, kind(k))
+  t.equal(cost('r3c1', 'arqueros'), 1, 'a bosque unit into Arboleda (2)')
+  t.equal(cost('r3c1', 'exploradores'), 2, 'a llanura unit pays the printed cost')
+  t.equal(cost('r2c2', 'exploradores'), 1, 'never below 1')
+  t.equal(cost('r3c1', 'mago'), 2, 'mágica units never get it')
+  t.equal(cost('r1c2', 'nave_cisne'), 1, 'W2.7 (clarified) it applies to agua too')
+  t.equal(cost('r3c1', 'jinetes_jaguar'), 1, 'W1.10 Hijas de la selva: any Amazonas unit into bosque')
+  t.equal(cost('r3c1', 'aguilas'), 2, 'but not a voladora one')
+  s.cells.r2c2!.lasting.push({ spell: 'senda', tribe: 'A' })
+  t.equal(cost('r2c2', 'mago'), 1, 'W11.21 Senda on a cost-1 location still costs 1')
+  s.cells.r3c1!.lasting.push({ spell: 'cenagal', tribe: 'A' })
+  t.equal(cost('r3c1', 'mago'), 3, 'Cenagal: 1 higher')
+  s.cells.r4c1!.lasting.push({ spell: 'llamada_selva', tribe: 'A' })
+  t.equal(cost('r4c1', 'arqueros'), 1, 'Llamada de la selva: bosque for every rule')
+  t.equal(cost('r4c1', 'exploradores'), 1, 'its printed cost stays')
+})
+
+t.test('W5.1 W5.4 W5.2 W11.22 a path, its points, one move per unit', async (t) => {
+  const s = base('r2c1 A 2 exploradores')
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c3'] }), { code: 'move/not_adjacent', rule: 'W5.1' })
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: [] }), { code: 'move/bad_path' })
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r9c9'] }), { code: 'location/unknown' })
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 3, path: ['r2c2'] }), { code: 'order/bad_count' })
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'goblins', count: 1, path: ['r2c2'] }), { code: 'order/unknown_kind', rule: 'W4.5' })
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r3c1', 'r4c1', 'r4c2', 'r4c3', 'r4c4'] }), {
+    code: 'move/points',
+    rule: 'W5.4',
+  })
+  const r = play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2', 'r2c1', 'r2c2'] }])
+  t.equal(stack(r.state, 'r2c2', 'A', 'exploradores')!.moved, 1, 'W11.22 a path may revisit locations')
+  t.match(refused(r.state, 'A', { type: 'move', from: 'r2c2', kind: 'exploradores', count: 1, path: ['r2c1'] }), { code: 'move/no_units', rule: 'W5.2' })
+})
+
+t.test('W5.12 W11.3 W11.29 corriente and caminos add a point to moves that start there', async (t) => {
+  const s = base('r2c2 A 1 guardianes\nr1c1 A 1 nave_cisne')
+  t.ok(play(s, 'A', [{ type: 'move', from: 'r2c2', kind: 'guardianes', count: 1, path: ['r2c1', 'r3c1', 'r4c1'] }]), 'caminos: 1 + 1 + 1 + 1 = 4 points')
+  t.ok(play(s, 'A', [{ type: 'move', from: 'r1c1', kind: 'nave_cisne', count: 1, path: ['r1c2', 'r1c3'] }]), 'corriente for agua units')
+  const far = play(s, 'A', [{ type: 'move', from: 'r1c1', kind: 'nave_cisne', count: 1, path: ['r1c2', 'r1c3'] }]).state
+  t.equal(stack(far, 'r1c3', 'A', 'nave_cisne')!.count, 1)
+})
+
+t.test('W5.5 W2.5 water and air', async (t) => {
+  const s = base('r2c1 A 1 exploradores\nr1c1 A 1 nave_cisne', 'A=elfos@monday B=amazonas@thursday')
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r1c1'] }), { code: 'move/barred', rule: 'W5.5' })
+  t.match(refused(s, 'A', { type: 'move', from: 'r1c1', kind: 'nave_cisne', count: 1, path: ['r2c1'] }), { code: 'move/barred', rule: 'W5.5' })
+  const b = open(world(MAP, { tribes: 'B=amazonas@monday A=elfos@thursday', stacks: 'r2c1 B 1 canoas\nr2c1 B 1 aguilas' }), 'B')
+  t.ok(play(b, 'B', [{ type: 'move', from: 'r2c1', kind: 'canoas', count: 1, path: ['r1c1', 'r1c2'] }]), 'Anfibio enters water')
+  t.ok(play(b, 'B', [{ type: 'move', from: 'r2c1', kind: 'aguilas', count: 1, path: ['r1c1'] }]), 'voladora enters water')
+  t.match(
+    refused(b, 'B', { type: 'move', from: 'r2c1', kind: 'aguilas', count: 1, path: ['r2c2', 'r3c2'] }),
+    { code: 'move/barred', rule: 'W5.6' },
+    'ceniza bars voladora',
+  )
+})
+
+t.test('W5.6 detiene ends a move; another tribe Barrera bars it', async (t) => {
+  const s = base('r2c1 A 1 exploradores')
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2', 'r2c3', 'r3c3'] }), {
+    code: 'move/detiene',
+    rule: 'W5.6',
+  })
+  t.ok(play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2', 'r2c3'] }]))
+  s.cells.r2c2!.lasting.push({ spell: 'barrera', tribe: 'B' })
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2'] }), { code: 'move/barred', rule: 'W5.6' })
+})
+
+t.test('W5.7 W5.8 engagement, arrival and control; riqueza pays', async (t) => {
+  const s = base('r2c1 A 2 exploradores\nr2c1 A 1 arqueros\nr2c3 B 1 goblins\nr4c1 B 1 goblins')
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r3c1', 'r4c1', 'r4c2'] }), {
+    code: 'move/engaged',
+    rule: 'W5.7',
+  })
+  const r = play(s, 'A', [
+    { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2', 'r2c3'] },
+    { type: 'move', from: 'r2c1', kind: 'arqueros', count: 1, path: ['r2c2', 'r2c3'] },
+  ]).state
+  t.same(r.contested, ['r2c3'], 'contested once; the second stack joins')
+  t.equal(r.cells.r2c3!.controller, 'B', 'no control while contested')
+  t.equal(r.cells.r2c2!.controller, null, 'cells passed through are not claimed')
+  const rich = play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r3c1', 'r4c1', 'r4c2', 'r4c3', 'r4c4'].slice(0, 1) }]).state
+  t.equal(rich.cells.r3c1!.controller, 'A', 'the last cell is taken')
+  const s2 = base('r3c4 A 1 exploradores')
+  s2.cells.r2c4!.controller = 'B'
+  const took = play(s2, 'A', [{ type: 'move', from: 'r3c4', kind: 'exploradores', count: 1, path: ['r2c4'] }]).state
+  t.equal(tribe(took, 'A').gold - tribe(s2, 'A').gold, 4, 'W2.8 riqueza: 4 gold on taking it from another tribe')
+})
+
+t.test('W5.9 W5.10 W5.11 stacking limits where units stop', async (t) => {
+  const s = base('r2c1 A 4 exploradores\nr2c2 A 1 exploradores\nr2c1 A 1 mago\nr3c1 A 1 mago control=no')
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c2', kind: 'exploradores', count: 1, path: ['r2c1'] }), { code: 'move/stacking', rule: 'W5.10' })
+  t.match(refused(s, 'A', { type: 'move', from: 'r3c1', kind: 'mago', count: 1, path: ['r2c1'] }), { code: 'move/stacking' })
+  t.ok(
+    play(s, 'A', [{ type: 'move', from: 'r2c2', kind: 'exploradores', count: 1, path: ['r2c1', 'r2c2', 'r2c1', 'r2c2'] }]),
+    'cells passed through do not count',
+  )
+})
