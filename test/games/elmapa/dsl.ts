@@ -12,10 +12,11 @@
 // used (a: monday, b: tuesday, …). The state is in round 1, every window closed; `open(s, 'a')`
 // opens one. Guards and treasures come from the tile's catalogue entry (M7.2).
 import { elMapa, type ElMapaEvent, type ElMapaOrder, type ElMapaState } from '../../../src/engine/games/elmapa/index.ts'
-import { noTroops, troopCount, type Troops } from '../../../src/engine/games/elmapa/catalogue.ts'
+import { noTroops, troopCount, TROOPS, type Troops } from '../../../src/engine/games/elmapa/catalogue.ts'
 import { emptyCastle } from '../../../src/engine/games/elmapa/explore.ts'
 import { GUARD_SIZE, HOME_TILES, TILE } from '../../../src/engine/games/elmapa/tiles.ts'
-import type { Dir, ElMapaSystem, MapCell } from '../../../src/engine/games/elmapa/types.ts'
+import type { BattleAction, Dir, ElMapaSystem, MapCell } from '../../../src/engine/games/elmapa/types.ts'
+import { fight, type Platoon } from '../../../src/engine/games/elmapa/battle.ts'
 import { hmacRng, WEEKDAYS, type Rng } from '../../../src/engine/index.ts'
 
 export function troops(text: string): Troops {
@@ -159,3 +160,77 @@ export function drawBoard(record: { obstacles: [number, number][]; platoons: { i
   }
   return lines.join('\n')
 }
+
+/**
+ * A battle board drawn as Appendix H draws it, row y=4 first: `.` free, `#` an obstacle,
+ * `A1=3l` attacking platoon A1 of 3 levas (l, s, a, c), `:h` hold, `:s` shoot, `:a` advance,
+ * `+2hp` / `+1mv` / `!` (BloodLust) / `*` (Puntería) after it. Platoons keep the ids drawn.
+ */
+export function arena(text: string, opts: { attackerFlee?: number; defenderFlee?: number; stays?: boolean } = {}) {
+  const KIND = { l: 'leva', s: 'soldado', a: 'arquero', c: 'caballero' } as const
+  const TACTIC = { h: 'hold', s: 'shoot', a: 'advance' } as const
+  const rows = text
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).slice(1))
+  const platoons: Platoon[] = []
+  const obstacles: [number, number][] = []
+  rows.forEach((row, i) =>
+    row.forEach((token, x) => {
+      const y = 4 - i
+      if (token === '#') obstacles.push([x, y])
+      const m = /^([AD])(\d)=(\d+)([lsac])(?::([hsa]))?((?:\+\d(?:hp|mv)|!|\*)*)$/.exec(token)
+      if (!m) return
+      const kind = KIND[m[4] as 'l']
+      const extra = m[6]!
+      platoons.push({
+        id: `${m[1]}${m[2]}`,
+        side: m[1] as 'A',
+        num: Number(m[2]),
+        kind,
+        n: Number(m[3]),
+        x,
+        y,
+        tactic: m[5] ? TACTIC[m[5] as 'h'] : TROOPS[kind].tactic,
+        hp: TROOPS[kind].hp + Number(/\+(\d)hp/.exec(extra)?.[1] ?? 0),
+        move: TROOPS[kind].move + Number(/\+(\d)mv/.exec(extra)?.[1] ?? 0),
+        lust: extra.includes('!') ? 1 : 0,
+        aim: extra.includes('*') ? 1 : 0,
+        entries: [],
+        mark: false,
+      })
+    }),
+  )
+  platoons.sort((a, b) => (a.side === b.side ? a.num - b.num : a.side === 'A' ? -1 : 1))
+  // The draws that pick the drawn obstacles from the pool of M12.7.
+  const pool: [number, number][] = []
+  for (let y = 1; y <= 3; y++) for (let x = 0; x <= 4; x++) pool.push([x, y])
+  const picks = obstacles.map(([x, y]) => {
+    const i = pool.findIndex(([px, py]) => px === x && py === y)
+    pool.splice(i, 1)
+    return i
+  })
+  let die = 0
+  return fight({
+    attackers: platoons.filter((p) => p.side === 'A'),
+    defenders: platoons.filter((p) => p.side === 'D'),
+    attackerFlee: opts.attackerFlee ?? 0,
+    defenderFlee: opts.defenderFlee ?? 0,
+    defenderStays: opts.stays ?? false,
+    obstacles: picks.length > 0,
+    draw: (n) => (picks.length > 0 ? picks.shift()! : die++ % n),
+  })
+}
+
+/** A battle's actions, one line each: `A1 (2,1) hits D2 2 counter 1`. */
+export const lines = (actions: readonly BattleAction[]) =>
+  actions.map((a) =>
+    [
+      a.platoon,
+      a.path.map(([x, y]) => `(${x},${y})`).join(''),
+      a.target ? `${a.ranged ? 'shoots' : 'hits'} ${a.target} ${a.kills}` : '',
+      a.counter !== undefined ? `counter ${a.counter}` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  )
