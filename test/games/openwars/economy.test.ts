@@ -61,8 +61,7 @@ t.test('W4.5–W4.9 W3.11 recruitment', async (t) => {
   inland.cells.r4c1!.controller = 'A'
   t.match(refused(inland, 'A', { type: 'recruit', city: 'r4c1', kind: 'nave_cisne', count: 1 }), { code: 'recruit/not_port', rule: 'W4.8' })
   t.equal(g - tribe(play(inland, 'A', [{ type: 'recruit', city: 'r4c1', kind: 'guardianes', count: 1 }]).state, 'A').gold, 8, 'armeria: 1 less')
-  const moved = play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'guardianes', count: 1, path: ['r3c1'] }].slice(0, 0)).state
-  const after = play(play(moved, 'A', [{ type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 1 }]).state, 'A', [
+  const after = play(play(s, 'A', [{ type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 1 }]).state, 'A', [
     { type: 'move', from: 'r2c1', kind: 'guardianes', count: 1, path: ['r3c1'] },
   ]).state
   t.match(
