@@ -82,7 +82,7 @@ export function mapa(grid: string, opts: { armies?: string; stock?: string; roun
   s.treasureDeck = ['t-oro-3-1', 't-madera-2-1', 't-piedra-1-1']
   for (const line of (opts.armies ?? '').split(';').filter((l) => l.trim())) {
     const [tribe, cell, ...rest] = line.trim().split(/\s+/)
-    const convoy = rest[0] === 'convoy'
+    const convoy = rest.includes('convoy')
     s.armies.push({
       id: s.nextArmy++,
       tribe: tribe!,
