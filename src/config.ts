@@ -2,7 +2,7 @@
 // against one TypeBox schema (env-schema): a bad or missing variable stops the
 // process with a message naming it. Checks a schema cannot state (a cron
 // expression, a secret required only in production) follow it in code.
-import { randomBytes } from 'node:crypto'
+import { createECDH, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import envSchema from 'env-schema'
@@ -48,6 +48,10 @@ export interface Config {
   sweepCron: string
   /** Webhooks may call private and loopback addresses (tests only): otherwise a user could make the server call its own network. */
   allowPrivateWebhooks: boolean
+  /** The server's Web Push identity (VAPID, RFC 8292): every instance of one service must share it, or a device subscribed through one is refused by the others. */
+  vapid: { publicKey: string; privateKey: string; subject: string }
+  /** A certificate authority trusted for push services besides the system's (a self-hosted push server, the tests' receiver). */
+  pushCaFile: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -107,6 +111,10 @@ export const EnvSchema = Type.Object({
   MAIL_DIR: v(Type.String({ minLength: 1 }), 'must be a folder'),
   SCHEDULER: bool(),
   SWEEP_CRON: v(Type.String({ minLength: 1 }), 'must be a cron expression like "* * * * *"'),
+  VAPID_PUBLIC_KEY: v(Type.String({ pattern: '^[A-Za-z0-9_-]{87}$' }), 'must be an uncompressed P-256 public key in base64url (87 characters)'),
+  VAPID_PRIVATE_KEY: v(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }), 'must be a P-256 private key in base64url (43 characters)'),
+  PUSH_CA_FILE: v(Type.String({ minLength: 1 }), 'must be the path of a PEM certificate file'),
+  VAPID_SUBJECT: v(Type.String({ pattern: '^(mailto:|https://)' }), 'must be a mailto: or https:// address where push services can reach the operator'),
 })
 
 type Vars = Static<typeof EnvSchema>
@@ -170,6 +178,29 @@ function jwtSecret(given: string | undefined, nodeEnv: Config['nodeEnv'], dataDi
   return secret
 }
 
+/**
+ * The Web Push keys: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when given (several instances),
+ * else generated at the first start and kept under the data folder, as the JWT secret is.
+ */
+function vapidKeys(e: Vars, dataDir: string): { publicKey: string; privateKey: string } {
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY)
+    throw new ConfigError(e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'is required with its pair')
+  const file = path.join(dataDir, 'vapid.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }
+  mkdirSync(dataDir, { recursive: true })
+  // What web-push's generateVAPIDKeys does, without loading it at every start.
+  const curve = createECDH('prime256v1')
+  curve.generateKeys()
+  const secret = curve.getPrivateKey()
+  const keys = {
+    publicKey: curve.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url'),
+  }
+  writeFileSync(file, JSON.stringify(keys) + '\n', { mode: 0o600 })
+  return keys
+}
+
 function testClockNow(raw: string | undefined, allowed: boolean): Date | null {
   if (raw === undefined) return null
   if (!allowed) throw new ConfigError('TEST_CLOCK_NOW', 'needs ALLOW_TEST_CLOCK=true')
@@ -221,5 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     scheduler: yes(e.SCHEDULER, nodeEnv !== 'test'),
     sweepCron,
     allowPrivateWebhooks: yes(e.ALLOW_PRIVATE_WEBHOOKS, false),
+    pushCaFile: e.PUSH_CA_FILE ? path.resolve(e.PUSH_CA_FILE) : undefined,
+    vapid: { ...vapidKeys(e, dataDir), subject: e.VAPID_SUBJECT ?? `mailto:${(e.MAIL_FROM ?? 'no-reply@weekdaywars.test').replace(/^.*<|>$/g, '')}` },
   }
 }

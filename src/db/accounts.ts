@@ -5,7 +5,7 @@ import type { Database } from './index.ts'
 import type { Locale } from '../generated/prisma/enums.ts'
 
 export type { Locale }
-import { SETTING_COLUMN, type NotificationSetting } from './outbox.ts'
+import { PUSH_COLUMN, SETTING_COLUMN, type NotificationSetting, type PushSetting } from './outbox.ts'
 import { instant, sqlOf, UUID, type Sql } from './sql.ts'
 
 export interface UserRow {
@@ -104,10 +104,20 @@ export interface SettingsRow {
   invitations: boolean
   campaign: boolean
   reminderHours: number
+  pushWindowOpen: boolean
+  pushReminder: boolean
+  pushPayout: boolean
+  pushDigest: boolean
+  pushDiplomacy: boolean
+  pushInvitations: boolean
+  pushCampaign: boolean
 }
 
 const SETTINGS = `mail_window_open AS "windowOpen", mail_reminder AS reminder, mail_payout AS payout, mail_digest AS digest,
-  mail_diplomacy AS diplomacy, mail_invitations AS invitations, mail_campaign AS campaign, reminder_hours AS "reminderHours"`
+  mail_diplomacy AS diplomacy, mail_invitations AS invitations, mail_campaign AS campaign, reminder_hours AS "reminderHours",
+  ${Object.entries(PUSH_COLUMN)
+    .map(([key, column]) => `${column} AS "${key}"`)
+    .join(', ')}`
 
 export async function settingsOf(pool: pg.Pool, userId: string): Promise<SettingsRow | undefined> {
   const { rows } = await pool.query<SettingsRow>(`SELECT ${SETTINGS} FROM users WHERE id = $1::uuid`, [userId])
@@ -119,6 +129,9 @@ export async function updateSettings(pool: pg.Pool, userId: string, changes: Par
   const sets: string[] = []
   const values: unknown[] = [userId]
   for (const [key, column] of Object.entries(SETTING_COLUMN) as [NotificationSetting, string][]) {
+    if (changes[key] !== undefined) sets.push(`${column} = $${values.push(changes[key])}`)
+  }
+  for (const [key, column] of Object.entries(PUSH_COLUMN) as [PushSetting, string][]) {
     if (changes[key] !== undefined) sets.push(`${column} = $${values.push(changes[key])}`)
   }
   if (changes.reminderHours !== undefined) sets.push(`reminder_hours = $${values.push(changes.reminderHours)}`)

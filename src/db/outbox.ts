@@ -78,6 +78,13 @@ export const SETTING_COLUMN: Record<NotificationSetting, string> = {
   campaign: 'mail_campaign',
 }
 
+/** The same switches for Web Push (#30): `pushWindowOpen` turns off the pushes that `windowOpen` turns off the mails of. */
+export type PushSetting = `push${Capitalize<NotificationSetting>}`
+export const pushSettingOf = (setting: NotificationSetting): PushSetting => `push${setting[0]!.toUpperCase()}${setting.slice(1)}` as PushSetting
+export const PUSH_COLUMN = Object.fromEntries(
+  Object.entries(SETTING_COLUMN).map(([setting, column]) => [pushSettingOf(setting as NotificationSetting), column.replace(/^mail_/, 'push_')]),
+) as Record<PushSetting, string>
+
 export async function queueMails(sql: Sql, campaignId: string, mails: PendingMail[], now: Date) {
   if (mails.length === 0) return
   await sql.query(
@@ -108,6 +115,8 @@ export interface ClaimedMail {
   userTimeZone: string | null
   /** False when the recipient turned this kind of mail off. */
   wanted: boolean
+  /** True when the recipient has an account, wants this kind pushed, and its push has not gone out yet. */
+  pushWanted: boolean
 }
 
 /** Claims up to `limit` due mails until `lockedUntil`, with what rendering them needs. */
@@ -116,6 +125,9 @@ export async function claimMails(pool: pg.Pool, now: Date, limit: number, locked
     ELSE CASE o.kind ${Object.entries(SETTING_OF)
       .map(([k, s]) => `WHEN '${k}' THEN u.${SETTING_COLUMN[s]}`)
       .join(' ')} ELSE true END END`
+  const pushSetting = `CASE WHEN u.id IS NULL OR o.pushed_at IS NOT NULL THEN false ELSE CASE o.kind ${Object.entries(SETTING_OF)
+    .map(([k, s]) => `WHEN '${k}' THEN u.${PUSH_COLUMN[pushSettingOf(s)]}`)
+    .join(' ')} ELSE false END END`
   const { rows } = await pool.query<ClaimedMail>(
     `WITH due AS (
        SELECT id FROM outbox_mails
@@ -127,7 +139,7 @@ export async function claimMails(pool: pg.Pool, now: Date, limit: number, locked
        RETURNING o.*)
      SELECT o.id, o.campaign_id AS "campaignId", o.user_id AS "userId", o.to_address AS "toAddress", o.kind, o.period, o.data, o.attempts,
             c.name AS "campaignName", c.time_zone AS "timeZone", c.ruleset, u.email, u.display_name AS "displayName", u.locale::text AS locale,
-            u.time_zone AS "userTimeZone", ${setting} AS wanted
+            u.time_zone AS "userTimeZone", ${setting} AS wanted, ${pushSetting} AS "pushWanted"
      FROM taken o JOIN campaigns c ON c.id = o.campaign_id LEFT JOIN users u ON u.id = o.user_id`,
     [now.toISOString(), limit, lockedUntil.toISOString()],
   )
@@ -136,6 +148,11 @@ export async function claimMails(pool: pg.Pool, now: Date, limit: number, locked
 
 export async function markSent(pool: pg.Pool, id: string, at: Date) {
   await pool.query(`UPDATE outbox_mails SET sent_at = ${utc(2)}, locked_until = NULL, last_error = NULL WHERE id = $1::uuid`, [id, at.toISOString()])
+}
+
+/** The row's push went out (to every device, or to none that still exists): a retry of its mail pushes no more. */
+export async function markPushed(pool: pg.Pool, id: string, at: Date) {
+  await pool.query(`UPDATE outbox_mails SET pushed_at = ${utc(2)} WHERE id = $1::uuid`, [id, at.toISOString()])
 }
 
 export async function markDropped(pool: pg.Pool, id: string, at: Date, reason: string) {

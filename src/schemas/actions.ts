@@ -137,8 +137,34 @@ export const NotificationsSchema = Type.Object(
     invitations: Type.Boolean({ description: 'invitations to campaigns' }),
     campaign: Type.Boolean({ description: 'campaign news: paused, resumed, a player replaced, the game over with its ranking' }),
     reminderHours: Type.Integer({ minimum: 1, maximum: 19, description: 'hours before the window closes' }),
+    pushWindowOpen: Type.Boolean({ description: 'the same by Web Push, on every device you turned push on for' }),
+    pushReminder: Type.Boolean({ description: 'the reminder by Web Push' }),
+    pushPayout: Type.Boolean({ description: 'the payout by Web Push' }),
+    pushDigest: Type.Boolean({ description: "the day's losses by Web Push" }),
+    pushDiplomacy: Type.Boolean({ description: 'diplomacy news by Web Push' }),
+    pushInvitations: Type.Boolean({ description: 'invitations by Web Push' }),
+    pushCampaign: Type.Boolean({ description: 'campaign news by Web Push' }),
   },
-  { title: 'Notifications' },
+  { title: 'Notifications', description: 'Which notifications reach you, by mail and by Web Push, kind by kind' },
 )
+
+/** A device's Web Push subscription (#30), as PushSubscription.toJSON() gives it. */
+export const PushSubscriptionBody = Type.Object(
+  {
+    endpoint: Type.String({ minLength: 9, maxLength: 2000, description: "the push service's URL for the device (PushSubscription.endpoint)" }),
+    keys: Type.Object(
+      {
+        p256dh: Type.String({ minLength: 80, maxLength: 100, pattern: '^[A-Za-z0-9_-]+=*$', description: "the device's P-256 public key, base64url" }),
+        auth: Type.String({ minLength: 16, maxLength: 30, pattern: '^[A-Za-z0-9_-]+=*$', description: 'its 16-byte auth secret, base64url' }),
+      },
+      { additionalProperties: false },
+    ),
+    label: Type.Optional(Type.String({ maxLength: 100, description: 'what to call this device in your settings' })),
+    expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'as PushSubscription.toJSON() gives it; ignored' })),
+  },
+  { additionalProperties: false, title: 'PushSubscription' },
+)
+
+export const PushEndpointBody = Type.Object({ endpoint: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false })
 
 export const NotificationsBody = Type.Partial(NotificationsSchema, { additionalProperties: false, minProperties: 1 })

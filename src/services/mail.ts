@@ -3,11 +3,12 @@
 // recipient's language and time zone, send, mark sent. A failure is retried
 // with backoff. A crash after the send and before the mark resends the same
 // Message-ID, which mail systems treat as the same message.
-import { claimMails, markDropped, markFailed, markSent, MAIL_KINDS, type ClaimedMail, type MailKind } from '../db/outbox.ts'
+import { claimMails, markDropped, markFailed, markPushed, markSent, MAIL_KINDS, type ClaimedMail, type MailKind } from '../db/outbox.ts'
 import type { Database } from '../db/index.ts'
 import { readSigned, signValue } from '../lib/signed.ts'
 import type { Clock } from './clock.ts'
 import { mailTemplates, type Locale } from './mail-templates.ts'
+import { pushOfMail, type PushService } from './push.ts'
 
 export interface OutgoingMail {
   to: string
@@ -38,8 +39,17 @@ interface Logger {
 const MAX_ATTEMPTS = 8
 const CLAIM_MS = 2 * 60_000
 
-export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; publicUrl: string; secret: string; log: Logger }) {
-  const { db, clock, mailer, publicUrl, secret, log } = deps
+export function mailService(deps: {
+  db: Database
+  clock: Clock
+  mailer: Mailer
+  publicUrl: string
+  secret: string
+  log: Logger
+  /** The recipient's devices get the same notification by Web Push (#30), once. */
+  push?: Pick<PushService, 'deliver'>
+}) {
+  const { db, clock, mailer, publicUrl, secret, log, push } = deps
   const t = mailTemplates()
   const host = new URL(publicUrl).hostname || 'weekdaywars.local'
 
@@ -82,9 +92,21 @@ export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; 
     }
   }
 
+  /** The row's push, once, to the recipient's devices: a failure there never holds its mail back. */
+  async function pushOne(m: ClaimedMail, context: ReturnType<typeof contextOf>) {
+    try {
+      const rendered = t.render(m.kind, context.locale, context)
+      await push!.deliver(m.userId!, pushOfMail(rendered, context.campaignUrl, `${m.campaignId}:${m.kind}`, m.kind, publicUrl))
+    } catch (error) {
+      log.warn({ mail: m.id, kind: m.kind, err: (error as Error).message.slice(0, 300) }, 'push not delivered')
+    }
+    await markPushed(db.pool, m.id, clock.now())
+  }
+
   async function sendOne(m: ClaimedMail): Promise<'sent' | 'failed' | 'dropped'> {
     const now = clock.now()
     const to = m.email ?? m.toAddress
+    if (push && m.pushWanted && m.userId) await pushOne(m, contextOf(m))
     if (!to || !m.wanted) {
       await markDropped(db.pool, m.id, now, to ? 'the recipient turned this kind of mail off' : 'no address')
       return 'dropped'
@@ -92,10 +114,10 @@ export function mailService(deps: { db: Database; clock: Clock; mailer: Mailer; 
     try {
       const context = contextOf(m)
       const rendered = t.render(m.kind, context.locale, context)
-      const headers: Record<string, string> = { 'X-Weekday-Wars-Kind': m.kind }
-      {
-        headers['List-Unsubscribe'] = `<${context.oneClickUrl}>`
-        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
+      const headers: Record<string, string> = {
+        'X-Weekday-Wars-Kind': m.kind,
+        'List-Unsubscribe': `<${context.oneClickUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       }
       await mailer.send({ to, ...rendered, messageId: `<${m.id}@${host}>`, headers })
       await markSent(db.pool, m.id, clock.now())

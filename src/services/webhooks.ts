@@ -5,11 +5,10 @@
 // cloud's metadata service (checked when it is set and again before every call, since a name
 // may resolve elsewhere later; redirects are not followed).
 import { createHmac, randomBytes } from 'node:crypto'
-import { lookup } from 'node:dns/promises'
-import ipaddr from 'ipaddr.js'
 import { sqlOf, transaction } from '../db/sql.ts'
 import { claimDeliveries, deleteWebhook, markDelivered, markFailed, queueChanges, setWebhook, webhookOf, type DueDelivery } from '../db/webhooks.ts'
 import { AppError } from '../lib/errors.ts'
+import { checkPublicAddress } from '../lib/public-address.ts'
 import type { ServiceDeps } from './deps.ts'
 
 /** Waits after the 1st, 2nd… failed attempt; after the last, the delivery is given up. */
@@ -27,29 +26,14 @@ export function webhooksService(deps: Pick<ServiceDeps, 'db' | 'clock'> & { allo
   const { db, clock, allowPrivate } = deps
 
   /** Refuses an address that is not http(s), carries a login, or resolves to a private or reserved address. */
-  async function checkAddress(raw: string): Promise<URL> {
-    let url: URL
-    try {
-      url = new URL(raw)
-    } catch {
-      throw new AppError(400, 'webhook/bad_url', `"${raw.slice(0, 100)}" is not an address like https://bot.example/hook`)
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError(400, 'webhook/bad_url', 'A webhook address starts with https:// (or http://)')
-    if (url.username || url.password) throw new AppError(400, 'webhook/bad_url', 'A webhook address carries no login; check the signature instead')
-    const host = url.hostname.replace(/^\[|\]$/g, '')
-    let addresses: { address: string }[]
-    try {
-      addresses = ipaddr.isValid(host) ? [{ address: host }] : await lookup(host, { all: true })
-    } catch {
-      throw new AppError(400, 'webhook/unresolvable', `${host} does not resolve to an address`)
-    }
-    for (const { address } of addresses) {
-      const parsed = ipaddr.process(address)
-      if (parsed.range() !== 'unicast' && !allowPrivate)
-        throw new AppError(400, 'webhook/private_address', `${host} is a ${parsed.range()} address (${address}); webhooks call public addresses only`)
-    }
-    return url
-  }
+  const checkAddress = (raw: string) =>
+    checkPublicAddress(raw, {
+      namespace: 'webhook',
+      what: 'webhook address',
+      example: 'https://bot.example/hook',
+      protocols: ['https:', 'http:'],
+      allowPrivate,
+    })
 
   async function deliver(delivery: DueDelivery): Promise<void> {
     const now = clock.now()

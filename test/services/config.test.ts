@@ -19,6 +19,16 @@ t.test('defaults are sensible', async (t) => {
   t.equal(loadConfig({ ...base }).jwtSecret, c.jwtSecret, 'and kept across restarts')
 })
 
+t.test('the Web Push keys are generated once and kept, unless both are given', async (t) => {
+  const first = loadConfig({ ...base }).vapid
+  t.match(first.publicKey, /^B[A-Za-z0-9_-]{86}$/, 'an uncompressed P-256 point (65 bytes) in base64url')
+  t.equal(Buffer.from(first.privateKey, 'base64url').length, 32, 'a 32-byte private key')
+  t.same(loadConfig({ ...base }).vapid, first, 'the same keys after a restart')
+  t.equal(first.subject, 'mailto:no-reply@weekdaywars.test', "push services reach the operator at MAIL_FROM's address")
+  const given = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'A'.repeat(43), VAPID_SUBJECT: 'https://weekdaywars.example/contact' }
+  t.same(loadConfig({ ...base, ...given }).vapid, { publicKey: given.VAPID_PUBLIC_KEY, privateKey: given.VAPID_PRIVATE_KEY, subject: given.VAPID_SUBJECT })
+})
+
 t.test('each bad variable is named', async (t) => {
   const bad: [Record<string, string>, string][] = [
     [{ PORT: 'eighty' }, 'PORT'],
@@ -38,6 +48,9 @@ t.test('each bad variable is named', async (t) => {
     [{ SCHEDULER: 'sometimes' }, 'SCHEDULER'],
     [{ TEST_CLOCK_NOW: '2026-12-06T19:30:00Z' }, 'TEST_CLOCK_NOW'],
     [{ ALLOW_TEST_CLOCK: 'true', TEST_CLOCK_NOW: 'sunday' }, 'TEST_CLOCK_NOW'],
+    [{ VAPID_PUBLIC_KEY: 'short' }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_PUBLIC_KEY: 'B'.repeat(87) }, 'VAPID_PRIVATE_KEY'],
+    [{ VAPID_SUBJECT: 'games@example.org' }, 'VAPID_SUBJECT'],
   ]
   for (const [env, variable] of bad) {
     let caught: unknown

@@ -105,4 +105,59 @@
       /* an old browser keeps the default */
     }
   }
+  // The service worker shows pushes (#30); registering it also makes the site installable.
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {})
+  // The settings' "This device" switch: a Web Push subscription handed to the server, or taken back.
+  const device = document.getElementById('push-device')
+  if (device) pushSwitch(device)
+  async function pushSwitch(card) {
+    const status = card.querySelector('[data-status]')
+    const button = card.querySelector('button')
+    const say = (key) => (status.textContent = card.getAttribute(`data-${key}`))
+    if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return say('unsupported')
+    const post = (url, body) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': card.getAttribute('data-csrf') },
+        body: JSON.stringify(body),
+      })
+    const key = Uint8Array.from(atob(card.getAttribute('data-key').replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
+    let registration
+    let subscription
+    try {
+      registration = await navigator.serviceWorker.register('/sw.js')
+      subscription = await registration.pushManager.getSubscription()
+    } catch {
+      return say('unsupported')
+    }
+    // Push's own permission: what the browser will answer to a subscription from this site.
+    const show = async () => {
+      const permission = await registration.pushManager.permissionState({ userVisibleOnly: true }).catch(() => 'prompt')
+      button.hidden = false
+      button.textContent = card.getAttribute(subscription ? 'data-turn-off' : 'data-turn-on')
+      say(subscription ? 'on' : permission === 'denied' ? 'denied' : 'off')
+    }
+    await show()
+    button.addEventListener('click', async () => {
+      button.disabled = true
+      try {
+        if (subscription) {
+          await post('/me/push/off', { endpoint: subscription.endpoint })
+          await subscription.unsubscribe()
+          subscription = null
+        } else if ((await Notification.requestPermission()) === 'granted') {
+          const fresh = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+          const platform = (navigator.userAgentData && navigator.userAgentData.platform) || navigator.platform || ''
+          const saved = await post('/me/push/devices', { ...fresh.toJSON(), label: platform.slice(0, 100) })
+          if (!saved.ok) throw new Error(String(saved.status))
+          subscription = fresh
+        }
+        await show()
+      } catch {
+        say('failed')
+      } finally {
+        button.disabled = false
+      }
+    })
+  }
 })()

@@ -9,12 +9,12 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    const { db, clock, mailer, config } = fastify
+    const { db, clock, mailer, config, push } = fastify
     // The sender runs within the sweep, on its reserved connections.
     fastify.decorate(
       'mail',
-      mailService({ db: { ...db, pool: db.system }, clock, mailer, publicUrl: config.publicUrl, secret: config.jwtSecret, log: fastify.log }),
+      mailService({ db: { ...db, pool: db.system }, clock, mailer, publicUrl: config.publicUrl, secret: config.jwtSecret, log: fastify.log, push }),
     )
   },
-  { name: 'mail', dependencies: ['prisma', 'clock', 'mailer', 'config'] },
+  { name: 'mail', dependencies: ['prisma', 'clock', 'mailer', 'config', 'push'] },
 )

@@ -3,7 +3,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { loginKey, placeCeiling } from '../../lib/login-limits.ts'
 import { SESSION_COOKIE } from '../../plugins/external/view.ts'
-import { AcceptInvitationBody, LoginBody, NotificationsSchema, RegisterBody } from '../../schemas/actions.ts'
+import { DateTime } from 'luxon'
+import { fill } from '../../lib/fill.ts'
+import { AcceptInvitationBody, LoginBody, NotificationsSchema, PushEndpointBody, PushSubscriptionBody, RegisterBody } from '../../schemas/actions.ts'
+import type { NotificationSettings } from '../../services/notifications.ts'
+import type { DeviceSubscription } from '../../services/push.ts'
 import { one, safeNext, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
 export function accountPages(fastify: FastifyInstance, kit: PageKit) {
@@ -117,19 +121,39 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     }
   })
 
+  const KINDS = ['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations', 'campaign'] as const
+  const pushNameOf = (name: (typeof KINDS)[number]) => `push${name[0]!.toUpperCase()}${name.slice(1)}` as keyof NotificationSettings
+
   async function settingsPage(request: Req, reply: FastifyReply, userId: string, extra: { error?: AppError; saved?: boolean } = {}) {
     const settings = await notifications.get(userId)
-    const s = STRINGS[(await kit.viewer(request)).locale]
-    const toggles = (['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations', 'campaign'] as const).map((name) => ({
+    const { locale } = await kit.viewer(request)
+    const s = STRINGS[locale]
+    // One row a kind: its mail switch and its push switch (#30).
+    const toggles = KINDS.map((name) => ({
       name,
       on: settings[name],
+      pushName: pushNameOf(name),
+      pushOn: settings[pushNameOf(name)],
       label: s[`mail${name[0]!.toUpperCase()}${name.slice(1)}`],
+    }))
+    const devices = (await fastify.push.devices(userId)).map((d) => ({
+      endpoint: d.endpoint,
+      label: d.label,
+      added: fill(
+        s.pushAdded!,
+        {
+          date: DateTime.fromISO(d.createdAt)
+            .setLocale(locale === 'es' ? 'es-ES' : 'en-GB')
+            .toLocaleString(DateTime.DATE_MED),
+        },
+        locale,
+      ),
     }))
     return render(
       request,
       reply,
       'notifications.hbs',
-      { title: s.notifications, settings, toggles, calendarUrl: notifications.calendarUrl(userId), ...extra },
+      { title: s.notifications, settings, toggles, devices, pushKey: fastify.push.publicKey, calendarUrl: notifications.calendarUrl(userId), ...extra },
       extra.error?.statusCode ?? 200,
     )
   }
@@ -138,13 +162,27 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
 
   fastify.post<Route>(
     '/me/notifications',
-    form(NotificationsSchema, { checkboxes: ['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations', 'campaign'] }),
+    form(NotificationsSchema, { checkboxes: KINDS.flatMap((name) => [name, pushNameOf(name)]) }),
     async (request: Req, reply) => {
       const user = await requireUser(request)
       await notifications.update(user.id, request.body as unknown as Parameters<typeof notifications.update>[1])
       return settingsPage(request, reply, user.id, { saved: true })
     },
   )
+
+  // A device turned on by the settings page's script (its subscription as JSON, the CSRF token in a header) …
+  fastify.post<Route>('/me/push/devices', form(PushSubscriptionBody), async (request: Req, reply) => {
+    const user = await requireUser(request)
+    const device = await fastify.push.subscribe(user.id, request.body as unknown as DeviceSubscription)
+    return reply.code(201).send(device)
+  })
+
+  // … and off, by the script or by the list's button (a plain form).
+  fastify.post<Route>('/me/push/off', form(PushEndpointBody), async (request: Req, reply) => {
+    const user = await requireUser(request)
+    await fastify.push.unsubscribe(user.id, one(request.body.endpoint))
+    return reply.redirect('/me/notifications?notice=device_removed', 303)
+  })
 
   // The link in every mail: a page in the reader's language, one button; the API's one-click POST is for mail clients.
   const unsubscribePage = (request: Req, reply: FastifyReply, data: { token?: string; error?: AppError; done?: { label: string; email: string } }) =>

@@ -23,8 +23,12 @@ import { FACES, facePages } from '../../faces/index.ts'
 export const prefixOverride = ''
 
 const VIEWS = path.resolve(import.meta.dirname, '../../../views')
-const ASSETS: Record<string, [type: string, body: string]> = {
+const ASSETS: Record<string, [type: string, body: string | Buffer]> = {
   'app.css': ['text/css; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.css'), 'utf8')],
+  // The installable app's icons (#30), drawn from icon.svg.
+  'icon.svg': ['image/svg+xml', readFileSync(path.join(VIEWS, 'assets/icon.svg'), 'utf8')],
+  'icon-192.png': ['image/png', readFileSync(path.join(VIEWS, 'assets/icon-192.png'))],
+  'icon-512.png': ['image/png', readFileSync(path.join(VIEWS, 'assets/icon-512.png'))],
   'app.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.js'), 'utf8')],
   'messages.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/messages.js'), 'utf8')],
   // The message library's own browser build (an ES module), served as it ships.
@@ -99,6 +103,35 @@ export default async function pages(fastify: FastifyInstance) {
     const asset = Object.hasOwn(ASSETS, request.params['*']!) ? ASSETS[request.params['*']!] : undefined
     if (!asset) throw new AppError(404, 'not_found', 'No such file')
     return reply.type(asset[0]).header('cache-control', 'public, max-age=300').send(asset[1])
+  })
+
+  // The service worker shows pushes (#30); served from the root so that its scope is the whole site.
+  const serviceWorker = readFileSync(path.join(VIEWS, 'assets/sw.js'), 'utf8')
+  fastify.get('/sw.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(serviceWorker))
+
+  // The web app manifest, in the reader's language: a phone can put the service on its home screen.
+  fastify.get('/manifest.webmanifest', async (request: Req, reply) => {
+    const { locale } = await kit.viewer(request)
+    const s = STRINGS[locale]
+    return reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send({
+        name: s.app,
+        short_name: s.app,
+        description: s.appDescription,
+        lang: locale,
+        start_url: '/campaigns',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1f3a5f',
+        icons: [
+          { src: '/assets/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/assets/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/assets/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      })
   })
 
   // The home page: what the game is, and a week of it as a picture.

@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import { ProfileBody } from '../../../schemas/actions.ts'
 import notificationRoutes from './notifications.ts'
+import pushRoutes from './push.ts'
 import webhookRoutes from './webhook.ts'
 
 export const UserSchema = Type.Object(
@@ -21,6 +22,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   // Autoload takes only index.ts from a folder, so the neighbours are registered here.
   await fastify.register(notificationRoutes)
   await fastify.register(webhookRoutes)
+  await fastify.register(pushRoutes)
 
   fastify.get(
     '',
