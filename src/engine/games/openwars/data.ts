@@ -293,33 +293,41 @@ export const SPELLS: ReadonlyMap<string, Spell> = new Map(
   SPELL_ROWS.map(([id, name, category, mana, range, phase, faction]) => [id, { id, name, category, mana, range, phase, faction }]),
 )
 
-/** The problems of the shipped data: an empty list when rosters, deck and spells are as the book says. */
-export function dataProblems(): string[] {
+export interface Data {
+  kinds: ReadonlyMap<string, Kind>
+  cards: ReadonlyMap<string, Card>
+  spells: ReadonlyMap<string, Spell>
+  armies: Record<Faction, Record<string, number>>
+}
+
+/** The problems of a data set: an empty list when rosters, deck and spells are as the book says. */
+export function dataProblems(d: Data = { kinds: KINDS, cards: CARDS, spells: SPELLS, armies: DEFAULT_ARMIES }): string[] {
   const out: string[] = []
+  const all = [...d.kinds.values()]
   for (const f of FACTIONS) {
-    const kinds = kindsOf(f)
+    const kinds = all.filter((k) => k.faction === f)
     if (kinds.length < 7) out.push(`${f}: ${kinds.length} kinds`)
     if (kinds.filter((k) => k.unique).length !== 1) out.push(`${f}: one única kind`)
     if ((kinds.some((k) => k.type === 'magica') ? 1 : 0) !== (f === 'barbaros' ? 0 : 1)) out.push(`${f}: mágica kinds (W1.10)`)
     let value = 0
-    for (const [id, n] of Object.entries(DEFAULT_ARMIES[f])) {
-      const k = KINDS.get(id)
+    for (const [id, n] of Object.entries(d.armies[f])) {
+      const k = d.kinds.get(id)
       if (k?.faction !== f) out.push(`${f}: default army kind ${id}`)
       else value += k.cost * n
     }
     if (value > 60) out.push(`${f}: default army worth ${value}`)
   }
-  for (const k of KINDS.values()) {
+  for (const k of all) {
     if (!UNIT_TYPES.includes(k.type)) out.push(`${k.id}: type ${k.type}`)
     if (k.att < 1 || k.att > 6 || k.range < 0 || k.range > 2 || k.cost < 1 || k.mov < 1) out.push(`${k.id}: a value out of range (W1.3)`)
     if (k.hp !== 1 && k.hp !== 2) out.push(`${k.id}: hit points (W1.6)`)
     if (k.anfibio && k.type !== 'agua') out.push(`${k.id}: Anfibio on a kind that is not agua (W1.9)`)
   }
-  if (KINDS.size !== 50) out.push(`${KINDS.size} kinds, not 50`)
-  if (CARDS.size !== 43) out.push(`${CARDS.size} cards, not 43`)
-  for (const c of CARDS.values()) if (c.entry < 1 || c.entry > 3) out.push(`${c.id}: entry cost (W2.3)`)
-  if ([...CARDS.values()].filter((c) => c.keyword === null).length !== 13) out.push('13 basic cards (Appendix B)')
-  for (const s of SPELLS.values()) if (s.faction === 'barbaros') out.push(`${s.id}: the Bárbaros cast nothing (W7.1)`)
+  if (d.kinds.size !== 50) out.push(`${d.kinds.size} kinds, not 50`)
+  if (d.cards.size !== 43) out.push(`${d.cards.size} cards, not 43`)
+  for (const c of d.cards.values()) if (c.entry < 1 || c.entry > 3) out.push(`${c.id}: entry cost (W2.3)`)
+  if ([...d.cards.values()].filter((c) => c.keyword === null).length !== 13) out.push('13 basic cards (Appendix B)')
+  for (const s of d.spells.values()) if (s.faction === 'barbaros') out.push(`${s.id}: the Bárbaros cast nothing (W7.1)`)
   return out
 }
 
