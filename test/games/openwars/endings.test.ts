@@ -123,7 +123,7 @@ t.test('W10.8 the board keeps standing orders, default orders and casualty lists
   t.equal(openWars.board(s, null).mine, null)
   const cleared = play(s, 'A', [{ type: 'setStanding', at: 'r2c1', kind: 'goblins', order: null }]).state
   t.same(openWars.board(cleared, 'A').mine!.orders, [])
-  const bad = (order: object) => openWars.applyOrder(s, 'A', { type: 'setStanding', at: 'r2c1', kind: 'goblins', order: order as never }, hmacRng)
+  const bad = (order: unknown) => openWars.applyOrder(s, 'A', { type: 'setStanding', at: 'r2c1', kind: 'goblins', order: order as never }, hmacRng)
   for (const order of [
     null,
     3,
