@@ -1,6 +1,6 @@
 // M9: casting, boosting, reserving and arming technology cards; M12.8 batches.
 import t from 'tap'
-import { elMapa } from '../../../src/engine/games/elmapa/index.ts'
+import { elMapa, type ElMapaOrder } from '../../../src/engine/games/elmapa/index.ts'
 import { armyOf, mapa, open, order, refused, stockOf, system, tribeOf } from './dsl.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
 
@@ -86,14 +86,18 @@ t.test('M9.9 Regateador, Maderero, Pedrero with a build; M9.7 one of a kind', as
 t.test('M9.8 combat cards with an attack; M13.13 on the standing or default plan; M13.14', async (t) => {
   // Army 1 (2 levas, 1 arquero) steps E into the l1-leva guards.
   const on = hand(['bloodlust-1', 'punteria-1', 'escudo-1', 'escudo-2'], 'a 2,3 leva=2 arquero=1')
-  const attack = (cards: unknown, more = {}) => ({ type: 'step', army: 1, dir: 'N', ...more, cards })
-  const r = order(on, 'a', {
-    ...attack([
-      { card: 'bloodlust-1', entry: 0 },
-      { card: 'punteria-1', entry: 1 },
-    ]),
-    dir: 'E',
-  })
+  const attack = (cards: unknown, more = {}) => ({ type: 'step', army: 1, dir: 'N', ...more, cards }) as never as ElMapaOrder
+  const r = order(
+    on,
+    'a',
+    attack(
+      [
+        { card: 'bloodlust-1', entry: 0 },
+        { card: 'punteria-1', entry: 1 },
+      ],
+      { dir: 'E' },
+    ),
+  )
   const battle = r.events.find((e) => e.type === 'battle')!
   t.same(battle.type === 'battle' && battle.record.cards, ['bloodlust-1', 'punteria-1'], 'on the default plan: leva entry 0, arquero entry 1')
   t.same(refused(on, 'a', attack([{ card: 'punteria-1', entry: 0 }], { dir: 'E' })), { code: 'card/not_arqueros', rule: 'M13.14' })

@@ -78,7 +78,10 @@ t.test('the platform’s views: view, tagEvent, digest, tickMail, periodEnd, eco
   t.equal(elMapa.dice.drawsOf(battle).length, 0, 'no obstacles, no flight: no dice')
   t.same(elMapa.dice.drawsOf(r.events[0]!), [])
   t.same(
-    elMapa.dice.drawsOf({ ...battle, record: { ...(battle as { record: never }).record, dice: [{ counter: 0, face: 3, purpose: 'obstacle' }] } } as never),
+    elMapa.dice.drawsOf({
+      ...battle,
+      record: { ...(battle as unknown as { record: object }).record, dice: [{ counter: 0, face: 3, purpose: 'obstacle' }] },
+    } as never),
     [{ counter: 0, face: 3, purpose: 'obstacle at 0,1' }],
   )
   t.same(elMapa.tickMail(s, 'a'), {
