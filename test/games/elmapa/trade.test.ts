@@ -1,0 +1,71 @@
+// M10: what scenes trade, all at once or nothing.
+import t from 'tap'
+import { elMapa, type ElMapaTransfer } from '../../../src/engine/games/elmapa/index.ts'
+import type { ElMapaState } from '../../../src/engine/games/elmapa/types.ts'
+import { mapa, stockOf, system, tribeOf } from './dsl.ts'
+
+const GRID = `
+  Ja   l1-madera@a  l1-pueblo@a
+  Jb   l2-oro@b     Jc`
+
+const setUp = () => {
+  const s = mapa(GRID, { armies: 'b 1,1 leva=1', stock: 'a 5 2 1; b 1 1 1; c 0 0 0' })
+  s.cells['0,0']!.castle!.slots = { '1a': 'mercado' }
+  s.cells['1,0']!.castle!.slots = { '1a': 'mercado' }
+  tribeOf(s, 'a').hand = ['pies-1', 'escudo-2']
+  return s
+}
+const trade = (s: ElMapaState, transfers: ElMapaTransfer[]) => {
+  const r = system(s, { type: 'executeTrade', transfers })
+  return { s: r.s, last: r.events[r.events.length - 1]! }
+}
+
+t.test('M10.2 M10.4 M10.6 resources, cards, mines and villages change hands at once', async (t) => {
+  const { s, last } = trade(setUp(), [
+    { from: 'a', to: 'b', resources: { oro: 4, madera: 0 }, cards: ['escudo-2'], cells: ['0,1', '0,2'] },
+    { from: 'b', to: 'a', resources: { piedra: 1 } },
+  ])
+  t.equal(last.type, 'tradeExecuted')
+  t.same([stockOf(s, 'a'), stockOf(s, 'b'), tribeOf(s, 'a').hand, tribeOf(s, 'b').hand], ['1/2/2', '5/1/0', ['pies-1'], ['escudo-2']])
+  t.same([s.cells['0,1']!.owner, s.cells['0,2']!.owner], ['b', 'b'], 'a mine, and a village with its castle')
+})
+
+t.test('M10.5 a trade fails whole, with its reason', async (t) => {
+  const fails = (transfers: ElMapaTransfer[], rule: string, s = setUp()) => {
+    const r = trade(s, transfers)
+    t.same([r.last.type, r.last.type === 'tradeFailed' && r.last.rule, stockOf(r.s, 'a')], ['tradeFailed', rule, '5/2/1'], JSON.stringify(transfers))
+  }
+  fails([{ from: 'a', to: 'c', resources: { oro: 1 } }], 'M10.4')
+  fails(
+    [
+      { from: 'a', to: 'b', resources: { oro: 1 } },
+      { from: 'b', to: 'a', resources: { oro: 9 } },
+    ],
+    'M10.5',
+  )
+  fails([{ from: 'a', to: 'b', resources: { gold: 1 } as never }], 'M10.2')
+  fails([{ from: 'a', to: 'b', cards: ['vision-1'] }], 'M10.5')
+  fails([{ from: 'b', to: 'a', cells: ['1,1'] }], 'M10.5')
+  fails([{ from: 'a', to: 'b', cells: ['1,1'] }], 'M10.5')
+  fails([{ from: 'a', to: 'a', resources: { oro: 1 } }], 'M10.1')
+  const reserved = setUp()
+  tribeOf(reserved, 'a').plan = { platoons: [{ kind: 'leva', take: 'all', column: 2, tactic: 'hold' }], flee: 0, reactions: [{ card: 'escudo-2', entry: 0 }] }
+  fails([{ from: 'a', to: 'b', cards: ['escudo-2'] }], 'M10.5', reserved)
+  const setup = setUp()
+  setup.status = 'setup'
+  fails([{ from: 'a', to: 'b', resources: { oro: 1 } }], 'M10.1', setup)
+  t.equal(elMapa.applySystem(setUp(), { type: 'executeTrade', transfers: 'all' as never }, () => 0).ok, false)
+})
+
+t.test('M10.6 M11.5 a tribe that trades its last village away is eliminated by trade', async (t) => {
+  const { s } = trade(setUp(), [{ from: 'c', to: 'a', cells: ['1,2'] }])
+  t.same([tribeOf(s, 'c').eliminated, tribeOf(s, 'c').eliminatedBy], [true, 'trade'])
+})
+
+t.test('M10.3 armies, troops, VP and plans are not tradeable', async (t) => {
+  const bad = elMapa.tradeOf({ transfers: [{ from: 'a', to: 'b', armies: [1] } as never] })
+  t.same(!bad.ok && bad.error, { code: 'trade/not_tradeable', message: 'armies are not tradeable', rule: 'M10.3' })
+  t.notOk(elMapa.tradeOf({ transfers: [], vp: 3 }).ok)
+  const good = elMapa.tradeOf({ transfers: [{ from: 'a', to: 'b' }] })
+  t.same(good.ok && good.trade, [{ from: 'a', to: 'b', resources: {}, cards: [], cells: [] }])
+})
