@@ -77,6 +77,16 @@ t.test('Appendix C Celeridad, Vientos favorables, Drenar maná, Forja de armas, 
   const drained = play(near, 'A', [cast('r2c3', 'mago', 'drenar_mana', 'r2c4')]).state
   t.same([tribe(drained, 'B').mana, tribe(drained, 'A').mana - tribe(near, 'A').mana], [0, 1 - 1], 'loses up to 2; the caster gains what it lost')
   t.match(refused(near, 'A', cast('r2c3', 'mago', 'drenar_mana', 'r2c2')), { code: 'cast/target' })
+  const two = open(
+    world(MAP, {
+      tribes: 'A=elfos@monday B=orcos@thursday C=enanos@friday',
+      stacks: 'r2c3 A 1 mago\nr2c4 B 1 goblins\nr2c4 C 1 rey_montana control=no',
+      mana: 5,
+    }),
+    'A',
+  )
+  const drained2 = play(two, 'A', [cast('r2c3', 'mago', 'drenar_mana', 'r2c4')]).state
+  t.same([tribe(drained2, 'B').mana, tribe(drained2, 'C').mana], [5, 3], 'W11.25 the tribe with the highest army value is drained')
   const dw = base('r2c1 A 1 herrero_runico', 'A=enanos@monday B=orcos@thursday', 10)
   const forged = play(dw, 'A', [cast('r2c1', 'herrero_runico', 'forja_armas', 'r2c1'), { type: 'recruit', city: 'r2c1', kind: 'mineros', count: 1 }]).state
   t.equal(tribe(dw, 'A').gold - tribe(forged, 'A').gold, 7, 'Forja de armas: 2 less')

@@ -4,7 +4,7 @@ import { kind, SPELLS, type Spell } from './data.ts'
 import { distance } from './map.ts'
 import { phase } from './orders.ts'
 import type { Cell, OpenTribe } from './types.ts'
-import { gainMana, grid, has, keyword, kindArg, reject, removeUnits, stackOf, tribesIn, typeOf, unitsOf, type Work } from './work.ts'
+import { armyValue, gainMana, grid, has, keyword, kindArg, reject, removeUnits, stackOf, tribesIn, typeOf, unitsOf, type Work } from './work.ts'
 
 /** W7.3: Armonía and `santuario` take 1 off; a printed cost of 1 or more stays at least 1. */
 export function spellCost(t: OpenTribe, spell: Spell, at: Cell): number {
@@ -108,7 +108,7 @@ function strategic(
       const victim = tribesIn(target)
         .filter((z) => z !== t.id)
         .map((z) => w.tribe(z))
-        .sort((a, b) => armyOf(w, b.id) - armyOf(w, a.id))[0]!
+        .sort((a, b) => armyValue(w.s, b.id) - armyValue(w.s, a.id))[0]!
       const lost = Math.min(2, victim.mana)
       victim.mana -= lost
       return gainMana(t, lost)
@@ -122,22 +122,13 @@ function strategic(
       for (let i = 0; i < (count as number); i++) {
         const y = from.stacks
           .filter((z) => z.tribe === t.id && z.count > 0 && kind(z.kind).type !== 'magica' && (o.targetKind === undefined || z.kind === o.targetKind))
-          .sort(
-            (a, b) =>
-              kind(a.kind).cost - kind(b.kind).cost ||
-              t.casualtyList.indexOf(a.kind) - t.casualtyList.indexOf(b.kind) ||
-              kind(a.kind).ini - kind(b.kind).ini ||
-              b.count - a.count ||
-              (a.kind < b.kind ? -1 : 1),
-          )[0]
+          // W11.6 by W6.12: the cheapest first. The Demonios' non-mágica kinds all differ in cost
+          // (Appendix A.3), so W6.12's later tie-breaks never arise here.
+          .sort((a, b) => kind(a.kind).cost - kind(b.kind).cost)[0]
         needs(!!y, 'own non-mágica units in the caster location')
         removeUnits(from, y!, 1)
         gainMana(t, 2)
       }
     }
   }
-}
-
-function armyOf(w: Work, tribe: string): number {
-  return Object.values(w.s.cells).reduce((n, c) => n + c.stacks.filter((x) => x.tribe === tribe).reduce((m, x) => m + x.count * kind(x.kind).cost, 0), 0)
 }
