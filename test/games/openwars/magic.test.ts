@@ -212,3 +212,75 @@ t.test('W6.3 volleys: range, Certero, no reply; niebla, tormenta, atalaya', asyn
   const storm = base('r3c4 A 2 arqueros\nr3c5 B 1 goblins')
   t.match(refused(storm, 'A', { type: 'aim', from: 'r3c4', kind: 'arqueros', target: 'r3c5' }), { code: 'aim/storm' }, 'tormenta')
 })
+
+t.test('W6.1 W6.10 W11.12 prepared damage spells; a location cleared before its battle', async (t) => {
+  const sh = open(world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c3 A 2 goblins\nr2c4 B 1 mago\nr2c4 B 1 guardianes', mana: 10 }), 'A')
+  standing(sh, 'r2c4', 'B', 'mago', { modo: 'luchar', hechizo: 'rayo' })
+  const r = play(sh, 'A', [{ type: 'move', from: 'r2c3', kind: 'goblins', count: 2, path: ['r2c4'] }, { type: 'endTurn' }], always(1))
+  t.match(
+    ofType(r.events, 'battle')[0]!.turns[0],
+    { act: 'spell', spell: 'rayo', hits: 3, fell: [{ kind: 'goblins' }, { kind: 'goblins' }] },
+    'Rayo arcano prepared: 3 dice, hits beyond the last unit lost',
+  )
+  const dm = open(
+    world(MAP, { tribes: 'A=orcos@monday B=demonios@thursday', stacks: 'r2c3 A 2 goblins\nr2c3 A 1 trolls\nr2c4 B 1 brujo\nr2c4 B 1 sabuesos', mana: 10 }),
+    'A',
+  )
+  standing(dm, 'r2c4', 'B', 'brujo', { modo: 'luchar', hechizo: 'lluvia_azufre' })
+  const rain = play(
+    dm,
+    'A',
+    [
+      { type: 'move', from: 'r2c3', kind: 'goblins', count: 2, path: ['r2c4'] },
+      { type: 'move', from: 'r2c3', kind: 'trolls', count: 1, path: ['r2c4'] },
+      { type: 'endTurn' },
+    ],
+    always(6),
+  )
+  t.match(
+    ofType(rain.events, 'battle')[0]!.turns.find((x) => x.act === 'spell'),
+    { spell: 'lluvia_azufre', fell: [{ kind: 'goblins' }] },
+    'one hit per enemy stack: a goblin falls, the troll is wounded',
+  )
+  const e = base('r2c3 A 2 arqueros\nr2c2 A 1 exploradores\nr2c4 B 1 goblins')
+  const cleared = play(
+    e,
+    'A',
+    [
+      { type: 'aim', from: 'r2c3', kind: 'arqueros', target: 'r2c4' },
+      { type: 'move', from: 'r2c2', kind: 'exploradores', count: 1, path: ['r2c3', 'r2c4'] },
+      { type: 'endTurn' },
+    ],
+    always(1),
+  )
+  t.same(ofType(cleared.events, 'battle'), [], 'the volley removed the defenders: no battle')
+  t.equal(cleared.state.cells.r2c4!.controller, 'A', 'the active tribe takes control')
+  const twice = base('r2c3 A 2 arqueros\nr2c2 A 1 maestra_arquera\nr2c4 B 1 goblins')
+  const v = play(
+    twice,
+    'A',
+    [
+      { type: 'aim', from: 'r2c3', kind: 'arqueros', target: 'r2c4' },
+      { type: 'aim', from: 'r2c2', kind: 'maestra_arquera', target: 'r2c4' },
+      { type: 'endTurn' },
+    ],
+    always(1),
+  )
+  t.same(
+    ofType(v.events, 'volley').map((x) => x.dice.length),
+    [2, 0],
+    'the second volley is void and draws nothing (W10.7)',
+  )
+})
+
+t.test('W2.8 W11.5 atalaya adds range; Velo de niebla hides from volleys, not from strategic spells', async (t) => {
+  const far = base('r2c2 A 1 exploradores\nr2c4 B 1 goblins')
+  t.match(refused(far, 'A', { type: 'aim', from: 'r2c2', kind: 'exploradores', target: 'r2c4' }), { code: 'aim/range' })
+  far.cells.r2c2!.card = 'll5'
+  t.ok(play(far, 'A', [{ type: 'aim', from: 'r2c2', kind: 'exploradores', target: 'r2c4' }]), 'range 1 + 1 from atalaya')
+  far.cells.r2c4!.lasting.push({ spell: 'velo', tribe: 'B' })
+  t.match(refused(far, 'A', { type: 'aim', from: 'r2c2', kind: 'exploradores', target: 'r2c4' }), { code: 'aim/hidden' }, 'Velo: the location is niebla')
+  const mage = base('r2c3 A 1 mago\nr2c4 B 1 goblins')
+  mage.cells.r2c4!.lasting.push({ spell: 'velo', tribe: 'B' })
+  t.ok(play(mage, 'A', [cast('r2c3', 'mago', 'cenagal', 'r2c4')]), 'W11.5 strategic spells may target niebla')
+})
