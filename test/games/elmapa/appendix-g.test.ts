@@ -58,7 +58,7 @@ t.test('G start: positions, the deal, the first armies, the setup reveals (M2.1,
   t.same(s.decks['1'].length + s.decks['2'].length + s.decks['3'].length, 72, 'M12.6 the decks')
 })
 
-t.test('G tick 0 and round 1, order by order (M2.4, M2.11, M3.4, M4.4, M5.4, M6.3, M6.4, M7.4, M7.7)', async (t) => {
+t.test('G tick 0 and round 1, order by order (M2.4, M2.9, M2.11, M3.4, M4.4, M5.4, M6.3, M6.4, M7.4, M7.7)', async (t) => {
   let { s } = started()
   lay(s, '3,1', 'l1-madera')
   lay(s, '4,1', 'l1-tesoro-leva')

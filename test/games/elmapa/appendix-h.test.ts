@@ -55,7 +55,7 @@ const attack = (s: ReturnType<typeof setUp>) =>
     weekly([0, 0, 2, 1]),
   )
 
-t.test('Appendix H: obstacles and formation (M12.7, M8.6, M8.3)', async (t) => {
+t.test('Appendix H: obstacles and formation (M12.7, M8.2, M8.3, M8.5, M8.6)', async (t) => {
   const { events } = attack(setUp())
   const battle = events.find((e) => e.type === 'battle')!
   t.equal(battle.type, 'battle')

@@ -42,7 +42,7 @@ t.test('M8.7 M13.2 the default plan: soldado, caballero, leva, arquero at column
   t.equal(defaultPlan(troops('leva=1')).flee, 0)
 })
 
-t.test('M8.19 M8.10 5 levas kill 2 soldados, 5 arqueros, 5 levas, 1 caballero', async (t) => {
+t.test('M8.19 M8.8 M8.10 5 levas kill 2 soldados, 5 arqueros, 5 levas, 1 caballero', async (t) => {
   for (const [kind, dead] of [
     ['s', 2],
     ['a', 5],
@@ -149,7 +149,7 @@ t.test('M8.12 counter-attacks: once per round, arqueros with damage 1', async (t
   t.same(lines(twice.rounds[0]!), ['A1 hits D2 2 counter 1', 'D1', 'A2 hits D2 2', 'D2 hits A2 1'], 'the second melee of the round draws no counter')
 })
 
-t.test('M8.14 flight: attacker first; M13.4 the defender then pursues; neutrals never flee', async (t) => {
+t.test('M8.14 flight: attacker first; M13.4 M13.10 the defender then pursues; neutrals never flee', async (t) => {
   const out = arena(
     `
     y=4 .  .  .  .  .

@@ -17,7 +17,7 @@ const hand = (cards: string[], armies = 'a 2,1 leva=2 arquero=1') => {
   return open(s, 'a')
 }
 
-t.test('M9.9 Pies ligeros: 1 + s MP; M9.6 boosters; M9.7 M13.16 one per army per window', async (t) => {
+t.test('M9.5 M9.9 Pies ligeros: 1 + s MP; M9.6 boosters; M9.7 M13.16 one per army per window', async (t) => {
   const s = hand(['pies-1', 'vision-1', 'pies-2'])
   const r = order(s, 'a', { type: 'cast', card: 'pies-1', army: 1, boosters: ['vision-1'] })
   t.same(

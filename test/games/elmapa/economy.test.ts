@@ -50,7 +50,7 @@ t.test('M5.5 slots: one combat army per village, one convoy per Almacén (M3.5 a
   )
 })
 
-t.test('M3.3 M3.4 M13.25 a build’s checks, in their order', async (t) => {
+t.test('M3.2 M3.3 M3.4 M3.8 M4.1 M13.25 a build’s checks, in their order', async (t) => {
   const s = rich()
   const build = (building: string, slot: string, x = s) => refused(x, 'a', { type: 'build', village: '1,1', building, slot })
   const some = structuredClone(s)
@@ -104,7 +104,7 @@ t.test('M3.6 App. C: a building scores its own level plus its extra VP', async (
   t.equal(buildingVp(s, 'a'), 1, 'a Mercado in 2b is worth 1')
 })
 
-t.test('M3.7 M13.20 wonders and their investment; M11.1 M13.22 the game ends at the tick', async (t) => {
+t.test('M3.7 M13.20 wonders and their investment; M11.1 M11.2 M13.22 the game ends at the tick', async (t) => {
   const s = rich()
   s.cells['1,1']!.castle!.slots = {
     '1a': 'mercado',
@@ -184,7 +184,7 @@ t.test('M5.7 M13.18 exchanges between armies on one cell', async (t) => {
   t.same(refused(s, 'a', { type: 'exchange', armies: [1], give: [] }), { code: 'exchange/bad', rule: 'M5.7' })
 })
 
-t.test('M2.11 M5.2 M4.2 M9.3 the tick: training, production, draws', async (t) => {
+t.test('M2.11 M2.5 M5.2 M5.3 M4.2 M9.3 M9.4 M13.1 M13.24 the tick: training, production, draws', async (t) => {
   let s = rich()
   s.cells['1,1']!.castle!.slots = {
     '1a': 'cuartel',
@@ -255,7 +255,7 @@ t.test('M11.1 the map explored or the round limit ends the game at the tick; M11
   t.same(elMapa.ranking(tie), ['a', 'b', 'c'])
 })
 
-t.test('M2.1 M2.3 M2.4 the start and the setup period', async (t) => {
+t.test('M1.1 M1.2 M2.1 M2.3 M2.4 the start and the setup period', async (t) => {
   const created = elMapa.createGame({
     map: elMapa.fixedMap!.map,
     tribes: [

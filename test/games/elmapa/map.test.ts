@@ -12,7 +12,7 @@ const GRID = `
   ?   l1-tesoro  .        .   Jb
   ?   ?          ?        ?   ?`
 
-t.test('M6.2 M13.25 a step’s checks, in their order', async (t) => {
+t.test('M6.2 M13.25 M1.9 M2.6 a step’s checks, in their order', async (t) => {
   const s = open(calm(mapa(GRID, { armies: 'a 2,2 leva=1; a 2,1 leva=1 convoy; b 3,4 leva=1' })), 'a')
   const step = (army: number, dir: string, more = {}) => refused(s, 'a', { type: 'step', army, dir, ...more })
   t.same(step(9, 'N'), { code: 'army/unknown', rule: 'M5.6' })
@@ -138,7 +138,7 @@ t.test('M8.17 M13.9 a fled attacker disperses from the attacked cell', async (t)
   )
 })
 
-t.test('M11.5 M7.9 elimination: armies, groups, mines and hand go; M11.1 trigger 3 ends at once', async (t) => {
+t.test('M11.5 M7.9 M13.23 elimination: armies, groups, mines and hand go; M11.1 trigger 3 ends at once', async (t) => {
   const three = calm(mapa(`Ja Jb l1-madera@b Jc`, { armies: 'a 0,0 leva=1; b 0,2 leva=1' }))
   tribeOf(three, 'b').hand = ['pies-1', 'escudo-2']
   three.dispersed.push({ id: 1, tribe: 'b', troops: troops('leva=1'), from: '0,1', returns: 3 })

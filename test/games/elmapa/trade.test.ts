@@ -30,7 +30,7 @@ t.test('M10.2 M10.4 M10.6 resources, cards, mines and villages change hands at o
   t.same([s.cells['0,1']!.owner, s.cells['0,2']!.owner], ['b', 'b'], 'a mine, and a village with its castle')
 })
 
-t.test('M10.5 a trade fails whole, with its reason', async (t) => {
+t.test('M10.1 M10.5 a trade fails whole, with its reason', async (t) => {
   const fails = (transfers: ElMapaTransfer[], rule: string, s = setUp()) => {
     const r = trade(s, transfers)
     t.same([r.last.type, r.last.type === 'tradeFailed' && r.last.rule, stockOf(r.s, 'a')], ['tradeFailed', rule, '5/2/1'], JSON.stringify(transfers))

@@ -1,0 +1,241 @@
+// The rules the other files cover only in passing: the deal (M1, M12), villages and castles
+// (M3.1, M3.9), armies (M5, M6.6), tiles (M7), defenders (M8.1), hands and scores.
+import t from 'tap'
+import { elMapa } from '../../../src/engine/games/elmapa/index.ts'
+import { KINDS, MIDDLE_PACK, NEAR_PACK, TILE, frontierDeck } from '../../../src/engine/games/elmapa/tiles.ts'
+import { TROOPS } from '../../../src/engine/games/elmapa/catalogue.ts'
+import { scores } from '../../../src/engine/games/elmapa/score.ts'
+import { hmacRng, sha256, toHex, utf8, type Rng } from '../../../src/engine/index.ts'
+import { armyOf, mapa, open, order, refused, system, troops, tribeOf, weekly } from './dsl.ts'
+
+function start(n: number, rng: Rng = hmacRng) {
+  const created = elMapa.createGame({
+    map: elMapa.fixedMap!.map,
+    tribes: (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const)
+      .slice(0, n)
+      .map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday })),
+    seed: 'setup-seed-rules',
+    secretSeed: 'secret-seed-rules',
+    limit: null,
+  })
+  if (!created.ok) throw new Error(created.error.code)
+  return system(created.state, { type: 'startCampaign', at: 0 }, rng)
+}
+const sorted = (xs: string[]) => xs.slice().sort().join()
+
+t.test('M1.3 M1.5 M1.7 M1.8 M12.5 the deal: every position’s packs, the frontier deck, closed sides', async (t) => {
+  for (const n of [2, 3, 4, 5, 6]) {
+    const { s } = start(n)
+    const cells = s.order.map((k) => s.cells[k]!)
+    t.same([s.rows * s.cols, cells.length, cells[1]!.key], [cells.length, s.order.length, '0,1'], `${n}: cells "r,c" in reading order`)
+    for (let k = 1; k <= n; k++) {
+      t.equal(sorted(cells.filter((c) => c.code === '1' && c.position === k).map((c) => c.tile)), sorted([...NEAR_PACK]), `${n}: position ${k}’s near pack`)
+      t.equal(sorted(cells.filter((c) => c.code === '2' && c.position === k).map((c) => c.tile)), sorted([...MIDDLE_PACK]), `${n}: position ${k}’s middle pack`)
+    }
+    t.equal(sorted(cells.filter((c) => c.code === '3').map((c) => c.tile)), sorted(frontierDeck(n)), `${n}: the frontier deck`)
+    t.ok(
+      cells.every((c) => (c.closed !== null) === TILE[c.tile]!.closed),
+      `${n}: a closed side exactly on the closed tiles`,
+    )
+    t.ok(
+      cells.every((c) => c.guards.every((g) => g.n >= 2)),
+      `${n}: guards sized by M7.2`,
+    )
+    const closed = cells.filter((c) => c.closed).length
+    t.equal(s.counters.tile, 16 * n + frontierDeck(n).length - 1 + closed, `${n}: 6 + 10 values per position, F − 1 for the frontier, 1 per closed side`)
+  }
+})
+
+t.test('M1.10 M2.2 home tiles: face up, owned, unguarded; M9.2 hands start empty', async (t) => {
+  const { s } = start(4)
+  for (const c of Object.values(s.cells).filter((x) => 'JMP'.includes(x.code))) {
+    const owner = s.tribes.find((x) => x.position === c.position)!.id
+    t.same([c.revealed, c.owner, c.guards, c.treasures, c.closed], [true, owner, [], 0, null], `${c.code}${c.position}`)
+  }
+  t.ok(s.tribes.every((x) => x.hand.length === 0 && x.plan === null && x.exploreVp === 0))
+})
+
+t.test('M12.1 M12.3 M12.4 positions: the weekday order shuffled with u(seed, c)', async (t) => {
+  // u = 0 at every counter: j = 0 each time, so entries i and 0 swap from the top.
+  const { s } = start(3, (seed, c) => (seed === 'setup-seed-rules' ? 0 : hmacRng(seed, c)))
+  t.same(
+    s.tribes.map((x) => x.position),
+    [3, 1, 2],
+    '[t0, t1, t2] → swap 2,0 → [t2, t1, t0] → swap 1,0 → [t1, t2, t0]',
+  )
+  const battle = order(open(mapa(`Ja . l1-madera@b Jb`, { armies: 'a 0,1 leva=3; b 0,2 leva=1' }), 'a'), 'a', { type: 'step', army: 1, dir: 'E' }).events.find(
+    (e) => e.type === 'battle',
+  )!
+  const dice = battle.type === 'battle' ? battle.record.dice : []
+  t.same(
+    dice.slice(0, 3).map((d) => d.face),
+    [15, 14, 13].map((n, i) => hmacRng('week-seed-test', i) % n),
+    'M12.1 M12.7 the obstacles are u mod 15, 14, 13 of the round’s seed',
+  )
+})
+
+t.test('M12.2 M12.6 M11.6 seeds committed at the start, decks shuffled with their own counters', async (t) => {
+  const { s, events } = start(2)
+  t.equal(s.commitments.tile, toHex(sha256(utf8('secret-seed-rules/tile'))))
+  const e = events.find((x) => x.type === 'started')!
+  t.same(e.type === 'started' && e.commitments, s.commitments, 'the commitments are logged')
+  t.same([s.counters.card, s.counters.treasure], [69, 23], '23 values per technology deck, 23 for the treasure deck')
+  t.notSame(s.decks['1'].slice(0, 6), ['pies-1', 'pies-2', 'pies-3', 'pies-4', 'pies-5', 'pies-6'], 'shuffled')
+})
+
+t.test('M3.1 a village: a castle, a combat slot, a bank exchange, 2 oro and 1 leva per tick', async (t) => {
+  let s = mapa(
+    `
+    Ja l1-pueblo ? Jb
+    ?  ?         ? ?`,
+    { armies: 'a 0,0 leva=1', stock: 'a 3 5 0' },
+  )
+  s.cells['0,0']!.castle!.slots = { '1a': 'mercado' }
+  s = open(s, 'a')
+  s = order(s, 'a', { type: 'step', army: 1, dir: 'E' }).s
+  s = system(s, { type: 'tick', at: 1e12 }).s
+  t.same([s.cells['0,1']!.castle!.reserve.leva, tribeOf(s, 'a').stock.oro], [1, 3 + 4], 'its first leva and 2 oro at the next tick')
+  s = open(s, 'a')
+  s = order(s, 'a', { type: 'hire', village: '0,1', troops: { leva: 1 }, army: 'new' }).s
+  t.equal(s.armies.length, 2, 'a second combat slot')
+  t.same(refused(s, 'a', { type: 'bankTrade', exchange: 'sell-madera', n: 4 }).code, 'bank/limit', '2 villages + 1 Mercado = 3')
+  t.ok(order(s, 'a', { type: 'bankTrade', exchange: 'sell-madera', n: 3 }).s)
+})
+
+t.test('M3.9 M7.7 a castle changes owner with its village, with everything in it', async (t) => {
+  const s = mapa(`Ja l1-pueblo@b Jb`, { armies: 'a 0,0 leva=1' })
+  s.cells['0,1']!.castle!.slots = { '1a': 'estatua' }
+  s.cells['0,1']!.castle!.progress = troops('leva=0 soldado=1')
+  const r = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' })
+  t.same([r.s.cells['0,1']!.owner, r.s.cells['0,1']!.castle!.slots, r.s.cells['0,1']!.castle!.progress.soldado], ['a', { '1a': 'estatua' }, 1])
+})
+
+t.test('M4.3 a treasure is ready to spend at once', async (t) => {
+  let s = mapa(`Ja l1-tesoro ? Jb`, { armies: 'a 0,0 leva=1', stock: 'a 0 0 0' })
+  s = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' }).s
+  t.ok(order(s, 'a', { type: 'build', village: '0,0', building: 'ayuntamiento', slot: '1a' }).s)
+})
+
+t.test('M5.1 M5.6 M2.7 kinds, army ids never reused, orders in any order', async (t) => {
+  t.same(KINDS, ['leva', 'soldado', 'arquero', 'caballero'])
+  t.same(
+    KINDS.map((k) => TROOPS[k].mapMove),
+    [2, 2, 2, 3],
+  )
+  let s = mapa(
+    `
+    Ja l1-pueblo@a ? Jb
+    ?  ?           ? ?`,
+    { armies: 'a 0,0 leva=1; a 0,0 leva=1', stock: 'a 9 0 0' },
+  )
+  s.cells['0,0']!.castle!.reserve = troops('leva=2')
+  s = open(s, 'a')
+  s = order(s, 'a', { type: 'exchange', armies: [1, 2], give: [{ leva: 1 }, {}] }).s
+  t.notOk(armyOf(s, 1), 'army 1 ceased')
+  s = order(s, 'a', { type: 'build', village: '0,0', building: 'estatua', slot: '1a' }).s
+  s = order(s, 'a', { type: 'hire', village: '0,0', troops: { leva: 2 }, army: 'new' }).s
+  t.same(
+    s.armies.map((a) => a.id),
+    [2, 3],
+    'the new army is 3, never 1',
+  )
+})
+
+t.test('M6.6 a tired army can be hired into, exchange and defend', async (t) => {
+  let s = mapa(`Ja . ? Jb`, { armies: 'a 0,0 leva=1; a 0,0 soldado=1', stock: 'a 9 0 0' })
+  s.cells['0,0']!.castle!.reserve = troops('leva=1')
+  s = open(s, 'a')
+  for (const a of s.armies) a.tired = true
+  s = order(s, 'a', { type: 'hire', village: '0,0', troops: { leva: 1 }, army: 1 }).s
+  s = order(s, 'a', { type: 'exchange', armies: [1, 2], give: [{ leva: 2 }, { soldado: 1 }] }).s
+  t.same([armyOf(s, 1)!.troops, armyOf(s, 2)!.troops], [troops('soldado=1'), troops('leva=2')])
+})
+
+t.test('M7.1 M7.8 revealing changes nothing; an empty tile may have a closed side', async (t) => {
+  let s = mapa(
+    `
+    Ja . ?l1-tesoro-leva Jb
+    ?  ? l2-paraje-cerrado^W ?`,
+    { armies: 'a 0,0 caballero=1' },
+  )
+  s = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' }).s
+  t.same([s.cells['0,2']!.revealed, s.cells['0,2']!.treasures, s.cells['0,2']!.guards], [true, 1, [{ kind: 'leva', n: 2 }]])
+  s = order(s, 'a', { type: 'step', army: 1, dir: 'S' }).s
+  t.same(refused(s, 'a', { type: 'step', army: 1, dir: 'E' }), { code: 'move/closed', rule: 'M1.9' }, 'the paraje’s closed W side')
+})
+
+t.test('M7.6 a spell mine: claimed with no card, 1 card of its level per tick', async (t) => {
+  let s = mapa(
+    `
+    Ja l2-hechizo-ii ? Jb
+    ?  ?             ? ?`,
+    { armies: 'a 0,0 soldado=4' },
+  )
+  s.settings.obstacles = 'none'
+  s.decks['2'] = ['vision-1', 'suerte-1']
+  s = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' }).s
+  t.same([s.cells['0,1']!.owner, tribeOf(s, 'a').hand], ['a', []])
+  s = system(s, { type: 'tick', at: 1e12 }).s
+  t.same(tribeOf(s, 'a').hand, ['vision-1'])
+})
+
+t.test('M8.1 defenders: guards, another tribe’s armies, a village whose reserve holds a troop', async (t) => {
+  const s = mapa(
+    `
+    Ja . l1-madera@b Jb
+    ?  l1-leva ? ?`,
+    { armies: 'a 0,1 leva=1' },
+  )
+  s.cells['0,3']!.castle!.reserve = troops('leva=1')
+  const open1 = open(s, 'a')
+  const hit = (dir: 'E' | 'S', x = open1) => order(x, 'a', { type: 'step', army: 1, dir }, weekly([0, 0, 0, 0])).events.some((e) => e.type === 'battle')
+  t.ok(hit('S'), 'guards')
+  t.notOk(hit('E'), 'an unguarded mine of another tribe: no battle')
+  const moved = structuredClone(open1)
+  armyOf(moved, 1)!.cell = '0,2'
+  t.ok(hit('E', moved), 'a village with a reserve')
+})
+
+t.test('M11.3 final VP: exploration, battles, buildings', async (t) => {
+  const s = mapa(`Ja Jb ?`, {})
+  Object.assign(tribeOf(s, 'a'), { exploreVp: 4, battleVp: 5 })
+  s.cells['0,0']!.castle!.slots = { '1a': 'estatua' }
+  t.same(scores(s)[0], { id: 'a', vp: 13, explore: 4, battle: 5, buildings: 4, villages: 1, goods: 3, place: 1 })
+})
+
+t.test('M13.8 surviving guards take columns 2, 1, 3, 0 in their order', async (t) => {
+  let s = mapa(
+    `
+    Ja l2-dos-tesoros ? Jb
+    ?  ?              ? ?`,
+    { armies: 'a 0,0 leva=1' },
+  )
+  s.settings.obstacles = 'none'
+  s.cells['0,1']!.guards = [{ kind: 'arquero', n: 1 }]
+  const r = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' })
+  const b = r.events.find((e) => e.type === 'battle')!
+  t.same(b.type === 'battle' && b.record.platoons.filter((p) => p.id[0] === 'D').map((p) => [p.kind, p.x]), [['arquero', 2]])
+})
+
+t.test('M13.19 groups return in the order they dispersed; the lowest-id army counts convoys', async (t) => {
+  let s = mapa(`Ja ? Jb`, { armies: 'a 0,0 leva=1 convoy; a 0,0 leva=1' })
+  s.dispersed = [
+    { id: 2, tribe: 'a', troops: troops('soldado=1'), from: '0,1', returns: 1 },
+    { id: 1, tribe: 'a', troops: troops('leva=3'), from: '0,1', returns: 1 },
+  ]
+  const r = system(s, { type: 'tick', at: 1e12 })
+  t.same(
+    r.events.filter((e) => e.type === 'returned').map((e) => e.type === 'returned' && [e.group, e.into]),
+    [
+      [1, 1],
+      [2, 1],
+    ],
+  )
+  s = mapa(`Ja ? Jb`, { armies: 'a 0,1 leva=1' })
+  s.dispersed = [{ id: 1, tribe: 'a', troops: troops('leva=3'), from: '0,1', returns: 1 }]
+  t.same(
+    system(s, { type: 'tick', at: 1e12 }).s.cells['0,0']!.castle!.reserve,
+    troops('leva=4'),
+    'no army there, no free slot: the reserve (plus the new leva)',
+  )
+})
