@@ -32,7 +32,7 @@ function setup(): { s: OpenState; log: OpenEvent[]; initial: OpenState } {
   return { s, log, initial: created.state }
 }
 
-t.test('W2.13 W2.14 Appendix E: the map of seed ejemplo-mapa', async (t) => {
+t.test('W2.11 W2.13 W2.14 W10.4 Appendix E: the map of seed ejemplo-mapa', async (t) => {
   const { s, log } = setup()
   const built = ofType(log, 'mapBuilt')[0]!
   t.same(built.sectors, ['E', 'O'], 'counter 0: j = 1, no swap: the Elfos get sector 0')
@@ -71,7 +71,7 @@ t.test('W3.6 W3.7 W3.8 Appendix E: tick 0, the default armies, a roll-off for th
   t.equal(s.round, 1)
 })
 
-t.test('W3.10 W5.4 W6.9 W7.5 Appendix E: the first round, dice included', async (t) => {
+t.test('W2.9 W3.1 W3.13 W3.10 W5.4 W6.9 W7.5 W10.3 W1.8 Appendix E: the first round, dice included', async (t) => {
   let { s, log, initial } = setup()
   const step = (r: { state: OpenState; events: OpenEvent[] }) => {
     s = r.state

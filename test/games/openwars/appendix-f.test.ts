@@ -31,7 +31,7 @@ function round4() {
   return s
 }
 
-t.test('W6.7 W6.8 W6.12 W10.6 Appendix F: the worked battle, dice included', async (t) => {
+t.test('W6.2 W6.7 W6.8 W6.11 W6.12 W6.18 W10.6 W11.2 W7.7 Appendix F: the worked battle, dice included', async (t) => {
   let s = open(round4(), 'O')
   // Collection at the opening changes the mana; the book's 6 is after it.
   tribe(s, 'O').mana = 6

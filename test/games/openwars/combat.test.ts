@@ -55,7 +55,7 @@ function fightAt(f: Fight) {
   return { ...r, battle: ofType(r.events, 'battle')[0]! }
 }
 
-t.test('W6.12 hits go to the cheapest units; the source example of 4 esqueletos and 2 momias', async (t) => {
+t.test('W6.12 W11.4 W6.13 hits go to the cheapest units (printed initiative outside a battle); the source example of 4 esqueletos and 2 momias', async (t) => {
   const s = world(MAP, { tribes: 'A=orcos@monday B=no_muertos@thursday', stacks: 'r2c2 B 4 esqueletos\nr2c2 B 2 momias' })
   const w = new Work(s, hmacRng)
   const fell = strike(w, phaseOf('A'), 'r2c2', 'B', 3, false, null)
@@ -94,7 +94,7 @@ t.test('W6.12 W1.6 Resistente: 2 guerreros del clan take 3 hits; Ojo de halcón;
   t.equal(tribe(w3.s, 'B').mana, 2, 'Ofrenda: 1 mana per fallen cultista')
 })
 
-t.test('W6.6 W6.7 initiative: effective value, class rank, cost, roll-off', async (t) => {
+t.test('W6.5 W6.6 W6.7 W11.2 initiative: effective value, class rank, cost, roll-off', async (t) => {
   const { battle } = fightAt({ a: '1 chaman, 1 jinetes_lobo, 1 goblins', b: '1 mago, 1 arqueros, 1 exploradores' })
   t.same(battle.order.slice(0, 2), ['B:exploradores', 'B:mago'], 'initiative 5 first; among 4, mágica first')
   t.same(battle.order.slice(2, 4).sort(), ['A:jinetes_lobo', 'B:arqueros'], 'equal initiative, rank and cost 11: a roll-off')
@@ -103,7 +103,7 @@ t.test('W6.6 W6.7 initiative: effective value, class rank, cost, roll-off', asyn
   t.same(battle.initiative, [5, 4, 4, 4, 3, 3])
 })
 
-t.test('W6.14 W11.11 after round 10 the active tribe withdraws, to its destination or falling', async (t) => {
+t.test('W6.11 W6.14 W6.15 W11.11 after round 10 the active tribe withdraws, to its destination or falling', async (t) => {
   const { battle, state } = fightAt({
     a: '2 goblins, 1 jinetes_lobo',
     b: '1 guardianes',
@@ -141,7 +141,7 @@ t.test('W6.14 abismo: units that cannot withdraw fall', async (t) => {
   t.equal(state.cells.r2c2!.controller, 'B')
 })
 
-t.test('W6.9 W11.10 a retreat leaves its rearguard; the units that leave arrive moved and unhurt', async (t) => {
+t.test('W6.4 W6.8 W6.9 W11.10 a retreat leaves its rearguard; the units that leave arrive moved and unhurt', async (t) => {
   const { battle, state } = fightAt({
     a: '4 guerreros_orcos',
     b: '3 guardianes',
@@ -291,7 +291,7 @@ t.test('W6.6 W2.8 location keywords in battle', async (t) => {
   )
 })
 
-t.test('W1.10 W11.13 faction traits and leaders', async (t) => {
+t.test('W1.10 W11.13 W11.30 faction traits and leaders', async (t) => {
   t.match(
     values({ tribes: 'A=barbaros@monday B=elfos@thursday', a: '1 salvajes, 1 honderos', b: '1 guardianes' }).att,
     { 'A:salvajes': 4, 'A:honderos': 2 },

@@ -39,7 +39,7 @@ t.test('W4.4 upkeep: dearest first; unpaid units are banished', async (t) => {
   t.equal(tribe(r.state, 'A').mana, 0)
 })
 
-t.test('W4.5–W4.9 W3.11 recruitment', async (t) => {
+t.test('W4.5 W4.6 W4.7 W4.8 W4.9 W4.10 W3.11 recruitment', async (t) => {
   const s = open(base('r3c4 B 1 goblins'), 'A')
   const g = tribe(s, 'A').gold
   const r = play(s, 'A', [{ type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 2 }]).state
@@ -71,7 +71,7 @@ t.test('W4.5–W4.9 W3.11 recruitment', async (t) => {
   )
 })
 
-t.test('W3.2 W3.9 W3.12 windows, the end of a turn, batches', async (t) => {
+t.test('W3.2 W3.9 W3.12 W6.1 windows, the end of a turn, batches', async (t) => {
   const s = base('r2c1 A 1 guardianes')
   t.match(refused(s, 'A', { type: 'endTurn' }), { code: 'turn/window_closed', rule: 'W3.2' })
   const o = open(s, 'A')

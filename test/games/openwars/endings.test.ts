@@ -69,7 +69,7 @@ t.test('W9.4 W9.5 W9.6 W11.24 the round limit, the score and shared ranks', asyn
   t.same(openWars.ranking(gone).at(-1), 'B', 'W9.6 eliminated tribes rank below')
 })
 
-t.test('W8.2–W8.5 trades of gold, mana and empty locations', async (t) => {
+t.test('W8.1 W8.2 W8.3 W8.4 W8.5 trades of gold, mana and empty locations', async (t) => {
   const s = world(MAP, {
     tribes: 'A=orcos@monday B=barbaros@thursday C=elfos@friday',
     stacks: 'r2c1 A 1 goblins\nr2c4 B 1 salvajes\nr3c3 C 1 guardianes',
@@ -106,7 +106,7 @@ t.test('W8.2–W8.5 trades of gold, mana and empty locations', async (t) => {
   })
 })
 
-t.test('W10.8 the board keeps standing orders, default orders and casualty lists to their owner', async (t) => {
+t.test('W6.4 W11.20 W10.8 the board keeps standing orders, default orders and casualty lists to their owner', async (t) => {
   let s = world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c1 A 2 goblins\nr2c4 B 1 exploradores' })
   standing(s, 'r2c4', 'B', 'exploradores', { modo: 'retirarse', umbral: 77, destino: 'auto' })
   s = open(s, 'A')

@@ -15,7 +15,7 @@ const always =
 const base = (stacks: string, tribes = 'A=elfos@monday B=orcos@thursday', mana = 10) => open(world(MAP, { tribes, stacks, mana, gold: 40 }), 'A')
 const cast = (from: string, kind: string, spell: string, target: string, more: object = {}) => ({ type: 'cast' as const, from, kind, spell, target, ...more })
 
-t.test('W7.3 W1.10 spell costs: Armonía, santuario, never below 1, 0 stays 0', async (t) => {
+t.test('W7.3 W1.10 W11.6 spell costs: Armonía, santuario, never below 1, 0 stays 0', async (t) => {
   const s = base('r2c1 A 1 mago\nr2c3 A 1 arqueros\nr2c3 A 1 mago control=no')
   const m = tribe(s, 'A').mana
   t.equal(m - tribe(play(s, 'A', [cast('r2c1', 'mago', 'senda', 'r2c2')]).state, 'A').mana, 1, 'Senda 2 − 1 (Armonía)')
@@ -27,7 +27,7 @@ t.test('W7.3 W1.10 spell costs: Armonía, santuario, never below 1, 0 stays 0', 
   t.match(refused(d, 'A', cast('r2c1', 'brujo', 'pacto_sangre', 'r2c1', { count: 1, targetKind: 'gargolas' })), { code: 'cast/target' })
 })
 
-t.test('W7.1 W7.2 W7.4 caster conditions', async (t) => {
+t.test('W7.1 W7.2 W7.4 W11.17 caster conditions', async (t) => {
   const s = base('r2c1 A 1 mago\nr2c1 A 1 guardianes\nr3c1 A 1 mago control=no\nr2c4 B 1 goblins')
   t.match(refused(s, 'A', cast('r2c1', 'mago', 'nada', 'r2c1')), { code: 'cast/unknown_spell', rule: 'W7.2' })
   t.match(refused(s, 'A', cast('r2c1', 'guardianes', 'senda', 'r2c1')), { code: 'cast/no_caster', rule: 'W7.1' })
@@ -62,7 +62,7 @@ t.test('W7.5 W7.8 W11.15 W11.16 strategic spells and their lasting effects', asy
   t.same(reopened.cells.r2c2!.lasting, [], "W7.8 lasting until the caster's next window")
 })
 
-t.test('Appendix C Celeridad, Vientos favorables, Drenar maná, Forja de armas, Llamada de la selva, Corrupción', async (t) => {
+t.test('W11.7 W11.25 Appendix C Celeridad, Vientos favorables, Drenar maná, Forja de armas, Llamada de la selva, Corrupción', async (t) => {
   const s = base('r2c1 A 1 mago\nr2c1 A 1 guardianes\nr2c4 B 1 goblins')
   t.match(refused(s, 'A', cast('r2c1', 'mago', 'celeridad', 'r2c1', { targetKind: 'arqueros' })), { code: 'cast/target' })
   const fast = play(s, 'A', [cast('r2c1', 'mago', 'celeridad', 'r2c1', { targetKind: 'guardianes' })]).state
@@ -121,7 +121,7 @@ t.test('W7.6 W11.18 declared spells resolve at the combat phase; void on an empt
   t.match(refused(e, 'A', cast('r2c3', 'mago', 'maldicion', 'r1c3')), { code: 'cast/hidden', rule: 'W2.8' }, 'no declared spell into niebla')
 })
 
-t.test('W11.16 W6.6 declared battle effects: Maldición, Bendición, Terror, Grito de guerra', async (t) => {
+t.test('W11.14 W11.16 W6.6 declared battle effects: Maldición, Bendición, Terror, Grito de guerra', async (t) => {
   const s = base('r2c3 A 1 mago\nr2c3 A 2 guardianes\nr2c4 B 1 trolls')
   const marked = play(s, 'A', [cast('r2c3', 'mago', 'bendicion', 'r2c3'), { type: 'move', from: 'r2c3', kind: 'guardianes', count: 2, path: ['r2c4'] }]).state
   t.match(refused(marked, 'A', cast('r2c3', 'mago', 'bendicion', 'r2c4')), { code: 'cast/once' })
@@ -213,7 +213,7 @@ t.test('W6.3 volleys: range, Certero, no reply; niebla, tormenta, atalaya', asyn
   t.match(refused(storm, 'A', { type: 'aim', from: 'r3c4', kind: 'arqueros', target: 'r3c5' }), { code: 'aim/storm' }, 'tormenta')
 })
 
-t.test('W6.1 W6.10 W11.12 prepared damage spells; a location cleared before its battle', async (t) => {
+t.test('W6.1 W6.10 W10.7 W11.12 prepared damage spells; a location cleared before its battle', async (t) => {
   const sh = open(world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c3 A 2 goblins\nr2c4 B 1 mago\nr2c4 B 1 guardianes', mana: 10 }), 'A')
   standing(sh, 'r2c4', 'B', 'mago', { modo: 'luchar', hechizo: 'rayo' })
   const r = play(sh, 'A', [{ type: 'move', from: 'r2c3', kind: 'goblins', count: 2, path: ['r2c4'] }, { type: 'endTurn' }], always(1))

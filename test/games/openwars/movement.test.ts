@@ -13,7 +13,7 @@ const MAP = `
 `
 const base = (stacks: string, tribes = 'A=elfos@monday B=orcos@thursday') => open(world(MAP, { tribes, stacks, gold: 50, mana: 10 }), 'A')
 
-t.test('W5.3 W2.7 the terrain bonus: 1 less into a location of the unit type, never below 1', async (t) => {
+t.test('W5.3 W2.7 W11.21 the terrain bonus: 1 less into a location of the unit type, never below 1', async (t) => {
   const s = base('r2c1 A 1 arqueros')
   const cost = (at: string, k: string) => entryCost(s, s.cells[at]!, kind(k))
   t.equal(cost('r3c1', 'arqueros'), 1, 'a bosque unit into Arboleda (2)')
