@@ -1,6 +1,6 @@
 // W1.2–W1.12 and Appendices A–C as data; W2 and Appendix D: the grid, the ring band, scenarios.
 import t from 'tap'
-import { CARDS, dataProblems, DEFAULT_ARMIES, FACTIONS, KINDS, kind, kindsOf, SPELLS, type Data } from '../../../src/engine/games/openwars/data.ts'
+import { CARDS, COLOURS, dataProblems, DEFAULT_ARMIES, FACTIONS, KINDS, kind, kindsOf, SPELLS, type Data } from '../../../src/engine/games/openwars/data.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import { cellIds, distance, neighbours, ringBand, scenarioProblems } from '../../../src/engine/games/openwars/map.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
@@ -8,9 +8,10 @@ import { sys } from './dsl.ts'
 
 const shipped = (): Data => ({ kinds: new Map(KINDS), cards: new Map(CARDS), spells: new Map(SPELLS), armies: structuredClone(DEFAULT_ARMIES) })
 
-t.test('W1.12 Appendix A the rosters, the deck and the spells validate', async (t) => {
+t.test('W1.2 W1.12 Appendix A the rosters, the deck and the spells validate', async (t) => {
   t.same(dataProblems(), [])
   t.equal(FACTIONS.length, 7, 'W1.2 seven factions')
+  t.equal(new Set(Object.values(COLOURS)).size, 7, 'each with its own colour')
   t.equal(KINDS.size, 50)
   t.equal(CARDS.size, 43, 'Appendix B: 43 cards')
   t.equal(SPELLS.size, 22)

@@ -167,3 +167,15 @@ t.test('W11.28 the first failing check names the rule: phase, kind, count, locat
   t.match(refused(s, 'A', { type: 'recruit', city: 'r9c9', kind: 'goblins', count: 0 }), { code: 'order/bad_count' })
   t.match(refused(s, 'A', { type: 'recruit', city: 'r9c9', kind: 'goblins', count: 1 }), { code: 'location/unknown' })
 })
+
+t.test('W11.26 W9.1 a tribe found empty after its own order is out at once, with no combat phase', async (t) => {
+  const s = open(
+    world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday C=enanos@friday', stacks: 'r2c1 A 1 goblins\nr2c4 B 1 exploradores\nr3c3 C 1 mineros' }),
+    'A',
+  )
+  s.cells.r2c1!.stacks = []
+  s.cells.r2c1!.controller = null
+  const r = play(s, 'A', [{ type: 'setDefault', order: { modo: 'luchar' } }])
+  t.match(ofType(r.events, 'eliminated'), [{ tribe: 'A', by: 'A' }])
+  t.same([tribe(r.state, 'A').window, ofType(r.events, 'phaseEnded')], ['closed', []])
+})

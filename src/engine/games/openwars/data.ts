@@ -7,6 +7,16 @@ export type UnitType = LocationType | 'magica' | 'voladora'
 export type Leader = 'reina' | 'caudillo' | 'rey' | 'senor' | 'liche'
 
 export const FACTIONS: readonly Faction[] = ['amazonas', 'barbaros', 'demonios', 'elfos', 'enanos', 'no_muertos', 'orcos']
+/** W1.2: each faction's colour band, shown on its counters (presentation: no rule reads it). */
+export const COLOURS: Record<Faction, string> = {
+  amazonas: '#228B22',
+  barbaros: '#8B4513',
+  demonios: '#B22222',
+  elfos: '#4169E1',
+  enanos: '#708090',
+  no_muertos: '#6A0DAD',
+  orcos: '#B8860B',
+}
 export const LOCATION_TYPES: readonly LocationType[] = ['agua', 'montana', 'bosque', 'llanura', 'desierto', 'ciudad']
 export const UNIT_TYPES: readonly UnitType[] = [...LOCATION_TYPES, 'magica', 'voladora']
 
