@@ -239,3 +239,30 @@ t.test('M13.19 groups return in the order they dispersed; the lowest-id army cou
     'no army there, no free slot: the reserve (plus the new leva)',
   )
 })
+
+t.test('M1.11 components are no limit: a thirteenth village gets its castle', async (t) => {
+  let s = mapa(
+    `
+    Ja l1-pueblo ? Jb
+    ?  ?         ? ?`,
+    { armies: 'a 0,0 leva=1' },
+  )
+  for (let i = 0; i < 12; i++) {
+    s.cells[`9,${i}`] = { ...structuredClone(s.cells['0,0']!), key: `9,${i}`, r: 9, c: i, code: '1', tile: 'l1-pueblo' }
+    s.order.push(`9,${i}`)
+  }
+  s = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' }).s
+  t.same([Object.values(s.cells).filter((c) => c.owner === 'a' && c.castle).length, s.cells['0,1']!.castle?.slots], [14, {}])
+})
+
+t.test('M2.12 a missed window loses only its actions; only a tick makes a round', async (t) => {
+  const s = mapa(
+    `
+    Ja . ? Jb
+    ?  ? ? ?`,
+    { armies: 'a 0,0 leva=1' },
+  )
+  const missed = system(open(s, 'a'), { type: 'closeWindow', tribe: 'a', check: false }).s
+  t.same([missed.round, missed.tribes, missed.cells], [s.round, s.tribes, s.cells], 'nothing but the tiredness of its armies')
+  t.equal(system(missed, { type: 'tick', at: 1e12 }).s.round, s.round + 1)
+})
