@@ -50,6 +50,13 @@ export async function systemUser(db: Database, input: { email: string; displayNa
     mailDiplomacy: false,
     mailInvitations: false,
     mailCampaign: false,
+    pushWindowOpen: false,
+    pushReminder: false,
+    pushPayout: false,
+    pushDigest: false,
+    pushDiplomacy: false,
+    pushInvitations: false,
+    pushCampaign: false,
   }
   return db.prisma.user.upsert({ where: { email: input.email }, create: { ...input, ...off }, update: {}, select: { id: true } })
 }

@@ -187,20 +187,21 @@ export async function tribeActivity(pool: pg.Pool, campaignId: string): Promise<
   return new Map(rows.map((r) => [r.tribe, { missed: r.missed, lastOrderAt: r.last_order_at }]))
 }
 
-/** A campaign's players with their mail settings, as the calendar and the mails need them. */
+/** A campaign's players with their notification settings, as the calendar and the mails need them: a kind is wanted by mail or by push (#30). */
 export interface PlayerRow {
   tribeId: string
   userId: string
   weekday: string
-  mailWindowOpen: boolean
-  mailReminder: boolean
-  mailPayout: boolean
-  mailDigest: boolean
+  wantsWindowOpen: boolean
+  wantsReminder: boolean
+  wantsPayout: boolean
+  wantsDigest: boolean
   reminderHours: number
 }
 
-const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, u.mail_window_open AS "mailWindowOpen", u.mail_reminder AS "mailReminder",
-            u.mail_payout AS "mailPayout", u.mail_digest AS "mailDigest", u.reminder_hours AS "reminderHours"`
+const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, (u.mail_window_open OR u.push_window_open) AS "wantsWindowOpen",
+            (u.mail_reminder OR u.push_reminder) AS "wantsReminder", (u.mail_payout OR u.push_payout) AS "wantsPayout",
+            (u.mail_digest OR u.push_digest) AS "wantsDigest", u.reminder_hours AS "reminderHours"`
 
 export async function playersOf(sql: Sql, campaignId: string): Promise<PlayerRow[]> {
   return sql.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM tribes t JOIN users u ON u.id = t.user_id WHERE t.campaign_id = $1::uuid`, [campaignId])

@@ -200,3 +200,18 @@ export async function dropUnsent(sql: Sql, campaignId: string, kind: MailKind, r
     [campaignId, kind, now.toISOString(), reason],
   )
 }
+
+/**
+ * Drops the unsent mails of a kind in a campaign whose period is one of `periods`, or starts
+ * with one that ends in `/` (a scene's hourly message mails), for one recipient or all: the
+ * event they announce is over (a proposal decided) or was seen (a scene read).
+ */
+export async function dropUnsentOf(sql: Sql, campaignId: string, kind: MailKind, periods: string[], reason: string, now: Date, userId?: string) {
+  await sql.query(
+    `UPDATE outbox_mails SET dropped_at = ${utc(3)}, last_error = $4
+     WHERE campaign_id = $1::uuid AND kind = $2 AND sent_at IS NULL AND dropped_at IS NULL AND (locked_until IS NULL OR locked_until < ${utc(3)})
+       AND EXISTS (SELECT 1 FROM unnest($5::text[]) p WHERE period = p OR (right(p, 1) = '/' AND starts_with(period, p)))
+       ${userId ? 'AND user_id = $6::uuid' : ''}`,
+    userId ? [campaignId, kind, now.toISOString(), reason, periods, userId] : [campaignId, kind, now.toISOString(), reason, periods],
+  )
+}

@@ -172,3 +172,46 @@ export async function diplomacyOfTribe(pool: pg.Pool, campaignId: string, tribeI
   )
   return { scenes: new Set(rows.map((r) => r.scene)), proposals: new Set(rows.flatMap((r) => (r.proposal ? [r.proposal] : []))) }
 }
+
+/** The campaign's game masters (a scene's messages and proposals to ratify reach them). */
+export async function gmsOf(sql: Sql, campaignId: string): Promise<string[]> {
+  const rows = await sql.query<{ userId: string }>(`SELECT user_id AS "userId" FROM memberships WHERE campaign_id = $1::uuid AND role = 'gm'`, [campaignId])
+  return rows.map((r) => r.userId)
+}
+
+/** The member has read the scene up to now (#30). */
+export async function markSceneRead(sql: Sql, campaignId: string, sceneId: string, userId: string, at: Date) {
+  await sql.query(
+    `INSERT INTO scene_reads (campaign_id, scene_id, user_id, read_at) VALUES ($1::uuid, $2::uuid, $3::uuid, ${utc(4)})
+     ON CONFLICT (scene_id, user_id) DO UPDATE SET read_at = GREATEST(scene_reads.read_at, EXCLUDED.read_at)`,
+    [campaignId, sceneId, userId, at.toISOString()],
+    'scene-read',
+  )
+}
+
+/** Messages by others the member has not read, by scene, in the scenes given (those the member sees). */
+export async function unreadByScene(sql: Sql, campaignId: string, userId: string, scenes: string[]): Promise<Map<string, number>> {
+  if (scenes.length === 0) return new Map()
+  const rows = await sql.query<{ sceneId: string; unread: number }>(
+    `SELECT m.scene_id AS "sceneId", count(*)::int AS unread
+     FROM scene_messages m LEFT JOIN scene_reads r ON r.scene_id = m.scene_id AND r.user_id = $2::uuid
+     WHERE m.campaign_id = $1::uuid AND m.scene_id = ANY($3::uuid[]) AND m.author_id <> $2::uuid AND (r.read_at IS NULL OR m.created_at > r.read_at)
+     GROUP BY m.scene_id`,
+    [campaignId, userId, scenes],
+    'unread-by-scene',
+  )
+  return new Map(rows.map((r) => [r.sceneId, r.unread]))
+}
+
+/** Messages by others the member has not read in the campaign's scenes they see (a GM: all; a player: their tribe's). */
+export async function unreadInCampaign(pool: pg.Pool, campaignId: string, userId: string, tribeId: string | null): Promise<number> {
+  const { rows } = await pool.query<{ unread: number }>(
+    `SELECT count(*)::int AS unread
+     FROM scenes s JOIN scene_messages m ON m.scene_id = s.id
+     LEFT JOIN scene_reads r ON r.scene_id = s.id AND r.user_id = $2::uuid
+     WHERE s.campaign_id = $1::uuid AND m.author_id <> $2::uuid AND (r.read_at IS NULL OR m.created_at > r.read_at)
+       AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM scene_tribes st WHERE st.scene_id = s.id AND st.tribe_id = $3::uuid))`,
+    [campaignId, userId, tribeId],
+  )
+  return rows[0]!.unread
+}

@@ -31,7 +31,7 @@ function revealWeek(w: Working, week: number, at: Date) {
 function calendarTribes(w: Working, players: PlayerRow[]): CalendarTribe[] {
   return w.view.tribes.map((t) => {
     const p = players.find((x) => x.tribeId === t.id)
-    return { id: t.id, weekday: t.weekday, reminderHours: p?.mailReminder ? p.reminderHours : 0 }
+    return { id: t.id, weekday: t.weekday, reminderHours: p?.wantsReminder ? p.reminderHours : 0 }
   })
 }
 
@@ -152,7 +152,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     if (w.view.tribes.find((t) => t.id === due.tribe)?.turn === 'free') return
     const player = players.find((p) => p.tribeId === due.tribe)
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
-    if (player?.mailWindowOpen && closesAt !== null && Date.parse(closesAt) > now.getTime()) {
+    if (player?.wantsWindowOpen && closesAt !== null && Date.parse(closesAt) > now.getTime()) {
       w.mails.push({
         userId: player.userId,
         kind: 'window_open',
@@ -164,7 +164,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     const tribe = w.view.tribes.find((t) => t.id === due.tribe)
     const player = players.find((p) => p.tribeId === due.tribe)
     // A tribe that ended its turn early (R4.6) is not nagged.
-    if (!tribe || tribe.eliminated || tribe.turn === 'closed' || tribe.turn === 'ended' || tribe.turn === 'free' || !player?.mailReminder) return
+    if (!tribe || tribe.eliminated || tribe.turn === 'closed' || tribe.turn === 'ended' || tribe.turn === 'free' || !player?.wantsReminder) return
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
     if (closesAt === null || Date.parse(closesAt) <= now.getTime()) return
     w.mails.push({
@@ -223,7 +223,7 @@ async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: Du
   const places = w.rules.places?.(w.state) ?? []
   for (const [tribe, h] of hurt) {
     const player = players.find((p) => p.tribeId === tribe)
-    if (!player?.mailDigest) continue
+    if (!player?.wantsDigest) continue
     w.mails.push({
       userId: player.userId,
       kind: 'digest',
@@ -244,7 +244,7 @@ async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: Du
 
 function queuePayouts(campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[]) {
   for (const player of players) {
-    if (!player.mailPayout || !player.tribeId) continue
+    if (!player.wantsPayout || !player.tribeId) continue
     const data = w.rules.tickMail(w.state, player.tribeId)
     const tribe = w.view.tribes.find((t) => t.id === player.tribeId)
     if (!data || !tribe) continue

@@ -23,7 +23,7 @@ async function tellOnTheClock(sql: Sql, campaign: CampaignRow, w: Working) {
   if (!tribeId) return
   const player = (await playersOf(sql, campaign.id)).find((p) => p.tribeId === tribeId)
   const tribe = view.tribes.find((t) => t.id === tribeId)!
-  if (!player?.mailWindowOpen) return
+  if (!player?.wantsWindowOpen) return
   w.mails.push({
     userId: player.userId,
     kind: 'draft_pick',

@@ -13,8 +13,10 @@ import {
   insertProposal,
   insertScene,
   lockProposal,
+  markSceneRead,
+  unreadByScene,
+  unreadInCampaign,
   messagesOf,
-  playersOfTribes,
   proposalsOf,
   saveAnswer,
   sceneRows,
@@ -29,6 +31,7 @@ import { AppError } from '../lib/errors.ts'
 import { cleanName } from '../lib/names.ts'
 import type { Access } from './access.ts'
 import { catchUp } from './calendar-work.ts'
+import { sceneNews } from './scene-mails.ts'
 import type { ServiceDeps } from './deps.ts'
 import { engineRefusal, load, snapshotState, save } from './working.ts'
 
@@ -84,6 +87,7 @@ function requireLive(p: ProposalRow) {
 }
 
 export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
+  const news = sceneNews(publicUrl)
   /** The scene if the caller may see it: GMs and the participating tribes' players. Anyone else: 404. */
   async function visibleScene(sql: Sql, a: Access, sceneId: string): Promise<SceneRow> {
     const [scene] = await sceneRows(sql, a.campaign.id, sceneId)
@@ -117,17 +121,6 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
       failureReason: r.failureReason,
       createdAt: r.createdAt.toISOString(),
       decidedAt: iso(r.decidedAt),
-    }))
-  }
-
-  /** Scene mails to the participating tribes' players (they may turn diplomacy mails off). */
-  async function sceneMails(sql: Sql, a: Access, scene: SceneRow, period: string, data: Record<string, unknown>): Promise<PendingMail[]> {
-    const sceneUrl = `${publicUrl}/campaigns/${a.campaign.id}/scenes/${scene.id}`
-    return (await playersOfTribes(sql, a.campaign.id, scene.tribes)).map((userId) => ({
-      userId,
-      kind: 'scene' as const,
-      period,
-      data: { sceneTitle: scene.title, sceneUrl, ...data },
     }))
   }
 
@@ -170,20 +163,41 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         const id = await insertScene(sql, { campaignId: a.campaign.id, title: cleanName(input.title, 'title'), openedById: a.userId, tribes: wanted, at: now })
         const [row] = await sceneRows(sql, a.campaign.id, id)
         log('scene.opened', { scene: id, tribes: wanted })
-        mail(await sceneMails(sql, a, row!, `${id}/opened`, { event: 'opened' }))
+        mail(await news.toPlayers(sql, a, row!, `${id}/opened`, { event: 'opened' }))
         return viewOf(row!)
       })
     },
 
-    async list(a: Access): Promise<SceneView[]> {
-      const rows = await sceneRows(sqlOf(db.pool), a.campaign.id)
-      return rows.filter((s) => a.role === 'gm' || (a.tribeId && s.tribes.includes(a.tribeId))).map(viewOf)
+    /** The scenes the caller sees, each with the messages by others they have not read (#30). */
+    async list(a: Access): Promise<(SceneView & { unread: number })[]> {
+      const sql = sqlOf(db.pool)
+      const rows = (await sceneRows(sql, a.campaign.id)).filter((s) => a.role === 'gm' || (a.tribeId && s.tribes.includes(a.tribeId)))
+      const unread = a.userId
+        ? await unreadByScene(
+            sql,
+            a.campaign.id,
+            a.userId,
+            rows.map((r) => r.id),
+          )
+        : new Map<string, number>()
+      return rows.map((r) => ({ ...viewOf(r), unread: unread.get(r.id) ?? 0 }))
+    },
+
+    /** Unread messages in all the scenes a member sees: the diplomacy tab's count. */
+    async unread(campaignId: string, userId: string, role: string, tribeId: string | null): Promise<number> {
+      if (role !== 'gm' && !tribeId) return 0
+      return unreadInCampaign(db.pool, campaignId, userId, role === 'gm' ? null : tribeId)
     },
 
     async get(a: Access, sceneId: string) {
       return transaction(db.pool, async (sql) => {
         const scene = await visibleScene(sql, a, sceneId)
         const messages = await messagesOf(sql, scene.id)
+        // Read now: its unread count falls to 0 and a mail announcing its messages to this reader is not sent.
+        if (a.userId) {
+          await markSceneRead(sql, a.campaign.id, scene.id, a.userId, clock.now())
+          await news.read(sql, a, scene, clock.now())
+        }
         return {
           ...viewOf(scene),
           messages: messages.map((m): MessageView => ({ id: m.id, authorId: m.authorId, tribeId: m.tribeId, body: m.body, at: m.at.toISOString() })),
@@ -193,9 +207,10 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
     },
 
     async say(a: Access, sceneId: string, body: string): Promise<MessageView> {
-      return step(a, async (sql, now, log) => {
+      return step(a, async (sql, now, log, mail) => {
         const scene = await forStep(sql, a, sceneId)
         const tribeId = a.role === 'gm' ? null : a.tribeId
+        mail(await news.message(sql, a, scene, now))
         const id = await insertMessage(sql, { campaignId: a.campaign.id, sceneId: scene.id, authorId: a.userId, tribeId, body, at: now })
         // The text stays in the scene: a public campaign's log must not show private talks.
         log('scene.message', { scene: scene.id, message: id, tribe: tribeId })
@@ -223,13 +238,13 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         const tribeId = a.role === 'gm' ? null : a.tribeId
         const id = await insertProposal(sql, { campaignId: a.campaign.id, sceneId: scene.id, createdById: a.userId, tribeId, transfers, at: now })
         log('proposal.made', { scene: scene.id, proposal: id, tribe: tribeId })
-        mail(await sceneMails(sql, a, scene, `${id}/proposed`, { event: 'proposed' }))
+        mail(await news.proposed(sql, a, scene, id, givers(transfers)))
         return (await proposalViews(sql, a, scene.id, id))[0]!
       })
     },
 
     async answer(a: Access, sceneId: string, proposalId: string, answer: 'accept' | 'decline' | 'withdraw'): Promise<ProposalView> {
-      return step(a, async (sql, now, log) => {
+      return step(a, async (sql, now, log, mail) => {
         const scene = await forStep(sql, a, sceneId)
         const p = await proposal(sql, a, scene.id, proposalId)
         const giving = givers(p.transfers)
@@ -243,6 +258,7 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         requireLive(p)
         if (answer === 'withdraw') {
           await setProposalStatus(sql, p.id, 'withdrawn', now)
+          await news.settled(sql, a, p.id, now, true)
           log('proposal.withdrawn', { proposal: p.id, tribe: a.tribeId })
         } else {
           await saveAnswer(sql, {
@@ -254,10 +270,16 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
           })
           if (answer === 'decline') {
             await setProposalStatus(sql, p.id, 'rejected', now, 'declined by a giving tribe')
+            await news.settled(sql, a, p.id, now, true)
             log('proposal.declined', { proposal: p.id, tribe: a.tribeId })
           } else {
             const accepted = await acceptedBy(sql, p.id)
-            if (giving.every((g) => accepted.includes(g))) await setProposalStatus(sql, p.id, 'accepted', now)
+            if (giving.every((g) => accepted.includes(g))) {
+              await setProposalStatus(sql, p.id, 'accepted', now)
+              // Nobody waits for a player any more: the GMs do the rest (R11.3).
+              await news.settled(sql, a, p.id, now, false)
+              mail(await news.toRatify(sql, a, scene, p.id))
+            }
             log('proposal.accepted', { proposal: p.id, tribe: a.tribeId })
           }
         }
@@ -275,6 +297,7 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         const scene = await forStep(sql, a, sceneId)
         const p = await proposal(sql, a, scene.id, proposalId)
         requireLive(p)
+        await news.settled(sql, a, p.id, now, true)
         if (decision === 'reject') {
           await setProposalStatus(sql, p.id, 'rejected', now, 'rejected by a game master')
           w.note('proposal.rejected', { proposal: p.id }, now)
@@ -289,13 +312,13 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
             w.system(w.rules.actions.executeTrade(p.transfers), now)
             await setProposalStatus(sql, p.id, 'ratified', now)
             w.note('proposal.ratified', { proposal: p.id }, now)
-            w.mails.push(...(await sceneMails(sql, a, scene, `${p.id}/ratified`, { event: 'ratified' })))
+            w.mails.push(...(await news.toPlayers(sql, a, scene, `${p.id}/ratified`, { event: 'ratified' })))
           } catch (error) {
             if (!(error instanceof AppError)) throw error
             // Nothing moves (R11.3): the engine refused the whole trade.
             await setProposalStatus(sql, p.id, 'failed', now, error.message)
             w.note('proposal.failed', { proposal: p.id, code: error.code, reason: error.message }, now)
-            w.mails.push(...(await sceneMails(sql, a, scene, `${p.id}/failed`, { event: 'failed', reason: error.message })))
+            w.mails.push(...(await news.toPlayers(sql, a, scene, `${p.id}/failed`, { event: 'failed', reason: error.message })))
           }
         }
         await save(sql, campaign, w, now)

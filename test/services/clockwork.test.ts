@@ -123,7 +123,9 @@ t.test('notification settings, one-click unsubscribe and the reminder lead time'
   const { app, table } = await game(t, smtp.url)
   const ana = table.players.ana!
   const get = await call(app, ana.token, 'GET', '/api/me/notifications')
-  t.same(get.body, { windowOpen: true, reminder: true, payout: true, digest: true, diplomacy: true, invitations: true, campaign: true, reminderHours: 3 })
+  const everyKind = { windowOpen: true, reminder: true, payout: true, digest: true, diplomacy: true, invitations: true, campaign: true }
+  const pushed = Object.fromEntries(Object.keys(everyKind).map((k) => [`push${k[0]!.toUpperCase()}${k.slice(1)}`, true]))
+  t.same(get.body, { ...everyKind, reminderHours: 3, ...pushed }, 'every kind on, by mail and by push (#30)')
   const bad = await call(app, ana.token, 'PUT', '/api/me/notifications', { reminderHours: 30 })
   t.equal(bad.status, 400)
   t.equal((await call(app, ana.token, 'GET', '/api/me/notifications')).body.reminderHours, 3, 'a refused change stores nothing')

@@ -91,8 +91,15 @@ export function pageKit(fastify: FastifyInstance) {
 
   async function render(request: FastifyRequest, reply: FastifyReply, template: string, data: Record<string, unknown>, status = 200) {
     const v = await viewer(request)
+    // The diplomacy tab counts the messages its member has not read (#30).
+    const campaign = data.campaign as ReturnType<typeof campaignInfo> | undefined
+    const unread =
+      campaign && v.user && (campaign.role === 'gm' || campaign.role === 'player')
+        ? await fastify.scenes.unread(campaign.id, v.user.id, campaign.role, campaign.tribeId)
+        : 0
     const html = await fastify.view(template, {
       ...data,
+      ...(campaign ? { campaign: { ...campaign, unread } } : {}),
       // A title given as a catalogue key is said in the reader's language.
       ...(typeof data.titleKey === 'string' ? { title: STRINGS[v.locale][data.titleKey] } : {}),
       locale: v.locale,
@@ -129,6 +136,7 @@ export function pageKit(fastify: FastifyInstance) {
     status: a.campaign.status,
     timeZone: a.campaign.timeZone,
     role: a.role,
+    tribeId: a.tribeId ?? null,
     ruleset: a.campaign.ruleset,
     face: faceOf(a.campaign.ruleset),
     practice: a.campaign.practice,

@@ -98,11 +98,23 @@ t.test('R11.2 R11.3: a GM opens a scene, two tribes talk, trade a city for a shi
     ['proposal.made', 'proposal.accepted', 'proposal.accepted', 'proposal.ratified'],
   )
   t.equal(await app.prisma.campaignEvent.count({ where: { campaignId: table.id, type: 'tradeExecuted' } }), 1)
+  const gm = (await app.prisma.membership.findFirstOrThrow({ where: { campaignId: table.id, role: 'gm' } })).userId
   const mails = await app.prisma.outboxMail.findMany({ where: { campaignId: table.id, kind: 'scene' } })
+  const who = (userId: string | null) => (userId === ana.userId ? 'ana' : userId === ben.userId ? 'ben' : userId === gm ? 'gm' : 'other')
   t.same(
-    mails.map((m) => `${m.userId === ana.userId ? 'ana' : m.userId === ben.userId ? 'ben' : 'other'} ${m.period.split('/')[1]}`).sort(),
-    ['ana opened', 'ana proposed', 'ana ratified', 'ben opened', 'ben proposed', 'ben ratified'],
-    'scene mails to both players, through the outbox',
+    mails.map((m) => `${who(m.userId)} ${m.period.split('/')[1]}${m.droppedAt ? ' (dropped)' : ''}`).sort(),
+    [
+      'ana message',
+      'ana opened',
+      'ana ratified',
+      'ben message (dropped)',
+      'ben opened',
+      'ben proposed (dropped)',
+      'ben ratified',
+      'gm message',
+      'gm to_ratify (dropped)',
+    ],
+    'scene mails through the outbox (#30): one a scene and hour for messages, none to their author; the proposal to the other giver and to ratify to the GM, dropped once settled before they went; ben read the thread before his message mail went',
   )
   const closed = await call(app, table.gm, 'POST', `${url}/close`)
   t.equal(closed.body.status, 'closed')

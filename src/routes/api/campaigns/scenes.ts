@@ -92,10 +92,16 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         tags,
-        summary: "The scenes you may see (GMs: all; players: their tribe's)",
+        summary: "The scenes you may see (GMs: all; players: their tribe's), each with the messages by others you have not read (reading a scene reads them)",
         security: [{ bearerAuth: [] }],
         params: Params,
-        response: { 200: Type.Object({ scenes: Type.Array(SceneSchema) }), 401: ErrorRef, 404: ErrorRef },
+        response: {
+          200: Type.Object({
+            scenes: Type.Array(Type.Object({ ...SceneSchema.properties, unread: Type.Integer({ minimum: 0 }) }, { title: 'SceneWithUnread' })),
+          }),
+          401: ErrorRef,
+          404: ErrorRef,
+        },
       },
     },
     async (request) => ({ scenes: await scenes.list(await access(request, request.params.id)) }),
