@@ -2,8 +2,7 @@
 // written out from the state, each kept only if the rules themselves accept it.
 import type { TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
-import { BUILDINGS, SLOTS, troopCount } from './catalogue.ts'
-import { cardKind } from './catalogue.ts'
+import { BUILDINGS, cardKind, SLOTS, troopCount } from './catalogue.ts'
 import { applyOrder } from './rules.ts'
 import { KINDS } from './tiles.ts'
 import type { BattlePlan, ElMapaOrder, ElMapaState } from './types.ts'
