@@ -17,6 +17,7 @@ export type MailKind =
   | 'game_over'
   | 'stand_in'
   | 'tribe_removed'
+  | 'gm_news'
 
 /** A mail for the outbox; `data` is what its template needs. */
 export interface PendingMail {
@@ -46,6 +47,7 @@ export const MAIL_KINDS: readonly MailKind[] = [
   'game_over',
   'stand_in',
   'tribe_removed',
+  'gm_news',
 ]
 
 export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy' | 'invitations' | 'campaign'
@@ -66,6 +68,8 @@ export const SETTING_OF: Record<MailKind, NotificationSetting> = {
   game_over: 'campaign',
   stand_in: 'campaign',
   tribe_removed: 'campaign',
+  // What waits for a GM (#30): a player joined or asks to, an absence declared, a window missed.
+  gm_news: 'campaign',
 }
 
 export const SETTING_COLUMN: Record<NotificationSetting, string> = {

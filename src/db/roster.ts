@@ -76,3 +76,9 @@ export async function deleteTribe(sql: Sql, campaignId: string, tribeId: string)
   await sql.query(`DELETE FROM invitations WHERE campaign_id = $1::uuid AND tribe_id = $2::uuid AND accepted_at IS NULL`, [campaignId, tribeId])
   await sql.query(`DELETE FROM tribes WHERE campaign_id = $1::uuid AND id = $2::uuid`, [campaignId, tribeId])
 }
+
+/** The campaign's game masters: what waits for a GM reaches each of them (#30). */
+export async function gmsOf(sql: Sql, campaignId: string): Promise<string[]> {
+  const rows = await sql.query<{ userId: string }>(`SELECT user_id AS "userId" FROM memberships WHERE campaign_id = $1::uuid AND role = 'gm'`, [campaignId])
+  return rows.map((r) => r.userId)
+}

@@ -173,12 +173,6 @@ export async function diplomacyOfTribe(pool: pg.Pool, campaignId: string, tribeI
   return { scenes: new Set(rows.map((r) => r.scene)), proposals: new Set(rows.flatMap((r) => (r.proposal ? [r.proposal] : []))) }
 }
 
-/** The campaign's game masters (a scene's messages and proposals to ratify reach them). */
-export async function gmsOf(sql: Sql, campaignId: string): Promise<string[]> {
-  const rows = await sql.query<{ userId: string }>(`SELECT user_id AS "userId" FROM memberships WHERE campaign_id = $1::uuid AND role = 'gm'`, [campaignId])
-  return rows.map((r) => r.userId)
-}
-
 /** The member has read the scene up to now (#30). */
 export async function markSceneRead(sql: Sql, campaignId: string, sceneId: string, userId: string, at: Date) {
   await sql.query(

@@ -66,4 +66,16 @@ export function registerHelpers(hb: typeof Handlebars) {
     const local = at.setZone(mine)
     return `${text} (${local.toFormat(local.hasSame(at, 'day') ? 'HH:mm' : 'ccc HH:mm')} ${root.s?.yourTime ?? ''})`
   })
+  /** A GM inbox line (#30) in the page's language, its dates in words: {{inboxText s kind subject from to}}. */
+  hb.registerHelper('inboxText', (strings: unknown, kind: unknown, subject: unknown, from: unknown, to: unknown) => {
+    const words = strings as Record<string, string>
+    const language = languageOf(words)
+    const day = (d: unknown) =>
+      typeof d === 'string'
+        ? DateTime.fromISO(d)
+            .setLocale(language === 'es' ? 'es-ES' : 'en-GB')
+            .toFormat(language === 'es' ? "d 'de' LLLL" : 'd LLLL')
+        : ''
+    return fill(words[`inbox_${String(kind)}`] ?? String(kind), { subject: String(subject ?? ''), from: day(from), to: day(to) }, language)
+  })
 }

@@ -12,6 +12,7 @@ import { transaction } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
+import { gmNews } from './gm-news.ts'
 import { mayPlay } from './invitations.ts'
 
 const MAX_DAYS = 62
@@ -78,6 +79,8 @@ export function absencesService(deps: ServiceDeps) {
         await appendEvents(sql, a.campaign.id, [
           { type: 'absence.declared', payload: { tribe: a.tribeId, from: input.from, to: input.to }, week: await currentWeek(sql, a.campaign.id), at: now },
         ])
+        const tribeName = (await tribeIn(sql, a.campaign.id, a.tribeId!))?.name
+        await queueMails(sql, a.campaign.id, await gmNews(sql, a.campaign.id, 'absence', absence, { tribeName, from: input.from, to: input.to }), now)
         return absence
       })
       return { id, tribeId: a.tribeId, from: input.from, to: input.to, note, standIn: null }

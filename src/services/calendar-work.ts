@@ -9,6 +9,7 @@ import type { Sql } from '../db/sql.ts'
 import { dayStart, dueWork, windowStatus, type CalendarTribe, type DueWork } from '../lib/calendar.ts'
 import { commitmentOf, newSeed } from '../lib/dice.ts'
 import type { Working } from './working.ts'
+import { gmNews } from './gm-news.ts'
 import { placeLabels } from '../engine/kernel/index.ts'
 
 /** A fresh secret seed for `week`: its hash is published now, the seed at the week's end. */
@@ -180,6 +181,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     // previous window was a week before, so a day back covers this one.
     if (tribe && !tribe.eliminated && tribe.turn === 'open' && !(await orderedSince(sql, campaign.id, tribe.id, new Date(due.at.getTime() - 86_400_000)))) {
       w.note('window.missed', { tribe: tribe.id }, due.at)
+      w.mails.push(...(await gmNews(sql, campaign.id, 'missed', `${tribe.id}/${periodOf(due)}`, { tribeName: tribe.name })))
     }
     const from = w.events.length
     w.system(w.rules.actions.closeWindow(due.tribe, true), due.at)

@@ -27,6 +27,7 @@ import {
 } from '../db/campaigns.ts'
 import { appendEvents, tribeActivity } from '../db/log.ts'
 import { invitationsInLastDay, lockInvitationLimits, queueMails } from '../db/outbox.ts'
+import { gmNews } from './gm-news.ts'
 import { deleteTribe, extendInvitation, openInvitations, revokeInvitation, rosterPlayers } from '../db/roster.ts'
 import { currentWeek } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
@@ -127,6 +128,7 @@ export async function foundTribe(
   const tribe = await insertTribe(sql, campaignId, { name: tribeName, colour, weekday, userId })
   await insertMembership(sql, campaignId, userId, 'player')
   await appendEvents(sql, campaignId, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: now }])
+  await queueMails(sql, campaignId, await gmNews(sql, campaignId, 'joined', tribe.id, { tribeName: tribe.name, weekday: tribe.weekday }), now)
   return tribe
 }
 

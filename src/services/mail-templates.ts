@@ -51,6 +51,12 @@ export function mailTemplates() {
       .toFormat('cccc')
   })
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
+  /** A calendar date (YYYY-MM-DD) in words, in the reader's language: "8 December", "8 de diciembre". */
+  hb.registerHelper('day', function (this: unknown, date: unknown, options: Handlebars.HelperOptions) {
+    const es = (options.data.root as { locale: Locale }).locale === 'es'
+    const day = DateTime.fromISO(String(date ?? ''))
+    return day.isValid ? day.setLocale(es ? 'es-ES' : 'en-GB').toFormat(es ? "d 'de' LLLL" : 'd LLLL') : String(date ?? '')
+  })
   // Tiles as the reader reads them (R1.5): the mail's data holds each tile's label in both languages.
   hb.registerHelper('places', function (this: unknown, list: unknown, options: Handlebars.HelperOptions) {
     const root = options.data.root as { locale: Locale; places?: Partial<Record<Locale, Record<string, string>>> }

@@ -5,17 +5,19 @@
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
 import { lockCampaign } from '../db/campaigns.ts'
 import { decideJoinRequest, lockJoinRequest, openCampaignRows, pendingJoinRequests, setRecruiting, upsertJoinRequest } from '../db/recruiting.ts'
+import { queueMails } from '../db/outbox.ts'
 import { sqlOf, transaction } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
+import { gmNews } from './gm-news.ts'
 import { checkNewTribe, foundTribe, mayPlay } from './invitations.ts'
 import { capacityOf, mapById } from './maps.ts'
 
 export type RecruitingMode = 'open' | 'ask'
 
 /** A join request the GM leaves undecided expires: the newcomer is not kept waiting for ever. */
-const REQUEST_DAYS = 14
+export const REQUEST_DAYS = 14
 
 export function recruitingService(deps: ServiceDeps) {
   const { db, clock } = deps
@@ -69,6 +71,7 @@ export function recruitingService(deps: ServiceDeps) {
         // Asking: the request is checked now as a join would be, so the GM sees only requests that fit.
         const { tribeName, weekday } = await checkNewTribe(sql, campaign, input)
         await upsertJoinRequest(sql, { campaignId: campaign.id, userId, tribeName, weekday, at: now })
+        await queueMails(sql, campaign.id, await gmNews(sql, campaign.id, 'join_request', `${userId}/${now.getTime()}`, { tribeName, weekday }), now)
         return { joined: null, requested: true }
       })
     },

@@ -4,7 +4,8 @@
 // messages and of a proposal every giver accepted, which waits for them to ratify. A mail not
 // yet sent is dropped once its news is stale: the proposal decided, the scene read.
 import { dropUnsentOf, type PendingMail } from '../db/outbox.ts'
-import { gmsOf, playersOfTribes, type SceneRow } from '../db/scenes.ts'
+import { gmsOf } from '../db/roster.ts'
+import { playersOfTribes, type SceneRow } from '../db/scenes.ts'
 import type { Sql } from '../db/sql.ts'
 import type { Access } from './access.ts'
 

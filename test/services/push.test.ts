@@ -4,18 +4,11 @@
 import t, { type Test } from 'tap'
 import { buildTestApp } from '../helpers/app.ts'
 import { call, draft, setClock, setUp } from '../helpers/campaign.ts'
-import { PUSH_CA_FILE, pushReceiver } from '../helpers/push-receiver.ts'
-import { smtpReceiver } from '../helpers/smtp.ts'
+import { notifiedApp } from '../helpers/notified-app.ts'
+import { pushReceiver } from '../helpers/push-receiver.ts'
 
 async function pushGame(t: Test) {
-  const smtp = await smtpReceiver()
-  const push = await pushReceiver()
-  t.teardown(async () => {
-    await smtp.close()
-    await push.close()
-  })
-  const app = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url, allowPrivateWebhooks: true, pushCaFile: PUSH_CA_FILE })
-  await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid
+  const { app, smtp, push } = await notifiedApp(t) // Monday 10:00 in Madrid
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
   await draft(app, table)
   await app.prisma.user.update({ where: { id: table.players.ben!.userId }, data: { locale: 'es' } })

@@ -2,21 +2,13 @@
 // and by push, in their language; one message mail a scene and hour; news dropped once it is
 // stale (the scene read, the proposal settled); unread counts on the tab and per scene.
 import t, { type Test } from 'tap'
-import { buildTestApp } from '../helpers/app.ts'
 import { call, draft, setClock, setUp } from '../helpers/campaign.ts'
 import { visitor } from '../helpers/pages.ts'
-import { PUSH_CA_FILE, pushReceiver } from '../helpers/push-receiver.ts'
-import { smtpReceiver, type ReceivedMail } from '../helpers/smtp.ts'
+import { notifiedApp } from '../helpers/notified-app.ts'
+import type { ReceivedMail } from '../helpers/smtp.ts'
 
 async function diplomacy(t: Test) {
-  const smtp = await smtpReceiver()
-  const push = await pushReceiver()
-  t.teardown(async () => {
-    await smtp.close()
-    await push.close()
-  })
-  const app = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url, allowPrivateWebhooks: true, pushCaFile: PUSH_CA_FILE })
-  await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid
+  const { app, smtp, push } = await notifiedApp(t) // Monday 10:00 in Madrid
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday', cleo: 'friday' })
   await draft(app, table, { ana: ['2,1', '3,3'], ben: ['5,5', '5,7'], cleo: ['8,1', '9,3'] })
   await app.prisma.user.update({ where: { id: table.players.ben!.userId }, data: { locale: 'es' } })

@@ -64,7 +64,14 @@ export default fp(
       root: path.join(VIEWS, 'pages'),
       layout: 'layout.hbs',
       options: {
-        partials: { nav: 'partials/nav.hbs', error: 'partials/error.hbs', tribes: 'partials/tribes.hbs', practice: 'partials/practice.hbs', ...gamePartials },
+        partials: {
+          nav: 'partials/nav.hbs',
+          error: 'partials/error.hbs',
+          tribes: 'partials/tribes.hbs',
+          practice: 'partials/practice.hbs',
+          inbox: 'partials/inbox.hbs',
+          ...gamePartials,
+        },
       },
       // Templates are compiled once, except in development where edits show on reload.
       production: fastify.config.nodeEnv !== 'development',

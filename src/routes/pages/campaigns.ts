@@ -25,6 +25,8 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
     const v = await viewer(request)
     return render(request, reply, 'campaigns.hbs', {
       title: STRINGS[v.locale].campaigns,
+      // What waits for a GM across the campaigns they run (#30).
+      inbox: v.user ? await fastify.inbox.of(v.user.id) : [],
       ...(await lists(v.user?.id ?? null, request.query)),
       maps: maps(),
       games: gameChoices(request.query.game),

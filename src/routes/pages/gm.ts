@@ -37,10 +37,11 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
   async function gmPage(request: Req, reply: FastifyReply, a: Access, extra: Extra = {}) {
     if (a.role !== 'gm') throw new AppError(403, 'campaign/gm_only', 'Only a game master may use the console', 'R2.3')
     const setup = a.campaign.status === 'setup'
-    const [tribes, roster, joinRequests] = await Promise.all([
+    const [tribes, roster, joinRequests, inbox] = await Promise.all([
       campaigns.get(a).then((c) => c.tribes),
       campaigns.roster(a),
       setup ? campaigns.joinRequests(a) : [],
+      fastify.inbox.of(a.userId!, a.campaign.id),
     ])
     // The game's part of the console (the weekday game's draft pick for the tribe on the clock).
     const game = (await games(a.campaign.ruleset).console?.(a)) ?? {}
@@ -53,6 +54,7 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
       {
         titleKey: 'console',
         campaign: campaignInfo(a),
+        inbox,
         tab: 'gm',
         tribes,
         roster: roster.tribes,

@@ -1,0 +1,89 @@
+// Every mail of every kind, in both languages (#30): each kind and each of its variants (a
+// scene's events, a GM's news, a replacement's two sides, each game's own mails) is rendered
+// for an English and a Spanish reader, and the Spanish one holds no English word (nor the
+// English one a Spanish word), links and the names people chose aside.
+import t from 'tap'
+import { MAIL_KINDS, type MailKind } from '../../src/db/outbox.ts'
+import { rulesetIds } from '../../src/engine/index.ts'
+import { mailTemplates } from '../../src/services/mail-templates.ts'
+
+const ENGLISH =
+  /\b(the|your|you|and|was|has|will|with|this|that|window|tribe|opens|game master|turn|week|trade|scene|away|joined|asks|missed|there|new|messages)\b/i
+const SPANISH = /\b(tu|tus|el|los|las|del|ventana|tribu|está|ha|han|que|semana|intercambio|escena|jugador|turno|máster|hay|mensajes|nuevos)\b/i
+
+/** The variants a kind's templates tell apart. */
+const VARIANTS: Partial<Record<MailKind, Record<string, unknown>[]>> = {
+  scene: [
+    ...['opened', 'message', 'ratified', 'failed', 'to_ratify'].map((event) => ({ event })),
+    { event: 'proposed', giver: true },
+    { event: 'proposed', giver: false },
+  ],
+  gm_news: ['joined', 'join_request', 'absence', 'missed'].map((event) => ({ event })),
+  player_replaced: [{ role: 'new' }, { role: 'former' }],
+  invitation: [{ member: true }, { member: false }],
+  digest: [{ eliminated: true }, { eliminated: false }],
+}
+
+const context = (locale: 'en' | 'es', ruleset: string, extra: Record<string, unknown>) => ({
+  locale,
+  ruleset,
+  campaignName: 'Mesa',
+  campaignUrl: 'https://ww.example/campaigns/c1',
+  settingsUrl: 'https://ww.example/me/notifications',
+  unsubscribeUrl: 'https://ww.example/unsubscribe?token=x',
+  timeZone: 'Europe/Madrid',
+  userTimeZone: 'Europe/Madrid',
+  tribeName: 'Astures',
+  standInName: 'Sam',
+  sceneTitle: 'Bahia',
+  sceneUrl: 'https://ww.example/campaigns/c1/scenes/s1',
+  weekday: 'monday',
+  from: '2026-12-07',
+  to: '2026-12-08',
+  opensAt: '2026-12-07T00:00:00Z',
+  closesAt: '2026-12-07T20:00:00Z',
+  hours: 3,
+  week: 2,
+  weekLimit: 4,
+  winner: 'Astures',
+  gmName: 'Ana',
+  invitationUrl: 'https://ww.example/invitations/t1',
+  reason: '',
+  ...extra,
+})
+
+const words = (text: string) => text.replace(/https?:\/\/\S+/g, ' ').replace(/\b(Mesa|Astures|Sam|Bahia|Ana|Europe\/Madrid|Weekday Wars)\b/g, ' ')
+
+t.test('every kind of mail, each variant, for each game, in English and in Spanish, holds no word of the other language', async (t) => {
+  const templates = mailTemplates()
+  let rendered = 0
+  for (const ruleset of rulesetIds()) {
+    for (const kind of MAIL_KINDS) {
+      for (const variant of VARIANTS[kind] ?? [{}]) {
+        const es = templates.render(kind, 'es', context('es', ruleset, variant))
+        const en = templates.render(kind, 'en', context('en', ruleset, variant))
+        const label = `${ruleset} ${kind} ${JSON.stringify(variant)}`
+        for (const [part, text] of [
+          ['subject', es.subject],
+          ['text', es.text],
+        ] as const) {
+          const found = ENGLISH.exec(words(text))
+          t.equal(found?.[0] ?? null, null, `${label}: no English in the Spanish ${part}`)
+        }
+        for (const [part, text] of [
+          ['subject', en.subject],
+          ['text', en.text],
+        ] as const) {
+          const found = SPANISH.exec(words(text))
+          t.equal(found?.[0] ?? null, null, `${label}: no Spanish in the English ${part}`)
+        }
+        t.not(es.text.trim(), en.text.trim(), `${label}: the two are different texts`)
+        // The detectors find their own language in this very mail: a check that can fail.
+        t.match(words(en.subject + ' ' + en.text), ENGLISH, `${label}: the English mail reads as English`)
+        t.match(words(es.subject + ' ' + es.text), SPANISH, `${label}: the Spanish mail reads as Spanish`)
+        rendered += 2
+      }
+    }
+  }
+  t.ok(rendered >= 2 * 2 * MAIL_KINDS.length, `${rendered} mails rendered`)
+})
