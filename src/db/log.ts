@@ -197,11 +197,16 @@ export interface PlayerRow {
   wantsPayout: boolean
   wantsDigest: boolean
   reminderHours: number
+  /** The tribe's absences with a stand-in not yet over (dates in the campaign's zone): their windows go to the stand-in (#30). */
+  standIns: { from: string; to: string; userId: string }[]
 }
 
 const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, (u.mail_window_open OR u.push_window_open) AS "wantsWindowOpen",
             (u.mail_reminder OR u.push_reminder) AS "wantsReminder", (u.mail_payout OR u.push_payout) AS "wantsPayout",
-            (u.mail_digest OR u.push_digest) AS "wantsDigest", u.reminder_hours AS "reminderHours"`
+            (u.mail_digest OR u.push_digest) AS "wantsDigest", u.reminder_hours AS "reminderHours",
+            COALESCE((SELECT json_agg(json_build_object('from', a.starts_on::text, 'to', a.ends_on::text, 'userId', a.stand_in_id))
+                      FROM absences a WHERE a.campaign_id = t.campaign_id AND a.tribe_id = t.id AND a.stand_in_id IS NOT NULL
+                        AND a.ends_on >= (now() AT TIME ZONE 'UTC')::date - 2), '[]') AS "standIns"`
 
 export async function playersOf(sql: Sql, campaignId: string): Promise<PlayerRow[]> {
   return sql.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM tribes t JOIN users u ON u.id = t.user_id WHERE t.campaign_id = $1::uuid`, [campaignId])

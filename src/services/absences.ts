@@ -130,18 +130,16 @@ export function absencesService(deps: ServiceDeps) {
           },
         ])
         // Whoever stands in sees what the tribe sees: its player is told, always.
+        // The stand-in is told too (#30): the link, the dates, and that the tribe's mails come to them then.
         const player = (await tribeIn(sql, a.campaign.id, absence.tribeId))?.userId
         if (user && player) {
+          const data = { tribeName: absence.tribeName, standInName: user.displayName, from: absence.startsOn, to: absence.endsOn }
           await queueMails(
             sql,
             a.campaign.id,
             [
-              {
-                userId: player,
-                kind: 'stand_in',
-                period: `${absence.id}:${now.getTime()}`,
-                data: { tribeName: absence.tribeName, standInName: user.displayName, from: absence.startsOn, to: absence.endsOn },
-              },
+              { userId: player, kind: 'stand_in', period: `${absence.id}:${now.getTime()}`, data: { ...data, role: 'player' } },
+              { userId: user.id, kind: 'stand_in', period: `${absence.id}:${now.getTime()}`, data: { ...data, role: 'standIn' } },
             ],
             now,
           )

@@ -2,6 +2,7 @@
 // tick (R4, R6.1, R9.2), each with its ledger row and its mails, applied to a
 // campaign's working state under its lock. Also the provable dice's weekly
 // commitment and reveal (R8.4).
+import { DateTime } from 'luxon'
 import type { CampaignRow } from '../db/campaigns.ts'
 import { orderedSince, payloadsSince, playersOf, type PlayerRow } from '../db/log.ts'
 import type { EventWrite } from '../db/snapshots.ts'
@@ -32,7 +33,8 @@ function revealWeek(w: Working, week: number, at: Date) {
 function calendarTribes(w: Working, players: PlayerRow[]): CalendarTribe[] {
   return w.view.tribes.map((t) => {
     const p = players.find((x) => x.tribeId === t.id)
-    return { id: t.id, weekday: t.weekday, reminderHours: p?.wantsReminder ? p.reminderHours : 0 }
+    // A stand-in is reminded even when the absent player turned reminders off (#30).
+    return { id: t.id, weekday: t.weekday, reminderHours: p && (p.wantsReminder || p.standIns.length > 0) ? p.reminderHours : 0 }
   })
 }
 
@@ -141,6 +143,12 @@ export function skipUntil(campaign: CampaignRow, w: Working, now: Date): DueWork
   return skipped
 }
 
+/** Who stands in for the tribe's player on the day of `at` (in the campaign's zone), if anyone: their windows are theirs (#30). */
+function standInOn(player: PlayerRow, timeZone: string, at: Date): string | null {
+  const day = DateTime.fromJSDate(at, { zone: timeZone }).toISODate()!
+  return player.standIns.find((s) => s.from <= day && day <= s.to)?.userId ?? null
+}
+
 // `now` is when the work is done: after a clock jump (a pause, a stopped server) it can be
 // after the window closed, and then a window-open mail or a reminder would tell a lie.
 async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], now: Date, first: number) {
@@ -153,26 +161,28 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     if (w.view.tribes.find((t) => t.id === due.tribe)?.turn === 'free') return
     const player = players.find((p) => p.tribeId === due.tribe)
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
-    if (player?.wantsWindowOpen && closesAt !== null && Date.parse(closesAt) > now.getTime()) {
+    const standIn = player && standInOn(player, campaign.timeZone, due.at)
+    if ((standIn || player?.wantsWindowOpen) && closesAt !== null && Date.parse(closesAt) > now.getTime()) {
       w.mails.push({
-        userId: player.userId,
+        userId: standIn ?? player!.userId,
         kind: 'window_open',
         period: periodOf(due),
-        data: { ...base, tribeName: tribe.name, opensAt: due.at.toISOString(), closesAt },
+        data: { ...base, tribeName: tribe.name, opensAt: due.at.toISOString(), closesAt, standIn: standIn !== null },
       })
     }
   } else if (due.kind === 'remind') {
     const tribe = w.view.tribes.find((t) => t.id === due.tribe)
     const player = players.find((p) => p.tribeId === due.tribe)
     // A tribe that ended its turn early (R4.6) is not nagged.
-    if (!tribe || tribe.eliminated || tribe.turn === 'closed' || tribe.turn === 'ended' || tribe.turn === 'free' || !player?.wantsReminder) return
+    const standIn = player && standInOn(player, campaign.timeZone, due.at)
+    if (!tribe || tribe.eliminated || tribe.turn === 'closed' || tribe.turn === 'ended' || tribe.turn === 'free' || !(standIn || player?.wantsReminder)) return
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
     if (closesAt === null || Date.parse(closesAt) <= now.getTime()) return
     w.mails.push({
-      userId: player.userId,
+      userId: standIn ?? player!.userId,
       kind: 'reminder',
       period: periodOf(due),
-      data: { ...base, tribeName: tribe.name, closesAt, hours: player.reminderHours },
+      data: { ...base, tribeName: tribe.name, closesAt, hours: player!.reminderHours, standIn: standIn !== null },
     })
   } else if (due.kind === 'close') {
     const tribe = w.view.tribes.find((t) => t.id === due.tribe)

@@ -54,7 +54,10 @@ export async function pushReceiver() {
       curve.generateKeys()
       const auth = randomBytes(16)
       devices.set(id, { curve, auth })
-      return { id, subscription: { endpoint: `${base}/push/${id}`, keys: { p256dh: curve.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } } }
+      return {
+        id,
+        subscription: { endpoint: `${base}/push/${id}`, keys: { p256dh: curve.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -20,6 +20,9 @@ const VARIANTS: Partial<Record<MailKind, Record<string, unknown>[]>> = {
   ],
   gm_news: ['joined', 'join_request', 'absence', 'missed'].map((event) => ({ event })),
   player_replaced: [{ role: 'new' }, { role: 'former' }],
+  stand_in: [{ role: 'player' }, { role: 'standIn' }],
+  window_open: [{ standIn: false }, { standIn: true }],
+  reminder: [{ standIn: false }, { standIn: true }],
   invitation: [{ member: true }, { member: false }],
   digest: [{ eliminated: true }, { eliminated: false }],
 }

@@ -90,6 +90,12 @@ t.test('the chronicle, a pause, a missed window, a stand-in and the end, seen in
   const outside = await samPage.goto(`${base}${c}/turn`)
   t.equal(outside?.status(), 404, 'Thursday: outside the absence, sam has no way in')
   await setClock(app, '2026-12-07T09:00:00Z') // Monday 7 December: ana is away
+  // The stand-in's path (#30): the campaign is in his list on the day, a banner says whose tribe he plays.
+  await samPage.goto(`${base}/campaigns`)
+  const listed = samPage.locator(`main a[href="${c}"]`)
+  t.equal(await listed.count(), 1, 'on the absence day the campaign is in sam’s list')
+  await Promise.all([samPage.waitForURL(`${base}${c}`), listed.click()])
+  t.match((await samPage.locator('.banner.notice').textContent()) ?? '', /stand/i, 'a banner says he stands in')
   await samPage.goto(`${base}${c}/turn`)
   await samPage.locator('#form-recruit input[name="city"]').fill('3,3')
   await samPage.locator('#form-recruit input[name="troops"]').fill('1')
@@ -98,6 +104,10 @@ t.test('the chronicle, a pause, a missed window, a stand-in and the end, seen in
   await samPage.screenshot({ path: path.join(ARTIFACTS, 'life-4-stand-in-390.png'), fullPage: true })
   const byStandIn = await app.prisma.campaignEvent.findFirst({ where: { campaignId: table.id, type: 'order.stand_in' } })
   t.match(byStandIn?.payload, { tribe: ana.tribeId, by: sam.user.id }, 'sam recruited for ana inside the dates, logged as his')
+  // An opponent reads the history: no word of ana's absence nor of its stand-in (#30).
+  await benPage.goto(`${base}${c}/history`)
+  const opponentSees = (await benPage.locator('main table').innerText()).toLowerCase()
+  t.notMatch(opponentSees, /ausen|sustitu|\bsam\b/, 'ben sees no absence and no stand-in in the history (its events, not the tabs)')
   await setClock(app, '2026-12-08T09:00:00Z')
   t.equal((await samPage.goto(`${base}${c}/turn`))?.status(), 404, 'the day after, refused again')
 
