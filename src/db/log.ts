@@ -201,9 +201,11 @@ export interface PlayerRow {
   standIns: { from: string; to: string; userId: string }[]
 }
 
-const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, (u.mail_window_open OR u.push_window_open) AS "wantsWindowOpen",
-            (u.mail_reminder OR u.push_reminder) AS "wantsReminder", (u.mail_payout OR u.push_payout) AS "wantsPayout",
-            (u.mail_digest OR u.push_digest) AS "wantsDigest", u.reminder_hours AS "reminderHours",
+// A kind is wanted by mail, or by push on a device the player turned on (#30).
+const wants = (kind: string) => `(u.mail_${kind} OR (u.push_${kind} AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id)))`
+const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, ${wants('window_open')} AS "wantsWindowOpen",
+            ${wants('reminder')} AS "wantsReminder", ${wants('payout')} AS "wantsPayout",
+            ${wants('digest')} AS "wantsDigest", u.reminder_hours AS "reminderHours",
             COALESCE((SELECT json_agg(json_build_object('from', a.starts_on::text, 'to', a.ends_on::text, 'userId', a.stand_in_id))
                       FROM absences a WHERE a.campaign_id = t.campaign_id AND a.tribe_id = t.id AND a.stand_in_id IS NOT NULL
                         AND a.ends_on >= (now() AT TIME ZONE 'UTC')::date - 2), '[]') AS "standIns"`

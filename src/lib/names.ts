@@ -26,3 +26,12 @@ export function nameSkeleton(name: string): string {
     .toLowerCase()
     .replace(/[\s\p{P}\p{S}_]/gu, '')
 }
+
+/**
+ * Text with every address or link in it (a URL, www.…, a domain, a mail address) replaced by
+ * "…": what a GM wrote, as a stranger's invitation mail may carry it (#30), for a spammer's
+ * payload is its link.
+ */
+export function withoutLinks(text: string): string {
+  return text.replace(/\S*(?:[a-z][a-z0-9+.-]*:\/\/|www\.|@)\S*|\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b\S*/gi, '…')
+}

@@ -71,6 +71,7 @@ export const InviteBody = Type.Object(
   {
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
     locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('es')], { description: 'Language of the mail to someone without an account' })),
+    note: Type.Optional(Type.String({ maxLength: 300, description: 'A few words of yours in the mail (plain text, at most 300 characters)' })),
     tribeId: Type.Optional(
       Type.String({
         format: 'uuid',

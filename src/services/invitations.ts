@@ -28,6 +28,7 @@ import {
 import { appendEvents, tribeActivity } from '../db/log.ts'
 import { invitationsInLastDay, lockInvitationLimits, queueMails } from '../db/outbox.ts'
 import { gmNews } from './gm-news.ts'
+import { withoutLinks } from '../lib/names.ts'
 import { deleteTribe, extendInvitation, openInvitations, revokeInvitation, rosterPlayers } from '../db/roster.ts'
 import { currentWeek } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
@@ -147,6 +148,7 @@ export function invitationsService(deps: ServiceDeps) {
     locale: 'en' | 'es',
     period: string,
     now: Date,
+    extra: { note?: string | null; tribe?: { name: string; weekday: string } | null } = {},
   ) {
     await lockInvitationLimits(sql, createdById, email)
     const sent = await invitationsInLastDay(sql, createdById, email, now)
@@ -160,8 +162,11 @@ export function invitationsService(deps: ServiceDeps) {
       )
     const invitee = await userByEmail(sql, email)
     const gm = await userById(sql, createdById)
-    // To someone without an account, nothing the inviter wrote: no name, no campaign name.
+    // Who invites and to what, even to a stranger (#30): the daily limits above keep the
+    // service from being a relay, the mail escapes what the GM wrote, and to a stranger no
+    // address or link the GM wrote goes out (a spammer's payload is its link).
     const member = invitee !== null
+    const said = (text: string | null | undefined) => (text == null ? null : member ? text : withoutLinks(text))
     await queueMails(
       sql,
       a.campaign.id,
@@ -177,7 +182,9 @@ export function invitationsService(deps: ServiceDeps) {
             invitationUrl: urlOf(token),
             expiresAt: expiresAt.toISOString(),
             locale,
-            ...(member ? { gmName: gm?.displayName ?? 'A game master' } : {}),
+            gmName: said(gm?.displayName ?? ''),
+            note: said(extra.note),
+            ...(extra.tribe ? { takeOver: { ...extra.tribe, name: said(extra.tribe.name) } } : {}),
           },
         },
       ],
@@ -226,22 +233,34 @@ export function invitationsService(deps: ServiceDeps) {
      * With `tribeId`, a replacement: whoever accepts takes over that tribe, at any time before
      * the end; without it, a new tribe joins, before the draft only (R3.1).
      */
-    async invite(a: Access, createdById: string, input: { email?: string | undefined; locale?: 'en' | 'es' | undefined; tribeId?: string | undefined } = {}) {
+    async invite(
+      a: Access,
+      createdById: string,
+      input: { email?: string | undefined; locale?: 'en' | 'es' | undefined; tribeId?: string | undefined; note?: string | undefined } = {},
+    ) {
       requireGm(a, 'invite players')
       const token = randomBytes(18).toString('base64url')
       const now = clock.now()
       const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
       const email = input.email?.trim().toLowerCase() || null
+      // A note is plain words: no control characters, spaces collapsed.
+      const note =
+        input.note
+          ?.replace(/[\u0000-\u001f\u007f]+/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim() || null
       await transaction(db.pool, async (sql) => {
         const campaign = await lockCampaign(sql, a.campaign.id)
+        let tribe: { name: string; weekday: string } | null = null
         if (input.tribeId) {
           if (campaign.status === 'finished') throw new AppError(409, 'campaign/finished', 'This campaign is over')
-          if (!(await tribeIn(sql, campaign.id, input.tribeId))) throw new AppError(404, 'tribe/not_found', `No tribe ${input.tribeId} in this campaign`)
+          tribe = (await tribeIn(sql, campaign.id, input.tribeId)) ?? null
+          if (!tribe) throw new AppError(404, 'tribe/not_found', `No tribe ${input.tribeId} in this campaign`)
         } else if (campaign.status !== 'setup') {
           throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts; to give a tribe to someone new, invite them to it', 'R3.1')
         }
         await insertInvitation(sql, { token, campaignId: campaign.id, createdById, email, tribeId: input.tribeId ?? null, at: now, expiresAt })
-        if (email) await mailInvitation(sql, a, createdById, email, token, expiresAt, input.locale ?? 'en', token, now)
+        if (email) await mailInvitation(sql, a, createdById, email, token, expiresAt, input.locale ?? 'en', token, now, { note, tribe })
       })
       return { token, url: urlOf(token), expiresAt: expiresAt.toISOString(), mailedTo: email, tribeId: input.tribeId ?? null }
     },
@@ -315,7 +334,8 @@ export function invitationsService(deps: ServiceDeps) {
         if (!inv.email) throw new AppError(409, 'invitation/no_address', 'This invitation was never mailed: share its link instead')
         const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
         await extendInvitation(sql, token, expiresAt)
-        await mailInvitation(sql, a, createdById, inv.email, token, expiresAt, locale, `${token}:${now.getTime()}`, now)
+        const tribe = inv.tribeId ? ((await tribeIn(sql, a.campaign.id, inv.tribeId)) ?? null) : null
+        await mailInvitation(sql, a, createdById, inv.email, token, expiresAt, locale, `${token}:${now.getTime()}`, now, { tribe })
         return { token, url: urlOf(token), expiresAt: expiresAt.toISOString(), mailedTo: inv.email }
       })
     },

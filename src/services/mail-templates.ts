@@ -90,8 +90,6 @@ export function mailTemplates() {
   return {
     render(kind: MailKind, locale: Locale, context: Record<string, unknown>): RenderedMail {
       const s = strings[locale]
-      // An invitation to someone without an account carries nothing the inviter wrote (no mail relay).
-      if (kind === 'invitation' && !context.member) context = { ...context, campaignName: null, gmName: null }
       // A game's own mail of this kind (views/games/<folder>/emails/<locale>/) stands in for the platform's.
       const ruleset = typeof context.ruleset === 'string' && gameHas(locale, context.ruleset, kind) ? context.ruleset : null
       const dir = ruleset ? gameDir(locale, ruleset) : path.join(VIEWS, locale)

@@ -5,6 +5,7 @@
 // Message-ID, which mail systems treat as the same message.
 import { claimMails, markDropped, markFailed, markPushed, markSent, MAIL_KINDS, type ClaimedMail, type MailKind } from '../db/outbox.ts'
 import type { Database } from '../db/index.ts'
+import { withoutLinks } from '../lib/names.ts'
 import { readSigned, signValue } from '../lib/signed.ts'
 import type { Clock } from './clock.ts'
 import { mailTemplates, type Locale } from './mail-templates.ts'
@@ -81,7 +82,8 @@ export function mailService(deps: {
       ...m.data,
       locale,
       ruleset: m.ruleset,
-      campaignName: m.campaignName,
+      // Only an invitation goes to an address with no account: no link of the GM's reaches it (#30).
+      campaignName: m.userId ? m.campaignName : withoutLinks(m.campaignName),
       timeZone: m.timeZone,
       userTimeZone: m.userTimeZone ?? m.timeZone,
       displayName: m.displayName,

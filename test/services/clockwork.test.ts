@@ -15,6 +15,9 @@ async function game(t: Test, smtpUrl: string): Promise<{ app: App; table: Table 
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
   await app.prisma.user.update({ where: { id: table.players.ben!.userId }, data: { locale: 'es', timeZone: 'America/Mexico_City' } })
   await draft(app, table, { ana: ['2,1', '3,3'], ben: ['5,5', '5,7'] })
+  // The GM's news of joins and missed windows is test/services/gm-inbox.test.ts's: here, the players' mails.
+  const gm = (await app.prisma.membership.findFirstOrThrow({ where: { campaignId: table.id, role: 'gm' } })).userId
+  await app.prisma.user.update({ where: { id: gm }, data: { mailCampaign: false, pushCampaign: false } })
   return { app, table }
 }
 
@@ -95,7 +98,7 @@ t.test('R4.5 R6.1 R9.2: a simulated fortnight sends exactly the expected mails, 
   )
   t.ok(ledger.every((l) => l.outcome === 'done'))
   // The draft's "your pick" mails were dropped as each pick was made (test/routes/pages/draft-page.test.ts); these are the week's.
-  const outbox = await app.prisma.outboxMail.findMany({ where: { campaignId: table.id, kind: { not: 'draft_pick' } } })
+  const outbox = await app.prisma.outboxMail.findMany({ where: { campaignId: table.id, kind: { notIn: ['draft_pick', 'gm_news'] } } })
   t.equal(outbox.length, 6)
   t.ok(outbox.every((m) => m.sentAt !== null && m.attempts === 1))
 })
@@ -106,7 +109,7 @@ t.test('a failing SMTP server: the mail is retried with backoff and sent once', 
   const { app, table } = await game(t, smtp.url)
   await setClock(app, '2026-11-30T16:30:00Z')
   t.equal(smtp.mails.length, 0, 'the first attempt failed')
-  const row = await app.prisma.outboxMail.findFirstOrThrow({ where: { campaignId: table.id, kind: { not: 'draft_pick' } } })
+  const row = await app.prisma.outboxMail.findFirstOrThrow({ where: { campaignId: table.id, kind: { notIn: ['draft_pick', 'gm_news'] } } })
   t.equal(row.attempts, 1)
   t.match(row.lastError, /try again later/)
   t.equal(row.nextAttemptAt.toISOString(), '2026-11-30T16:31:00.000Z', 'retried one minute later')
@@ -201,13 +204,14 @@ t.test("the iCal feed has each tribe's weekly window in the campaign time zone",
   t.equal(wrong.statusCode, 404)
 })
 
-t.test('an invitation with an email is mailed through the outbox', async (t) => {
+t.test('an invitation with an email is mailed through the outbox, naming who and what, in the language the GM chose, with the GM’s note', async (t) => {
   const smtp = await smtpReceiver()
   t.teardown(smtp.close)
   const app = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url })
   await setClock(app, '2026-11-30T09:00:00Z')
   const table = await setUp(app, {})
-  const res = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations`, { email: 'Friend@Example.com', locale: 'es' })
+  const note = 'Los <b>jueves</b> & cerveza\u0007 después'
+  const res = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations`, { email: 'Friend@Example.com', locale: 'es', note })
   t.equal(res.status, 201)
   t.equal(res.body.mailedTo, 'friend@example.com')
   const bad = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations`, { email: 'not an address' })
@@ -216,9 +220,21 @@ t.test('an invitation with an email is mailed through the outbox', async (t) => 
   await setClock(app, '2026-11-30T09:01:00Z')
   t.equal(smtp.mails.length, 1)
   t.same(smtp.mails[0]!.to, ['friend@example.com'])
-  t.match(smtp.mails[0]!.subject, /Una invitación a Weekday Wars/, 'to someone without an account: no name the inviter chose')
-  t.notMatch(smtp.mails[0]!.text, /Test campaign/)
-  t.match(smtp.mails[0]!.text, new RegExp(res.body.url.replace(/[/.?]/g, '\\$&')))
+  const gmId = (await app.prisma.membership.findFirstOrThrow({ where: { campaignId: table.id, role: 'gm' } })).userId
+  const gm = (await app.prisma.user.findUniqueOrThrow({ where: { id: gmId } })).displayName
+  const mail = smtp.mails[0]!
+  t.equal(mail.subject, `${gm} te invita a Test campaign`, 'who and what, in Spanish as the GM chose (#30)')
+  t.match(mail.text, /Elige un nombre de tribu y un día libre aquí/)
+  t.match(mail.text, new RegExp(`${gm} escribe: «Los <b>jueves</b> & cerveza después»`), 'the note in the text, its control character gone')
+  // The HTML part is quoted-printable: its soft line breaks joined again.
+  t.match(mail.raw.replace(/=\r\n/g, ''), /&lt;b&gt;jueves&lt;\/b&gt; &amp; cerveza/, 'and escaped in the HTML')
+  t.notMatch(mail.raw, /<blockquote[^>]*>[^<]*<b>/, 'never as markup')
+  t.match(mail.text, new RegExp(res.body.url.replace(/[/.?]/g, '\\$&')))
+  t.equal(
+    (await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/invitations`, { note: 'x'.repeat(301) })).status,
+    400,
+    'a note of 300 characters at most',
+  )
 })
 
 t.test('R4.2 R6.1: on both Europe/Madrid DST Sundays the sweep opens and closes at 00:00 and 20:00 local and ticks once', async (t) => {

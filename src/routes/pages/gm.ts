@@ -80,7 +80,14 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
     invitations: [
       form(InviteBody),
       async (a, body, _x, userId, locale) => {
-        const made = await campaigns.invite(a, userId, { email: one(body.email) || undefined, tribeId: one(body.tribeId) || undefined, locale })
+        const chosen = one(body.locale)
+        const made = await campaigns.invite(a, userId, {
+          email: one(body.email) || undefined,
+          tribeId: one(body.tribeId) || undefined,
+          // The mail's language as the GM chose it (#30), else the page's.
+          locale: chosen === 'en' || chosen === 'es' ? chosen : locale,
+          note: one(body.note) || undefined,
+        })
         return { invitation: made, done: 'invited' }
       },
     ],

@@ -198,7 +198,7 @@ t.test(
 
     const sam = await register(app, 'sam@example.com')
     t.equal((await call(app, gm.token, 'PUT', `/api/campaigns/${id}/absences/${absence.body.id}/stand-in`, { email: 'sam@example.com' })).status, 200)
-    const told = await app.prisma.outboxMail.findFirst({ where: { campaignId: id, kind: 'stand_in' } })
+    const told = await app.prisma.outboxMail.findFirst({ where: { campaignId: id, kind: 'stand_in', data: { path: ['role'], equals: 'player' } } })
     t.equal(told?.userId, players.ana!.userId, 'ana is mailed that sam stands in for her')
     t.match(told?.data, { standInName: 'sam', from: '2026-12-07', to: '2026-12-08' })
     const other = await call(app, players.ben!.token, 'POST', `/api/campaigns/${id}/absences`, { from: '2026-12-08', to: '2026-12-09' })
