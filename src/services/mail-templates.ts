@@ -5,6 +5,7 @@ import path from 'node:path'
 import Handlebars from 'handlebars'
 import { DateTime } from 'luxon'
 import { fill } from '../lib/fill.ts'
+import { errorText } from '../lib/page-helpers.ts'
 import type { MailKind } from '../db/outbox.ts'
 import { gameFolderOf, rulesetIds } from '../engine/index.ts'
 
@@ -51,6 +52,15 @@ export function mailTemplates() {
       .toFormat('cccc')
   })
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
+  /** A refusal (code, message, particulars) in the reader's language, as the pages say it: {{refusal refusal reason}}. */
+  hb.registerHelper('refusal', function (this: unknown, refusal: unknown, fallback: unknown, options: Handlebars.HelperOptions) {
+    const r = refusal as { code?: string; message?: string; params?: Record<string, unknown> } | undefined
+    if (!r?.code) return String(fallback ?? '')
+    return errorText(
+      { code: r.code, message: r.message ?? String(fallback ?? ''), ...(r.params ? { params: r.params } : {}) },
+      (options.data.root as { locale: Locale }).locale,
+    )
+  })
   /** A calendar date (YYYY-MM-DD) in words, in the reader's language: "8 December", "8 de diciembre". */
   hb.registerHelper('day', function (this: unknown, date: unknown, options: Handlebars.HelperOptions) {
     const es = (options.data.root as { locale: Locale }).locale === 'es'

@@ -318,7 +318,9 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
             // Nothing moves (R11.3): the engine refused the whole trade.
             await setProposalStatus(sql, p.id, 'failed', now, error.message)
             w.note('proposal.failed', { proposal: p.id, code: error.code, reason: error.message }, now)
-            w.mails.push(...(await news.toPlayers(sql, a, scene, `${p.id}/failed`, { event: 'failed', reason: error.message })))
+            // The reason is said in each reader's language at sending: its code, particulars and English words.
+            const reason = { code: error.code, message: error.message, ...(error.params ? { params: error.params } : {}) }
+            w.mails.push(...(await news.toPlayers(sql, a, scene, `${p.id}/failed`, { event: 'failed', reason: error.message, refusal: reason })))
           }
         }
         await save(sql, campaign, w, now)

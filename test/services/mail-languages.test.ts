@@ -14,7 +14,9 @@ const SPANISH = /\b(tu|tus|el|los|las|del|ventana|tribu|está|ha|han|que|semana|
 /** The variants a kind's templates tell apart. */
 const VARIANTS: Partial<Record<MailKind, Record<string, unknown>[]>> = {
   scene: [
-    ...['opened', 'message', 'ratified', 'failed', 'to_ratify'].map((event) => ({ event })),
+    ...['opened', 'message', 'ratified', 'to_ratify'].map((event) => ({ event })),
+    // A failed trade's reason, as the engine gave it in English, said in the reader's language.
+    { event: 'failed', reason: '5,5 no longer belongs to ana', refusal: { code: 'trade/asset_not_owned', message: '5,5 no longer belongs to ana' } },
     { event: 'proposed', giver: true },
     { event: 'proposed', giver: false },
   ],
@@ -89,4 +91,18 @@ t.test('every kind of mail, each variant, for each game, in English and in Spani
     }
   }
   t.ok(rendered >= 2 * 2 * MAIL_KINDS.length, `${rendered} mails rendered`)
+})
+
+t.test("a failed trade's reason is said in the reader's language, not the engine's English", async (t) => {
+  const templates = mailTemplates()
+  const failed = {
+    event: 'failed',
+    reason: '5,5 no longer belongs to ana',
+    refusal: { code: 'trade/asset_not_owned', message: '5,5 no longer belongs to ana' },
+  }
+  const es = templates.render('scene', 'es', context('es', rulesetIds()[0]!, failed))
+  const en = templates.render('scene', 'en', context('en', rulesetIds()[0]!, failed))
+  t.match(es.text, /ha fallado y no se ha movido nada: Algo de lo que se da ya no es de la tribu que lo da\./)
+  t.notMatch(es.text, /no longer belongs/)
+  t.match(en.text, /failed and nothing moved: 5,5 no longer belongs to ana/, 'the English reader keeps the particulars')
 })
