@@ -35,3 +35,13 @@ export function nameSkeleton(name: string): string {
 export function withoutLinks(text: string): string {
   return text.replace(/\S*(?:[a-z][a-z0-9+.-]*:\/\/|www\.|@)\S*|\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b\S*/gi, '…')
 }
+
+/** A note a person wrote for a mail (#30): plain words, no control characters, spaces collapsed; null when empty. */
+export function plainNote(note: string | undefined): string | null {
+  return (
+    note
+      ?.replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || null
+  )
+}

@@ -118,6 +118,15 @@ export const PickBody = Type.Object({ city: Tile, tribeId: Type.Optional(Type.St
 
 export const ReplacePlayerBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false })
 
+/** A player asks the GMs to open a scene (#30): with which tribes, and why. */
+export const AskSceneBody = Type.Object(
+  {
+    tribes: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 6, description: 'the other tribes the scene would be with' }),
+    note: Type.Optional(Type.String({ maxLength: 300, description: 'what it is about, in a few words' })),
+  },
+  { additionalProperties: false },
+)
+
 export const OpenSceneBody = Type.Object(
   {
     title: Text(200),

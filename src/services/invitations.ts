@@ -28,7 +28,7 @@ import {
 import { appendEvents, tribeActivity } from '../db/log.ts'
 import { invitationsInLastDay, lockInvitationLimits, queueMails } from '../db/outbox.ts'
 import { gmNews } from './gm-news.ts'
-import { withoutLinks } from '../lib/names.ts'
+import { plainNote, withoutLinks } from '../lib/names.ts'
 import { deleteTribe, extendInvitation, openInvitations, revokeInvitation, rosterPlayers } from '../db/roster.ts'
 import { currentWeek } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
@@ -243,12 +243,7 @@ export function invitationsService(deps: ServiceDeps) {
       const now = clock.now()
       const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
       const email = input.email?.trim().toLowerCase() || null
-      // A note is plain words: no control characters, spaces collapsed.
-      const note =
-        input.note
-          ?.replace(/[\u0000-\u001f\u007f]+/g, ' ')
-          .replace(/\s+/g, ' ')
-          .trim() || null
+      const note = plainNote(input.note)
       await transaction(db.pool, async (sql) => {
         const campaign = await lockCampaign(sql, a.campaign.id)
         let tribe: { name: string; weekday: string } | null = null

@@ -3,7 +3,7 @@
 // and the engine's executeTrade moves everything at once or nothing. Each step
 // runs under the campaign lock and is logged. Scenes are not bound to turn windows.
 import { hmacRng, rulesetOf, type Transfer as TradeTransfer } from '../engine/index.ts'
-import { lockCampaign, tribesNamed } from '../db/campaigns.ts'
+import { lockCampaign, tribesOf as campaignsTribes, tribesNamed } from '../db/campaigns.ts'
 import { appendEvents } from '../db/log.ts'
 import { queueMails, type PendingMail } from '../db/outbox.ts'
 import {
@@ -28,9 +28,10 @@ import {
 import { currentWeek, readSnapshot } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
-import { cleanName } from '../lib/names.ts'
+import { cleanName, plainNote } from '../lib/names.ts'
 import type { Access } from './access.ts'
 import { catchUp } from './calendar-work.ts'
+import { gmNews } from './gm-news.ts'
 import { sceneNews } from './scene-mails.ts'
 import type { ServiceDeps } from './deps.ts'
 import { engineRefusal, load, snapshotState, save } from './working.ts'
@@ -169,6 +170,28 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
     },
 
     /** The scenes the caller sees, each with the messages by others they have not read (#30). */
+    /** A player asks the GMs for a scene with some tribes (#30): one mail to each GM a tribe and day at most. */
+    async ask(a: Access, input: { tribes: string[]; note?: string | undefined }): Promise<{ asked: true }> {
+      if (a.role !== 'player' || !a.tribeId) throw new AppError(403, 'scene/not_a_player', "Only a tribe's player asks for a scene; a GM opens one", 'R11.3')
+      if (a.campaign.status === 'setup' || a.campaign.status === 'finished')
+        throw new AppError(409, 'scene/not_running', 'Scenes are asked for while the campaign is under way', 'R11.3')
+      const wanted = [...new Set(input.tribes)].filter((t) => t !== a.tribeId)
+      const note = plainNote(input.note)
+      return transaction(db.pool, async (sql) => {
+        const known = await tribesNamed(sql, a.campaign.id, wanted)
+        const unknown = wanted.filter((t) => !known.includes(t))
+        if (unknown.length || wanted.length === 0)
+          throw new AppError(422, 'scene/unknown_tribe', `No tribe ${unknown.join(', ') || '(none given)'} in this campaign`, 'R11.3')
+        const tribes = (await campaignsTribes(sql, a.campaign.id)).filter((t) => t.id === a.tribeId || wanted.includes(t.id))
+        const by = tribes.find((t) => t.id === a.tribeId)!.name
+        const now = clock.now()
+        const day = now.toISOString().slice(0, 10)
+        const data = { tribeName: by, others: tribes.filter((t) => t.id !== a.tribeId).map((t) => t.name), note }
+        await queueMails(sql, a.campaign.id, await gmNews(sql, a.campaign.id, 'scene_asked', `${a.tribeId}/${day}`, data), now)
+        return { asked: true as const }
+      })
+    },
+
     async list(a: Access): Promise<(SceneView & { unread: number })[]> {
       const sql = sqlOf(db.pool)
       const rows = (await sceneRows(sql, a.campaign.id)).filter((s) => a.role === 'gm' || (a.tribeId && s.tribes.includes(a.tribeId)))

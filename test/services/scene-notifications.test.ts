@@ -140,3 +140,38 @@ t.test('unread counts: the diplomacy tab and each scene count the messages by ot
   t.equal((await call(app, ana.token, 'POST', `${url}/messages`, { body: 'four' })).status, 201)
   t.equal((await list(ben.token))[0].unread, 1, 'a new message is unread again')
 })
+
+t.test('R11.3 a player asks the GM for a scene: the GM hears of it once a day, in their language; a GM or a stranger cannot ask', async (t) => {
+  const { app, table, smtp, push, gm } = await diplomacy(t)
+  const ana = table.players.ana!
+  const cleo = table.players.cleo!
+  await app.prisma.user.update({ where: { id: gm }, data: { locale: 'es' } })
+  const url = `/api/campaigns/${table.id}/scenes/requests`
+  t.equal((await call(app, ana.token, 'POST', url, { tribes: [cleo.tribeId], note: 'Hablemos del <estrecho>' })).status, 202)
+  t.equal((await call(app, ana.token, 'POST', url, { tribes: [cleo.tribeId] })).status, 202, 'asked again the same day')
+  const bad = await call(app, ana.token, 'POST', url, { tribes: ['00000000-0000-4000-8000-000000000000'] })
+  t.equal(bad.status, 422)
+  t.equal(bad.body.error.code, 'scene/unknown_tribe')
+  const byGm = await call(app, table.gm, 'POST', url, { tribes: [cleo.tribeId] })
+  t.equal(byGm.status, 403, 'a GM opens scenes instead')
+  t.equal(byGm.body.error.code, 'scene/not_a_player')
+  const early = await setUp(app, { dee: 'monday', eve: 'tuesday' })
+  const before = await call(app, early.players.dee!.token, 'POST', `/api/campaigns/${early.id}/scenes/requests`, { tribes: [early.players.eve!.tribeId] })
+  t.equal(before.status, 409, 'not before the draft')
+  t.equal(before.body.error.code, 'scene/not_running')
+  await setClock(app, '2026-11-30T09:30:00Z')
+  const asked = smtp.mails.filter((m) => m.headers['x-weekday-wars-kind'] === 'gm_news' && m.subject.includes('escena'))
+  t.equal(asked.length, 1, 'one mail to the GM for the day')
+  t.equal(asked[0]!.subject, 'Test campaign: ana pide una escena')
+  t.match(asked[0]!.text, /ana te pide que abras una escena de diplomacia con cleo\. Escribe: «Hablemos del <estrecho>»/)
+  t.match(asked[0]!.raw.replace(/=\r\n/g, ''), /Hablemos del &lt;estrecho&gt;/, 'escaped in the HTML')
+  t.equal(push.received.filter((p) => p.message.kind === 'gm_news').length, 0, 'the GM has no device: no push')
+
+  const page = visitor(app)
+  await page.login((await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email, 'correct horse battery')
+  const scenes = await page.get(`/campaigns/${table.id}/scenes`)
+  t.match(scenes.body, /action="\/campaigns\/[0-9a-f-]+\/scenes\/ask"/, 'the scenes page offers the request to a player')
+  const sent = await page.post(`/campaigns/${table.id}/scenes/ask`, { tribes: [cleo.tribeId] })
+  t.equal(sent.status, 303)
+  t.match((await page.get(sent.location!)).body, /The game master has been asked/)
+})

@@ -1,7 +1,7 @@
 // Diplomacy pages (R11): the scenes, one scene's thread and proposals, and their actions.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
-import { OpenSceneBody, SceneMessageBody } from '../../schemas/actions.ts'
+import { AskSceneBody, OpenSceneBody, SceneMessageBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
 import type { GamePages } from '../../faces/index.ts'
 import { placeLabeller } from '../../engine/kernel/index.ts'
@@ -34,6 +34,19 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit, pages: (rules
       error?.statusCode ?? 200,
     )
   }
+
+  // A player asks the GMs for a scene (#30); the page says it was asked.
+  fastify.post<Route>('/campaigns/:id/scenes/ask', form(AskSceneBody, { lists: ['tribes'] }), async (request: Req, reply) => {
+    await requireUser(request)
+    const a = await accessOf(request, request.params.id!)
+    try {
+      await scenes.ask(a, { tribes: (request.body.tribes as string[] | undefined) ?? [], note: one(request.body.note) || undefined })
+      return reply.redirect(`/campaigns/${a.campaign.id}/scenes?notice=scene_asked`, 303)
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode === 403) throw error
+      return scenesPage(request, reply, a, error)
+    }
+  })
 
   fastify.post<Route>('/campaigns/:id/scenes', form(OpenSceneBody, { lists: ['tribes'] }), async (request: Req, reply) => {
     await requireUser(request)

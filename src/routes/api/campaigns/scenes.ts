@@ -1,7 +1,7 @@
 // Diplomacy scenes (R11): /api/campaigns/{id}/scenes…, registered by ./index.ts (autoload takes only index.ts from a folder).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { OpenSceneBody, SceneMessageBody } from '../../../schemas/actions.ts'
+import { AskSceneBody, OpenSceneBody, SceneMessageBody } from '../../../schemas/actions.ts'
 import { ErrorRef } from '../../../lib/errors.ts'
 
 const Id = Type.String({ format: 'uuid' })
@@ -84,6 +84,22 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => reply.code(201).send(await scenes.open(await access(request, request.params.id), request.body)),
+  )
+
+  fastify.post(
+    '/requests',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags,
+        summary: "Ask the GMs to open a scene with some tribes (a tribe's player; one mail to each GM a tribe and day at most)",
+        security: bearer,
+        params: Params,
+        body: AskSceneBody,
+        response: { 202: Type.Object({ asked: Type.Literal(true) }), ...errors },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await scenes.ask(await access(request, request.params.id), request.body)),
   )
 
   fastify.get(
