@@ -13,7 +13,7 @@ import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 import { gmNews } from './gm-news.ts'
-import { mayPlay } from './invitations.ts'
+import { mayPlay } from './joining.ts'
 
 const MAX_DAYS = 62
 /** Declarations one tribe may make in 24 hours: each is a line of the public log. */

@@ -11,7 +11,7 @@ import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 import { gmNews } from './gm-news.ts'
-import { checkNewTribe, foundTribe, mayPlay } from './invitations.ts'
+import { checkNewTribe, foundTribe, mayPlay } from './joining.ts'
 import { capacityOf, mapById } from './maps.ts'
 
 export type RecruitingMode = 'open' | 'ask'
