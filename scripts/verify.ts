@@ -26,7 +26,7 @@ try {
     code = 2
   } else {
     say(`replaying "${campaign.name}"…`)
-    const result = await verifyCampaign(database, id, campaign.weekLimit, campaign.mapId)
+    const result = await verifyCampaign(database, id, campaign)
     console.log(JSON.stringify(result))
     say(
       result.ok

@@ -61,6 +61,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
           seed,
           secretSeed: newSeed(),
           limit: campaign.weekLimit,
+          version: campaign.rulesetVersion,
         })
         if (!created.ok) throw engineRefusal(created.error)
         const now = clock.now()

@@ -25,7 +25,13 @@ export interface Verification {
   reason?: string
 }
 
-export async function verifyCampaign(db: Database, campaignId: string, weekLimit: number | null, mapId: string): Promise<Verification> {
+/** `campaign`: what the campaign row recorded at its creation, the limit and the rules' version included. */
+export async function verifyCampaign(
+  db: Database,
+  campaignId: string,
+  campaign: { weekLimit: number | null; mapId: string; rulesetVersion: number },
+): Promise<Verification> {
+  const { weekLimit, mapId } = campaign
   const sql = sqlOf(db.pool)
   const snapshot = await readSnapshot(sql, campaignId)
   if (!snapshot) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet: there is nothing to verify', 'R3.1')
@@ -56,6 +62,7 @@ export async function verifyCampaign(db: Database, campaignId: string, weekLimit
     seed: first.seed,
     secretSeed: rules.secretOf(stored),
     limit: weekLimit,
+    version: campaign.rulesetVersion,
   })
   if (!created.ok) return fail(undefined, `the campaign cannot be set up again: ${created.error.message}`)
   for (const row of rows) {

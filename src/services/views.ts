@@ -93,7 +93,15 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
         ...mine,
       }
     }
-    return { version, status: a.campaign.status === 'paused' ? 'paused' : view.status, week: view.period, ...board, tribes, you }
+    return {
+      version,
+      status: a.campaign.status === 'paused' ? 'paused' : view.status,
+      week: view.period,
+      progress: view.progress ?? null,
+      ...board,
+      tribes,
+      you,
+    }
   }
 
   return {
@@ -177,7 +185,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     /** Replays the whole log and compares the result with the stored state (R12.2). */
     async verify(a: Access) {
       await locked.sync(a.campaign.id)
-      return verifyCampaign(db, a.campaign.id, a.campaign.weekLimit, a.campaign.mapId)
+      return verifyCampaign(db, a.campaign.id, a.campaign)
     },
 
     async dice(a: Access, week: number) {

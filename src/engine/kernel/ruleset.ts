@@ -27,6 +27,11 @@ export interface PlatformView {
   /** Once over: the ranking, and whether the period limit ended it. */
   ranking: TribeId[] | null
   endedByLimit: boolean
+  /**
+   * With a period limit, how far the game is through it in the game's own count ("week 2 of 4"):
+   * `n` is 0 in a period the limit does not count (the weekday game's draft week, R2.6).
+   */
+  progress?: { n: number; of: number } | null
 }
 
 /** One die of the log: its counter under the period's seed, the face it showed, what it decided. */
@@ -81,6 +86,12 @@ export interface PlatformSetup<M> {
   seed: string
   secretSeed: string
   limit: number | null
+  /**
+   * The version of the rules the campaign recorded when it was created: a game plays each
+   * campaign by the rules it began under, so a replay of an old one sets it up as it was.
+   * Absent: the ruleset's current version.
+   */
+  version?: number
 }
 
 /** The data a game is made of: its state, orders, system actions, log events, options, setup, map and economy view. */

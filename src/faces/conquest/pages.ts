@@ -99,6 +99,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       campaign: campaignInfo(a),
       tab: 'overview',
       week: board.round,
+      progress: (board as { progress?: unknown }).progress,
       board,
       tickZero,
       standing,
@@ -176,6 +177,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         campaign: campaignInfo(a),
         tab: 'turn',
         week: board.round,
+        progress: (board as { progress?: unknown }).progress,
         board,
         you: board.you,
         me,
@@ -274,6 +276,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       campaign: campaignInfo(a),
       tab: 'pools',
       week: board.round,
+      progress: (board as { progress?: unknown }).progress,
       board,
       preview: (preview as unknown as { tribe: string; territories: number; troops: number; basic: number }[]).map((p) => ({
         ...p,

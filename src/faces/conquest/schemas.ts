@@ -41,6 +41,9 @@ export const ConquestBoard = Type.Object(
     version: Type.Integer(),
     status: Type.String(),
     week: Type.Integer({ description: 'the round (0 during setup)' }),
+    progress: Type.Union([Type.Object({ n: Type.Integer(), of: Type.Integer() }), Type.Null()], {
+      description: '"round n of L" (G1.7); null before the start',
+    }),
     round: Type.Integer(),
     roundLimit: Type.Integer(),
     setup: Type.Boolean(),

@@ -20,6 +20,8 @@ export type Board = ReturnType<typeof weeklyTurn.board> & {
   version: number
   status: string
   week: number
+  /** "Week 2 of 4" (R2.6), with a limit. */
+  progress: { n: number; of: number } | null
   tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]
   you: (Record<string, unknown> & { tribeId: string; phase: string; windowOpen: boolean; closesAt: string | null }) | null
 }
@@ -145,6 +147,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
       campaign: campaignInfo(a),
       tab: 'overview',
       week: view.week,
+      progress: view.progress,
       mapSvg: mapSvg(kit, a.campaign.id, view.version, 'board', locale, () => [
         mapOf(view),
         tribes,
@@ -217,6 +220,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
         campaign: campaignInfo(a),
         tab: 'turn',
         week: view.week,
+        progress: view.progress,
         you: view.you && {
           ...view.you,
           armies: (view.you.armies as { tile: string }[] | undefined)?.map((x) => ({ ...x, place: place(x.tile) })),
@@ -327,6 +331,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
       campaign: campaignInfo(a),
       tab: 'pools',
       week: view.week,
+      progress: view.progress,
       pools: rows,
       preview: preview.map((p) => ({ ...p, cities: p.cities.map(place), tribeName: name.get(p.tribe) })),
       mapSvg: mapSvg(kit, a.campaign.id, view.version, 'pools', locale, () => [mapOf(view), tribes, { highlight, label: a.campaign.name, places: place }]),

@@ -51,6 +51,9 @@ export const WeekdayBoard = Type.Object(
     version: Type.Integer(),
     status: Type.String(),
     week: Type.Integer(),
+    progress: Type.Union([Type.Object({ n: Type.Integer(), of: Type.Integer() }), Type.Null()], {
+      description: 'with a week limit, "week n of L" (R2.6): n is 0 in the draft\'s week, which the limit does not count',
+    }),
     map: Type.Object({
       id: Type.String(),
       name: Type.String(),

@@ -142,8 +142,6 @@ export function pageKit(fastify: FastifyInstance) {
     practice: a.campaign.practice,
     // A stand-in within the absence's dates plays the tribe: the pages say so (#30).
     standIn: a.standIn === true,
-    // "Week 2 of 4" wherever the period shows (#30).
-    limit: a.campaign.weekLimit,
   })
 
   async function board(a: Access) {

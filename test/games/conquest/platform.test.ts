@@ -270,11 +270,13 @@ t.test("the ruleset's answers: round limits, the view, the dice the log shows, e
       seed: 'deal-seed-1',
       ranking: null,
       endedByLimit: false,
+      progress: null,
       tribes: tribesOf(3).map((x) => ({ ...x, eliminated: false, turn: 'closed' })),
     },
     'not started: setup, every turn closed',
   )
   const started = system(made.state, { type: 'startCampaign', at: 0 })
+  t.same(conquest.view(started).progress, { n: 0, of: 20 }, 'G1.7: round 0, the setup, before round 1 of 20')
   t.same(
     conquest.view(started).tribes.map((x) => x.turn),
     ['free', 'free', 'free'],

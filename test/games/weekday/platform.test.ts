@@ -264,6 +264,7 @@ t.test("R4.4 R4.6 the view: status, week, seed, each tribe's turn and phase", as
     draft: null,
     ranking: null,
     endedByLimit: false,
+    progress: null,
     tribes: [
       { id: 'a', name: 'Tribe A', weekday: 'monday', eliminated: false, turn: 'started', phase: 'actions' },
       { id: 'b', name: 'Tribe B', weekday: 'tuesday', eliminated: false, turn: 'ended', phase: 'ended' },

@@ -16,7 +16,10 @@ t.test('a profile: the finished campaign with its rank (R2.5), windows played an
   const ben = table.players.ben!
   await setClock(app, '2026-12-02T09:00:00Z') // ana missed Monday; ben plays Wednesday
   t.equal((await call(app, ben.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'endTurn' } })).status, 200)
-  await setClock(app, '2026-12-07T09:00:00Z') // past the last tick: finished
+  await setClock(app, '2026-12-07T09:00:00Z') // the draft week's tick: week 1, the only one counted, begins (R2.6)
+  await setClock(app, '2026-12-09T09:00:00Z') // ana missed Monday again; ben plays his second Wednesday
+  t.equal((await call(app, ben.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'endTurn' } })).status, 200)
+  await setClock(app, '2026-12-14T09:00:00Z') // past the last tick: finished
   const privateOne = await call(app, ana.token, 'POST', '/api/campaigns', { name: 'Ana a solas', mapId: 'coast-3' })
   t.equal(privateOne.status, 201)
 
@@ -25,7 +28,11 @@ t.test('a profile: the finished campaign with its rank (R2.5), windows played an
   const anaRank = (state.ranking as string[]).indexOf(ana.tribeId) + 1
   const stranger = await call(app, null, 'GET', `/api/users/${ana.userId}`)
   t.equal(stranger.status, 200)
-  t.match(stranger.body, { user: { id: ana.userId, displayName: /^ana-/ }, windows: { played: 0, missed: 1 } }, 'ana gave no order and let one window pass')
+  t.match(
+    stranger.body,
+    { user: { id: ana.userId, displayName: /^ana-/ }, windows: { played: 0, missed: 2 } },
+    'ana gave no order and let both her windows pass',
+  )
   t.same(
     stranger.body.finished.map((c: { name: string; rank: number; of: number; tribeName: string }) => [c.name, c.tribeName, c.rank, c.of]),
     [['Test campaign', 'ana', anaRank, 2]],
@@ -39,13 +46,13 @@ t.test('a profile: the finished campaign with its rank (R2.5), windows played an
     'but to herself',
   )
   const benProfile = (await call(app, null, 'GET', `/api/users/${ben.userId}`)).body
-  t.match(benProfile.windows, { played: 1, missed: 0 }, 'ben played his Wednesday')
+  t.match(benProfile.windows, { played: 2, missed: 0 }, 'ben played both his Wednesdays')
   t.equal((await call(app, null, 'GET', '/api/users/00000000-0000-4000-8000-000000000000')).body.error.code, 'profile/not_found')
 
   const page = await visitor(app).get(`/users/${ana.userId}`)
   t.equal(page.status, 200)
   t.match(page.body, new RegExp(`<a href="/campaigns/${table.id}#ranking">Test campaign</a> · ana: place ${anaRank} / 2`))
-  t.match(page.body, /<dt>Windows missed<\/dt><dd>1<\/dd>/)
+  t.match(page.body, /<dt>Windows missed<\/dt><dd>2<\/dd>/)
 })
 
 t.test('/me: a player changes name, language and time zone; a bad zone is refused in place, nothing changed', async (t) => {

@@ -18,7 +18,7 @@ t.test('the chronicle, a pause, a missed window, a stand-in and the end, seen in
   const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 1000 })
   await setClock(app, '2026-11-30T09:00:00Z') // Monday 10:00 in Madrid
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
-  await app.prisma.campaign.update({ where: { id: table.id }, data: { weekLimit: 2, name: 'Liga del Norte' } })
+  await app.prisma.campaign.update({ where: { id: table.id }, data: { weekLimit: 1, name: 'Liga del Norte' } })
   await draft(app, table, { ana: ['2,1', '3,3'] })
   const [ana, ben] = [table.players.ana!, table.players.ben!]
   await app.prisma.user.update({ where: { id: ben.userId }, data: { locale: 'es' } })
@@ -111,7 +111,7 @@ t.test('the chronicle, a pause, a missed window, a stand-in and the end, seen in
   await setClock(app, '2026-12-08T09:00:00Z')
   t.equal((await samPage.goto(`${base}${c}/turn`))?.status(), 404, 'the day after, refused again')
 
-  await setClock(app, '2026-12-14T09:00:00Z') // past week 2's tick: the end
+  await setClock(app, '2026-12-14T09:00:00Z') // past week 1's tick: the end (the draft's week is not counted, R2.6)
   await anaPage.goto(`${base}${c}`)
   t.match((await anaPage.locator('.banner.finished').textContent()) ?? '', /This campaign is over/)
   const ranking = (await anaPage.locator('#ranking').textContent()) ?? ''

@@ -43,9 +43,15 @@ t.test('R2.5 a finished campaign: a banner on every page, and the overview names
   // #30: the limit is said wherever the period shows.
   const during = visitor(app)
   await during.login((await app.prisma.user.findUniqueOrThrow({ where: { id: table.players.ana!.userId } })).email, 'correct horse battery')
+  // R2.6: the draft's week is not counted.
+  t.match((await during.get(`/campaigns/${table.id}/turn`)).body, /· Week 1 of 1 begins on Monday ·/, "the draft's week: week 1 is next")
+  t.match((await during.get(`/campaigns/${table.id}/turn?lang=es`)).body, /· Semana 1 de 1: empieza el lunes ·/, 'and in Spanish')
+  t.match((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body, { progress: { n: 0, of: 1 } }, 'the API says so too')
+  await setClock(app, '2026-12-07T09:00:00Z') // the draft week's tick: week 1 begins
+  t.match((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body, { progress: { n: 1, of: 1 } })
   t.match((await during.get(`/campaigns/${table.id}/turn`)).body, /· Week 1 of 1 ·/, 'week 1 of 1 while it runs')
   t.match((await during.get(`/campaigns/${table.id}/turn?lang=es`)).body, /· Semana 1 de 1 ·/, 'and in Spanish')
-  await setClock(app, '2026-12-07T09:00:00Z') // past the Sunday tick of week 1, the last
+  await setClock(app, '2026-12-14T09:00:00Z') // past the Sunday tick of week 1, the last
   const state = (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body
   t.equal(state.status, 'finished', 'the week limit ended the campaign')
   const gm = visitor(app)

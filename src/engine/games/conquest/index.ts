@@ -107,6 +107,8 @@ export const conquest: ConquestRuleset = {
     })),
     ranking: state.result?.ranking ?? null,
     endedByLimit: state.result?.reason === 'roundLimit',
+    // "Round 2 of 12" (G1.7): the setup's round 0 is before the first counted one.
+    progress: state.startedAt === null ? null : { n: state.round, of: state.roundLimit },
   }),
   actions: {
     start: (at) => ({ type: 'startCampaign', at }),

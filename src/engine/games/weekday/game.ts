@@ -14,7 +14,11 @@ export interface NewTribe {
   weekday: Weekday
 }
 
-export type NewGame = { map: MapDef; tribes: NewTribe[]; seed: string; weekLimit?: number | null }
+/** `version`: the rules version the campaign was created under (R2.6 counts from version 2). */
+export type NewGame = { map: MapDef; tribes: NewTribe[]; seed: string; weekLimit?: number | null; version?: number }
+
+/** The rules version of new campaigns: 2 counts the week limit from the week after the draft's (R2.6). */
+export const RULES_VERSION = 2
 
 /** Why a campaign cannot be set up this way (R1.4, R2.1), or null. */
 export function checkSetup(input: NewGame): EngineError | null {
@@ -65,6 +69,8 @@ function newState(input: NewGame): GameState {
     rng: { seed: input.seed, counter: 0 },
     week: 0,
     weekLimit: input.weekLimit ?? null,
+    // The draft's week is week 1 (its last pick pays out week 0, R3.5); R2.6 counts from the next.
+    ...((input.version ?? RULES_VERSION) >= 2 ? { firstCountedWeek: 2 } : {}),
     nextShipId: 1,
     ranking: null,
   }

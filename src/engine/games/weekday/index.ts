@@ -12,7 +12,8 @@ export { legalOptions, type ArmyOptions, type AttackInfo, type MoveOption, type 
 export { onTheClock } from './rules/draft.ts'
 export { groupedOutcomes, rollOutcomes, winningRolls, type FightResult, type RollGroup, type RollOutcome } from './odds.ts'
 export { BUNDLED_MAPS, bundledMap } from './maps/index.ts'
-import { createGame, mapHash, replay, stateHash } from './game.ts'
+import { createGame, mapHash, replay, RULES_VERSION, stateHash } from './game.ts'
+import { lastWeek, limitProgress } from './rules/ranking.ts'
 import { compileMap, validateMap } from './map.ts'
 import { legalOptions, offeredOrders, type TribeOptions } from './options.ts'
 import { previewPools } from './preview.ts'
@@ -40,7 +41,7 @@ const TURN: Record<GameState['tribes'][number]['phase'], TurnState> = { closed: 
 /** The weekday wargame of docs/RULES.md. */
 export const weeklyTurn: WeeklyTurn = {
   id: 'weekly-turn',
-  version: 1,
+  version: RULES_VERSION,
   validateMap,
   mapHash,
   applyOrder,
@@ -95,7 +96,7 @@ export const weeklyTurn: WeeklyTurn = {
   }),
   // R1.4: two cities per tribe; R2.1: seven weekdays.
   maxTribes: (map) => Math.min(WEEKDAYS.length, Math.floor(compileMap(map).cityCount / 2)),
-  createGame: ({ map, tribes, seed, limit }) => createGame({ map, tribes, seed, weekLimit: limit }),
+  createGame: ({ map, tribes, seed, limit, version }) => createGame({ map, tribes, seed, weekLimit: limit, ...(version === undefined ? {} : { version }) }),
   // The draft's seed is public: the weekday game keeps no secret one.
   secretOf: () => '',
   periodEnd: weekEnd,
@@ -117,7 +118,8 @@ export const weeklyTurn: WeeklyTurn = {
     seed: state.rng.seed,
     draft: draftView(state),
     ranking: state.status === 'finished' ? (state.ranking ?? []) : null,
-    endedByLimit: state.status === 'finished' && state.weekLimit !== null && state.week > state.weekLimit,
+    endedByLimit: state.status === 'finished' && state.weekLimit !== null && state.week > lastWeek(state)!,
+    progress: limitProgress(state),
     tribes: state.tribes.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday, eliminated: t.eliminated, turn: TURN[t.phase], phase: t.phase })),
   }),
   actions: {

@@ -8,7 +8,7 @@ import type { EngineError, GameEvent, GameState, Order, Result, SystemAction, Tr
 import { draftPick, startDraft } from './rules/draft.ts'
 import { payout } from './rules/economy.ts'
 import { move } from './rules/movement.ts'
-import { finish, settle } from './rules/ranking.ts'
+import { finish, lastWeek, settle } from './rules/ranking.ts'
 import { buildShip, recruit } from './rules/recruit.ts'
 import { board, crewTransfer, disembark, embark, portAssault, shipMove } from './rules/sea.ts'
 import { executeTrade } from './rules/trades.ts'
@@ -93,7 +93,7 @@ export function applySystem(state: GameState, action: SystemAction, rng: Rng): R
       case 'weeklyPayout': {
         if (w.s.status !== 'running') reject('campaign/not_running', `payouts happen only while the campaign runs (it is ${w.s.status})`)
         payout(w)
-        if (w.s.weekLimit !== null && w.s.week > w.s.weekLimit) finish(w, 'week_limit')
+        if (w.s.weekLimit !== null && w.s.week > lastWeek(w.s)!) finish(w, 'week_limit')
         return
       }
       case 'executeTrade':

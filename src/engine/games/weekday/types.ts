@@ -97,6 +97,11 @@ export interface GameState {
   rng: { seed: string; counter: number }
   week: number
   weekLimit: number | null
+  /**
+   * The first week the limit counts (R2.6): 2, the week after the draft's, in campaigns of
+   * rules version 2 on; absent in older ones, whose limit counted the draft's week as the first.
+   */
+  firstCountedWeek?: number
   nextShipId: number
   ranking: TribeId[] | null
 }

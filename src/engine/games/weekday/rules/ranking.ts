@@ -55,6 +55,17 @@ export function ranking(state: GameState): TribeId[] {
     .map((x) => x.id)
 }
 
+/** The last week the limit lets be played (R2.5, R2.6), or null with no limit. */
+export function lastWeek(state: GameState): number | null {
+  return state.weekLimit === null ? null : state.weekLimit + (state.firstCountedWeek ?? 1) - 1
+}
+
+/** "Week n of L" (R2.6): `n` is 0 in the draft's week, which the limit does not count. */
+export function limitProgress(state: GameState): { n: number; of: number } | null {
+  if (state.weekLimit === null) return null
+  return { n: Math.max(0, state.week - (state.firstCountedWeek ?? 1) + 1), of: state.weekLimit }
+}
+
 export function finish(w: Work, reason: 'last_tribe' | 'week_limit') {
   w.s.status = 'finished'
   w.s.ranking = ranking(w.s)
