@@ -3,12 +3,19 @@
 //   pools_ms      pools of a generated 10,000-tile map with 7 tribes (goal ≤ 5 ms)
 //   state_bytes   JSON size of a mid-game 7-tribe state
 //   conquest_orders_per_s  legal world-conquest orders replayed from random 6-tribe play, beside the weekday game's
+//   elmapa_orders_per_s, openwars_orders_per_s  the same for El Mapa (6 tribes) and Open Wars (7 tribes),
+//                 recorded through the ruleset's own offered orders and timed beside the weekday game's
+//   elmapa_battle_ms  one whole El Mapa battle on the 5×5 board (M8), from both plans to its end
 // Each speed comes with a baseline measured in the same run and their ratio.
 import { hmacRng } from '../src/engine/index.ts'
 import { applyOrder, compileMap, computePools, type GameState, type MapDef, type Order } from '../src/engine/games/weekday/index.ts'
 import { conquest, type ConquestOrder, type ConquestState } from '../src/engine/games/conquest/index.ts'
 import { bundledMap } from '../src/engine/games/weekday/maps/index.ts'
 import { chooser, randomOrder, simulate } from '../test/games/weekday/random-play.ts'
+import { elMapa } from '../src/engine/games/elmapa/index.ts'
+import { defaultPlan, fight, formation } from '../src/engine/games/elmapa/battle.ts'
+import { openWars } from '../src/engine/games/openwars/index.ts'
+import { recordCases, type AnyRuleset, type Case } from './lib/ruleset-cases.ts'
 import type { Bench } from './run.ts'
 
 function median(xs: number[]): number {
@@ -136,6 +143,59 @@ const bench: Bench = async (report, log) => {
   }
   report('conquest_orders_per_s', median(conquestRates), 'orders/s', `${conquestCases.length} orders of 6-tribe world conquest`)
   report('conquest_vs_weekly_orders', median(conquestRates) / median(weeklyRates), 'ratio', 'measured side by side in this run')
+
+  // The two newer games, through the one call every game answers: each timed beside the weekday game.
+  for (const [name, rules, tribeCount] of [
+    ['elmapa', elMapa as unknown as AnyRuleset, 6],
+    ['openwars', openWars as unknown as AnyRuleset, 7],
+  ] as const) {
+    const recorded: Case[] = []
+    for (let seed = 1; recorded.length < 2000 && seed < 40; seed++) recorded.push(...recordCases(rules, tribeCount, seed, 2000 - recorded.length))
+    log(`${recorded.length} legal ${name} orders recorded`)
+    const gameRates: number[] = []
+    const besideRates: number[] = []
+    for (let round = 0; round < rounds; round++) {
+      let t0 = performance.now()
+      for (const c of recorded) rules.applyOrder(c.state, c.tribe, c.order, hmacRng)
+      gameRates.push(recorded.length / ((performance.now() - t0) / 1000))
+      t0 = performance.now()
+      for (const c of cases) applyOrder(c.state, c.tribe, c.order, hmacRng)
+      besideRates.push(cases.length / ((performance.now() - t0) / 1000))
+    }
+    report(`${name}_orders_per_s`, median(gameRates), 'orders/s', `${recorded.length} orders of ${tribeCount}-tribe random play`)
+    report(`${name}_vs_weekly_orders`, median(gameRates) / median(besideRates), 'ratio', 'measured side by side in this run')
+  }
+
+  // One El Mapa battle (M8): both formations from the default plans, played to its end.
+  const pickTroops = chooser(5)
+  const armies = Array.from({ length: 400 }, () => ({
+    leva: Math.floor(pickTroops.next() * 12),
+    soldado: 1 + Math.floor(pickTroops.next() * 8),
+    arquero: Math.floor(pickTroops.next() * 6),
+    caballero: Math.floor(pickTroops.next() * 4),
+  }))
+  const battleTimes: number[] = []
+  let battleRounds = 0
+  for (let k = 0; k < rounds; k++) {
+    const t0 = performance.now()
+    for (let i = 0; i < armies.length; i += 2) {
+      const [a, d] = [armies[i]!, armies[i + 1]!]
+      let die = i
+      const outcome = fight({
+        attackers: formation(a, defaultPlan(a), 'A'),
+        defenders: formation(d, defaultPlan(d), 'D'),
+        attackerFlee: 0,
+        defenderFlee: 0,
+        defenderStays: false,
+        obstacles: true,
+        draw: (n) => die++ % n,
+      })
+      battleRounds += outcome.rounds.length
+    }
+    battleTimes.push((performance.now() - t0) / (armies.length / 2))
+  }
+  const perBattle = (battleRounds / (rounds * (armies.length / 2))).toFixed(1)
+  report('elmapa_battle_ms', median(battleTimes), 'ms', `a whole battle of two armies of up to 30 troops, ${perBattle} rounds on average`)
 }
 
 export default bench
