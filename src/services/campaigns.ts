@@ -166,7 +166,9 @@ export function campaignsService(deps: ServiceDeps) {
           await catchUp(sql, campaign, w, now)
           w.campaignStatus = 'paused'
           w.note('campaign.paused', {}, now)
-          for (const m of await membersOf(sql, campaign.id)) w.mails.push({ userId: m.userId, kind: 'campaign_paused', period: `${now.getTime()}`, data: {} })
+          // Everyone but the GM who paused it, who knows (#30).
+          for (const m of await membersOf(sql, campaign.id))
+            if (m.userId !== a.userId) w.mails.push({ userId: m.userId, kind: 'campaign_paused', period: `${now.getTime()}`, data: {} })
         } else {
           if (campaign.status !== 'paused') throw new AppError(409, 'campaign/not_paused', 'The campaign is not paused')
           // A paused campaign accrues no work: the periods it skipped are recorded as skipped, not replayed.
@@ -183,6 +185,7 @@ export function campaignsService(deps: ServiceDeps) {
           }
           openCurrentWindows(campaign, w, now)
           for (const m of await membersOf(sql, campaign.id)) {
+            if (m.userId === a.userId) continue
             const window = m.weekday ? windowStatus(m.weekday as Weekday, campaign.timeZone, now) : null
             const tribe = window ? { tribeName: m.tribeName, windowOpen: window.open, closesAt: window.closesAt, nextOpening: window.nextOpening } : {}
             w.mails.push({ userId: m.userId, kind: 'campaign_resumed', period: `${now.getTime()}`, data: tribe })
