@@ -97,6 +97,34 @@ export async function campaignsOf(pool: pg.Pool, userId: string, offset: number,
   return rows
 }
 
+/** A running campaign where a tribe of the caller (or one the caller stands in for) has its weekday today. */
+export interface OpenTurnRow extends CampaignRow {
+  tribeId: string
+  tribeName: string
+  weekday: string
+  standIn: boolean
+}
+
+/**
+ * The caller's tribes whose window holds `at` (their weekday, before 20:00 in the campaign's
+ * zone), a stand-in's within its dates too (#30): the "your day" card reads these campaigns only.
+ */
+export async function openTurnsOf(pool: pg.Pool, userId: string, at: Date, limit: number): Promise<OpenTurnRow[]> {
+  const { rows } = await pool.query<OpenTurnRow>({
+    name: 'campaign-open-turns',
+    text: `SELECT ${CAMPAIGN_COLUMNS}, t.id AS "tribeId", t.name AS "tribeName", t.weekday, t.user_id IS DISTINCT FROM $1::uuid AS "standIn"
+     FROM campaigns c JOIN tribes t ON t.campaign_id = c.id
+     WHERE c.status = 'running'
+       AND c.id IN (SELECT campaign_id FROM memberships WHERE user_id = $1::uuid AND role = 'player' UNION SELECT campaign_id FROM absences WHERE stand_in_id = $1::uuid)
+       AND (t.user_id = $1::uuid OR t.id = ${standInTribe('$1', '$2')})
+       AND array_position(ARRAY['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'], t.weekday) = extract(isodow FROM $2::timestamptz AT TIME ZONE c.time_zone)
+       AND ($2::timestamptz AT TIME ZONE c.time_zone)::time < '20:00'
+     ORDER BY c.created_at DESC, c.id LIMIT $3`,
+    values: [userId, at.toISOString(), limit],
+  })
+  return rows
+}
+
 /** Public campaigns the caller is not in, newest first, one page. */
 export async function publicCampaigns(pool: pg.Pool, userId: string | null, offset: number, limit: number): Promise<ListedRow[]> {
   const { rows } = await pool.query<ListedRow>(
@@ -182,7 +210,12 @@ export async function deletePlayerMembership(sql: Sql, campaignId: string, userI
   await sql.query(`DELETE FROM memberships WHERE campaign_id = $1::uuid AND user_id = $2::uuid AND role = 'player'`, [campaignId, userId])
 }
 
-export async function insertTribe(sql: Sql, campaignId: string, tribe: { name: string; colour: string; weekday: string; userId: string }): Promise<TribeRow> {
+/** A tribe; without a player, one kept for whoever accepts its invitation (a rematch's, #30). */
+export async function insertTribe(
+  sql: Sql,
+  campaignId: string,
+  tribe: { name: string; colour: string; weekday: string; userId: string | null },
+): Promise<TribeRow> {
   const [row] = await sql.query<TribeRow>(
     `INSERT INTO tribes (id, campaign_id, name, colour, weekday, user_id, created_at)
      VALUES (gen_random_uuid(), $1::uuid, $2, $3, $4, $5::uuid, clock_timestamp() AT TIME ZONE 'UTC') RETURNING ${TRIBE_COLUMNS}`,

@@ -144,6 +144,15 @@ export async function eventsOfType(pool: pg.Pool, campaignId: string, week: numb
   return rows
 }
 
+/** Every period's end record (`map.week_ended`), oldest first: the results page's chart (#30). */
+export async function periodEnds(pool: pg.Pool, campaignId: string): Promise<{ week: number; payload: unknown }[]> {
+  const { rows } = await pool.query<{ week: number; payload: unknown }>(
+    `SELECT week, payload FROM campaign_events WHERE campaign_id = $1::uuid AND type = 'map.week_ended' ORDER BY seq`,
+    [campaignId],
+  )
+  return rows
+}
+
 /** A week's events of these types, oldest first. */
 export async function eventsOfTypes(pool: pg.Pool, campaignId: string, week: number, types: readonly string[]): Promise<EventRow[]> {
   const { rows } = await pool.query<EventRow>(

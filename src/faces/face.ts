@@ -24,6 +24,28 @@ export interface GamePages {
   console?(a: Access): Promise<Record<string, unknown>>
 }
 
+/** What the platform reads of one period for its recap (#30): the log of that period and the board it is drawn on. */
+export interface PeriodInput {
+  campaignName: string
+  period: number
+  /** The period's logged events in order, as the reader may read them (diplomacy not theirs left out). */
+  events: readonly { type: string; payload: unknown }[]
+  /** The previous period's end map (where its ships began), when there is one. */
+  periodStart: unknown
+  /** The campaign's board now (its map and its tribes' order), as the state view gives it. */
+  board: unknown
+  tribes: readonly { id: string; name: string; colour: string }[]
+}
+
+/** A period's recap (#30): its end map with its orders as arrows, and what mattered most in it, in the reader's language. */
+export interface PeriodRecap {
+  /** An SVG that draws alone: `css` is what its classes need outside the game's pages (an image in a mail). */
+  svg: string
+  css: string
+  /** At most three sentences, the period's weightiest events, in the order they happened. */
+  lines: string[]
+}
+
 /** A picture of a players' guide: an SVG drawn by its game's own renderer, and the sentence under it. */
 export interface Picture {
   svg: string
@@ -61,5 +83,7 @@ export interface Face {
   setupMap?(map: unknown, locale: 'en' | 'es', kit: PageKit): string
   /** What one click of "Practice" sets up (#27): its map and each side's first cities, the newcomer's first; a game without it offers none. */
   practice?: { mapId: string; homes: [newcomer: string[], rival: string[]] }
+  /** A period's recap: null when the period has no end map yet; a game without it has no recap page and no map in its payout mail. */
+  recap?(input: PeriodInput, s: Strings): PeriodRecap | null
   pages(fastify: FastifyInstance, kit: PageKit): GamePages
 }

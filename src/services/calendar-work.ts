@@ -72,7 +72,7 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
   }
   // The sweep's batch reads every campaign's players at once.
   const players = options.players ?? (await playersOf(sql, campaign.id))
-  const tribes = calendarTribes(w, players)
+  let tribes = calendarTribes(w, players)
   // A slice reads the calendar a week and a day ahead only (which always holds a Sunday's tick):
   // listing all the weeks still to do at each slice would make the catch-up N² again.
   // The last week or less is done in one go, as it always was (a sweep a minute does a few units).
@@ -91,7 +91,8 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
   }
   // Events of this catch-up are recorded in time order from here on (digests look back from the end).
   const first = w.events.length
-  for (const due of work) {
+  for (let i = 0; i < work.length; i++) {
+    const due = work[i]!
     if (w.view.status !== 'running') break
     await doDue(sql, campaign, w, due, players, now, first)
     w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'done' })
@@ -158,6 +159,12 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     if (!tribe || tribe.eliminated) return
     w.system(w.rules.actions.openWindow(due.tribe), due.at)
     // A turn the game keeps free (world conquest's setup, before tick 0) opens no window to announce (#30).
+    /** What a tribe can spend and how many of its armies can move, as its game counts them (#30). */
+    function turnFigures(w: Working, tribe: string) {
+      const { spendable, movable } = w.rules.turnSummary(w.state, tribe)
+      return { spendable, movable }
+    }
+
     if (w.view.tribes.find((t) => t.id === due.tribe)?.turn === 'free') return
     const player = players.find((p) => p.tribeId === due.tribe)
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
@@ -167,7 +174,8 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
         userId: standIn ?? player!.userId,
         kind: 'window_open',
         period: periodOf(due),
-        data: { ...base, tribeName: tribe.name, opensAt: due.at.toISOString(), closesAt, standIn: standIn !== null },
+        // What the "your day" card shows (#30), the game's figures: written in the reader's language when sent.
+        data: { ...base, tribeName: tribe.name, opensAt: due.at.toISOString(), closesAt, standIn: standIn !== null, turn: turnFigures(w, due.tribe) },
       })
     }
   } else if (due.kind === 'remind') {
@@ -207,7 +215,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     // The tick that ends the campaign pays for a week nobody will play: no payout mail (#30).
     if (w.view.status !== 'running') return
     commitWeek(w, w.view.period, due.at)
-    queuePayouts(campaign, w, due, players)
+    queuePayouts(campaign, w, due, players, ending)
   }
 }
 
@@ -254,7 +262,8 @@ async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: Du
   }
 }
 
-function queuePayouts(campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[]) {
+/** Each player's payout mail; it carries the recap of the period that ended (#30), drawn when it is sent (none for a setup's period 0). */
+function queuePayouts(campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], ended: number) {
   for (const player of players) {
     if (!player.wantsPayout || !player.tribeId) continue
     const data = w.rules.tickMail(w.state, player.tribeId)
@@ -264,7 +273,14 @@ function queuePayouts(campaign: CampaignRow, w: Working, due: DueWork, players: 
       userId: player.userId,
       kind: 'payout',
       period: periodOf(due),
-      data: { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: tribe.name, ...data },
+      data: {
+        campaignId: campaign.id,
+        campaignName: campaign.name,
+        timeZone: campaign.timeZone,
+        tribeName: tribe.name,
+        ...data,
+        ...(ended > 0 ? { recapPeriod: ended } : {}),
+      },
     })
   }
 }

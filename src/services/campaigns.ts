@@ -25,11 +25,13 @@ import type { ServiceDeps } from './deps.ts'
 import { draftService } from './draft.ts'
 import { invitationsService } from './invitations.ts'
 import { recruitingService } from './recruiting.ts'
+import { resultsService } from './results.ts'
 import { absencesService } from './absences.ts'
 import { lockedService, openCurrentWindows } from './locked.ts'
 import { mapById } from './maps.ts'
 import { ordersService } from './orders.ts'
 import { viewsService } from './views.ts'
+import { yourDayService } from './your-day.ts'
 import { save } from './working.ts'
 
 export type { Access, Role } from './access.ts'
@@ -80,14 +82,19 @@ export function campaignsService(deps: ServiceDeps) {
     return { campaigns, nextPage: rows.length > size ? page + 1 : null }
   }
 
+  const orders = ordersService(locked)
+  const views = viewsService(deps, locked)
   return {
     access,
     sync: locked.sync,
     ...draftService(deps, locked),
-    ...ordersService(locked),
-    ...viewsService(deps, locked),
+    ...orders,
+    ...views,
+    // The "your day" card (#30): its figures from the snapshot, its "Done" through the orders.
+    ...yourDayService(deps, views.snapshot, orders.orders),
     ...invitationsService(deps),
     ...recruitingService(deps),
+    ...resultsService(deps, locked),
     ...absencesService(deps),
 
     async create(

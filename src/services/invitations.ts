@@ -30,6 +30,7 @@ import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
+import { gmNews } from './gm-news.ts'
 import { foundTribe, mayPlay } from './joining.ts'
 import { capacityOf, mapById } from './maps.ts'
 
@@ -67,7 +68,7 @@ export function invitationsService(deps: ServiceDeps) {
     locale: 'en' | 'es',
     period: string,
     now: Date,
-    extra: { note?: string | null; tribe?: { name: string; weekday: string } | null } = {},
+    extra: { note?: string | null; tribe?: { name: string; weekday: string } | null; rematch?: boolean } = {},
   ) {
     await lockInvitationLimits(sql, createdById, email)
     const sent = await invitationsInLastDay(sql, createdById, email, now)
@@ -104,6 +105,8 @@ export function invitationsService(deps: ServiceDeps) {
             gmName: said(gm?.displayName ?? ''),
             note: said(extra.note),
             ...(extra.tribe ? { takeOver: { ...extra.tribe, name: said(extra.tribe.name) } } : {}),
+            // A rematch's invitation (#30): the player's own tribe again, kept on its weekday.
+            ...(extra.rematch ? { rematch: true } : {}),
           },
         },
       ],
@@ -120,10 +123,18 @@ export function invitationsService(deps: ServiceDeps) {
   }
 
   /** The user takes over an existing tribe; its former player leaves the campaign. */
-  async function takeOver(sql: Sql, campaignId: string, tribeId: string, userId: string): Promise<TribeRow> {
+  async function takeOver(sql: Sql, campaignId: string, tribeId: string, userId: string, status?: CampaignRow['status']): Promise<TribeRow> {
     const tribe = await tribeIn(sql, campaignId, tribeId)
     if (!tribe) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
     const now = clock.now()
+    // A tribe kept for its player before the start (a rematch's, #30): the player joins; nobody is replaced.
+    if (!tribe.userId && status === 'setup') {
+      await insertMembership(sql, campaignId, userId, 'player')
+      await setTribePlayer(sql, tribe.id, userId)
+      await appendEvents(sql, campaignId, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: now }])
+      await queueMails(sql, campaignId, await gmNews(sql, campaignId, 'joined', tribe.id, { tribeName: tribe.name, weekday: tribe.weekday }), now)
+      return { ...tribe, userId }
+    }
     if (tribe.userId) {
       await deletePlayerMembership(sql, campaignId, tribe.userId)
       await insertFormerPlayer(sql, campaignId, tribe.userId, tribe.id, now)
@@ -217,10 +228,34 @@ export function invitationsService(deps: ServiceDeps) {
         const problem = unusable(inv, campaign, clock.now())
         if (problem) throw problem
         await mayPlay(sql, campaign.id, userId, 'you')
-        const tribe = inv.tribeId ? await takeOver(sql, campaign.id, inv.tribeId, userId) : await foundTribe(sql, campaign, userId, input, clock.now())
+        const tribe = inv.tribeId
+          ? await takeOver(sql, campaign.id, inv.tribeId, userId, campaign.status)
+          : await foundTribe(sql, campaign, userId, input, clock.now())
         await markInvitationAccepted(sql, token, userId, clock.now())
         return { campaignId: campaign.id, tribe: { id: tribe.id, name: tribe.name, colour: tribe.colour, weekday: tribe.weekday as Weekday, hasPlayer: true } }
       })
+    },
+
+    /**
+     * Invitations to tribes kept for their players (a rematch's, #30), inside the caller's
+     * transaction: each mailed to its player, in their language, within the daily limits.
+     */
+    async inviteToTribes(
+      sql: Sql,
+      a: Access,
+      createdById: string,
+      invites: readonly { tribe: { id: string; name: string; weekday: string }; email: string; locale: 'en' | 'es' }[],
+    ) {
+      const now = clock.now()
+      const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
+      for (const i of invites) {
+        const token = randomBytes(18).toString('base64url')
+        await insertInvitation(sql, { token, campaignId: a.campaign.id, createdById, email: i.email, tribeId: i.tribe.id, at: now, expiresAt })
+        await mailInvitation(sql, a, createdById, i.email, token, expiresAt, i.locale, token, now, {
+          tribe: { name: i.tribe.name, weekday: i.tribe.weekday },
+          rematch: true,
+        })
+      }
     },
 
     /** Gives a tribe to someone who has an account; to anyone else, `invite` with the tribe. */

@@ -5,6 +5,7 @@ import path from 'node:path'
 import Handlebars from 'handlebars'
 import { DateTime } from 'luxon'
 import { fill } from '../lib/fill.ts'
+import { spendableText, timeLeft } from '../lib/your-day.ts'
 import { errorText } from '../lib/page-helpers.ts'
 import type { MailKind } from '../db/outbox.ts'
 import { gameFolderOf, rulesetIds } from '../engine/index.ts'
@@ -75,6 +76,15 @@ export function mailTemplates() {
   // A count in the mail's language by its plural rules (#27): {{icu "{n, plural, one {# pool} other {# pools}}" n=count}}.
   hb.registerHelper('icu', function (this: unknown, message: unknown, options: Handlebars.HelperOptions) {
     return fill(String(message), options.hash as Record<string, string | number>, (options.data.root as { locale: Locale }).locale)
+  })
+  // What a game says can be spent (#30), its face's words in the reader's language: {{spendable turn.spendable}}.
+  hb.registerHelper('spendable', function (this: unknown, list: unknown, options: Handlebars.HelperOptions) {
+    return Array.isArray(list) ? spendableText(list as { key: string; amount: number }[], (options.data.root as { locale: Locale }).locale) : ''
+  })
+  // The time from the mail's writing to an instant: {{timeLeft closesAt}} ("19 h 58 min").
+  hb.registerHelper('timeLeft', function (this: unknown, iso: unknown, options: Handlebars.HelperOptions) {
+    const root = options.data.root as { locale: Locale; sentAt?: string }
+    return typeof iso === 'string' && root.sentAt ? timeLeft(iso, new Date(root.sentAt), root.locale) : ''
   })
   // An instant in the campaign's zone, and in the reader's when that differs.
   hb.registerHelper('when', function (this: unknown, iso: unknown, options: Handlebars.HelperOptions) {

@@ -19,7 +19,20 @@ export interface OutgoingMail {
   /** Stable per outbox row, so a resend after a crash is recognisably the same mail. */
   messageId: string
   headers: Record<string, string>
+  /** Images the HTML part shows by `cid:` (the payout mail's map, #30). */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid: string; contentDisposition: 'inline' }[]
 }
+
+/** A period's recap for its payout mail (#30): its lines in the reader's language, its page, and its map as a PNG. */
+export interface MailRecap {
+  period: number
+  lines: string[]
+  url: string
+  image: { png: Buffer; width: number; height: number } | null
+}
+
+/** How wide a mail shows the recap's map, in CSS pixels (the layout's 36rem). */
+const MAIL_IMAGE_WIDTH = 576
 
 export interface Mailer {
   /** `smtp` or `files`. */
@@ -49,8 +62,10 @@ export function mailService(deps: {
   log: Logger
   /** The recipient's devices get the same notification by Web Push (#30), once. */
   push?: Pick<PushService, 'deliver'>
+  /** The ended period's recap for a payout mail (#30), read as its recipient reads the campaign. */
+  recap?: (campaignId: string, userId: string, period: number, locale: 'en' | 'es') => Promise<MailRecap | null>
 }) {
-  const { db, clock, mailer, publicUrl, secret, log, push } = deps
+  const { db, clock, mailer, publicUrl, secret, log, push, recap } = deps
   const t = mailTemplates()
   const host = new URL(publicUrl).hostname || 'weekdaywars.local'
 
@@ -88,6 +103,8 @@ export function mailService(deps: {
       userTimeZone: m.userTimeZone ?? m.timeZone,
       displayName: m.displayName,
       campaignUrl: `${publicUrl}/campaigns/${m.campaignId}`,
+      // When it is written: a mail that counts time left counts it from here (#30).
+      sentAt: clock.now().toISOString(),
       settingsUrl,
       unsubscribeUrl,
       oneClickUrl,
@@ -105,6 +122,18 @@ export function mailService(deps: {
     await markPushed(db.pool, m.id, clock.now())
   }
 
+  /** A payout mail's recap; a mail without one still goes (a failure to draw it is logged). */
+  async function recapOf(m: ClaimedMail, locale: Locale): Promise<MailRecap | null> {
+    const period = m.data.recapPeriod
+    if (!recap || m.kind !== 'payout' || !m.userId || typeof period !== 'number') return null
+    try {
+      return await recap(m.campaignId, m.userId, period, locale)
+    } catch (error) {
+      log.warn({ mail: m.id, err: (error as Error).message.slice(0, 300) }, 'recap left out of the payout mail')
+      return null
+    }
+  }
+
   async function sendOne(m: ClaimedMail): Promise<'sent' | 'failed' | 'dropped'> {
     const now = clock.now()
     const to = m.email ?? m.toAddress
@@ -115,13 +144,19 @@ export function mailService(deps: {
     }
     try {
       const context = contextOf(m)
-      const rendered = t.render(m.kind, context.locale, context)
+      const r = await recapOf(m, context.locale)
+      const cid = `recap-${m.id}@${host}`
+      const image = r?.image ? { cid, width: MAIL_IMAGE_WIDTH, height: Math.round((MAIL_IMAGE_WIDTH * r.image.height) / r.image.width) } : null
+      const rendered = t.render(m.kind, context.locale, r ? { ...context, recap: { period: r.period, lines: r.lines, url: r.url, image } } : context)
+      const attachments = r?.image
+        ? [{ filename: `recap-${r.period}.png`, content: r.image.png, contentType: 'image/png', cid, contentDisposition: 'inline' as const }]
+        : undefined
       const headers: Record<string, string> = {
         'X-Weekday-Wars-Kind': m.kind,
         'List-Unsubscribe': `<${context.oneClickUrl}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       }
-      await mailer.send({ to, ...rendered, messageId: `<${m.id}@${host}>`, headers })
+      await mailer.send({ to, ...rendered, messageId: `<${m.id}@${host}>`, headers, ...(attachments ? { attachments } : {}) })
       await markSent(db.pool, m.id, clock.now())
       return 'sent'
     } catch (error) {

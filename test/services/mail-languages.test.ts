@@ -23,7 +23,13 @@ const VARIANTS: Partial<Record<MailKind, Record<string, unknown>[]>> = {
   gm_news: ['joined', 'join_request', 'absence', 'missed'].map((event) => ({ event })),
   player_replaced: [{ role: 'new' }, { role: 'former' }],
   stand_in: [{ role: 'player' }, { role: 'standIn' }],
-  window_open: [{ standIn: false }, { standIn: true }],
+  window_open: [
+    { standIn: false },
+    { standIn: true },
+    // The "your day" figures (#30): a game's words for what is spent, and armies that can move.
+    { standIn: false, sentAt: '2026-12-07T00:05:00Z', turn: { spendable: [{ key: 'spendResources', amount: 40 }], movable: 2 } },
+    { standIn: false, sentAt: '2026-12-07T00:05:00Z', turn: { spendable: [{ key: 'c_good_oil', amount: 1 }], movable: 0 } },
+  ],
   reminder: [{ standIn: false }, { standIn: true }],
   invitation: [{ member: true }, { member: false }],
   digest: [{ eliminated: true }, { eliminated: false }],

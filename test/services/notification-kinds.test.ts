@@ -31,7 +31,8 @@ t.test('each kind of notification reaches only its people, by mail and push, in 
     t.equal((await call(app, user.token, 'POST', '/api/me/push/devices', phone.subscription)).status, 201)
     people[name] = { token: user.token, id: user.user.id, email: user.user.email, locale, device: phone.id }
   }
-  const { gm, ana, ben, cai, sam, dan } = people as Record<string, (typeof people)[string]>
+  const person = (name: string) => people[name]!
+  const [gm, ana, ben, cai, sam, dan] = [person('gm'), person('ana'), person('ben'), person('cai'), person('sam'), person('dan')]
   let clock = Date.parse('2026-11-30T09:00:00Z')
   /** Lets the sender run: the clock moves on a minute, or to a given instant. */
   const flush = async (iso?: string) => {

@@ -47,7 +47,7 @@ t.test("a window's opening reaches each of its player's devices, decrypted, in t
   t.match(pushes[0]!.message.title, /tu turno en Test campaign está abierto/, 'in Spanish, ben’s language')
   t.match(pushes[0]!.message.body, /^ben, hoy es tu día/, 'its first lines')
   t.notMatch(pushes[0]!.message.body, /http/, 'no link in the text: a tap opens it')
-  t.equal(pushes[0]!.message.url, `${app.config.publicUrl}/campaigns/${table.id}`, 'a tap opens the campaign')
+  t.equal(pushes[0]!.message.url, `${app.config.publicUrl}/campaigns/${table.id}/turn`, "a tap opens the turn, the mail's Play link (#30)")
   t.match(pushes[0]!.headers.authorization, new RegExp(`^vapid t=.+, k=${app.config.vapid.publicKey}$`), 'signed with the server’s VAPID key')
   t.equal(pushes[0]!.headers.ttl, '86400', 'a push waits a day at most for the device')
 

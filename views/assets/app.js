@@ -161,3 +161,20 @@
     })
   }
 })()
+
+// A share link's copy button (#30): the link stays selectable text without a script.
+for (const button of document.querySelectorAll('button[data-copy]')) {
+  const field = document.getElementById(button.getAttribute('data-copy'))
+  const status = button.closest('.recap-share')?.querySelector('[data-copy-status]')
+  if (!field || !navigator.clipboard) continue
+  button.hidden = false
+  button.addEventListener('click', async () => {
+    field.select()
+    try {
+      await navigator.clipboard.writeText(field.value)
+      if (status) status.textContent = button.getAttribute('data-copied')
+    } catch {
+      // The field is selected: the reader copies it by hand.
+    }
+  })
+}

@@ -7,4 +7,19 @@ export { canonicalJson, hmacSha256, sha256, toHex, utf8 } from './hashing.ts'
 export { d4From, hmacRng, scriptedRng, type Rng } from './rng.ts'
 export { batchWith, replayWith } from './steps.ts'
 export { placeLabeller, placeLabels, type NamedPlace, type PlaceLabel, type PlaceLocale } from './places.ts'
-export type { ChosenMaps, Draw, GameTypes, MapStub, Transfer, Hurt, PlatformActions, PlatformSetup, PlatformView, Ruleset, Step, TurnState } from './ruleset.ts'
+export type {
+  ChosenMaps,
+  Draw,
+  Figure,
+  GameTypes,
+  MapStub,
+  Transfer,
+  Hurt,
+  PlatformActions,
+  PlatformSetup,
+  PlatformView,
+  Ruleset,
+  Standings,
+  Step,
+  TurnState,
+} from './ruleset.ts'

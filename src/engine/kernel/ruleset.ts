@@ -34,6 +34,24 @@ export interface PlatformView {
   progress?: { n: number; of: number } | null
 }
 
+/**
+ * A tribe's turn in a few figures, for the "your day" card and the window's mail (#30): the
+ * platform shows them without knowing the game. Nothing to spend, nothing to move and no `end`
+ * outside an open window.
+ */
+export interface TurnSummary<O> {
+  /**
+   * What the tribe can spend now, each a key of the game's face catalogue (views/games/<folder>/i18n/)
+   * and an amount: the key's sentence is an ICU message of `n` ("{n, plural, one {# resource} …}"),
+   * or a noun the amount is written before ("Oil": "3 Oil").
+   */
+  spendable: { key: string; amount: number }[]
+  /** How many of the tribe's armies (stacks, ships: whatever moves as one in the game) can still move or act this window. */
+  movable: number
+  /** The order that ends the turn early now (R4.6, G2.8), or null when the rules would refuse it. */
+  end: O | null
+}
+
 /** One die of the log: its counter under the period's seed, the face it showed, what it decided. */
 export interface Draw {
   counter: number
@@ -92,6 +110,25 @@ export interface PlatformSetup<M> {
    * Absent: the ruleset's current version.
    */
   version?: number
+}
+
+/** One figure of a tribe's standing on the results page (#30): a catalogue key of the game's face, its label, and the number. */
+export interface Figure {
+  key: string
+  value: number
+}
+
+/**
+ * What a finished campaign's results page shows of a game (#30), drawn by the platform: each
+ * tribe's figures, and how much each tribe held at each period's end, for the chart over time.
+ */
+export interface Standings<S> {
+  /** Every tribe's figures now, in the ranking's order. */
+  of(state: S): { tribe: TribeId; figures: Figure[] }[]
+  /** The catalogue key of what the chart counts (the weekday game's land tiles, world conquest's territories). */
+  heldKey: string
+  /** What each tribe held by what `periodEnd` recorded, in the order of the state's tribes; null for a record it cannot read. */
+  held(periodEnd: unknown): { period: number; held: number[] } | null
 }
 
 /** The data a game is made of: its state, orders, system actions, log events, options, setup, map and economy view. */
@@ -199,10 +236,14 @@ export interface Ruleset<T extends GameTypes> {
   /** The event types that hurt a tribe, and what a day's such events cost each tribe. */
   readonly hostileEvents: readonly string[]
   digest(events: readonly T['event'][]): Map<TribeId, Hurt>
+  /** A finished campaign's figures and chart, for its results page (#30); a game without them shows the ranking only. */
+  readonly standings?: Standings<T['state']>
   /** The named places of the state's map (#27), for the mails that name tiles; none when unnamed. */
   places?(state: T['state']): readonly NamedPlace[]
   /** The weekly tick's mail of a tribe (its `payout` mail's data), or none. */
   tickMail(state: T['state'], tribe: TribeId): Record<string, unknown> | null
+  /** A tribe's turn in a few figures: what it can spend, what can still move, the order that ends it (#30). */
+  turnSummary(state: T['state'], tribe: TribeId): TurnSummary<T['order']>
   /** What a reader sees of the board: everything public, and the secrets of the reader's own tribe only. */
   board(state: T['state'], reader: TribeId | null): T['board']
 }

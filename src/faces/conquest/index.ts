@@ -5,6 +5,7 @@ import type { Face } from '../face.ts'
 import { conquestPictures } from './guide.ts'
 import { conquestHistoryPages } from './history.ts'
 import { conquestPages } from './pages.ts'
+import { conquestRecap } from './recap.ts'
 import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder } from './schemas.ts'
 
 export const conquestFace: Face = {
@@ -22,5 +23,6 @@ export const conquestFace: Face = {
   styles: ['conquest.css'],
   orderSchema: ConquestOrder,
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
+  recap: conquestRecap,
   pages: (fastify, kit) => ({ ...conquestPages(fastify, kit), ...conquestHistoryPages(fastify, kit) }),
 }

@@ -65,6 +65,53 @@ export interface WorldOptions {
   names: Record<string, string>
   highlight?: Set<string>
   legend?: string
+  /** A period's moves and attacks (#30), each with the sentence a screen reader gives for it. */
+  arrows?: WorldArrow[]
+}
+
+/** A move or an attack from one territory to another; an attack's end says whether it conquered. */
+export interface WorldArrow {
+  kind: 'move' | 'attack'
+  from: string
+  to: string
+  conquered?: boolean
+  title: string
+}
+
+const ARROW_COLOUR = { move: '#1a5276', attack: '#b03a2e' } as const
+
+function drawArrows(arrows: readonly WorldArrow[]): string {
+  if (!arrows.length) return ''
+  const markers = Object.entries(ARROW_COLOUR)
+    .map(
+      ([kind, colour]) =>
+        `<marker id="wa-${kind}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0L10,5L0,10z" fill="${colour}"/></marker>`,
+    )
+    .join('')
+  const lines = arrows
+    .map((a) => {
+      const p = AT[a.from]
+      const q = AT[a.to]
+      // Alaska–Siberia goes round the back of the globe: no straight line across the world tells it.
+      if (!p || !q || [a.from, a.to].sort().join() === 'ala,sib') return ''
+      // The line runs from box edge to box edge, so both territories' names and troops stay readable;
+      // a white casing keeps it seen over a box of its own colour.
+      const len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1
+      const [ux, uy] = [(q[0] - p[0]) / len, (q[1] - p[1]) / len]
+      const edge = Math.min(ux ? 34 / Math.abs(ux) : Infinity, uy ? 24 / Math.abs(uy) : Infinity)
+      const [x1, y1, x2, y2] = [p[0] + ux * edge, p[1] + uy * edge, q[0] - ux * edge, q[1] - uy * edge].map((n) => n.toFixed(1))
+      const sign =
+        a.kind === 'attack'
+          ? `<text x="${(q[0] - ux * edge + uy * 12).toFixed(1)}" y="${(q[1] - uy * edge - ux * 12 + 6).toFixed(1)}" class="arrow-result">${a.conquered ? '✓' : '✗'}</text>`
+          : ''
+      return (
+        `<g class="arrow arrow-${a.kind}"><title>${esc(a.title)}</title><line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#fff" stroke-width="8" stroke-linecap="round"/>` +
+        `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${ARROW_COLOUR[a.kind]}" stroke-width="4"` +
+        `${a.kind === 'attack' ? ' stroke-dasharray="10 5"' : ''} stroke-linecap="round" marker-end="url(#wa-${a.kind})"/>${sign}</g>`
+      )
+    })
+    .join('')
+  return `<defs>${markers}</defs><g class="arrows">${lines}</g>`
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
@@ -113,7 +160,7 @@ export function worldSvg(territories: WorldTerritory[], colours: Map<string, str
     .join('')
   return (
     `<svg class="world" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(o.label)}" xmlns="http://www.w3.org/2000/svg">` +
-    '<style>.land{stroke:#6b5b3e;stroke-width:2}.sea{stroke:#2e86c1;stroke-width:2;stroke-dasharray:6 5}.tid{font:600 14px system-ui,sans-serif;text-anchor:middle}.troops{font:700 17px system-ui,sans-serif;text-anchor:middle}.extras{font:12px system-ui,sans-serif;text-anchor:middle;fill:#222}.mark rect{stroke:#f1c40f;stroke-width:5}</style>' +
-    `<rect width="${W}" height="${H}" fill="#cfe3f0"/>${seas}${links}${nodes}</svg>`
+    '<style>.arrow-result{font-weight:700;font-size:20px;font-family:system-ui,sans-serif;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:3px;fill:#111}.land{stroke:#6b5b3e;stroke-width:2}.sea{stroke:#2e86c1;stroke-width:2;stroke-dasharray:6 5}.tid{font:600 14px system-ui,sans-serif;text-anchor:middle}.troops{font:700 17px system-ui,sans-serif;text-anchor:middle}.extras{font:12px system-ui,sans-serif;text-anchor:middle;fill:#222}.mark rect{stroke:#f1c40f;stroke-width:5}</style>' +
+    `<rect width="${W}" height="${H}" fill="#cfe3f0"/>${seas}${links}${nodes}${drawArrows(o.arrows ?? [])}</svg>`
   )
 }

@@ -6,10 +6,10 @@ import { isSystemRow } from '../../lib/chronicle.ts'
 import type { Access } from '../../services/access.ts'
 import { STRINGS, type PageKit, type Req } from '../../routes/pages/kit.ts'
 import { KINDS, sentence } from './chronicle.ts'
-import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'
-import { mapSvg, titled } from './map.ts'
+import { mapSvg } from './map.ts'
 import { page, type Board } from './pages.ts'
 import { placeLabel } from './places.ts'
+import { weekEndMap } from './recap.ts'
 import { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { proofOf } from '../proof.ts'
 
@@ -33,19 +33,9 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const view = a.campaign.status !== 'setup' ? ((await campaigns.stateView(a)) as unknown as Board) : null
     const place = view ? placeLabel(view.map, v.locale) : String
     if (ended && view) {
-      const p = ended.payload as { owners: number[]; armies: [string, number, number][]; ships: [string, string, number, number][]; besieged: string[] }
-      const id = (i: number) => (i < 0 ? null : (view.tribes[i]?.id ?? null))
-      const arrows = titled(arrowsOf(events.map((e) => e.payload) as Parameters<typeof arrowsOf>[0], shipsOfWeekEnd(weekStart)), STRINGS[v.locale])
-      weekMap = mapSvg(kit, a.campaign.id, -1, `week:${week}`, v.locale, () => [
-        {
-          tiles: view.map.tiles.map((t, i) => ({ ...t, owner: id(p.owners[i] ?? -1) })),
-          armies: p.armies.map(([tile, tribe, troops]) => ({ tile, tribe: id(tribe), troops })),
-          ships: p.ships.map(([shipId, tile, tribe, crew]) => ({ id: shipId, tile, tribe: id(tribe)!, crew })),
-          besieged: p.besieged,
-        },
-        tribes,
-        { label: `${a.campaign.name}, week ${week}`, arrows, places: place },
-      ])
+      weekMap = mapSvg(kit, a.campaign.id, -1, `week:${week}`, v.locale, () =>
+        weekEndMap(view, tribes, ended.payload, events, weekStart, STRINGS[v.locale], `${a.campaign.name}, week ${week}`, place),
+      )
     }
     return render(request, reply, page('history.hbs'), {
       title: STRINGS[v.locale].history,

@@ -8,6 +8,7 @@ import { weekdayHistoryPages } from './history.ts'
 import { setupMap } from './map.ts'
 import { weekdayPages } from './pages.ts'
 import { tradeMap } from './trade-map.ts'
+import { weekdayRecap } from './recap.ts'
 import { Pool, WeekdayBoard, WeekdayDiceDetails, WeekdayEconomy, WeekdayOptions, WeekdayOrder } from './schemas.ts'
 import { Type } from 'typebox'
 
@@ -43,6 +44,7 @@ export const weekdayFace: Face = {
     ],
   },
   examples: { situation: EXAMPLE_SITUATION, orders: ORDER_EXAMPLES },
+  recap: weekdayRecap,
   pages: (fastify, kit) => ({
     ...weekdayPages(fastify, kit),
     ...weekdayHistoryPages(fastify, kit),

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { mailRecaps } from '../../faces/recap.ts'
 import { mailService, type MailService } from '../../services/mail.ts'
 
 declare module 'fastify' {
@@ -13,8 +14,18 @@ export default fp(
     // The sender runs within the sweep, on its reserved connections.
     fastify.decorate(
       'mail',
-      mailService({ db: { ...db, pool: db.system }, clock, mailer, publicUrl: config.publicUrl, secret: config.jwtSecret, log: fastify.log, push }),
+      mailService({
+        db: { ...db, pool: db.system },
+        clock,
+        mailer,
+        publicUrl: config.publicUrl,
+        secret: config.jwtSecret,
+        log: fastify.log,
+        push,
+        recap: mailRecaps(fastify, config.publicUrl),
+      }),
     )
   },
-  { name: 'mail', dependencies: ['prisma', 'clock', 'mailer', 'config', 'push'] },
+  // The payout mail's recap reads the campaign as its recipient does (#30).
+  { name: 'mail', dependencies: ['prisma', 'clock', 'mailer', 'config', 'push', 'campaigns'] },
 )

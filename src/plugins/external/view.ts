@@ -70,6 +70,7 @@ export default fp(
           tribes: 'partials/tribes.hbs',
           practice: 'partials/practice.hbs',
           inbox: 'partials/inbox.hbs',
+          yourDay: 'partials/your-day.hbs',
           ...gamePartials,
         },
       },

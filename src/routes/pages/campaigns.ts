@@ -6,12 +6,14 @@ import { AppError } from '../../lib/errors.ts'
 import { CreateCampaignBody } from '../../schemas/actions.ts'
 import { bundledMaps } from '../../services/maps.ts'
 import { STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+import { yourDayPages } from './your-day.ts'
 
 const maps = () => bundledMaps().map((m) => ({ id: m.id, name: m.name }))
 
 export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ruleset: string) => GamePages) {
   const { campaigns } = fastify
   const { render, requireUser, accessOf, campaignInfo, form, viewer } = kit
+  const yourDay = yourDayPages(fastify, kit)
 
   /** Your campaigns (every one) and, apart, a page of the public ones. */
   async function lists(userId: string | null, query: Record<string, string>) {
@@ -27,6 +29,8 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
       title: STRINGS[v.locale].campaigns,
       // What waits for a GM across the campaigns they run (#30).
       inbox: v.user ? await fastify.inbox.of(v.user.id) : [],
+      // Today's open windows of the reader's tribes, each with its figures and "Done" (#30).
+      yourDay: await yourDay.cards(v),
       ...(await lists(v.user?.id ?? null, request.query)),
       maps: maps(),
       games: gameChoices(request.query.game),

@@ -12,11 +12,13 @@ import { campaignPages } from './campaigns.ts'
 import { gmPages } from './gm.ts'
 import { pageKit, STRINGS, type Req } from './kit.ts'
 import { absencePages } from './absences.ts'
+import { resultPages } from './results.ts'
 import { openPages } from './open.ts'
 import { profilePages } from './profiles.ts'
 import { guidePages } from './guide.ts'
 import { rulePages } from './rules.ts'
 import { scenePages } from './scenes.ts'
+import { recapPages } from './recap.ts'
 import { FACES, facePages } from '../../faces/index.ts'
 
 /** Pages live at the site root, not under /pages. */
@@ -173,4 +175,6 @@ export default async function pages(fastify: FastifyInstance) {
   profilePages(fastify, kit)
   openPages(fastify, kit)
   absencePages(fastify, kit)
+  recapPages(fastify, kit)
+  resultPages(fastify, kit)
 }

@@ -76,7 +76,7 @@ t.test('a device turned on in one tap gets its player’s window by push; the wo
   await setClock(app, '2026-12-01T23:05:00Z') // Wednesday 00:05 in Madrid
   const pushed = receiver.received.find((p) => p.message.kind === 'window_open')
   t.ok(pushed, 'the window’s push reached the device')
-  t.equal(pushed?.message.url, `${app.config.publicUrl}/campaigns/${table.id}`)
+  t.equal(pushed?.message.url, `${app.config.publicUrl}/campaigns/${table.id}/turn`, "a tap opens the turn, the mail's Play link (#30)")
 
   // ---- the service worker, from the root (what it does with a push: test/routes/pages/service-worker.test.ts) ----
   const registered = await phone.evaluate('navigator.serviceWorker.ready.then((r) => r.active && r.active.scriptURL)')

@@ -3,13 +3,14 @@
 import { canonicalJson } from '../../kernel/hashing.ts'
 import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
-import { ranking } from './objectives.ts'
+import { heldAtRoundEnd, ranking, standings } from './objectives.ts'
 import { legalOptions, offeredOrders, previewTick, type ConquestOptions } from './options.ts'
 import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
 import { createConquest, MAX_TRIBES, ROUND_LIMIT } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestSystem, ConquestTransfer } from './types.ts'
 import { board, digest, HOSTILE, tickMail, weekEnd } from './views.ts'
 import { EDGES, TERRITORIES } from './world.ts'
+import { turnSummary } from './summary.ts'
 
 export type { ConquestEvent, ConquestOrder, ConquestState } from './types.ts'
 export type { ConquestOptions, TerritoryOptions } from './options.ts'
@@ -57,10 +58,13 @@ export const conquest: ConquestRuleset = {
   fixedMap: { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } },
   secretOf: (state) => state.objectiveSeed,
   periodEnd: weekEnd,
+  // G8.8's figures for the results page (#30); the chart counts territories.
+  standings: { of: standings, heldKey: 'c_standTerritories', held: heldAtRoundEnd },
   hostileEvents: HOSTILE,
   digest,
   tickMail,
   board,
+  turnSummary,
   // G1.1: the board ships with the server; no other map is played.
   validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],
   mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),

@@ -114,3 +114,24 @@ export function eliminateEmpty(w: Work, by: TribeId | 'trade') {
   const standingTribes = w.s.tribes.filter((t) => !t.eliminated)
   if (standingTribes.length === 1) finish(w, 'lastTribe', standingTribes[0]!.id)
 }
+
+/** The results page's figures (#30): territories and troops, in the ranking's order (G8.8). */
+export function standings(s: ConquestState) {
+  const stand = new Map(standing(s).map((x) => [x.id, x]))
+  return ranking(s).map((id) => ({
+    tribe: id,
+    figures: [
+      { key: 'c_standTerritories', value: stand.get(id)!.territories },
+      { key: 'c_standTroops', value: stand.get(id)!.troops },
+    ],
+  }))
+}
+
+/** The territories each tribe held at a round's end, from its record (`weekEnd`: owners by the tribes' order). */
+export function heldAtRoundEnd(record: unknown): { period: number; held: number[] } | null {
+  const r = record as { week?: unknown; owners?: unknown } | null
+  if (!r || typeof r.week !== 'number' || !Array.isArray(r.owners)) return null
+  const held: number[] = []
+  for (const o of r.owners) if (typeof o === 'number' && o >= 0) held[o] = (held[o] ?? 0) + 1
+  return { period: r.week, held: Array.from(held, (n) => n ?? 0) }
+}

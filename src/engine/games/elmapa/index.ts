@@ -72,6 +72,19 @@ export const elMapa: ElMapaRuleset = {
   digest,
   tickMail,
   board,
+  // #30: its stock (its face's m_stock_ words), the armies with a legal step or teleport, and endTurn.
+  turnSummary: (state, tribe) => {
+    const t = state.tribes.find((x) => x.id === tribe)
+    if (!t || t.eliminated || (t.window !== 'open' && t.window !== 'started')) return { spendable: [], movable: 0, end: null }
+    const orders = legalOptions(state, tribe).orders
+    return {
+      spendable: Object.entries(t.stock as Record<string, number>)
+        .filter(([, n]) => n > 0)
+        .map(([kind, amount]) => ({ key: `m_stock_${kind}`, amount })),
+      movable: new Set(orders.flatMap((o) => (o.type === 'step' || o.type === 'teleport' ? [o.army] : []))).size,
+      end: orders.find((o) => o.type === 'endTurn') ?? null,
+    }
+  },
   tagEvent: (event) => ({ tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null, played: event.type === 'order' }),
   createGame: (input) => createElMapa(input),
   applyOrder,

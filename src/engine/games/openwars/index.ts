@@ -45,6 +45,20 @@ export const openWars: OpenWarsRuleset = {
   digest,
   tickMail,
   board,
+  // #30: its gold and mana (its face's words), the stacks with a legal move, and endTurn.
+  turnSummary: (state, tribe) => {
+    const t = state.tribes.find((x) => x.id === tribe)
+    if (!t || t.eliminated || (t.window !== 'open' && t.window !== 'started')) return { spendable: [], movable: 0, end: null }
+    const orders = legalOptions(state, tribe).orders
+    return {
+      spendable: [
+        { key: 'o_gold_word', amount: t.gold },
+        { key: 'o_mana_word', amount: t.mana },
+      ].filter((g) => g.amount > 0),
+      movable: new Set(orders.flatMap((o) => (o.type === 'move' ? [o.from] : []))).size,
+      end: orders.find((o) => o.type === 'endTurn') ?? null,
+    }
+  },
   validateMap: (input, tribes) => ((input as OpenMap | null)?.mode === 'aleatorio' ? [] : scenarioProblems(input, tribes)),
   mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
   maxTribes: (map) => (map.mode === 'escenario' ? Math.min(MAX_TRIBES, map.cells!.flat().filter((c) => c === 'ci0').length) : MAX_TRIBES),

@@ -18,10 +18,11 @@ import { compileMap, validateMap } from './map.ts'
 import { legalOptions, offeredOrders, type TribeOptions } from './options.ts'
 import { previewPools } from './preview.ts'
 import type { Ruleset, TurnState } from '../../kernel/ruleset.ts'
-import { applyBatch, applyOrder, applySystem, ranking } from './rules.ts'
+import { applyBatch, applyOrder, applySystem, heldAtWeekEnd, ranking, standings } from './rules.ts'
 import { WEEKDAYS, type GameEvent, type GameState, type MapDef, type Order, type Pool, type SystemAction, type TradeTransfer } from './types.ts'
 import { board, digest, draftView, HOSTILE, tickMail, weekEnd } from './views.ts'
 import { diceDetails } from './dice.ts'
+import { turnSummary } from './summary.ts'
 import { BUNDLED_MAPS } from './maps/index.ts'
 
 export type WeeklyTurn = Ruleset<{
@@ -100,11 +101,14 @@ export const weeklyTurn: WeeklyTurn = {
   // The draft's seed is public: the weekday game keeps no secret one.
   secretOf: () => '',
   periodEnd: weekEnd,
+  // R2.5's figures for the results page (#30); the chart counts land tiles.
+  standings: { of: standings, heldKey: 'standTiles', held: heldAtWeekEnd },
   hostileEvents: HOSTILE,
   digest,
   places: (state) => state.map.names ?? [],
   tickMail,
   board,
+  turnSummary,
   applyBatch,
   applySystem,
   legalOptions,

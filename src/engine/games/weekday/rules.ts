@@ -18,7 +18,7 @@ import { batchWith } from '../../kernel/steps.ts'
 import { handlerOf, seedOf, transition } from '../../kernel/dispatch.ts'
 
 export { ARMY_MP, MAX_TROOPS, SHIP_COST, SHIP_MP, SIEGE_LOSS, STARTING_GARRISON, TROOP_COST } from './rules/constants.ts'
-export { ranking } from './rules/ranking.ts'
+export { heldAtWeekEnd, ranking, standings } from './rules/ranking.ts'
 
 const PLAYER_ORDERS: Record<Order['type'], (w: Work, t: TribeState, o: Record<string, unknown>) => void> = {
   draftPick,

@@ -22,6 +22,7 @@ import { checkOrderShapes, FACES } from '../../../faces/index.ts'
 import invitationRoutes from './invitations.ts'
 import recruitingRoutes from './recruiting.ts'
 import absenceRoutes from './absences.ts'
+import resultsRoutes from './results.ts'
 import sceneRoutes from './scenes.ts'
 import streamRoutes from './stream.ts'
 
@@ -38,6 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(invitationRoutes)
   await fastify.register(recruitingRoutes)
   await fastify.register(absenceRoutes)
+  await fastify.register(resultsRoutes)
   const caller = (request: Parameters<typeof fastify.optionalUser>[0]) => fastify.optionalUser(request)
   const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await caller(request))
 

@@ -38,7 +38,8 @@ export function settle(w: Work) {
   if (alive.length <= 1) finish(w, 'last_tribe')
 }
 
-export function ranking(state: GameState): TribeId[] {
+/** What R2.5 ranks by: each tribe's cities, land tiles and troops (on land and at sea). */
+export function scores(state: GameState): Map<TribeId, { cities: number; tiles: number; troops: number }> {
   const map = compileMap(state.map)
   const score = new Map(state.tribes.map((t) => [t.id, { cities: 0, tiles: 0, troops: 0 }]))
   state.owners.forEach((o, i) => {
@@ -49,6 +50,11 @@ export function ranking(state: GameState): TribeId[] {
   })
   for (const a of Object.values(state.armies)) if (a.tribe) score.get(a.tribe)!.troops += a.troops
   for (const s of Object.values(state.ships)) score.get(s.tribe)!.troops += s.crew
+  return score
+}
+
+export function ranking(state: GameState): TribeId[] {
+  const score = scores(state)
   return state.tribes
     .map((t) => ({ id: t.id, out: t.eliminated ? 1 : 0, ...score.get(t.id)! }))
     .sort((a, b) => a.out - b.out || b.cities - a.cities || b.tiles - a.tiles || b.troops - a.troops || (a.id < b.id ? -1 : 1))
@@ -71,4 +77,30 @@ export function finish(w: Work, reason: 'last_tribe' | 'week_limit') {
   w.s.ranking = ranking(w.s)
   for (const t of w.s.tribes) w.setTribe(t.id, { phase: 'closed' })
   w.emit({ type: 'campaignFinished', ranking: w.s.ranking, reason })
+}
+
+/** The results page's figures (#30): R2.5's cities, land tiles and troops, in the ranking's order (the final one once over). */
+export function standings(state: GameState) {
+  const score = scores(state)
+  const order = state.status === 'finished' && state.ranking ? state.ranking : ranking(state)
+  return order.map((id) => {
+    const s = score.get(id)!
+    return {
+      tribe: id,
+      figures: [
+        { key: 'standCities', value: s.cities },
+        { key: 'standTiles', value: s.tiles },
+        { key: 'standTroops', value: s.troops },
+      ],
+    }
+  })
+}
+
+/** The land tiles each tribe held at a week's end, from its record (`weekEnd`: owners by the tribes' order, -1 for none). */
+export function heldAtWeekEnd(record: unknown): { period: number; held: number[] } | null {
+  const r = record as { week?: unknown; owners?: unknown } | null
+  if (!r || typeof r.week !== 'number' || !Array.isArray(r.owners)) return null
+  const held: number[] = []
+  for (const o of r.owners) if (typeof o === 'number' && o >= 0) held[o] = (held[o] ?? 0) + 1
+  return { period: r.week, held: Array.from(held, (n) => n ?? 0) }
 }

@@ -1,0 +1,171 @@
+// The Sunday recap in the payout mail (#30): each player's payout mail carries the week's three
+// weightiest events in their language, and the week's map with its arrows as a PNG attached
+// inline (cid) and shown by the HTML part, with a link to the recap page. The PNG: test-artifacts/recap-mail-map.png.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import t from 'tap'
+import { NEIGHBOURS } from '../../src/engine/games/conquest/world.ts'
+import { call, setClock, setUp } from '../helpers/campaign.ts'
+import { notifiedApp } from '../helpers/notified-app.ts'
+import { visitor } from '../helpers/pages.ts'
+import { BATTLE_LINE, playedWeek } from '../helpers/recap.ts'
+import type { ReceivedMail } from '../helpers/smtp.ts'
+
+interface Part {
+  headers: Record<string, string>
+  body: string
+}
+
+function split(raw: string): Part {
+  const at = raw.search(/\r?\n\r?\n/)
+  const headers: Record<string, string> = {}
+  for (const line of raw
+    .slice(0, at)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)) {
+    const i = line.indexOf(':')
+    if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim()
+  }
+  return { headers, body: raw.slice(at).replace(/^\r?\n\r?\n/, '') }
+}
+
+/** Every leaf part of a MIME message, through nested multiparts. */
+function leaves(raw: string): Part[] {
+  const part = split(raw)
+  const type = part.headers['content-type'] ?? ''
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
+  if (!/^multipart\//i.test(type) || !boundary) return [part]
+  return part.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((p) => leaves(p.replace(/^\r?\n/, '')))
+}
+
+function decoded(p: Part): Buffer {
+  const encoding = p.headers['content-transfer-encoding'] ?? ''
+  if (/base64/i.test(encoding)) return Buffer.from(p.body.replace(/\s+/g, ''), 'base64')
+  if (/quoted-printable/i.test(encoding)) {
+    return Buffer.from(
+      p.body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    )
+  }
+  return Buffer.from(p.body, 'utf8')
+}
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts')
+const kindOf = (m: ReceivedMail) => m.headers['x-weekday-wars-kind']
+
+t.test("the payout mail carries the week's recap: three lines in the reader's language and the map as an inline PNG", async (t) => {
+  const { app, smtp } = await notifiedApp(t)
+  const table = await playedWeek(app, { benLocale: 'es' })
+  const emailOf = async (id: string) => (await app.prisma.user.findUniqueOrThrow({ where: { id } })).email
+  const payouts = smtp.mails.filter((m) => kindOf(m) === 'payout')
+  t.equal(payouts.length, 2, 'a payout mail to each player')
+  const benEmail = await emailOf(table.players.ben!.userId)
+  const anaEmail = await emailOf(table.players.ana!.userId)
+  const es = payouts.find((m) => m.to.includes(benEmail))!
+  const en = payouts.find((m) => m.to.includes(anaEmail))!
+  const recapUrl = `/campaigns/${table.id}/recap/1`
+
+  // The text part: three lines, in Spanish for ben.
+  const esLines = /Semana 1 en resumen:\n((?:- .*\n){1,3})/.exec(es.text)
+  t.ok(esLines, 'the recap in the Spanish text')
+  const lines = esLines![1]!.trim().split('\n')
+  t.equal(lines.length, 3, 'three lines of the week')
+  t.ok(
+    lines.some((l) => BATTLE_LINE.es.test(l)),
+    `the battle, in Spanish: ${lines.join(' | ')}`,
+  )
+  t.ok(lines.includes('- Intercambio: ana da a ben Puertoalto.'), 'the trade, in Spanish with the place named')
+  t.match(es.text, new RegExp(`El mapa de la semana con sus órdenes, para compartir: http://[^\\s]+${recapUrl}\\n`), 'the link to the recap page')
+  t.notMatch(es.text, /in brief|Trade:/, 'no English in it')
+  t.match(en.text, /Week 1 in brief:\n(- .*\n){3}/, 'and in English for ana')
+  t.match(en.text, /- Trade: ana gives ben Highport\.\n/)
+  t.match(en.text, BATTLE_LINE.en)
+
+  // The HTML part shows the PNG attached inline by its Content-ID.
+  const parts = leaves(es.raw)
+  const html = parts.find((p) => /^text\/html/i.test(p.headers['content-type'] ?? ''))
+  const png = parts.find((p) => /^image\/png/i.test(p.headers['content-type'] ?? ''))
+  t.ok(html, 'an HTML part')
+  t.ok(png, 'a PNG part')
+  const htmlText = decoded(html!).toString('utf8')
+  const cid = /<img src="cid:([^"]+)"/.exec(htmlText)?.[1]
+  t.ok(cid, 'the HTML shows an image by cid')
+  t.equal(png!.headers['content-id'], `<${cid}>`, 'the PNG is the image the HTML names')
+  t.match(png!.headers['content-disposition'] ?? '', /^inline/, 'attached inline')
+  t.match(htmlText, /alt="El mapa al acabar la semana 1, con las órdenes de la semana como flechas"/, 'with a Spanish alternative text')
+  t.match(htmlText, new RegExp(`<a href="http://[^"]+${recapUrl}">El resumen de la semana, para compartir</a>`))
+  for (const line of lines) t.ok(htmlText.includes(`<li>${line.slice(2)}</li>`), `the HTML tells "${line.slice(2)}" too`)
+  const bytes = decoded(png!)
+  mkdirSync(ARTIFACTS, { recursive: true })
+  writeFileSync(path.join(ARTIFACTS, 'recap-mail-map.png'), bytes)
+  t.same([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'the PNG signature')
+  t.equal(bytes.subarray(12, 16).toString('latin1'), 'IHDR')
+  const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)]
+  t.equal(width, 1152, 'drawn at twice the width the mail shows it at')
+  t.ok(height > 300 && height < 1600, `a map's height (${height} px)`)
+  t.ok(bytes.length > 10_000 && bytes.length < 1_500_000, `a real picture of a sensible size (${bytes.length} bytes)`)
+  const shown = /<img [^>]*width="(\d+)" height="(\d+)"/.exec(htmlText)
+  t.equal(Number(shown?.[1]), 576)
+  t.equal(Number(shown?.[2]), Math.round((576 * height) / width), 'shown with its proportions')
+})
+
+t.test("world conquest's payout mail carries the round's recap: its battle, and the world map as an inline PNG", async (t) => {
+  const { app, smtp } = await notifiedApp(t)
+  await setClock(app, '2026-12-01T09:00:00Z') // Tuesday: tick 0 is Sunday the 6th (G1.14)
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday', cai: 'friday' }, { ruleset: 'conquest' })
+  t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)).status, 200)
+  const [ana, ben] = [table.players.ana!, table.players.ben!]
+  await app.prisma.user.update({ where: { id: ben.userId }, data: { locale: 'es' } })
+  await setClock(app, '2026-12-07T09:00:00Z') // round 1, Monday: ana's window
+  type Territory = { id: string; owner: string; troops: number; ready: number }
+  const territories = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/state`)).body.territories as Territory[]
+  const owner = new Map(territories.map((x) => [x.id, x.owner]))
+  // The deal is random: ana attacks from a territory of hers with troops to spare, next to someone else's.
+  const from = territories.find(
+    (x) => x.owner === ana.tribeId && x.troops > 1 && x.ready > 0 && [...NEIGHBOURS.get(x.id)!].some((n) => owner.get(n) !== ana.tribeId),
+  )!
+  const to = [...NEIGHBOURS.get(from.id)!].find((n) => owner.get(n) !== ana.tribeId)!
+  const attacked = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, {
+    order: { type: 'attack', from: from.id, to, troops: Math.min(from.ready, from.troops - 1) },
+  })
+  t.equal(attacked.status, 200, `ana attacks ${to} from ${from.id}`)
+  await setClock(app, '2026-12-14T09:00:00Z') // past round 1's Sunday tick
+  await setClock(app, '2026-12-14T09:01:00Z')
+  const emailOf = async (id: string) => (await app.prisma.user.findUniqueOrThrow({ where: { id } })).email
+  const payouts = (email: string) => smtp.mails.filter((m) => kindOf(m) === 'payout' && m.to.includes(email))
+  const anaPayouts = payouts(await emailOf(ana.userId))
+  t.equal(anaPayouts.length, 2, "tick 0's payout and round 1's")
+  t.notMatch(anaPayouts[0]!.text, /in brief/, 'the setup (round 0) has no recap in its mail')
+  const payout = (email: string) => payouts(email).at(-1)!
+  const en = payout(await emailOf(ana.userId))
+  const es = payout(await emailOf(ben.userId))
+  t.match(
+    en.text,
+    new RegExp(
+      `Round 1 in brief:\\n(- .*\\n)*- ana attacked ${to} \\([^)]+\\) from ${from.id} with \\d+(; [^\\n]+ held it| and conquered it; attackers left: \\d+)\\.\\n`,
+    ),
+    'the battle, in English',
+  )
+  t.match(es.text, new RegExp(`Ronda 1 en resumen:\\n(- .*\\n)*- ana atacó ${to} \\([^)]+\\) desde ${from.id} con \\d+`), 'and in Spanish')
+  t.match(es.text, new RegExp(`El mapa de la ronda con sus movimientos y ataques, para compartir: http://[^\\s]+/campaigns/${table.id}/recap/1\\n`))
+  const parts = leaves(es.raw)
+  const html = decoded(parts.find((p) => /^text\/html/i.test(p.headers['content-type'] ?? ''))!).toString('utf8')
+  const png = parts.find((p) => /^image\/png/i.test(p.headers['content-type'] ?? ''))!
+  t.equal(png.headers['content-id'], `<${/<img src="cid:([^"]+)"/.exec(html)?.[1]}>`, 'the HTML shows the attached PNG')
+  const bytes = decoded(png)
+  t.same([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47])
+  t.same([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [1152, Math.round((1152 * 560) / 1000)], "the world map's proportions")
+  writeFileSync(path.join(ARTIFACTS, 'recap-mail-conquest-map.png'), bytes)
+
+  const recap = `/campaigns/${table.id}/recap/1`
+  t.equal((await visitor(app).get(recap)).status, 302, 'a private campaign: its recap page asks for a login')
+  const reader = visitor(app)
+  await reader.login(await emailOf(ben.userId), 'correct horse battery')
+  const page = await reader.get(`${recap}?lang=es`)
+  t.match(page.body, /<h2>Ronda 1 en resumen<\/h2>/, "the round's recap page")
+  t.match(page.body, new RegExp(`<g class="arrow arrow-attack"><title>ana atacó ${to} `), 'with the attack on the world map')
+  t.match(page.body, new RegExp(`<li>ana atacó ${to} \\([^)]+\\) desde ${from.id} con \\d+`), 'and in its lines')
+})
