@@ -106,7 +106,19 @@ export function mailTemplates() {
     return has
   }
   const gameStrings = (locale: Locale, ruleset: string) =>
-    JSON.parse(readFileSync(path.join(gameDir(locale, ruleset), 'strings.json'), 'utf8')) as { subject: Partial<Record<MailKind, string>> }
+    JSON.parse(readFileSync(path.join(gameDir(locale, ruleset), 'strings.json'), 'utf8')) as {
+      subject: Partial<Record<MailKind, string>>
+      turnHint?: string
+    }
+  /** A game's one line on how a turn goes, for its window mail (R4.4, G2.6): each game's own words, none for a game without. */
+  const hints = new Map<string, string | null>()
+  const turnHint = (locale: Locale, ruleset: unknown) => {
+    if (typeof ruleset !== 'string' || !rulesetIds().includes(ruleset)) return null
+    const key = `${locale}/${ruleset}`
+    if (!hints.has(key))
+      hints.set(key, existsSync(path.join(gameDir(locale, ruleset), 'strings.json')) ? (gameStrings(locale, ruleset).turnHint ?? null) : null)
+    return hints.get(key)!
+  }
   return {
     render(kind: MailKind, locale: Locale, context: Record<string, unknown>): RenderedMail {
       const s = strings[locale]
@@ -119,6 +131,7 @@ export function mailTemplates() {
         () => (ruleset ? gameStrings(locale, ruleset).subject[kind]! : s.subject[kind]),
         false,
       )(context)
+      if (kind === 'window_open') context = { ...context, turnHint: turnHint(locale, context.ruleset) }
       const text = compile(`${locale}/${own}${kind}.text`, () => readFileSync(path.join(dir, `${kind}.text.hbs`), 'utf8'), false)(context)
       const body = compile(`${locale}/${own}${kind}.html`, () => readFileSync(path.join(dir, `${kind}.html.hbs`), 'utf8'), true)(context)
       const stranger = kind === 'invitation' && !context.member

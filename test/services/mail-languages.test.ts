@@ -112,3 +112,17 @@ t.test("a failed trade's reason is said in the reader's language, not the engine
   t.notMatch(es.text, /no longer belongs/)
   t.match(en.text, /failed and nothing moved: 5,5 no longer belongs to ana/, 'the English reader keeps the particulars')
 })
+
+t.test("each game's window mail says how its own turn goes (R4.4, G2.6), never another game's", async (t) => {
+  const templates = mailTemplates()
+  const weekday = templates.render('window_open', 'en', context('en', 'weekly-turn', { standIn: false }))
+  const conquest = templates.render('window_open', 'en', context('en', 'conquest', { standIn: false }))
+  const conquista = templates.render('window_open', 'es', context('es', 'conquest', { standIn: false }))
+  t.match(weekday.text, /Recruit first, then move, attack and sail \(R4\.4\)\./, 'the weekday game: its phases')
+  t.match(conquest.text, /each troop, plane and ship acts once \(G2\.4, G2\.6\)/, 'world conquest: its own rule')
+  t.notMatch(conquest.text + conquest.html, /R4\.4|sail/, 'and none of the weekday game’s words')
+  t.match(conquista.text, /cada tropa, avión y barco actúa una vez/, 'in Spanish too')
+  t.notMatch(conquista.text, /navega|R4\.4/)
+  const unknown = templates.render('window_open', 'en', context('en', 'no-such-game', { standIn: false }))
+  t.notMatch(unknown.text, /R4\.4|G2\.4/, 'a game with no line of its own gets none')
+})
