@@ -18,7 +18,7 @@ t.test('#30 a finished weekday campaign: its results page, and a rematch with th
   t.teardown(smtp.close)
   const app = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url })
   await setClock(app, '2026-11-30T09:00:00Z')
-  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { weekLimit: 3 })
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { weekLimit: 4 })
   await app.prisma.user.update({ where: { id: table.players.ben!.userId }, data: { locale: 'es' } })
   await draft(app, table, { ana: ['2,1', '3,3'] })
   await call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, { orders: [{ type: 'move', from: '2,1', troops: 2, to: '3,1' }] })
@@ -33,6 +33,14 @@ t.test('#30 a finished weekday campaign: its results page, and a rematch with th
 
   const state = await playToTheEnd(app, table)
   t.equal(state.status, 'finished', 'the week limit ended the campaign')
+  // R2.6: a limit of 4 counts the 4 full weeks after the draft's, so every tribe had a window in each.
+  const opened = await app.prisma.calendarWork.findMany({
+    where: { campaignId: table.id, kind: 'open', outcome: 'done', dueAt: { gte: new Date('2026-12-06T23:00:00Z') } },
+  })
+  for (const [name, player] of Object.entries(table.players)) {
+    t.equal(opened.filter((row) => row.period.endsWith(`/${player.tribeId}`)).length, 4, `R2.6 ${name} had a window in each of the 4 counted weeks`)
+  }
+  t.equal(state.endedBy, '2027-01-04', 'and it ended at the tick closing the 4th: Sunday 3 January')
 
   // The figures come from the game (R2.5: cities, land tiles, troops), in the ranking's order.
   const api = await call(app, table.players.ana!.token, 'GET', `/api/campaigns/${table.id}/results`)
@@ -119,7 +127,7 @@ t.test('#30 a finished weekday campaign: its results page, and a rematch with th
     name: 'Test campaign, the return',
     mapId: old.mapId,
     timeZone: old.timeZone,
-    weekLimit: 3,
+    weekLimit: 4,
     ruleset: old.ruleset,
     public: old.public,
   })
