@@ -210,7 +210,8 @@ export function invitationsService(deps: ServiceDeps) {
         problem: problem
           ? { code: problem.code, message: problem.message, statusCode: problem.statusCode, ...(problem.rule ? { rule: problem.rule } : {}) }
           : null,
-        tribe: tribe ? { id: tribe.id, name: tribe.name, weekday: tribe.weekday as Weekday } : null,
+        // `kept`: a tribe kept for its player, a rematch's (#30): the player plays it again, nobody is replaced.
+        tribe: tribe ? { id: tribe.id, name: tribe.name, weekday: tribe.weekday as Weekday, kept: tribe.userId === null } : null,
         weekdays: WEEKDAYS.map((weekday) => ({ weekday, takenBy: tribes.find((t) => t.weekday === weekday)?.name ?? null })),
         full: tribes.length >= (await capacityOf(sqlOf(db.pool), campaign)),
       }

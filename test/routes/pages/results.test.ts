@@ -162,6 +162,12 @@ t.test('#30 a finished weekday campaign: its results page, and a rematch with th
 
   // Accepting keeps the weekday and the name; the GM hears of the join.
   const benInvitation = invitations.find((i) => i.email === benMail)!
+  const landing = visitor(app)
+  await landing.login(benMail, 'correct horse battery')
+  const page = (await landing.get(`/invitations/${benInvitation.token}?lang=es`)).body
+  t.match(page, /Revancha con el mismo grupo: tu tribu te espera, <strong>ben<\/strong>/, 'the landing page says it is his tribe again, not a take-over')
+  t.match(page, /<button type="submit">Volver a jugar con mi tribu<\/button>/)
+  t.notMatch(page, /Hacerme cargo/)
   const accepted = await call(app, table.players.ben!.token, 'POST', `/api/invitations/${benInvitation.token}/accept`, {})
   t.match(accepted, { status: 201, body: { campaignId: newId, tribe: { name: 'ben', weekday: 'wednesday', hasPlayer: true } } })
   const kept = await app.prisma.tribe.findFirstOrThrow({ where: { campaignId: newId!, name: 'ben' } })
