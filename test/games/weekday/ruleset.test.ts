@@ -9,7 +9,7 @@ import { randomOrder, chooser, simulate } from './random-play.ts'
 t.test('the registry finds each game by the id its states record, and no other', async (t) => {
   t.same(rulesetIds(), ['weekly-turn', 'conquest'])
   t.equal(rulesetOf('weekly-turn'), weeklyTurn)
-  t.match(weeklyTurn, { id: 'weekly-turn', version: 1 })
+  t.match(weeklyTurn, { id: 'weekly-turn', version: 2 })
   t.throws(() => rulesetOf('chess'), /no ruleset "chess" on this server/, "a state from another server's game is refused, not misread")
 })
 
