@@ -295,3 +295,15 @@ export async function gmAddresses(sql: Sql, campaignId: string): Promise<string[
   )
   return rows.map((r) => r.email)
 }
+
+/**
+ * The weekdays a game's view gives its tribes now, written into their rows (a game may deal them
+ * anew, Open Wars' W3.7). Two steps: the (campaign, weekday) key is checked row by row, so a
+ * swap first moves each changed row to a value no weekday has.
+ */
+export async function keepWeekdays(sql: Sql, campaignId: string, tribes: readonly { id: string; weekday: string }[]) {
+  const rows = JSON.stringify(tribes.map((t) => ({ id: t.id, weekday: t.weekday })))
+  const changed = `FROM jsonb_to_recordset($2::jsonb) AS v(id text, weekday text) WHERE t.campaign_id = $1::uuid AND t.id::text = v.id AND t.weekday <> v.weekday`
+  await sql.query(`UPDATE tribes t SET weekday = '~' || t.id::text ${changed}`, [campaignId, rows])
+  await sql.query(`UPDATE tribes t SET weekday = v.weekday ${changed}`, [campaignId, rows])
+}

@@ -96,6 +96,15 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
     if (w.view.status !== 'running') break
     await doDue(sql, campaign, w, due, players, now, first)
     w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'done' })
+    // A game may deal the weekdays anew at a tick (Open Wars' tick 0, W3.7): the rest of the
+    // calendar follows the weekdays its view gives from then on.
+    if (due.kind === 'tick') {
+      const dealt = calendarTribes(w, players)
+      if (dealt.some((t, j) => t.id !== tribes[j]?.id || t.weekday !== tribes[j]?.weekday)) {
+        tribes = dealt
+        work = [...work.slice(0, i + 1), ...dueWork(tribes, campaign.timeZone, due.at, until).filter((d) => d.kind !== 'tick' || d.at > due.at)]
+      }
+    }
   }
   // Before `now` when the slice ended early: the campaign stays due, and a crash leaves the rest to the next sweep.
   const running = w.view.status === 'running'
@@ -150,6 +159,12 @@ function standInOn(player: PlayerRow, timeZone: string, at: Date): string | null
   return player.standIns.find((s) => s.from <= day && day <= s.to)?.userId ?? null
 }
 
+/** What a tribe can spend and how many of its armies can move, as its game counts them (#30). */
+function turnFigures(w: Working, tribe: string) {
+  const { spendable, movable } = w.rules.turnSummary(w.state, tribe)
+  return { spendable, movable }
+}
+
 // `now` is when the work is done: after a clock jump (a pause, a stopped server) it can be
 // after the window closed, and then a window-open mail or a reminder would tell a lie.
 async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, players: PlayerRow[], now: Date, first: number) {
@@ -159,12 +174,6 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     if (!tribe || tribe.eliminated) return
     w.system(w.rules.actions.openWindow(due.tribe), due.at)
     // A turn the game keeps free (world conquest's setup, before tick 0) opens no window to announce (#30).
-    /** What a tribe can spend and how many of its armies can move, as its game counts them (#30). */
-    function turnFigures(w: Working, tribe: string) {
-      const { spendable, movable } = w.rules.turnSummary(w.state, tribe)
-      return { spendable, movable }
-    }
-
     if (w.view.tribes.find((t) => t.id === due.tribe)?.turn === 'free') return
     const player = players.find((p) => p.tribeId === due.tribe)
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt

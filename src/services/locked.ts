@@ -2,7 +2,7 @@
 // reads, the engine runs, one statement saves over the version read (two
 // database round trips). The draft, pauses, the sweep and ratified trades lock
 // the campaign in a transaction; both kinds save everything in one statement.
-import type { CampaignRow } from '../db/campaigns.ts'
+import { keepWeekdays, type CampaignRow } from '../db/campaigns.ts'
 import type { Database } from '../db/index.ts'
 import { playersOfMany } from '../db/log.ts'
 import { lockAndLoadMany, saveChanges } from '../db/snapshot-batches.ts'
@@ -169,6 +169,7 @@ export function lockedService(db: Database, clock: Clock) {
         const players = await playersOfMany(sql, locked)
         const changes: ChangeWrite[] = []
         const again: string[] = []
+        const dealt: [string, { id: string; weekday: string }[]][] = []
         for (const row of rows) {
           const { campaign, w } = await working(sql, row)
           await catchUp(sql, campaign, w, now, { slice: true, players: players.get(row.id) ?? [] })
@@ -176,9 +177,11 @@ export function lockedService(db: Database, clock: Clock) {
           if (w.nextDueAt === undefined) continue
           if (w.dirty) changes.push(await changeOf(sql, campaign, w, now))
           else await saveSyncMarks(sql, campaign, w)
+          if (w.weekdaysDealt) dealt.push([row.id, w.view.tribes])
           if (w.syncedUntil.getTime() < now.getTime()) again.push(row.id)
         }
         if (changes.length > 0 && (await saveChanges(sql, changes, now)) !== changes.length) throw new Error('a version moved under the lock')
+        for (const [id, tribes] of dealt) await keepWeekdays(sql, id, tribes)
         return { wrote: changes.map((change) => change.campaignId), again }
       })
     } catch {

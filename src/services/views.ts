@@ -27,6 +27,12 @@ export interface LoggedEvent {
   at: string
 }
 
+/** What a reader may read of a logged event: the game's own secrets hidden (Ruleset.eventFor), and an unrevealed week's seed. */
+function readable(a: Access, payload: unknown, week: number, revealed: Set<number>): unknown {
+  const eventFor = rulesetOf(a.campaign.ruleset).eventFor
+  return redactSeed(eventFor ? eventFor(payload, a.tribeId ?? null, a.campaign.status === 'finished') : payload, week, revealed)
+}
+
 /** The seed of an unrevealed week never leaves the server (the `setSeed` input holds it). */
 function redactSeed(payload: unknown, week: number, revealed: Set<number>): unknown {
   if (!setsSeed(payload) || revealed.has(week)) return payload
@@ -63,12 +69,15 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     const now = clock.now()
     const rules = rulesetOf(state.ruleset)
     const view = rules.view(state)
-    const { mine, ...board } = rules.board(state, a.tribeId ?? null)
+    const { mine, tribes: own, ...board } = rules.board(state, a.tribeId ?? null) as { mine: object | null; tribes?: unknown }
+    // A game's own figures of each tribe (Open Wars' faction, gold, mana), under the calendar the platform adds.
+    const figures = new Map((Array.isArray(own) ? (own as { id: string }[]) : []).map((t) => [t.id, t]))
     // While the game master holds the campaign no window is open, whatever the calendar says.
     const paused = a.campaign.status === 'paused'
     const tribes = view.tribes.map((t) => {
       const w = windowStatus(t.weekday, a.campaign.timeZone, now)
       return {
+        ...figures.get(t.id),
         id: t.id,
         name: t.name,
         weekday: t.weekday,
@@ -158,7 +167,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
         week: r.week,
         type: r.type,
         at: r.createdAt.toISOString(),
-        payload: redactSeed(r.payload, r.week, revealed),
+        payload: readable(a, r.payload, r.week, revealed),
       }))
       return { events: page.filter(mayRead), next: rows.length > limit ? page[page.length - 1]!.seq : null }
     },
@@ -177,7 +186,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
         week: shown,
         weekStart,
         events: rows
-          .map((r) => ({ seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(), payload: redactSeed(r.payload, r.week, revealed) }))
+          .map((r) => ({ seq: r.seq, week: r.week, type: r.type, at: r.createdAt.toISOString(), payload: readable(a, r.payload, r.week, revealed) }))
           .filter(mayRead),
       }
     },

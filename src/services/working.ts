@@ -1,7 +1,7 @@
 // The engine state of one campaign inside its locked transaction, and what
 // the change will write with it (src/db/snapshots.ts saves it in one statement).
 import { hmacRng, rulesetOf, type AnyRuleset, type AnyState, type EngineError, type MapStub } from '../engine/index.ts'
-import type { CampaignRow, CampaignStatus } from '../db/campaigns.ts'
+import { keepWeekdays, type CampaignRow, type CampaignStatus } from '../db/campaigns.ts'
 import type { PendingMail } from '../db/outbox.ts'
 import { membersOf } from '../db/roster.ts'
 import {
@@ -67,6 +67,8 @@ export class Working {
   stateVersion = 0
   /** A calendar or GM input changed the game in this change (a window closed, a tick): its state is stored whole. */
   systemActed = false
+  /** A system action changed the tribes' weekdays in this change: their rows are written again (save). */
+  weekdaysDealt = false
   constructor(
     public state: AnyState,
     readonly version: number,
@@ -81,12 +83,16 @@ export class Working {
   }
 
   system(action: unknown, at: Date) {
-    const week = this.view.period
+    const before = this.view
+    const week = before.period
     const result = this.rules.applySystem(this.state, action, hmacRng)
     if (!result.ok) throw engineRefusal(result.error)
     this.record(result.events, week, at)
     this.state = result.state
     this.systemActed = true
+    // A game may deal the weekdays anew (Open Wars' tick 0, W3.7): the tribes' rows follow its view (save).
+    const days = (v: { tribes: { weekday: string }[] }) => v.tribes.map((t) => t.weekday).join()
+    if (days(before) !== days(this.view)) this.weekdaysDealt = true
     return result.events
   }
 
@@ -333,6 +339,8 @@ export async function save(
 ): Promise<number> {
   const change = await changeOf(sql, campaign, w, now, options)
   if (!(await saveChange(sql, change))) throw new ChangeConflict(campaign.id)
+  // Every reader of a tribe's weekday (the "your day" card, the calendar feed, the pages) reads the game's.
+  if (w.weekdaysDealt) await keepWeekdays(sql, campaign.id, w.view.tribes)
   return change.version
 }
 

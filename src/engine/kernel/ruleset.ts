@@ -246,4 +246,10 @@ export interface Ruleset<T extends GameTypes> {
   turnSummary(state: T['state'], tribe: TribeId): TurnSummary<T['order']>
   /** What a reader sees of the board: everything public, and the secrets of the reader's own tribe only. */
   board(state: T['state'], reader: TribeId | null): T['board']
+  /**
+   * A logged event as a reader may read it (a tribe, or null for a GM or a spectator): a game
+   * whose log holds secrets (El Mapa's plans and cards, M12.10) hides them until `over`, the
+   * campaign's end; absent, every event is public as logged.
+   */
+  eventFor?(event: T['event'], reader: TribeId | null, over: boolean): T['event']
 }
