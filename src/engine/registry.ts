@@ -3,6 +3,8 @@
 // templates (views/games/) live in. The platform reaches a game only through here and the
 // kernel's interface.
 import { conquest } from './games/conquest/index.ts'
+import { elMapa } from './games/elmapa/index.ts'
+import { openWars } from './games/openwars/index.ts'
 import { weeklyTurn } from './games/weekday/index.ts'
 import type { GameTypes, Ruleset } from './kernel/ruleset.ts'
 
@@ -13,6 +15,8 @@ export type AnyState = GameTypes['state']
 const GAMES: readonly { folder: string; rules: AnyRuleset }[] = [
   { folder: 'weekday', rules: weeklyTurn },
   { folder: 'conquest', rules: conquest },
+  { folder: 'openwars', rules: openWars },
+  { folder: 'elmapa', rules: elMapa as unknown as AnyRuleset },
 ]
 
 const BY_ID = new Map(GAMES.map((g) => [g.rules.id, g]))

@@ -3,13 +3,15 @@
 import type { FastifyInstance } from 'fastify'
 import type { PageKit } from '../routes/pages/kit.ts'
 import { conquestFace } from './conquest/index.ts'
+import { elMapaFace } from './elmapa/index.ts'
 import type { Face, GamePages } from './face.ts'
+import { openwarsFace } from './openwars/index.ts'
 import { orderShapes } from './order-shape.ts'
 import { weekdayFace } from './weekday/index.ts'
 
 export type { Face, GamePages } from './face.ts'
 
-export const FACES: readonly Face[] = [weekdayFace, conquestFace]
+export const FACES: readonly Face[] = [weekdayFace, conquestFace, openwarsFace, elMapaFace]
 
 /** A campaign's face; the first game's for a ruleset this server does not draw. */
 export const faceOf = (ruleset: string): Face => FACES.find((f) => f.id === ruleset) ?? FACES[0]!

@@ -56,10 +56,13 @@ for (const face of FACES) {
     const running = (await call(app, table.gm, 'GET', `${base}/state`)).body
     t.equal(running.status, 'running', 'running after the start (and the draft)')
 
-    for (const [name, day] of [
-      ['ana', '2026-12-07T09:00:00Z'],
-      ['ben', '2026-12-09T09:00:00Z'],
-    ] as const) {
+    // Each tribe in its window, on the weekday the game's view gives it now (a game may deal the weekdays at its start, W3.7).
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+    const dayOf = (name: 'ana' | 'ben') => {
+      const weekday = (running.tribes as { id: string; weekday: string }[]).find((x) => x.id === table.players[name]!.tribeId)!.weekday
+      return `2026-12-${String(7 + days.indexOf(weekday)).padStart(2, '0')}T09:00:00Z`
+    }
+    for (const [name, day] of (['ana', 'ben'] as const).map((name) => [name, dayOf(name)] as const).sort((a, b) => a[1].localeCompare(b[1]))) {
       await setClock(app, day)
       const player = table.players[name]!
       const [order] = await offeredTo(app, table, rules, player.tribeId)

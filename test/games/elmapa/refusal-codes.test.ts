@@ -22,7 +22,14 @@ function refusedSystem(t: Test, s: ElMapaState, action: ElMapaSystem) {
 t.test('M2.3 a window does not open before tick 0 or after the end (calendar/not_running)', async (t) => {
   const setup = mapa(GRID)
   setup.status = 'setup'
-  t.same(refusedSystem(t, setup, { type: 'openWindow', tribe: 'a' }), { code: 'calendar/not_running', rule: 'M2.3' })
+  // The platform's calendar opens each weekday from the start: before tick 0 that opens nothing.
+  const early = elMapa.applySystem(setup, { type: 'openWindow', tribe: 'a' }, hmacRng)
+  t.ok(early.ok && tribeOf(early.state, 'a').window === 'closed' && early.events.every((e) => e.type === 'system'), 'before tick 0 no window opens')
+  const shut = elMapa.applySystem(setup, { type: 'closeWindow', tribe: 'a' }, hmacRng)
+  t.ok(shut.ok && shut.events.every((e) => e.type === 'system'), 'nor closes')
+  const unstarted = structuredClone(setup)
+  unstarted.startedAt = null
+  t.same(refusedSystem(t, unstarted, { type: 'openWindow', tribe: 'a' }), { code: 'calendar/not_running', rule: 'M2.3' })
   const over = mapa(GRID)
   over.status = 'finished'
   t.same(refusedSystem(t, over, { type: 'openWindow', tribe: 'a' }), { code: 'calendar/not_running', rule: 'M2.3' })

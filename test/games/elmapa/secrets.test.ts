@@ -37,7 +37,7 @@ t.test('M12.9 a face-down cell shows its zone code only; no seed, deck order or 
   const faceDownTiles = new Set(s.order.filter((k) => !s.cells[k]!.revealed).map((k) => s.cells[k]!.tile))
   for (const tile of faceDownTiles)
     if (!s.order.some((k) => s.cells[k]!.revealed && s.cells[k]!.tile === tile)) t.notOk(text.includes(`"${tile}"`), `no face-down ${tile}`)
-  t.same(b.tribes.find((x) => x.id === 'a')!.hand, { 1: 1, 2: 0, 3: 1 }, 'how many of each level, by everyone')
+  t.same(b.standing.find((x) => x.id === 'a')!.hand, { 1: 1, 2: 0, 3: 1 }, 'how many of each level, by everyone')
   t.same(a.mine, { hand: ['escudo-1', 'pies-2'], plan: { platoons: [{ kind: 'leva', take: 'all', column: 2, tactic: 'hold' }], flee: 30 }, reserved: [] })
   const { mine: _a, ...restA } = a
   const { mine: _b, ...restB } = b
@@ -54,7 +54,7 @@ t.test('M11.6 at the end the secret seed and every hand are revealed', async (t)
   const b = elMapa.board(s, null)
   t.equal(b.secretSeed, 'secret-seed-test')
   t.same(
-    b.tribes.map((x) => x.hand),
+    b.standing.map((x) => x.hand),
     [['pies-1'], []],
     'b was eliminated: its hand went to the pile',
   )

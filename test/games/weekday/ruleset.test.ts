@@ -7,7 +7,7 @@ import { bundledMap } from '../../../src/engine/games/weekday/maps/index.ts'
 import { randomOrder, chooser, simulate } from './random-play.ts'
 
 t.test('the registry finds each game by the id its states record, and no other', async (t) => {
-  t.same(rulesetIds(), ['weekly-turn', 'conquest'])
+  t.same(rulesetIds(), ['weekly-turn', 'conquest', 'openwars', 'elmapa'])
   t.equal(rulesetOf('weekly-turn'), weeklyTurn)
   t.match(weeklyTurn, { id: 'weekly-turn', version: 2 })
   t.throws(() => rulesetOf('chess'), /no ruleset "chess" on this server/, "a state from another server's game is refused, not misread")

@@ -34,13 +34,13 @@ for (const face of FACES) {
       const pictures = face.guide.pictures(CATALOGUE[lang])
       t.ok(Object.keys(pictures).length >= 2, 'at least two pictures')
       for (const [name, picture] of Object.entries(pictures)) {
-        t.match(picture.svg, /^<svg class="(map|world)" viewBox="[^"]+" role="img" aria-label="[^"]+"/, `${name}: an SVG of the game's map renderer`)
+        t.match(picture.svg, /^<svg class="(map|world|band)" viewBox="[^"]+" role="img" aria-label="[^"]+"/, `${name}: an SVG of the game's map renderer`)
         t.ok(page.body.includes(`<figure class="guide-picture">${picture.svg}<figcaption>`), `${lang}: ${name} is on the page, with its caption`)
       }
       const markdown = readFileSync(`docs/${face.guide.books[lang]}`, 'utf8')
       t.notMatch(page.body, /\[\[picture/, 'every picture placeholder is filled')
       t.equal((markdown.match(/^\[\[picture \w+\]\]$/gm) ?? []).length, Object.keys(pictures).length, 'the text places every picture once')
-      const unlinked = [...new Set(markdown.match(/\b[RG]\d+\.\d+\b/g))].filter((id) => !page.body.includes(`<a href="${face.rules}#${id}">${id}</a>`))
+      const unlinked = [...new Set(markdown.match(/\b[RGMW]\d+\.\d+\b/g))].filter((id) => !page.body.includes(`<a href="${face.rules}#${id}">${id}</a>`))
       t.same(unlinked, [], 'every rule id named links to the rule book')
       t.match(page.body, `<a href="${face.rules}">`, 'and so does the page')
       t.match(page.body, `<link rel="stylesheet" href="/assets/games/${face.folder}/`, "with the game's map styles")

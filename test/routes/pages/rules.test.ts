@@ -91,6 +91,37 @@ t.test(
   },
 )
 
+t.test("W1.1 W6.7 Open Wars' rule book: the same rules in English and Spanish, served at /rules/openwars with an anchor each; W ids link there", async (t) => {
+  const en = readFileSync('docs/RULES-OPENWARS.md', 'utf8')
+  const es = readFileSync('docs/RULES-OPENWARS.es.md', 'utf8')
+  const wIds = (markdown: string) => [...markdown.matchAll(/^- \*\*(W\d+\.\d+)\*\*/gm)].map((m) => m[1])
+  t.equal(wIds(en).length, 140)
+  t.same(wIds(es), wIds(en), 'every rule in both, in the same order')
+  const clarified = (markdown: string, word: string) =>
+    markdown
+      .split(/^- \*\*/m)
+      .filter((rule) => /^W\d/.test(rule) && rule.includes(word))
+      .map((rule) => rule.slice(0, rule.indexOf('*')))
+  t.same(clarified(es, 'aclarado'), clarified(en, 'clarified'), 'the same rules are marked as clarified')
+  t.same(
+    renderRuleBook(es).sections.map((s) => s.id),
+    renderRuleBook(en).sections.map((s) => s.id),
+    'the same sections',
+  )
+  t.equal(ruleHref('W6.7'), '/rules/openwars#W6.7')
+  const app = await buildTestApp(t)
+  const page = await app.inject({ method: 'GET', url: '/rules/openwars?lang=es' })
+  t.equal(page.statusCode, 200)
+  t.match(page.body, '<h1 lang="es">Weekday Wars: reglas de «Open Wars» (wargame táctico de fantasía)</h1>')
+  for (const id of wIds(en)) t.ok(page.body.includes(`<li id="${id}">`), `${id} has its anchor`)
+  t.match(page.body, '<a href="/rules/openwars?lang=en" lang="en" hreflang="en">')
+  t.match(
+    (await app.inject({ method: 'GET', url: '/rules/conquest' })).body,
+    '<a href="/rules/openwars">Open Wars rules</a>',
+    'the book before it in the registry links it',
+  )
+})
+
 t.test('#27 the served books speak to players: the notes for developers live in docs/rule-books.md', async (t) => {
   const app = await buildTestApp(t)
   const developers = [
@@ -101,13 +132,20 @@ t.test('#27 the served books speak to players: the notes for developers live in 
     /seed file|fichero semilla|weekly-turn-variant\.es\.txt/i,
     /What the source says|Qué dice la fuente/i,
   ]
-  for (const url of ['/rules?lang=en', '/rules?lang=es', '/rules/conquest?lang=en', '/rules/conquest?lang=es']) {
+  for (const url of [
+    '/rules?lang=en',
+    '/rules?lang=es',
+    '/rules/conquest?lang=en',
+    '/rules/conquest?lang=es',
+    '/rules/openwars?lang=en',
+    '/rules/openwars?lang=es',
+  ]) {
     const page = await app.inject({ method: 'GET', url })
     t.equal(page.statusCode, 200, url)
     for (const sentence of developers) t.notMatch(page.body, sentence, `${url}: no ${sentence.source}`)
     t.match(
       page.body,
-      /id like <code>[RG]\d+\.\d+<\/code>|id como <code>G6\.3<\/code>|identificador como <code>R4\.3<\/code>/,
+      /id like <code>[RGW]\d+\.\d+<\/code>|id como <code>[GW]6\.\d+<\/code>|identificador como <code>R4\.3<\/code>/,
       `${url}: says what the ids are for`,
     )
   }

@@ -23,6 +23,8 @@ function running(w: Work, tribe: unknown): Tribe {
 
 /** M2.8, M13.16, M13.17. */
 export function openWindow(w: Work, tribe: unknown) {
+  // M2.3: before tick 0 the calendar's opening opens nothing (the platform's weekdays run from the start).
+  if (w.s.status === 'setup' && w.s.startedAt !== null) return void w.tribe(tribe)
   const t = running(w, tribe)
   t.window = 'open'
   t.bankUsed = 0
@@ -34,6 +36,7 @@ export function openWindow(w: Work, tribe: unknown) {
 /** M2.10. */
 export function closeWindow(w: Work, tribe: unknown) {
   const t = w.tribe(tribe)
+  if (w.s.status === 'setup') return
   closeArmies(w, t)
   t.window = 'closed'
   w.emit({ type: 'windowClosed', tribe: t.id })

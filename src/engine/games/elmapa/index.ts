@@ -5,6 +5,7 @@ import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { LAYOUTS, type Layout } from './layouts.ts'
 import { legalOptions, offered, type ElMapaOptions } from './options.ts'
 import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
+import { eventFor } from './redact.ts'
 import { scores } from './score.ts'
 import { createElMapa, LIMIT, MAX_TRIBES } from './setup.ts'
 import type { ElMapaEvent, ElMapaOrder, ElMapaState, ElMapaSystem, ElMapaTransfer } from './types.ts'
@@ -72,6 +73,8 @@ export const elMapa: ElMapaRuleset = {
   digest,
   tickMail,
   board,
+  // M12.10: the log's secrets (plans, cards, boosters) hidden from other readers until the end.
+  eventFor,
   // #30: its stock (its face's m_stock_ words), the armies with a legal step or teleport, and endTurn.
   turnSummary: (state, tribe) => {
     const t = state.tribes.find((x) => x.id === tribe)

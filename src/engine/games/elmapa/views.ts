@@ -44,7 +44,8 @@ export function board(state: ElMapaState, reader: TribeId | null) {
     rows: state.rows,
     cols: state.cols,
     cells: state.order.map((k) => cellView(state.cells[k]!)),
-    tribes: state.tribes.map((t) => ({
+    // `standing`: the platform's view puts each tribe's calendar under `tribes`.
+    standing: state.tribes.map((t) => ({
       id: t.id,
       name: t.name,
       weekday: t.weekday,

@@ -2,6 +2,7 @@
 // scenes, mail and pages drive it through the same interface as the other games.
 import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
+import { eventFor } from './redact.ts'
 import { ranked } from './ending.ts'
 import { scenarioProblems } from './map.ts'
 import { legalOptions, offered, type OpenOptions } from './options.ts'
@@ -45,6 +46,8 @@ export const openWars: OpenWarsRuleset = {
   digest,
   tickMail,
   board,
+  // W10.8: standing orders, the default, the casualty list and the starting army stay their tribe's.
+  eventFor,
   // #30: its gold and mana (its face's words), the stacks with a legal move, and endTurn.
   turnSummary: (state, tribe) => {
     const t = state.tribes.find((x) => x.id === tribe)

@@ -1,0 +1,206 @@
+// El Mapa's history (the log told in sentences, the map at a round's end, every battle replayed
+// on its 5 × 5 board move by move, M8.18) and its dice (every die with its counter, derived again
+// once the round's seed is out, M12.7).
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { hmacRng, type Weekday } from '../../engine/index.ts'
+import { elMapa, type ElMapaEvent } from '../../engine/games/elmapa/index.ts'
+import { proofOf } from '../proof.ts'
+import { AppError } from '../../lib/errors.ts'
+import { languageOf } from '../../lib/catalogue.ts'
+import { fill } from '../../lib/fill.ts'
+import type { Access } from '../../services/access.ts'
+import { STRINGS, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
+import { ELMAPA_KINDS, elMapaSentence } from './chronicle.ts'
+import { battleBoardSvg, mapSvg, type BoardPlatoon, type MapCellView } from './map-svg.ts'
+import { page, readBoard, type Board } from './pages.ts'
+import { sha256, toHex, utf8 } from '../../engine/kernel/hashing.ts'
+
+const sha256Hex = (text: string) => toHex(sha256(utf8(text)))
+
+type Record_ = Extract<ElMapaEvent, { type: 'battle' }>['record']
+/** The log's machinery, shown only on request: the game's orders are its story (what was built, hired, cast). */
+const MACHINERY = new Set(['seedSet', 'windowOpened', 'windowClosed', 'dice.committed', 'dice.revealed', 'map.week_ended', 'campaign.created', 'system'])
+
+/** A battle move by move (M8.18): the board at the start, then after each action, each with its sentence. */
+export function battleSteps(record: Record_, s: Strings): { svg: string; text: string }[] {
+  const platoons: BoardPlatoon[] = record.platoons.map((p) => ({ id: p.id, kind: p.kind, n: p.n, x: p.x, y: p.y }))
+  const by = new Map(platoons.map((p) => [p.id, p]))
+  const say = (key: string, values: Record<string, string | number>) => fill(s[key]!, values, languageOf(s))
+  const name = (id: string) => {
+    const p = by.get(id)
+    return p ? `${id} (${s[`m_kind_${p.kind}`]})` : id
+  }
+  const steps = [{ svg: battleBoardSvg(platoons, record.obstacles, say('m_replayStart', {}), s), text: say('m_replayStart', {}) }]
+  const actions = [
+    ...record.rounds.flatMap((actions, i) => actions.map((a) => ({ a, round: String(i + 1) }))),
+    ...(record.pursuit ?? []).map((a) => ({ a, round: s.m_pursuit! })),
+  ]
+  for (const { a, round } of actions) {
+    const p = by.get(a.platoon)
+    if (!p) continue
+    const last = a.path.at(-1)
+    if (last) [p.x, p.y] = last
+    const target = a.target ? by.get(a.target) : undefined
+    if (target) target.n -= a.kills ?? 0
+    if (a.counter) p.n -= a.counter
+    const parts = [
+      a.path.length
+        ? say('m_replayMove', { platoon: name(a.platoon), to: a.path.map(([x, y]) => `${x},${y}`).join(' → ') })
+        : say('m_replayStay', { platoon: name(a.platoon) }),
+      a.target ? say(a.ranged ? 'm_replayShoot' : 'm_replayHit', { target: name(a.target), kills: a.kills ?? 0 }) : '',
+      a.counter ? say('m_replayCounter', { counter: a.counter }) : '',
+    ].filter(Boolean)
+    const text = `${s.m_battleRound} ${round}: ${parts.join(' ')}`
+    steps.push({ svg: battleBoardSvg(platoons, record.obstacles, text, s, a.platoon), text })
+  }
+  return steps
+}
+
+export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
+  const { campaigns } = fastify
+  const { render, campaignInfo, viewer } = kit
+
+  async function history(request: Req, reply: FastifyReply, a: Access) {
+    const v = await viewer(request)
+    const s = STRINGS[v.locale]
+    const tribes = (await campaigns.get(a)).tribes
+    const names = new Map(tribes.map((t) => [t.id, t.name]))
+    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
+    const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
+    const { weeks, week, events } = await campaigns.week(a, asked)
+    const kind = ELMAPA_KINDS[request.query.kind ?? ''] ? request.query.kind! : ''
+    const filter = { type: request.query.type ?? '', kind, week: String(week), system: request.query.system === '1' }
+    const shown = events.filter((e) => (filter.type ? e.type === filter.type : kind ? ELMAPA_KINDS[kind]!(e.type) : filter.system || !MACHINERY.has(e.type)))
+    const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { owners: (number | null)[] } | undefined
+    const { board } = await readBoard(campaigns, a)
+    const order = board.standing.map((t) => t.id)
+    // The round's end map: who owned each cell then; a face-down cell stays a card back.
+    const weekMap = ended
+      ? mapSvg(
+          board.rows,
+          board.cols,
+          board.cells.map((c, i): MapCellView =>
+            ended.owners[i] === null || ended.owners[i] === undefined
+              ? { cell: c.cell, code: c.code, position: c.position, revealed: false }
+              : { ...c, revealed: true, tile: c.revealed ? c.tile : '', owner: order[ended.owners[i]!] ?? null, castle: null, guards: [], treasures: 0 },
+          ),
+          [],
+          { label: `${a.campaign.name}: ${s.m_round} ${week}`, s, colours, names },
+        )
+      : ''
+    return render(request, reply, page('history.hbs'), {
+      title: s.history,
+      campaign: campaignInfo(a),
+      tab: 'history',
+      filter,
+      weekMap,
+      kinds: Object.keys(ELMAPA_KINDS),
+      weeks: weeks.map(String),
+      events: shown.reverse().map((e) => ({
+        ...e,
+        summary: elMapaSentence(e.type, e.payload, names, s),
+        proof: proofOf(elMapa.dice.drawsOf, a.campaign.id, e.week, e.payload),
+        replay: e.type === 'battle' ? battleSteps((e.payload as Extract<ElMapaEvent, { type: 'battle' }>).record, s) : null,
+      })),
+    })
+  }
+
+  async function dice(request: Req, reply: FastifyReply, a: Access) {
+    const v = await viewer(request)
+    const s = STRINGS[v.locale]
+    const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
+    const round = a.campaign.status === 'setup' ? -1 : (await campaigns.stateView(a)).week
+    const rounds = []
+    for (let week = round; week >= 0; week--) {
+      let d
+      try {
+        d = await campaigns.dice(a, week)
+      } catch (error) {
+        if (!(error instanceof AppError && error.statusCode === 404)) throw error
+        continue
+      }
+      const { events } = await campaigns.week(a, week)
+      const rolls = events
+        .filter((e) => e.type === 'battle')
+        .flatMap((e) => {
+          const said = elMapaSentence(e.type, e.payload, names, s)
+          const draws = elMapa.dice.drawsOf(e.payload as ElMapaEvent)
+          // M12.7: an obstacle die is drawn mod 15, 14, 13 (the cells left); the dispersal die mod 3.
+          let obstacle = 0
+          return draws.map((die, i) => {
+            const sides = die.purpose.startsWith('obstacle') ? 15 - obstacle++ : 3
+            return {
+              counter: die.counter,
+              face: die.face,
+              sides,
+              event: i === 0 ? said : '',
+              derived: d.seed ? hmacRng(d.seed, die.counter) % sides : null,
+            }
+          })
+        })
+        .map((r) => ({ ...r, ok: r.derived === null ? null : r.derived === r.face }))
+      rounds.push({ ...d, rolls })
+    }
+    // M11.6: once the campaign is over, the secret seed re-derives the whole deal.
+    const read = a.campaign.status === 'setup' ? null : await readBoard(campaigns, a)
+    const board = read?.board ?? null
+    const setupSeed = rounds.find((r) => r.week === 0)?.seed ?? null
+    const dealt = read && board?.secretSeed && setupSeed ? deriveDeal(board, board.secretSeed, setupSeed) : null
+    const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
+    return render(request, reply, page('dice.hbs'), {
+      title: s.dice,
+      campaign: campaignInfo(a),
+      tab: 'dice',
+      rounds,
+      verification,
+      commitments: board?.commitments ?? null,
+      secretSeed: board?.secretSeed ?? null,
+      deal: board?.secretSeed ? dealCheck(board.secretSeed, board.commitments) : null,
+      dealMap: dealt && read && mapSvg(board!.rows, board!.cols, dealt.cells, [], { label: s.m_dealMap!, s, colours: read.colours, names: read.names }),
+      dealSummary: dealt && fill(s.m_dealSummary!, { n: dealt.same, bad: dealt.differ }, languageOf(s)),
+    })
+  }
+
+  return { history, dice }
+}
+
+/** M11.6, M12.2: the revealed secret seed against the start's commitments, each seed derived again. */
+function dealCheck(secret: string, commitments: { tile: string; card: string; treasure: string }) {
+  return (['tile', 'card', 'treasure'] as const).map((k) => {
+    const seed = `${secret}/${k}`
+    return { kind: k, seed, commitment: commitments[k], ok: sha256Hex(seed) === commitments[k] }
+  })
+}
+
+/** M11.6: the start dealt again from the revealed seeds, every tile face up, and how many tiles played match it. */
+function deriveDeal(board: Board, secretSeed: string, setupSeed: string) {
+  const made = elMapa.createGame({
+    map: elMapa.fixedMap!.map,
+    tribes: board.standing.map((t) => ({ id: t.id, name: t.name, weekday: t.weekday as Weekday })),
+    seed: setupSeed,
+    secretSeed,
+    limit: board.limit,
+  })
+  if (!made.ok) return null
+  const started = elMapa.applySystem(made.state, { type: 'startCampaign', at: 0 }, hmacRng)
+  if (!started.ok) return null
+  const dealt = started.state
+  const played = board.cells.filter((c) => c.revealed)
+  const same = played.filter((c) => dealt.cells[c.cell]?.tile === c.tile).length
+  const cells: MapCellView[] = dealt.order.map((k) => {
+    const c = dealt.cells[k]!
+    return {
+      cell: k,
+      code: c.code,
+      position: c.position,
+      revealed: true,
+      tile: c.tile,
+      closed: c.closed,
+      guards: c.guards,
+      treasures: c.treasures,
+      owner: c.owner,
+      castle: c.castle,
+    }
+  })
+  return { cells, same, differ: played.length - same }
+}

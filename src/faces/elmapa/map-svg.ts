@@ -1,0 +1,184 @@
+// El Mapa drawn on the server (#28): the map as a grid of square tiles, a face-down one as a card
+// back showing its zone only (M12.9); a castle as its pyramid of slots; a battle's 5 × 5 board.
+// Everything drawn comes from what the engine's `board` lets the reader see.
+import type { Strings } from '../../routes/pages/kit.ts'
+
+const S = 48
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
+
+/** Text on a coloured swatch stays readable: dark text on light colours, white on dark. */
+export function ink(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16)
+  const l = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)
+  return l > 150 ? '#111' : '#fff'
+}
+
+export interface MapCellView {
+  cell: string
+  code: string
+  position: number | null
+  revealed: boolean
+  tile?: string
+  closed?: 'N' | 'E' | 'S' | 'W' | null
+  guards?: { kind: string; n: number }[]
+  treasures?: number
+  owner?: string | null
+  castle?: { slots: Record<string, string> } | null
+}
+export interface MapArmy {
+  id: number
+  tribe: string
+  cell: string
+  troops: Record<string, number>
+  convoy: boolean
+}
+export interface MapOptions {
+  label: string
+  s: Strings
+  colours: Map<string, string>
+  names: Map<string, string>
+  /** Cells drawn as buttons on the turn page (an army of the reader's there), by cell. */
+  tappable?: Map<string, number>
+  highlight?: Set<string>
+}
+
+const troopsOf = (t: Record<string, number>) => Object.values(t).reduce((n, x) => n + x, 0)
+
+/** What a revealed tile is, for its colour: a village, a mine, a spell mine, water, forest or open land. */
+export function tileClass(tile: string): string {
+  if (/pueblo/.test(tile)) return 'village'
+  if (/madera/.test(tile)) return 'wood'
+  if (/piedra/.test(tile)) return 'stone'
+  if (/oro/.test(tile)) return 'gold'
+  if (/hechizo/.test(tile)) return 'spell'
+  if (/lago/.test(tile)) return 'lake'
+  if (/bosque/.test(tile)) return 'forest'
+  if (/tesoro/.test(tile)) return 'treasure'
+  return 'land'
+}
+
+/** A tile's name in the reader's language (the book keeps the Spanish names, M-glossary). */
+export const tileName = (tile: string, s: Strings) => s[`m_tile_${tile}`] ?? tile
+
+const SIDE: Record<string, [number, number, number, number]> = { N: [0, 0, 1, 0], S: [0, 1, 1, 1], W: [0, 0, 0, 1], E: [1, 0, 1, 1] }
+
+export function mapSvg(rows: number, cols: number, cells: readonly MapCellView[], armies: readonly MapArmy[], o: MapOptions): string {
+  const { s } = o
+  const here = new Map<string, MapArmy[]>()
+  for (const a of armies) here.set(a.cell, [...(here.get(a.cell) ?? []), a])
+  const body = cells
+    .map((c) => {
+      const [r, col] = c.cell.split(',').map(Number) as [number, number]
+      const x = col * S
+      const y = r * S
+      const on = here.get(c.cell) ?? []
+      const owner = c.owner ? (o.names.get(c.owner) ?? c.owner) : ''
+      const colour = c.owner ? (o.colours.get(c.owner) ?? '#777') : null
+      const parts: string[] = []
+      const words: string[] = [`${c.cell}`]
+      if (!c.revealed) {
+        parts.push(
+          `<rect class="back" x="1" y="1" width="${S - 2}" height="${S - 2}" rx="5"/><rect class="back-in" x="6" y="6" width="${S - 12}" height="${S - 12}" rx="3"/>`,
+        )
+        parts.push(`<text class="zone" x="${S / 2}" y="${S / 2 + 5}">${esc(c.code)}</text>`)
+        words.push(s[`m_faceDown`]!, `${s.m_zone} ${c.code}`)
+      } else {
+        const tile = c.tile ?? ''
+        parts.push(`<rect class="tile ${tileClass(tile)}" x="1" y="1" width="${S - 2}" height="${S - 2}" rx="3"/>`)
+        words.push(tileName(tile, s))
+        if (colour) {
+          parts.push(`<rect class="owned" x="3" y="3" width="${S - 6}" height="${S - 6}" rx="3" stroke="${colour}"/>`)
+          parts.push(`<text class="initial" x="7" y="15" fill="#111">${esc(owner.slice(0, 1).toUpperCase())}</text>`)
+          words.push(owner)
+        }
+        if (c.closed) {
+          const [a, b, cc, d] = SIDE[c.closed]!
+          parts.push(`<line class="closed" x1="${a * S}" y1="${b * S}" x2="${cc * S}" y2="${d * S}"/>`)
+          words.push(`${s.m_closedSide} ${s[`m_dir_${c.closed}`]}`)
+        }
+        if (c.castle) {
+          parts.push(`<text class="castle" x="${S - 8}" y="15">♜</text>`)
+          words.push(`${s.m_castle} (${Object.keys(c.castle.slots).length})`)
+        }
+        const guards = (c.guards ?? []).reduce((n, g) => n + g.n, 0)
+        if (guards) {
+          parts.push(`<text class="guards" x="7" y="${S - 6}">⚔${guards}</text>`)
+          words.push(`${s.m_guards}: ${(c.guards ?? []).map((g) => `${g.n} ${s[`m_kind_${g.kind}`]}`).join(', ')}`)
+        }
+        if (c.treasures) {
+          parts.push(`<text class="treasure" x="${S / 2}" y="${S / 2 + 4}">◆${c.treasures > 1 ? c.treasures : ''}</text>`)
+          words.push(`${s.m_treasures}: ${c.treasures}`)
+        }
+      }
+      if (on.length) {
+        const n = on.reduce((k, a) => k + troopsOf(a.troops), 0)
+        const army = on[0]!
+        const fill = o.colours.get(army.tribe) ?? '#333'
+        parts.push(
+          `<circle class="army${army.convoy ? ' convoy' : ''}" cx="${S - 13}" cy="${S - 13}" r="11" fill="${fill}"/><text class="troops" x="${S - 13}" y="${S - 9}" fill="${ink(fill)}">${n}</text>`,
+        )
+        for (const a of on) words.push(`${s.m_army} ${a.id} (${o.names.get(a.tribe) ?? a.tribe}): ${troopsOf(a.troops)} ${s.m_troopsWord}`)
+      }
+      const army = o.tappable?.get(c.cell)
+      const mark = o.highlight?.has(c.cell) ? ' mark' : ''
+      return (
+        `<g class="cell${mark}" data-cell="${c.cell}"${army !== undefined ? ` data-army="${army}"` : ''} transform="translate(${x} ${y})"><title>${esc(words.join(' · '))}</title>` +
+        parts.join('') +
+        '</g>'
+      )
+    })
+    .join('')
+  return `<svg class="map" viewBox="0 0 ${cols * S} ${rows * S}" role="img" aria-label="${esc(o.label)}" data-board="map" xmlns="http://www.w3.org/2000/svg">${body}</svg>`
+}
+
+/** M3.2: the castle's pyramid of ten slots, each built one named, each free one with what can go in it now. */
+export function castleSvg(slots: Record<string, string>, buildable: Map<string, string[]>, label: string, s: Strings): string {
+  const ROWS: string[][] = [['4a'], ['3a', '3b'], ['2a', '2b', '2c'], ['1a', '1b', '1c', '1d']]
+  const W = 112
+  const H = 44
+  const parts = ROWS.flatMap((row, i) =>
+    row.map((slot, j) => {
+      const x = ((4 - row.length) * W) / 2 + j * W + 4
+      const y = i * (H + 6) + 4
+      const built = slots[slot]
+      const free = buildable.get(slot)?.length ?? 0
+      const text = built ? (s[`m_building_${built}`] ?? built) : free ? `+${free}` : '·'
+      const title = built
+        ? `${slot}: ${text}`
+        : `${slot}: ${free ? (buildable.get(slot) ?? []).map((b) => s[`m_building_${b}`] ?? b).join(', ') : s.m_slotEmpty}`
+      return (
+        `<g class="slot${built ? ' built' : free ? ' open' : ''}"><title>${esc(title)}</title><rect x="${x}" y="${y}" width="${W - 6}" height="${H}" rx="4"/>` +
+        `<text x="${x + 6}" y="${y + 15}" class="slot-id">${slot}</text><text x="${x + (W - 6) / 2}" y="${y + 33}" class="slot-name">${esc(text)}</text></g>`
+      )
+    }),
+  )
+  return `<svg class="map" viewBox="0 0 ${4 * W + 4} ${4 * (H + 6) + 4}" role="img" aria-label="${esc(label)}" data-board="castle" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg>`
+}
+
+export interface BoardPlatoon {
+  id: string
+  kind: string
+  n: number
+  x: number
+  y: number
+}
+
+/** One step of a battle on its 5 × 5 board (M8.3): each platoon where it stands with its troops; attackers below, defenders above. */
+export function battleBoardSvg(platoons: readonly BoardPlatoon[], obstacles: readonly [number, number][], label: string, s: Strings, moved?: string): string {
+  const C = 30
+  const grid = Array.from({ length: 25 }, (_, i) => `<rect class="sq" x="${(i % 5) * C}" y="${Math.floor(i / 5) * C}" width="${C}" height="${C}"/>`).join('')
+  const rocks = obstacles.map(([x, y]) => `<rect class="obstacle" x="${x * C + 4}" y="${(4 - y) * C + 4}" width="${C - 8}" height="${C - 8}"/>`).join('')
+  const units = platoons
+    .filter((p) => p.n > 0)
+    .map((p) => {
+      const side = p.id.startsWith('A') ? 'att' : 'def'
+      const cx = p.x * C + C / 2
+      const cy = (4 - p.y) * C + C / 2
+      return (
+        `<g class="platoon ${side}${p.id === moved ? ' moved' : ''}"><title>${esc(`${p.id}: ${p.n} ${s[`m_kind_${p.kind}`] ?? p.kind}`)}</title>` +
+        `<circle cx="${cx}" cy="${cy}" r="12"/><text x="${cx}" y="${cy + 4}">${esc(s[`m_kindShort_${p.kind}`] ?? p.kind[0]!)}${p.n}</text></g>`
+      )
+    })
+    .join('')
+  return `<svg class="map" viewBox="-1 -1 ${5 * C + 2} ${5 * C + 2}" role="img" aria-label="${esc(label)}" data-board="battle" xmlns="http://www.w3.org/2000/svg">${grid}${rocks}${units}</svg>`
+}

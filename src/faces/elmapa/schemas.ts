@@ -1,0 +1,187 @@
+// The shapes of El Mapa's orders and views for the API (docs/RULES-ELMAPA.md); the engine checks the rules.
+import { Type } from 'typebox'
+
+const Cell = Type.String({ pattern: '^\\d{1,2},\\d{1,2}$', description: 'a cell "r,c" of the map, e.g. "4,1"', examples: ['4,1'] })
+const Card = Type.String({ pattern: '^[a-z]+-[1-6]$', description: 'a card of your hand, e.g. "escudo-4"', examples: ['pies-1'] })
+const Kind = Type.Union(['leva', 'soldado', 'arquero', 'caballero'].map((k) => Type.Literal(k)))
+const Count = (max = 999) => Type.Integer({ minimum: 0, maximum: max })
+const Troops = Type.Object(
+  { leva: Type.Optional(Count()), soldado: Type.Optional(Count()), arquero: Type.Optional(Count()), caballero: Type.Optional(Count()) },
+  { additionalProperties: false },
+)
+const Boosters = Type.Array(Card, { maxItems: 18 })
+const CombatCard = Type.Object(
+  { card: Card, entry: Type.Integer({ minimum: 0, maximum: 4 }), boosters: Type.Optional(Boosters) },
+  { additionalProperties: false },
+)
+const Entry = Type.Object(
+  {
+    kind: Kind,
+    take: Type.Union([Type.Integer({ minimum: 1, maximum: 999 }), Type.Literal('all')]),
+    column: Type.Integer({ minimum: 0, maximum: 4 }),
+    tactic: Type.Union([Type.Literal('advance'), Type.Literal('hold'), Type.Literal('shoot')]),
+  },
+  { additionalProperties: false },
+)
+const planOf = (reactions: boolean) =>
+  Type.Object(
+    {
+      platoons: Type.Array(Entry, { minItems: 1, maxItems: 5 }),
+      flee: Type.Integer({ minimum: 0, maximum: 100, description: 'flee below this percentage of the side’s starting troops (M8.16)' }),
+      ...(reactions ? { reactions: Type.Optional(Type.Array(CombatCard, { maxItems: 12 })) } : {}),
+    },
+    { additionalProperties: false },
+  )
+const Direction = Type.Union(['N', 'E', 'S', 'W'].map((d) => Type.Literal(d)))
+
+const order = (type: string, props: Record<string, unknown>, description: string) =>
+  Type.Object({ type: Type.Literal(type), ...(props as Record<string, ReturnType<typeof Type.String>>) }, { additionalProperties: false, description })
+
+const elMapaOrders = [
+  order('setBattlePlan', { plan: planOf(true) }, 'M8.5: the standing plan, with its reactions (M9.8)'),
+  order('hire', { village: Cell, troops: Troops, army: Type.Union([Type.Integer({ minimum: 1 }), Type.Literal('new'), Type.Literal('newConvoy')]) }, 'M5.4'),
+  order(
+    'build',
+    {
+      village: Cell,
+      building: Type.String({ pattern: '^[a-z]+$', examples: ['cuartel'] }),
+      slot: Type.String({ pattern: '^[1-4][a-d]$', examples: ['1a'] }),
+      cards: Type.Optional(Type.Array(Type.Object({ card: Card, boosters: Type.Optional(Boosters) }, { additionalProperties: false }), { maxItems: 3 })),
+      invest: Type.Optional(
+        Type.Union([
+          Count(),
+          Type.Array(Type.Object({ village: Cell, kind: Kind, n: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }), { maxItems: 24 }),
+        ]),
+      ),
+    },
+    'M3.4',
+  ),
+  order('bankTrade', { exchange: Type.Union(['sell-madera', 'sell-piedra', 'buy-madera', 'buy-piedra'].map((x) => Type.Literal(x))), n: Count(99) }, 'M4.4'),
+  order(
+    'step',
+    { army: Type.Integer({ minimum: 1 }), dir: Direction, plan: Type.Optional(planOf(false)), cards: Type.Optional(Type.Array(CombatCard, { maxItems: 5 })) },
+    'M6.3',
+  ),
+  order(
+    'exchange',
+    { armies: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 2, maxItems: 2 }), give: Type.Array(Troops, { minItems: 2, maxItems: 2 }) },
+    'M5.7',
+  ),
+  order(
+    'cast',
+    {
+      card: Card,
+      boosters: Type.Optional(Boosters),
+      army: Type.Optional(Type.Integer({ minimum: 1 })),
+      cells: Type.Optional(Type.Array(Cell, { maxItems: 12 })),
+    },
+    'M9.7',
+  ),
+  order(
+    'teleport',
+    {
+      card: Card,
+      boosters: Type.Optional(Boosters),
+      army: Type.Integer({ minimum: 1 }),
+      to: Cell,
+      plan: Type.Optional(planOf(false)),
+      cards: Type.Optional(Type.Array(CombatCard, { maxItems: 5 })),
+    },
+    'M9.9',
+  ),
+  order('endTurn', {}, 'M2.4'),
+]
+
+/** One order of El Mapa. */
+export const ElMapaOrder = Type.Union(elMapaOrders, {
+  $id: 'ElMapaOrder',
+  title: 'El Mapa order',
+  description: 'One order of El Mapa (docs/RULES-ELMAPA.md); the engine checks the rules, this the shape.',
+})
+
+const Stock = Type.Object({ oro: Type.Integer(), madera: Type.Integer(), piedra: Type.Integer() })
+
+/** El Mapa's board (M12.9): a face-down cell is its zone code only; `you` holds the reader's hand and plan. */
+export const ElMapaBoard = Type.Object(
+  {
+    version: Type.Integer(),
+    status: Type.String(),
+    week: Type.Integer({ description: 'the round (0 until tick 0)' }),
+    progress: Type.Union([Type.Object({ n: Type.Integer(), of: Type.Integer() }), Type.Null()]),
+    round: Type.Integer(),
+    limit: Type.Integer({ description: 'the round limit (M1.2)' }),
+    obstacles: Type.String(),
+    setup: Type.Boolean({ description: 'before tick 0: only the battle plan may be set (M2.3)' }),
+    tickZeroNotBefore: Type.Union([Type.Integer(), Type.Null()], { description: 'tick 0 is the first Sunday 20:00 at or after this instant (epoch ms, M2.4)' }),
+    rows: Type.Integer(),
+    cols: Type.Integer(),
+    cells: Type.Array(
+      Type.Object(
+        {
+          cell: Type.String(),
+          code: Type.String({ description: 'J, M, P (a home) or the zone 1, 2, 3' }),
+          position: Type.Union([Type.Integer(), Type.Null()]),
+          revealed: Type.Boolean(),
+        },
+        { additionalProperties: true, description: 'a revealed cell adds its tile, closed side, guards, treasures, owner and castle' },
+      ),
+    ),
+    standing: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          name: Type.String(),
+          position: Type.Integer(),
+          stock: Stock,
+          vp: Type.Object({}, { additionalProperties: true }),
+          hand: Type.Unknown(),
+        },
+        { additionalProperties: true, description: 'hand: the count per level; every card once the campaign is over (M11.6)' },
+      ),
+    ),
+    armies: Type.Array(Type.Object({ id: Type.Integer(), tribe: Type.String(), cell: Type.String() }, { additionalProperties: true })),
+    dispersed: Type.Array(Type.Object({}, { additionalProperties: true })),
+    decks: Type.Object({}, { additionalProperties: true }),
+    piles: Type.Object({}, { additionalProperties: true }),
+    treasurePile: Type.Array(Type.String()),
+    commitments: Type.Object({ tile: Type.String(), card: Type.String(), treasure: Type.String() }),
+    secretSeed: Type.Union([Type.String(), Type.Null()], { description: 'revealed at the end (M11.6)' }),
+    result: Type.Union([Type.Null(), Type.Object({ reason: Type.String(), ranking: Type.Array(Type.String()) }, { additionalProperties: true })]),
+    tribes: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        weekday: Type.String(),
+        phase: Type.String(),
+        eliminated: Type.Boolean(),
+        windowOpen: Type.Boolean(),
+        nextOpening: Type.String(),
+      }),
+    ),
+    you: Type.Union([
+      Type.Null(),
+      Type.Object(
+        {
+          tribeId: Type.String(),
+          phase: Type.String(),
+          windowOpen: Type.Boolean(),
+          closesAt: Type.Union([Type.String(), Type.Null()]),
+          nextOpening: Type.String(),
+          hand: Type.Array(Type.String()),
+          plan: Type.Unknown(),
+          reserved: Type.Array(Type.String()),
+        },
+        { description: 'your own hand and standing plan (M12.9)' },
+      ),
+    ]),
+  },
+  { title: 'El Mapa board' },
+)
+
+/** What the next tick gives each tribe in play (M4.1), by tribe id. */
+export const ElMapaEconomy = Type.Record(Type.String(), Stock, { title: 'El Mapa tick preview', description: 'The next tick per tribe (El Mapa, M4)' })
+
+export const ElMapaOptions = Type.Object(
+  { orders: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), { description: 'every order the engine accepts now' }) },
+  { title: 'El Mapa options' },
+)

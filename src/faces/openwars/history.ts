@@ -1,0 +1,107 @@
+// Open Wars' history (the log told in sentences, every battle turn by turn in the order of
+// initiative, the map at a round's end) and its dice (every d6 with its counter, derived again
+// once the round's seed is out).
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { hmacRng } from '../../engine/index.ts'
+import { openWars } from '../../engine/games/openwars/index.ts'
+import { isSystemRow } from '../../lib/chronicle.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { Access } from '../../services/access.ts'
+import { STRINGS, type PageKit, type Req } from '../../routes/pages/kit.ts'
+import { proofOf } from '../proof.ts'
+import { bandSvg } from './band-svg.ts'
+import { OPENWARS_KINDS, openwarsSentence } from './chronicle.ts'
+import { openwarsRead, page, placesOf } from './pages.ts'
+
+/** The orders the history tells (the others are secret, W10.8, or said elsewhere). */
+const TOLD_ORDERS = new Set(['move', 'recruit', 'aim', 'cast', 'endTurn', 'setFaction'])
+const told = (e: { type: string; payload: unknown }) =>
+  e.type === 'order' ? TOLD_ORDERS.has(((e.payload as { order?: { type?: string } }).order?.type ?? '') as string) : !isSystemRow(e.type)
+
+export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
+  const { campaigns } = fastify
+  const { render, campaignInfo, viewer } = kit
+  const read = openwarsRead(fastify)
+
+  async function history(request: Req, reply: FastifyReply, a: Access) {
+    const s = STRINGS[(await viewer(request)).locale]
+    const { board, colours, names } = await read(a)
+    const places = placesOf(board, s)
+    const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
+    const { weeks, week, events } = await campaigns.week(a, asked)
+    const kind = OPENWARS_KINDS[request.query.kind ?? ''] ? request.query.kind! : ''
+    const filter = { kind, week: String(week), system: request.query.system === '1' }
+    const shown = events.filter((e) => (kind ? OPENWARS_KINDS[kind]!(e.type) : filter.system || told(e)))
+    const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { controllers: number[]; units: number[] } | undefined
+    const order = board.tribes.map((t) => t.id)
+    const weekMap =
+      ended && ended.controllers?.length === board.cells.length
+        ? bandSvg(
+            board.cells.map((c, i) => ({
+              id: c.id,
+              card: c.card,
+              controller: ended.controllers[i]! >= 0 ? order[ended.controllers[i]!]! : null,
+              // The round's end map keeps each location's unit count, not its kinds.
+              stacks: ended.units[i]! > 0 && ended.controllers[i]! >= 0 ? [{ tribe: order[ended.controllers[i]!]!, kind: '', count: ended.units[i]! }] : [],
+            })),
+            s,
+            { rows: board.rows, cols: board.cols, label: `${a.campaign.name}: ${s.o_round} ${week}`, colours, names },
+          )
+        : ''
+    return render(request, reply, page('history.hbs'), {
+      title: s.history,
+      campaign: campaignInfo(a),
+      tab: 'history',
+      filter,
+      weekMap,
+      kinds: Object.keys(OPENWARS_KINDS),
+      weeks: weeks.map(String),
+      events: shown.reverse().map((e) => ({
+        ...e,
+        summary: openwarsSentence(e.type, e.payload, names, s, (id) => places.get(id) ?? id),
+        proof: proofOf(openWars.dice.drawsOf, a.campaign.id, e.week, e.payload),
+      })),
+    })
+  }
+
+  async function dice(request: Req, reply: FastifyReply, a: Access) {
+    const s = STRINGS[(await viewer(request)).locale]
+    const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
+    const round = a.campaign.status === 'setup' ? -1 : (await campaigns.stateView(a)).week
+    // W9.3: a campaign that ended mid-round reveals that round's seed in its last event.
+    const ending =
+      round < 0
+        ? undefined
+        : ((await campaigns.week(a, round)).events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined)
+    const rounds = []
+    for (let week = round; week >= 0; week--) {
+      let d
+      try {
+        d = await campaigns.dice(a, week)
+      } catch (error) {
+        if (!(error instanceof AppError && error.statusCode === 404)) throw error
+        continue
+      }
+      if (!d.seed && ending?.round === week) d = { ...d, seed: ending.roundSeed }
+      const { events } = await campaigns.week(a, week)
+      const rolls = events
+        .filter((e) => openWars.dice.events.includes(e.type))
+        .flatMap((e) => {
+          const said = openwarsSentence(e.type, e.payload, names, s)
+          return openWars.dice.drawsOf(e.payload as never).map((die, i) => ({
+            counter: die.counter,
+            face: die.face,
+            purpose: die.purpose,
+            event: i === 0 ? said : '',
+            derived: d.seed ? (hmacRng(d.seed, die.counter) % 6) + 1 : null,
+          }))
+        })
+        .map((r) => ({ ...r, ok: r.derived === null ? null : r.derived === r.face }))
+      rounds.push({ ...d, rolls })
+    }
+    const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
+    return render(request, reply, page('dice.hbs'), { title: s.dice, campaign: campaignInfo(a), tab: 'dice', rounds, verification })
+  }
+
+  return { history, dice }
+}

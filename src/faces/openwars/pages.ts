@@ -1,0 +1,124 @@
+// Open Wars' overview and economy (#29): the map of location cards, each tribe's faction, pools,
+// army value and score, the ranking once over, and the next collection of each tribe. The
+// engine's board is read from the campaign's snapshot (what anyone may see, W10.8, and the
+// reader's own secrets), the calendar from the platform's view.
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { CARDS } from '../../engine/games/openwars/data.ts'
+import { openWars, type OpenState } from '../../engine/games/openwars/index.ts'
+import type { Access } from '../../services/access.ts'
+import { STRINGS, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
+import { bandSvg } from './band-svg.ts'
+import { cardName, factionName, keywordName, typeName } from './names.ts'
+
+export type EngineBoard = ReturnType<typeof openWars.board>
+
+/** The template of this game's page. */
+export const page = (name: string) => `../games/openwars/pages/${name}`
+
+/** Every location's name for the chronicle and the forms: "Pradera (r3c1)". */
+export const placesOf = (board: { cells: { id: string; card: string }[] }, s: Strings) =>
+  new Map(board.cells.map((c) => [c.id, `${cardName(c.card, s)} (${c.id})`]))
+
+export function openwarsRead(fastify: FastifyInstance) {
+  const { campaigns } = fastify
+  return async function read(a: Access) {
+    const { state, version } = await campaigns.snapshot(a.campaign.id)
+    const s0 = state as unknown as OpenState
+    const board = openWars.board(s0, a.tribeId ?? null)
+    const view = await campaigns.stateView(a)
+    const tribes = (await campaigns.get(a)).tribes
+    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
+    const names = new Map(tribes.map((t) => [t.id, t.name]))
+    return { state: s0, version, board, view, colours, names }
+  }
+}
+
+export function mapOf(board: EngineBoard, colours: Map<string, string>, names: Map<string, string>, label: string, s: Strings, highlight?: Set<string>) {
+  return bandSvg(board.cells, s, { rows: board.rows, cols: board.cols, label, colours, names, ...(highlight ? { highlight } : {}) })
+}
+
+/** The map's legend: every card on the board with its terrain, entry cost, yields and characteristic. */
+export function legendOf(board: EngineBoard, s: Strings) {
+  return [...new Set(board.cells.map((c) => c.card))]
+    .sort()
+    .map((id) => CARDS.get(id)!)
+    .map((c) => ({
+      id: c.id,
+      name: cardName(c.id, s),
+      type: typeName(c.type, s),
+      entry: c.entry,
+      gold: c.gold,
+      mana: c.mana,
+      keyword: keywordName(c.keyword, s),
+      keywordHelp: c.keyword ? (s[`o_keywordHelp_${c.keyword}`] ?? '') : '',
+      at: board.cells
+        .filter((x) => x.card === c.id)
+        .map((x) => x.id)
+        .join(' '),
+    }))
+}
+
+export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
+  const { campaigns } = fastify
+  const { render, campaignInfo, viewer } = kit
+  const read = openwarsRead(fastify)
+
+  async function overview(request: Req, reply: FastifyReply, a: Access) {
+    const s = STRINGS[(await viewer(request)).locale]
+    const { board, view, colours, names } = await read(a)
+    const standing = board.tribes.map((t) => {
+      const p = view.tribes.find((x) => x.id === t.id)
+      return {
+        ...t,
+        ...p,
+        colour: colours.get(t.id),
+        factionName: factionName(t.faction, s),
+        locations: board.cells.filter((c) => c.controller === t.id).length,
+      }
+    })
+    const result = board.result && {
+      reasonText: s[`o_end_${board.result.reason}`],
+      ranking: board.result.ranking.map((id, i) => ({ rank: board.result!.ranks[i], name: names.get(id) ?? id, winner: board.result!.ranks[i] === 1 })),
+    }
+    return render(request, reply, page('overview.hbs'), {
+      title: a.campaign.name,
+      campaign: campaignInfo(a),
+      tab: 'overview',
+      week: board.round,
+      board,
+      setup: board.status === 'setup',
+      standing,
+      result,
+      legend: legendOf(board, s),
+      mapSvg: mapOf(board, colours, names, `${a.campaign.name}: ${s.o_map}`, s),
+    })
+  }
+
+  async function economy(request: Req, reply: FastifyReply, a: Access) {
+    const s = STRINGS[(await viewer(request)).locale]
+    const { board, colours } = await read(a)
+    const { preview } = (await campaigns.pools(a)) as unknown as { preview: Record<string, { gold: number; mana: number }> }
+    const rows = board.tribes.map((t) => ({
+      name: t.name,
+      colour: colours.get(t.id),
+      faction: factionName(t.faction, s),
+      gold: t.gold,
+      mana: t.mana,
+      armyValue: t.armyValue,
+      score: t.score,
+      next: preview[t.id] ?? null,
+      eliminated: t.eliminated,
+    }))
+    return render(request, reply, page('economy.hbs'), {
+      title: s.o_economy,
+      campaign: campaignInfo(a),
+      tab: 'pools',
+      week: board.round,
+      board,
+      rows,
+      legend: legendOf(board, s),
+    })
+  }
+
+  return { overview, economy }
+}

@@ -1,0 +1,103 @@
+// The shapes of Open Wars' orders and answers for the API (docs/RULES-OPENWARS.md); the engine checks the rules, these the shape.
+import { Type } from 'typebox'
+
+const Cell = Type.String({ pattern: '^r[0-9]{1,2}c[0-9]{1,2}$', description: 'a location id, row and column, e.g. "r2c1"', examples: ['r2c1'] })
+const Kind = Type.String({ pattern: '^[a-z_]{2,24}$', description: 'a unit kind id of Appendix A, e.g. "guerreras"', examples: ['guerreras'] })
+const Spell = Type.String({ pattern: '^[a-z_]{2,24}$', description: 'a spell id of Appendix C, e.g. "rayo"' })
+const FACTION = ['amazonas', 'barbaros', 'demonios', 'elfos', 'enanos', 'no_muertos', 'orcos'].map((f) => Type.Literal(f))
+const Count = (max: number) => Type.Integer({ minimum: 0, maximum: max })
+
+const Standing = Type.Object(
+  {
+    modo: Type.Union([Type.Literal('luchar'), Type.Literal('retirarse')]),
+    umbral: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1000 }), Type.Literal('siempre')])),
+    destino: Type.Optional(Type.String({ maxLength: 8, description: '"auto" or an adjacent location' })),
+    retaguardia: Type.Optional(Count(4)),
+    hechizo: Type.Optional(Type.Union([Spell, Type.Null()])),
+  },
+  { additionalProperties: false, description: 'W6.4: how a stack fights when its owner is not active' },
+)
+
+const order = (type: string, props: Record<string, unknown>, description: string) =>
+  Type.Object({ type: Type.Literal(type), ...(props as Record<string, ReturnType<typeof Type.String>>) }, { additionalProperties: false, description })
+
+const openWarsOrders = [
+  order('setFaction', { faction: Type.Union(FACTION) }, 'W1.1: during setup, the faction the tribe plays'),
+  order('setArmy', { army: Type.Record(Kind, Count(4)) }, 'W3.5: during setup, the sealed starting army (worth at most 60)'),
+  order('recruit', { city: Cell, kind: Kind, count: Type.Integer({ minimum: 1, maximum: 4 }) }, 'W4.5'),
+  order('move', { from: Cell, kind: Kind, count: Type.Integer({ minimum: 1, maximum: 4 }), path: Type.Array(Cell, { minItems: 1, maxItems: 8 }) }, 'W5.1'),
+  order('aim', { from: Cell, kind: Kind, target: Cell }, 'W6.3: a volley'),
+  order(
+    'cast',
+    { from: Cell, kind: Kind, spell: Spell, target: Cell, targetKind: Type.Optional(Kind), count: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })) },
+    'W7',
+  ),
+  order('setStanding', { at: Cell, kind: Kind, order: Type.Union([Standing, Type.Null()]) }, 'W6.4: a standing combat order for one stack'),
+  order('setDefault', { order: Standing }, 'W6.4: the standing order of stacks with none'),
+  order('setCasualtyOrder', { kinds: Type.Array(Kind, { maxItems: 7 }) }, 'W6.12'),
+  order('endTurn', {}, 'W3.9: the combat phase now, and the window closes'),
+]
+
+/** One order of Open Wars. */
+export const OpenWarsOrder = Type.Union(openWarsOrders, {
+  $id: 'OpenWarsOrder',
+  title: 'Open Wars order',
+  description: 'One order of Open Wars (docs/RULES-OPENWARS.md); the engine checks the rules, this the shape.',
+})
+
+/** Open Wars' board: every location, stack and pool is public (W10.8); `you` holds the reader's standing orders, casualty list and sealed army. */
+export const OpenWarsBoard = Type.Object(
+  {
+    version: Type.Integer(),
+    status: Type.String(),
+    week: Type.Integer({ description: 'the round (0 until tick 0)' }),
+    round: Type.Integer(),
+    roundLimit: Type.Integer(),
+    rows: Type.Integer(),
+    cols: Type.Integer(),
+    wrap: Type.Boolean(),
+    cells: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          card: Type.String(),
+          controller: Type.Union([Type.String(), Type.Null()]),
+          stacks: Type.Array(Type.Object({ tribe: Type.String(), kind: Type.String(), count: Type.Integer() }, { additionalProperties: true })),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+    tribes: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          name: Type.String(),
+          weekday: Type.String(),
+          phase: Type.String(),
+          eliminated: Type.Boolean(),
+          windowOpen: Type.Boolean(),
+          nextOpening: Type.String(),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+    result: Type.Union([Type.Null(), Type.Object({ reason: Type.String(), ranking: Type.Array(Type.String()), ranks: Type.Array(Type.Integer()) })]),
+    you: Type.Union([Type.Null(), Type.Object({ tribeId: Type.String(), phase: Type.String(), windowOpen: Type.Boolean() }, { additionalProperties: true })]),
+  },
+  { title: 'Open Wars board', additionalProperties: true },
+)
+
+/** W4.1: each tribe's next collection. */
+export const OpenWarsEconomy = Type.Record(Type.String(), Type.Object({ gold: Type.Integer(), mana: Type.Integer() }), {
+  title: 'Collection preview',
+  description: 'What each tribe collects when its next window opens (Open Wars, W4.1)',
+})
+
+export const OpenWarsOptions = Type.Object(
+  {
+    tribe: Type.String(),
+    setup: Type.Boolean(),
+    orders: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), { description: 'every order the engine accepts now' }),
+  },
+  { title: 'Open Wars options' },
+)

@@ -1,0 +1,288 @@
+// An Open Wars campaign in a real browser (#29), to its end: the GM creates it on the campaign
+// form and starts it from the console; both players join on the invitation page; ana (Spanish,
+// 390 px) chooses her faction on the picker of counters and seals her army, then plays every
+// window by tapping (a move on the map, a battle with its odds before she sends it) and ends her
+// turns; ben (English, 1366 px) plays through the API, walking towards her. The history tells the
+// battles in the order of initiative; the overview ranks the tribes once the round limit is
+// reached. axe-core on each page. Screenshots: test-artifacts/openwars-*.png.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import t from 'tap'
+import { buildTestApp, register } from '../../helpers/app.ts'
+import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
+import { call, setClock } from '../../helpers/campaign.ts'
+import { kindsOf } from '../../../src/engine/games/openwars/data.ts'
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+const ROUND_1 = Date.UTC(2026, 11, 7) // Monday 7 December 2026
+
+interface Cell {
+  id: string
+  card: string
+  controller: string | null
+  stacks: { tribe: string; kind: string; count: number; moved: number }[]
+}
+
+/** W2.2: the cells sharing a side, the columns wrapping round. */
+const neighbours = (id: string, rows: number, cols: number) => {
+  const [r, c] = id.slice(1).split('c').map(Number) as [number, number]
+  return [
+    [r - 1, c],
+    [r + 1, c],
+    [r, c - 1],
+    [r, c + 1],
+  ]
+    .filter(([rr]) => rr! >= 1 && rr! <= rows)
+    .map(([rr, cc]) => `r${rr}c${((cc! - 1 + cols) % cols) + 1}`)
+}
+
+/** The shortest path over cells `open` says may be entered, from `from` to the nearest cell of `goal` (empty when none). */
+function pathTo(from: string, goal: Set<string>, open: (id: string) => boolean, rows: number, cols: number): string[] {
+  const back = new Map<string, string>([[from, '']])
+  const queue = [from]
+  while (queue.length) {
+    const at = queue.shift()!
+    if (goal.has(at) && at !== from) {
+      const path: string[] = []
+      for (let x = at; x !== from; x = back.get(x)!) path.unshift(x)
+      return path
+    }
+    for (const n of neighbours(at, rows, cols)) if (!back.has(n) && open(n)) back.set(n, at) && queue.push(n)
+  }
+  return []
+}
+
+t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started and played to its end through the pages', async (t) => {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 1000 })
+  await setClock(app, '2026-12-01T09:00:00Z') // a Tuesday
+  const stamp = Math.random().toString(36).slice(2)
+  const gm = await register(app, `gm-${stamp}@example.com`)
+  const ana = await register(app, `ana-${stamp}@example.com`)
+  const ben = await register(app, `ben-${stamp}@example.com`)
+  await app.prisma.user.update({ where: { id: ana.user.id }, data: { locale: 'es' } })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+  const { browser } = await launchBrowser()
+  t.teardown(() => browser.close())
+  const problems: string[] = []
+
+  // The GM creates the campaign on the form: the game, and a round limit of 6 (W9.4).
+  const gmPage = await loggedIn(browser, base, `gm-${stamp}@example.com`, '/campaigns', { width: 1366, locale: 'en-GB', problems })
+  await gmPage.locator('form[action="/campaigns"] input[name="name"]').fill('Banda del Sur')
+  await gmPage.locator('input[name="ruleset"][value="openwars"]').check()
+  await gmPage.locator('input[name="weekLimit"]').fill('6')
+  await gmPage.locator('form[action="/campaigns"] button[type="submit"]').click()
+  await gmPage.waitForURL(/\/campaigns\/[0-9a-f-]{36}\/gm/)
+  const id = /campaigns\/([0-9a-f-]{36})\/gm/.exec(gmPage.url())![1]!
+  const api = `/api/campaigns/${id}`
+  t.match((await call(app, gm.token, 'GET', api)).body, { ruleset: 'openwars', status: 'setup' }, 'an Open Wars campaign, in setup')
+
+  // Both join on the invitation page.
+  const pages: Record<string, Awaited<ReturnType<typeof loggedIn>>> = {}
+  for (const [name, weekday, locale, width] of [
+    ['ana', 'monday', 'es-ES', 390],
+    ['ben', 'wednesday', 'en-GB', 1366],
+  ] as const) {
+    const token = (await call(app, gm.token, 'POST', `${api}/invitations`)).body.token as string
+    const page = await loggedIn(browser, base, `${name}-${stamp}@example.com`, `/invitations/${token}`, { width, locale, problems })
+    await page.locator('input[name="tribeName"]').fill(name)
+    await page.locator('select[name="weekday"]').selectOption(weekday)
+    await page.locator(`form[action="/invitations/${token}"] button[type="submit"]`).click()
+    await page.waitForURL(new RegExp(`/campaigns/${id}`))
+    pages[name] = page
+  }
+  const tribes = (await call(app, gm.token, 'GET', api)).body.tribes as { id: string; name: string }[]
+  const tribeOf = (name: string) => tribes.find((x) => x.name === name)!.id
+
+  // The GM starts it from the console.
+  await gmPage.goto(`${base}/campaigns/${id}/gm`)
+  t.same(await axe(gmPage), [], 'no WCAG A/AA violation on the console')
+  await gmPage.locator(`form[action="/campaigns/${id}/gm/draft"] button`).click()
+  await gmPage.waitForLoadState()
+  const started = (await call(app, ana.token, 'GET', `${api}/state`)).body
+  t.match(started, { status: 'setup', round: 0 }, 'started: the setup period until tick 0 (W3.4)')
+
+  // Setup (W1.1, W3.5): ana opens the Orcos on the picker, reads their counters and plays them.
+  const anaPage = pages.ana!
+  const turn = `${base}/campaigns/${id}/turn`
+  await anaPage.goto(turn)
+  t.equal(await anaPage.locator('details.faction').count(), 7, 'seven factions on the picker')
+  const orcos = anaPage.locator('details#f-orcos')
+  await orcos.locator('summary').tap()
+  t.equal(await orcos.locator('table.counters tbody tr').count(), kindsOf('orcos').length, "each of the faction's units (Appendix A)")
+  t.match(
+    await orcos.locator('table.counters thead').textContent(),
+    /Coste.*Inic\..*Tipo.*Mov\..*Atq\..*Alcance/,
+    'its counter: cost, initiative, type, movement, attack, range',
+  )
+  t.match(await orcos.locator('table.counters tbody').textContent(), /Trolls\s*12\s*1\s*bosque\s*2\s*5\s*0/, 'the Trolls as Appendix A prints them')
+  t.same(await axe(anaPage), [], 'no WCAG A/AA violation on the picker')
+  await anaPage.screenshot({ path: path.join(ARTIFACTS, 'openwars-1-factions-es-390.png'), fullPage: true })
+  await orcos.locator('form button[type="submit"]').tap()
+  await anaPage.locator('#results [role="status"]').waitFor()
+  t.match(await anaPage.locator('#results').textContent(), /ana jugará con Orcos/, 'her faction, said in Spanish')
+  // Worth 59, more than the Elves' 58: at tick 0 the smaller army takes the earlier weekday (W3.7), so the two swap.
+  await anaPage.locator('form.army input[name="army_guerreros_orcos"]').fill('1')
+  await anaPage.locator('form.army input[name="army_jinetes_lobo"]').fill('1')
+  await anaPage.locator('form.army button[type="submit"]').tap()
+  await anaPage.locator('#results [role="status"]').waitFor()
+  t.match(
+    (await call(app, ana.token, 'GET', `${api}/state`)).body.you.army,
+    { guerreros_orcos: 1, jinetes_lobo: 1, trolls: 1, chaman: 1, senor_guerra: 1 },
+    'her sealed army, as she typed it',
+  )
+  t.match(
+    (await call(app, ben.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction: 'orcos' } })).body,
+    { error: { code: 'setup/faction_taken' } },
+    'a faction taken is refused',
+  )
+  t.equal((await call(app, ben.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction: 'elfos' } })).status, 200, 'ben plays the Elves')
+
+  // Tick 0 (Sunday 6 December, more than 72 hours after the start): the armies muster, the weekdays are dealt anew.
+  await setClock(app, '2026-12-07T00:30:00Z')
+  let state = (await call(app, ana.token, 'GET', `${api}/state`)).body
+  t.match(state, { status: 'running', round: 1 }, 'round 1 after tick 0')
+  const weekdayOf = (tribe: string) => (state.tribes as { id: string; weekday: string }[]).find((x) => x.id === tribe)!.weekday
+  // The weekdays the game dealt are every reader's: the tribes' rows (the campaign's roster) follow the game's view.
+  t.same([weekdayOf(tribeOf('ana')), weekdayOf(tribeOf('ben'))], ['wednesday', 'monday'], 'ben, the smaller army, plays Mondays now; ana Wednesdays')
+  const roster = (await call(app, gm.token, 'GET', api)).body.tribes as { id: string; weekday: string }[]
+  t.same(
+    roster.map((x) => x.weekday),
+    roster.map((x) => weekdayOf(x.id)),
+    'the roster gives each tribe the weekday tick 0 dealt it',
+  )
+  const order = ['ana', 'ben'].sort((a, b) => DAYS.indexOf(weekdayOf(tribeOf(a))) - DAYS.indexOf(weekdayOf(tribeOf(b))))
+
+  const tried = new Set<string>()
+  let sawOdds = false
+  let moved = false
+  for (let round = 1; round <= 6; round++) {
+    for (const name of order) {
+      const day = new Date(ROUND_1 + (round - 1) * 7 * 86_400_000 + DAYS.indexOf(weekdayOf(tribeOf(name))) * 86_400_000 + 9 * 3_600_000)
+      await setClock(app, day.toISOString())
+      if (name === 'ben') {
+        // ben marches every stack over land towards ana's units, stopping next to them (she attacks), then ends his turn.
+        for (let step = 0; step < 8; step++) {
+          state = (await call(app, ben.token, 'GET', `${api}/state`)).body
+          const cells = new Map((state.cells as Cell[]).map((c) => [c.id, c]))
+          const hers = (id: string) => cells.get(id)!.stacks.some((x) => x.tribe === tribeOf('ana') && x.count > 0)
+          const open = (id: string) => !cells.get(id)!.card.startsWith('ag') && !hers(id)
+          const goal = new Set([...cells.keys()].filter((id) => open(id) && neighbours(id, state.rows, state.cols).some(hers)))
+          const stack = [...cells.values()]
+            .flatMap((c) => c.stacks.filter((x) => x.tribe === tribeOf('ben') && x.count > x.moved).map((x) => ({ at: c.id, ...x })))
+            .find((x) => !goal.has(x.at) && !tried.has(`${round}:${x.at}:${x.kind}`))
+          if (!stack) break
+          tried.add(`${round}:${stack.at}:${stack.kind}`)
+          const path = pathTo(stack.at, goal, open, state.rows, state.cols)
+          for (let n = path.length; n >= 1; n--) {
+            const order = { type: 'move', from: stack.at, kind: stack.kind, count: stack.count - stack.moved, path: path.slice(0, n) }
+            if ((await call(app, ben.token, 'POST', `${api}/orders`, { order })).status === 200) break
+          }
+        }
+        const ended = await call(app, ben.token, 'POST', `${api}/orders`, { order: { type: 'endTurn' } })
+        t.equal(ended.status, 200, `ben ends his turn in round ${round}`)
+        continue
+      }
+      await anaPage.goto(turn)
+      const onMap = anaPage.locator('figure.turn-map g.loc[role="button"]')
+      if ((await onMap.count()) > 0 && !(sawOdds && moved)) {
+        // A tap on a location of hers opens its orders in a sheet over the map.
+        const cards = anaPage.locator('details.loc-card')
+        let chosen: string | null = null
+        let battle: string | null = null
+        for (const cardId of await cards.evaluateAll((ds) => ds.map((d) => (d as unknown as { id: string }).id.slice(2)))) {
+          const options = await anaPage.locator(`details#l-${cardId} form[data-order="move"] select[name="to"] option`).allTextContents()
+          const values = await anaPage
+            .locator(`details#l-${cardId} form[data-order="move"] select[name="to"] option`)
+            .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value))
+          const fight = options.findIndex((o) => o.includes('⚔'))
+          if (fight >= 0) [chosen, battle] = [cardId, values[fight]!]
+          else if (!chosen && values.length) chosen = cardId
+          if (battle) break
+        }
+        if (chosen && (battle || !moved)) {
+          await anaPage.locator(`figure.turn-map g.loc[data-cell="${chosen}"]`).tap()
+          const sheet = anaPage.locator('#o-sheet')
+          await sheet.locator(`details#l-${chosen}`).waitFor()
+          t.equal(
+            await anaPage.evaluate("getComputedStyle(document.querySelector('#o-sheet')).position"),
+            'fixed',
+            'the sheet is fixed over the map on a phone',
+          )
+          const form = sheet.locator('form[data-order="move"]').first()
+          const target = battle ?? (await form.locator('select[name="to"] option').first().getAttribute('value'))!
+          t.match(
+            await anaPage.locator(`figure.turn-map g.loc[data-cell="${target}"]`).getAttribute('class'),
+            /\btarget\b/,
+            'its destinations are marked on the map',
+          )
+          await anaPage.locator(`figure.turn-map g.loc[data-cell="${target}"]`).tap()
+          t.equal(await form.locator('select[name="to"]').inputValue(), target, 'a tap on the map chooses the destination')
+          if (battle) {
+            const odds = form.locator(`details.odds[data-target="${battle}"]`)
+            t.equal(await odds.getAttribute('open'), '', 'and opens the odds of its battle')
+            t.match(await odds.textContent(), /Lo tomas: \d+\s?%.*El defensor lo conserva: \d+\s?%/s, 'the odds before moving into it')
+            t.match(await anaPage.locator('main').textContent(), /jugadas 200 veces/, 'with the sample size stated')
+            t.same(await axe(anaPage), [], 'no WCAG A/AA violation with the odds open')
+            await anaPage.screenshot({ path: path.join(ARTIFACTS, 'openwars-3-odds-es-390.png') })
+          }
+          await form.locator('button[type="submit"]').tap()
+          await sheet.locator('.answer').waitFor()
+          t.match(await sheet.locator('.answer').textContent(), /ana movió \d+ unidad/, 'the move is told in the sheet')
+          if (battle) sawOdds = true
+          moved = true
+          if (round === 1) await anaPage.screenshot({ path: path.join(ARTIFACTS, 'openwars-2-move-es-390.png'), fullPage: true })
+          await anaPage.goto(turn)
+        }
+      }
+      await anaPage.locator('form:has(input[name="type"][value="endTurn"]) button').tap()
+      await anaPage.locator('#results [role="status"]').waitFor()
+      t.match(await anaPage.locator('#results').textContent(), /ana terminó su turno/, `ana ends her turn in round ${round}`)
+    }
+  }
+  t.ok(sawOdds, 'ana saw the odds of a battle before moving into it')
+
+  // The Sunday after round 6: the round limit ends the campaign (W9.4, W9.6).
+  await setClock(app, new Date(ROUND_1 + 6 * 7 * 86_400_000).toISOString())
+  state = (await call(app, ana.token, 'GET', `${api}/state`)).body
+  t.match(state, { status: 'finished', result: { reason: 'roundLimit' } }, 'the campaign is over at its round limit')
+  await anaPage.goto(`${base}/campaigns/${id}`)
+  t.match(await anaPage.locator('#ranking').textContent(), /Se ha llegado al límite de rondas/, 'the ranking, in Spanish')
+  t.same(await axe(anaPage), [], 'no WCAG A/AA violation on the finished overview')
+  await anaPage.screenshot({ path: path.join(ARTIFACTS, 'openwars-4-end-es-390.png'), fullPage: true })
+
+  // ben reads the history on a desktop: every battle told turn by turn in the order of initiative.
+  const benPage = pages.ben!
+  let told = ''
+  for (let week = 1; week <= 6 && !/Battle at/.test(told); week++) {
+    await benPage.goto(`${base}/campaigns/${id}/history?kind=battles&week=${week}`)
+    told = (await benPage.locator('table.history').textContent()) ?? ''
+  }
+  t.match(
+    told,
+    /Battle at .+: (ana|ben) against (ana|ben)\. Order of initiative: 1\. .+; 2\. .+ Round 1: .+, attack \d, dice [1-6]/,
+    'a battle in the order of initiative, with its dice',
+  )
+  t.same(await axe(benPage), [], 'no WCAG A/AA violation on the history')
+  await benPage.screenshot({ path: path.join(ARTIFACTS, 'openwars-5-history-en-1366.png'), fullPage: true })
+  for (const [tab, file] of [
+    ['', 'overview'],
+    ['/pools', 'economy'],
+    ['/dice', 'dice'],
+  ] as const) {
+    await benPage.goto(`${base}/campaigns/${id}${tab}`)
+    t.same(await axe(benPage), [], `no WCAG A/AA violation on the ${file} (1366, English)`)
+    await benPage.screenshot({ path: path.join(ARTIFACTS, `openwars-6-${file}-en-1366.png`), fullPage: true })
+  }
+  await benPage.goto(`${base}/campaigns/${id}/dice?verify=1`)
+  t.match(
+    await benPage.locator('main').textContent(),
+    /The log and the seeds produce exactly the stored state/,
+    'the whole campaign replays to the stored state',
+  )
+  await benPage.goto(`${base}/rules/openwars`)
+  t.equal(await benPage.locator('li#W6\\.7').count(), 1, 'the rule book has an anchor per W rule')
+  t.same(problems, [], 'no script errors')
+})
