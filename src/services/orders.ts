@@ -65,7 +65,11 @@ export function ordersService(locked: Locked) {
                 'R4.3',
               )
             }
-            const events = w.batch(tribeId, input.orders, now)
+            // The answer tells the player what their tribe may read of what happened: a game whose
+            // events hold others' secrets (an El Mapa defender's reaction boosters) hides them (M12.10).
+            const eventFor = w.rules.eventFor
+            const logged = w.batch(tribeId, input.orders, now)
+            const events = eventFor ? logged.map((event) => eventFor(event, tribeId, w.view.status === 'finished')) : logged
             // A stand-in's orders are the tribe's, and the log says who gave them.
             if (row.standIn) w.note('order.stand_in', { tribe: tribeId, by: userId, orders: input.orders.length }, now)
             return {

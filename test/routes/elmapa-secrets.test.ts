@@ -76,13 +76,19 @@ t.test('M12.9 M12.10 no reader learns an unrevealed tile, a plan or the seed; M1
   const plan = { platoons: [{ kind: 'leva', take: 'all', column: 2, tactic: 'hold' }], flee: FLEE }
   t.equal((await call(app, ana.token, 'POST', `${base}/orders`, { order: { type: 'setBattlePlan', plan } })).status, 200)
   await setClock(app, '2026-12-07T09:00:00Z')
+  const orderAnswers: unknown[] = []
   for (let i = 0; i < 2; i++) {
     const { state } = await app.campaigns.snapshot(table.id)
     const step = elMapa.legalOptions(state as never, ana.tribeId).orders.find((o) => o.type === 'step')
-    if (step) t.equal((await call(app, ana.token, 'POST', `${base}/orders`, { order: step })).status, 200, 'a step')
+    if (!step) continue
+    const answer = await call(app, ana.token, 'POST', `${base}/orders`, { order: step })
+    t.equal(answer.status, 200, 'a step')
+    orderAnswers.push(answer.body)
   }
   const s = await stateOf(app, table)
   const secrets = secretsOf(s)
+  // An order's answer is read through the game's filter too: it names the tiles the step turned, nothing still face down.
+  for (const body of orderAnswers) checkJson(t, "ana's order answer", body, secrets, true)
   t.ok(secrets.faceDown.size > 20, `${secrets.faceDown.size} tiles still face down`)
   t.ok(secrets.hiddenKinds.length > 0, `tile kinds seen nowhere yet: ${secrets.hiddenKinds.join(', ')}`)
 
