@@ -88,12 +88,14 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
         .filter((e) => openWars.dice.events.includes(e.type))
         .flatMap((e) => {
           const said = openwarsSentence(e.type, e.payload, names, s)
+          // Tick 0's roll-offs draw from the setup seed, which the muster reveals (CLARIFIED 14, W3.7).
+          const seed = e.type === 'mustered' ? ((e.payload as { setupSeed?: string }).setupSeed ?? d.seed) : d.seed
           return openWars.dice.drawsOf(e.payload as never).map((die, i) => ({
             counter: die.counter,
             face: die.face,
             purpose: die.purpose,
             event: i === 0 ? said : '',
-            derived: d.seed ? (hmacRng(d.seed, die.counter) % 6) + 1 : null,
+            derived: seed ? (hmacRng(seed, die.counter) % 6) + 1 : null,
           }))
         })
         .map((r) => ({ ...r, ok: r.derived === null ? null : r.derived === r.face }))
