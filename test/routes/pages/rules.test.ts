@@ -1,6 +1,7 @@
 // The rule book pages (issue 13): /rules in English and Spanish, an anchor per rule id, the
 // same rules in both books, and rule ids linked wherever the pages show them.
 import { readFileSync } from 'node:fs'
+import { booksInStep } from '../../helpers/rule-books.ts'
 import t from 'tap'
 import { renderRuleBook, ruleHref } from '../../../src/lib/rulebook.ts'
 // Serving the books (the rule pages' module) is what makes their ids link.
@@ -64,56 +65,28 @@ t.test("/rules in the reader's language, or the one asked for; every rule reacha
 t.test(
   "G1.8 G8.2 world conquest's rule book: the same rules in English and Spanish, served at /rules/conquest with an anchor each; G ids link there",
   async (t) => {
-    const en = readFileSync('docs/RULES-CONQUEST.md', 'utf8')
-    const es = readFileSync('docs/RULES-CONQUEST.es.md', 'utf8')
-    const gIds = (markdown: string) => [...markdown.matchAll(/^- \*\*(G\d+\.\d+)\*\*/gm)].map((m) => m[1])
-    t.equal(gIds(en).length, 94)
-    t.same(gIds(es), gIds(en), 'every rule in both, in the same order')
-    const clarified = (markdown: string, word: string) =>
-      markdown
-        .split(/^- \*\*/m)
-        .filter((rule) => /^G\d/.test(rule) && rule.includes(word))
-        .map((rule) => rule.slice(0, rule.indexOf('*')))
-    t.same(clarified(es, 'aclarado'), clarified(en, 'clarified'), 'the same rules are marked as clarified')
-    t.same(
-      renderRuleBook(es).sections.map((s) => s.id),
-      renderRuleBook(en).sections.map((s) => s.id),
-      'the same sections',
-    )
+    const ids = booksInStep(t, 'G', 'docs/RULES-CONQUEST.md', 'docs/RULES-CONQUEST.es.md')
+    t.equal(ids.length, 94)
     t.equal(ruleHref('G6.3'), '/rules/conquest#G6.3')
     const app = await buildTestApp(t)
     const page = await app.inject({ method: 'GET', url: '/rules/conquest?lang=es' })
     t.equal(page.statusCode, 200)
     t.match(page.body, '<h1 lang="es">Weekday Wars: reglas de «Conquista» (conquista del mundo)</h1>')
-    for (const id of gIds(en)) t.ok(page.body.includes(`<li id="${id}">`), `${id} has its anchor`)
+    for (const id of ids) t.ok(page.body.includes(`<li id="${id}">`), `${id} has its anchor`)
     t.match(page.body, '<a href="/rules/conquest?lang=en" lang="en" hreflang="en">')
     t.match((await app.inject({ method: 'GET', url: '/rules' })).body, '<a href="/rules/conquest">World conquest rules</a>', "each book links the other game's")
   },
 )
 
 t.test("W1.1 W6.7 Open Wars' rule book: the same rules in English and Spanish, served at /rules/openwars with an anchor each; W ids link there", async (t) => {
-  const en = readFileSync('docs/RULES-OPENWARS.md', 'utf8')
-  const es = readFileSync('docs/RULES-OPENWARS.es.md', 'utf8')
-  const wIds = (markdown: string) => [...markdown.matchAll(/^- \*\*(W\d+\.\d+)\*\*/gm)].map((m) => m[1])
-  t.equal(wIds(en).length, 140)
-  t.same(wIds(es), wIds(en), 'every rule in both, in the same order')
-  const clarified = (markdown: string, word: string) =>
-    markdown
-      .split(/^- \*\*/m)
-      .filter((rule) => /^W\d/.test(rule) && rule.includes(word))
-      .map((rule) => rule.slice(0, rule.indexOf('*')))
-  t.same(clarified(es, 'aclarado'), clarified(en, 'clarified'), 'the same rules are marked as clarified')
-  t.same(
-    renderRuleBook(es).sections.map((s) => s.id),
-    renderRuleBook(en).sections.map((s) => s.id),
-    'the same sections',
-  )
+  const ids = booksInStep(t, 'W', 'docs/RULES-OPENWARS.md', 'docs/RULES-OPENWARS.es.md')
+  t.equal(ids.length, 140)
   t.equal(ruleHref('W6.7'), '/rules/openwars#W6.7')
   const app = await buildTestApp(t)
   const page = await app.inject({ method: 'GET', url: '/rules/openwars?lang=es' })
   t.equal(page.statusCode, 200)
   t.match(page.body, '<h1 lang="es">Weekday Wars: reglas de «Open Wars» (wargame táctico de fantasía)</h1>')
-  for (const id of wIds(en)) t.ok(page.body.includes(`<li id="${id}">`), `${id} has its anchor`)
+  for (const id of ids) t.ok(page.body.includes(`<li id="${id}">`), `${id} has its anchor`)
   t.match(page.body, '<a href="/rules/openwars?lang=en" lang="en" hreflang="en">')
   t.match(
     (await app.inject({ method: 'GET', url: '/rules/conquest' })).body,
