@@ -35,7 +35,7 @@ export async function inboxOf(pool: pg.Pool, userId: string, now: Date, requestD
      SELECT mine.id, mine.name, 'missed', t.name, NULL, NULL, NULL
        FROM mine JOIN campaign_events e ON e.campaign_id = mine.id AND e.type = 'window.missed'
        JOIN tribes t ON t.campaign_id = mine.id AND t.id::text = e.tribe
-       WHERE e.week = (SELECT max(week) FROM campaign_events w WHERE w.campaign_id = mine.id)
+       WHERE e.week = (SELECT w.week FROM campaign_events w WHERE w.campaign_id = mine.id ORDER BY w.seq DESC LIMIT 1)
      UNION ALL
      SELECT mine.id, mine.name, 'lapsed', i.email, NULL, NULL, NULL
        FROM mine JOIN invitations i ON i.campaign_id = mine.id

@@ -17,6 +17,18 @@ function tribeNamed(payload: unknown): string | null {
   return typeof tribe === 'string' ? tribe : null
 }
 
+/**
+ * The log position before which no event of week `week` or later lies: the end record of the
+ * week two before it, found in the small index of period ends (#32). The log is in time order
+ * and a week's events come after the tick that ended the week before; two weeks back leaves a
+ * week of room for a game whose first tick ends no week. A week's read then scans at most two
+ * weeks of rows by the primary key, whatever the campaign's age.
+ */
+function before(week: string) {
+  return `COALESCE((SELECT b.seq FROM campaign_events b WHERE b.campaign_id = $1::uuid AND b.type = 'map.week_ended' AND b.week <= ${week} - 2
+                    ORDER BY b.week DESC, b.seq DESC LIMIT 1), 0)`
+}
+
 /** Tries of an append that lost its numbers to an order saved at the same moment. */
 const APPEND_TRIES = 5
 
@@ -63,9 +75,19 @@ export async function eventsAfter(pool: pg.Pool, campaignId: string, after: numb
   return rows
 }
 
-/** The weeks that have events, oldest first. */
+/**
+ * The weeks that have events, oldest first: every week that ended has its end record, and a week
+ * is entered only by the tick that ends the one before, so the ended weeks, the first event's and
+ * the last event's are all of them, read from the index of period ends and two probes.
+ */
 export async function weeksWithEvents(pool: pg.Pool, campaignId: string): Promise<number[]> {
-  const { rows } = await pool.query<{ week: number }>(`SELECT DISTINCT week FROM campaign_events WHERE campaign_id = $1::uuid ORDER BY week`, [campaignId])
+  const { rows } = await pool.query<{ week: number }>(
+    `SELECT week FROM campaign_events WHERE campaign_id = $1::uuid AND type = 'map.week_ended'
+     UNION SELECT * FROM (SELECT week FROM campaign_events WHERE campaign_id = $1::uuid ORDER BY seq LIMIT 1) first
+     UNION SELECT * FROM (SELECT week FROM campaign_events WHERE campaign_id = $1::uuid ORDER BY seq DESC LIMIT 1) last
+     ORDER BY week`,
+    [campaignId],
+  )
   return rows.map((r) => r.week)
 }
 
@@ -73,7 +95,7 @@ export async function weeksWithEvents(pool: pg.Pool, campaignId: string): Promis
 export async function eventsOfWeek(pool: pg.Pool, campaignId: string, week: number, limit: number): Promise<EventRow[]> {
   const { rows } = await pool.query<EventRow>(
     `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
-     WHERE campaign_id = $1::uuid AND week = $2 ORDER BY seq LIMIT $3`,
+     WHERE campaign_id = $1::uuid AND seq > ${before('$2::int')} AND week = $2 ORDER BY seq LIMIT $3`,
     [campaignId, week, limit],
   )
   return rows
@@ -88,7 +110,8 @@ export async function mapEventsOfWeek(
 ): Promise<{ type: string; payload: unknown }[]> {
   const { rows } = await pool.query<{ type: string; payload: unknown }>(
     `SELECT type, payload FROM campaign_events
-     WHERE campaign_id = $1::uuid AND ((week = $2 AND type = ANY($3::text[])) OR (week = $2 - 1 AND type = 'map.week_ended'))
+     WHERE campaign_id = $1::uuid AND seq > ${before('$2::int - 1')}
+       AND ((week = $2 AND type = ANY($3::text[])) OR (week = $2 - 1 AND type = 'map.week_ended'))
      ORDER BY seq`,
     [campaignId, week, types],
   )
@@ -138,7 +161,7 @@ export async function diceWeek(pool: pg.Pool, campaignId: string, week: number):
 export async function eventsOfType(pool: pg.Pool, campaignId: string, week: number, type: string): Promise<EventRow[]> {
   const { rows } = await pool.query<EventRow>(
     `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
-     WHERE campaign_id = $1::uuid AND week = $2 AND type = $3 ORDER BY seq`,
+     WHERE campaign_id = $1::uuid AND seq > ${before('$2::int')} AND week = $2 AND type = $3 ORDER BY seq`,
     [campaignId, week, type],
   )
   return rows
@@ -157,7 +180,7 @@ export async function periodEnds(pool: pg.Pool, campaignId: string): Promise<{ w
 export async function eventsOfTypes(pool: pg.Pool, campaignId: string, week: number, types: readonly string[]): Promise<EventRow[]> {
   const { rows } = await pool.query<EventRow>(
     `SELECT seq, week, type, payload, ${instant('created_at', 'createdAt')} FROM campaign_events
-     WHERE campaign_id = $1::uuid AND week = $2 AND type = ANY($3::text[]) ORDER BY seq`,
+     WHERE campaign_id = $1::uuid AND seq > ${before('$2::int')} AND week = $2 AND type = ANY($3::text[]) ORDER BY seq`,
     [campaignId, week, types],
   )
   return rows
@@ -166,7 +189,8 @@ export async function eventsOfTypes(pool: pg.Pool, campaignId: string, week: num
 /** Stored events of these types in `week` since an instant (a day's digest). */
 export async function payloadsSince(sql: Sql, campaignId: string, week: number, types: string[], since: Date): Promise<unknown[]> {
   const rows = await sql.query<{ payload: unknown }>(
-    `SELECT payload FROM campaign_events WHERE campaign_id = $1::uuid AND week = $2 AND type = ANY($3::text[]) AND created_at > ${utc(4)}`,
+    `SELECT payload FROM campaign_events WHERE campaign_id = $1::uuid AND seq > ${before('$2::int')} AND week = $2 AND type = ANY($3::text[])
+        AND created_at > ${utc(4)}`,
     [campaignId, week, types, since.toISOString()],
   )
   return rows.map((r) => r.payload)
