@@ -33,9 +33,13 @@ export async function inboxOf(pool: pg.Pool, userId: string, now: Date, requestD
        WHERE a.stand_in_id IS NULL AND a.ends_on >= (${utc(2)})::date
      UNION ALL
      SELECT mine.id, mine.name, 'missed', t.name, NULL, NULL, NULL
-       FROM mine JOIN campaign_events e ON e.campaign_id = mine.id AND e.type = 'window.missed'
+       FROM mine
+       CROSS JOIN LATERAL (SELECT w.week FROM campaign_events w WHERE w.campaign_id = mine.id ORDER BY w.seq DESC LIMIT 1) current
+       -- The current week's rows come after the end of the week two before it (see db/log.ts).
+       CROSS JOIN LATERAL (SELECT COALESCE((SELECT b.seq FROM campaign_events b WHERE b.campaign_id = mine.id AND b.type = 'map.week_ended'
+                                              AND b.week <= current.week - 2 ORDER BY b.week DESC, b.seq DESC LIMIT 1), 0) AS after) bound
+       JOIN campaign_events e ON e.campaign_id = mine.id AND e.seq > bound.after AND e.week = current.week AND e.type = 'window.missed'
        JOIN tribes t ON t.campaign_id = mine.id AND t.id::text = e.tribe
-       WHERE e.week = (SELECT w.week FROM campaign_events w WHERE w.campaign_id = mine.id ORDER BY w.seq DESC LIMIT 1)
      UNION ALL
      SELECT mine.id, mine.name, 'lapsed', i.email, NULL, NULL, NULL
        FROM mine JOIN invitations i ON i.campaign_id = mine.id

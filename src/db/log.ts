@@ -197,14 +197,15 @@ export async function payloadsSince(sql: Sql, campaignId: string, week: number, 
 }
 
 /**
- * Did the tribe give any order in a window after `since`? (A window missed is one without, #13.)
- * Asked of its last order only: one probe of the tribe index, however long the log (#32).
+ * Did the tribe give any order in a window after `since`, in `week` or the week before? (A
+ * window missed is one without, #13.) A day back from a window's close reaches no further, so
+ * only the rows after the end of the week two before are read: a few dozen, however long the
+ * log (#32).
  */
-export async function orderedSince(sql: Sql, campaignId: string, tribeId: string, since: Date): Promise<boolean> {
+export async function orderedSince(sql: Sql, campaignId: string, tribeId: string, since: Date, week: number): Promise<boolean> {
   const rows = await sql.query<{ one: number }>(
-    `SELECT 1 AS one FROM (SELECT created_at FROM campaign_events WHERE campaign_id = $1::uuid AND tribe = $2 AND played ORDER BY seq DESC LIMIT 1) last
-      WHERE last.created_at > ${utc(3)}`,
-    [campaignId, tribeId, since.toISOString()],
+    `SELECT 1 AS one FROM campaign_events WHERE campaign_id = $1::uuid AND seq > ${before('$4::int')} AND tribe = $2 AND played AND created_at > ${utc(3)} LIMIT 1`,
+    [campaignId, tribeId, since.toISOString(), week],
     'tribe-ordered-since',
   )
   return rows.length > 0

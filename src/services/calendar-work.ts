@@ -206,7 +206,12 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     // A window that ends without a single order is noted (a tribe still recruiting may have given
     // none, or only recruits): the GM's roster and the player's profile count them. The tribe's
     // previous window was a week before, so a day back covers this one.
-    if (tribe && !tribe.eliminated && tribe.turn === 'open' && !(await orderedSince(sql, campaign.id, tribe.id, new Date(due.at.getTime() - 86_400_000)))) {
+    if (
+      tribe &&
+      !tribe.eliminated &&
+      tribe.turn === 'open' &&
+      !(await orderedSince(sql, campaign.id, tribe.id, new Date(due.at.getTime() - 86_400_000), w.view.period))
+    ) {
       w.note('window.missed', { tribe: tribe.id }, due.at)
       w.mails.push(...(await gmNews(sql, campaign.id, 'missed', `${tribe.id}/${periodOf(due)}`, { tribeName: tribe.name })))
     }

@@ -4,7 +4,7 @@
 // two games (world conquest's first tick ends no round), and rests on the log being in week order.
 import t, { type Test } from 'tap'
 import type pg from 'pg'
-import { eventsOfType, eventsOfTypes, eventsOfWeek, mapEventsOfWeek, payloadsSince, weeksWithEvents } from '../../src/db/log.ts'
+import { eventsOfType, eventsOfTypes, eventsOfWeek, mapEventsOfWeek, orderedSince, payloadsSince, weeksWithEvents } from '../../src/db/log.ts'
 import { sqlOf } from '../../src/db/sql.ts'
 import { playWeeks } from '../../bench/lib/history.ts'
 import { buildTestApp } from '../helpers/app.ts'
@@ -14,8 +14,8 @@ import { manyCampaigns } from '../helpers/many.ts'
 const WEEK_MS = 7 * 86_400_000
 
 async function plain(pool: pg.Pool, campaignId: string, where: string, params: unknown[] = []) {
-  const { rows } = await pool.query<{ seq: number; week: number; type: string; payload: unknown }>(
-    `SELECT seq, week, type, payload FROM campaign_events WHERE campaign_id = $1::uuid AND ${where} ORDER BY seq`,
+  const { rows } = await pool.query<{ seq: number; week: number; type: string; payload: unknown; tribe: string | null; played: boolean; at: Date }>(
+    `SELECT seq, week, type, payload, tribe, played, created_at AT TIME ZONE 'UTC' AS at FROM campaign_events WHERE campaign_id = $1::uuid AND ${where} ORDER BY seq`,
     [campaignId, ...params],
   )
   return rows
@@ -61,6 +61,18 @@ async function readsAgree(t: Test, pool: pg.Pool, campaignId: string) {
         .map(({ type, payload }) => ({ type, payload })),
       `week ${week}: what draws its map`,
     )
+    for (const tribe of new Set(all.filter((e) => e.played).map((e) => e.tribe!))) {
+      const played = all.filter((e) => e.played && e.tribe === tribe && e.week >= week - 1)
+      t.equal(await orderedSince(sqlOf(pool), campaignId, tribe, new Date(0), week), played.length > 0, `week ${week}: whether a tribe played since it began`)
+      if (played.length === 0) continue
+      const last = played.at(-1)!.at
+      t.equal(
+        await orderedSince(sqlOf(pool), campaignId, tribe, new Date(last.getTime() - 1), week),
+        true,
+        `week ${week}: an order a moment after the instant asked`,
+      )
+      t.equal(await orderedSince(sqlOf(pool), campaignId, tribe, last, week), false, `week ${week}: none after the tribe's last order`)
+    }
     t.same(
       await payloadsSince(sqlOf(pool), campaignId, week, types, new Date(0)),
       ofWeek.map((e) => e.payload),
