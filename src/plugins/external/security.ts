@@ -1,16 +1,20 @@
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import rateLimit from '@fastify/rate-limit'
 import sensible from '@fastify/sensible'
 import fp from 'fastify-plugin'
 import { AppError } from '../../lib/errors.ts'
 
+/** Helmet's defaults, but for images: the pages draw data: URIs. Swagger UI adds its own scripts' hashes. */
+export const SECURITY_HEADERS = { contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'] } } }
+
 export default fp(
   async (fastify) => {
     await fastify.register(sensible)
-    await fastify.register(helmet, {
-      // Swagger UI ships inline scripts and styles of its own; it adds their hashes.
-      contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'] } },
-    })
+    // Helmet's headers, built once: @fastify/helmet built them again on every request, parsing
+    // the CSP directives each time (5% of the server's busy time under the orders bench, #32).
+    // No route sets headers of its own or uses nonces, which were all it built them anew for.
+    const securityHeaders = helmet(SECURITY_HEADERS)
+    fastify.addHook('onRequest', (request, reply, next) => securityHeaders(request.raw, reply.raw, (error?: unknown) => next(error as Error | undefined)))
     // Opt-in per route (login, register), so reads are never throttled.
     await fastify.register(rateLimit, {
       global: false,

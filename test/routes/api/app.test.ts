@@ -1,7 +1,9 @@
 import t from 'tap'
 import Fastify from 'fastify'
 import fp from 'fastify-plugin'
+import helmet from 'helmet'
 import { app, serverOptions } from '../../../src/app.ts'
+import { SECURITY_HEADERS } from '../../../src/plugins/external/security.ts'
 import { buildTestApp, testConfig } from '../../helpers/app.ts'
 import { testDatabase } from '../../helpers/db.ts'
 
@@ -44,6 +46,34 @@ t.test('security headers are set (helmet)', async (t) => {
   const res = await app.inject({ method: 'GET', url: '/health' })
   t.equal(res.headers['x-content-type-options'], 'nosniff')
   t.ok(res.headers['content-security-policy'])
+})
+
+t.test('every answer carries the headers helmet gives for our settings, built once (#32)', async (t) => {
+  // What helmet's own middleware sets on a bare response, for the settings the service uses.
+  const expected: Record<string, string> = {}
+  const removed: string[] = []
+  helmet(SECURITY_HEADERS)(
+    {} as never,
+    {
+      setHeader: (name: string, value: string) => (expected[name.toLowerCase()] = value),
+      removeHeader: (name: string) => removed.push(name.toLowerCase()),
+    } as never,
+    () => {},
+  )
+  t.match(expected['content-security-policy'], /img-src 'self' data:/, 'the pages may draw data: images')
+  t.ok(Object.keys(expected).length >= 10, `helmet sets its ${Object.keys(expected).length} headers`)
+  const app = await buildTestApp(t)
+  for (const [what, url] of [
+    ['the API', '/health'],
+    ['a page', '/'],
+    ['a page in Spanish', '/?lang=es'],
+    ['an unknown route', '/api/nothing-here'],
+    ['a missing page', '/no-such-page'],
+  ] as const) {
+    const res = await app.inject({ method: 'GET', url })
+    for (const [name, value] of Object.entries(expected)) t.equal(res.headers[name], value, `${what}: ${name}`)
+    for (const name of removed) t.notOk(res.headers[name], `${what}: no ${name}`)
+  }
 })
 
 t.test('a 500 does not leak internals', async (t) => {
