@@ -2,7 +2,7 @@
 // prestart): an unchanged tree starts without tsc, and a changed source is always the code
 // that runs next. Played on a small project of its own, with the real TypeScript.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t, { type Test } from 'tap'
@@ -97,4 +97,51 @@ t.test('a failed compile is tried again at the next start', async (t) => {
   t.equal(back.status, 0)
   t.notMatch(back.stderr, /up to date/)
   t.equal(run(dir), 'three')
+})
+
+t.test('an edit that keeps the size and the mtime is compiled, once the stamp vouches by stat()', async (t) => {
+  const dir = project(t)
+  t.equal(build(dir).status, 0)
+  // Inputs changed within two seconds of their reading are read again, not trusted by stat():
+  // past that, the next start notes their stat in the stamp and the one after skips reading them.
+  await new Promise((resolve) => setTimeout(resolve, 2_100))
+  t.match(build(dir).stderr, /up to date/)
+  t.match(readFileSync(path.join(dir, 'dist/.build-stamp'), 'utf8'), /^[0-9a-f]{64}\n[0-9a-f]{64}\n$/, 'the stamp holds the stat of the inputs')
+  mark(dir)
+  t.match(build(dir).stderr, /up to date/)
+  t.notOk(rebuilt(dir), 'an unchanged tree is not compiled')
+
+  // rsync -t, a restore from backup: other bytes, the same size and the same mtime.
+  const file = path.join(dir, 'src/server.ts')
+  const { atime, mtime } = statSync(file)
+  writeFileSync(file, "const word: string = 'six'\nconsole.log(word)\n")
+  utimesSync(file, atime, mtime)
+  const changed = build(dir)
+  t.equal(changed.status, 0, changed.stderr)
+  t.ok(rebuilt(dir), 'the edit is compiled')
+  t.equal(run(dir), 'six')
+})
+
+t.test("the packages are bundled into dist/vendor/, and the program's imports bind as from node_modules", async (t) => {
+  const dir = project(t)
+  writeFileSync(
+    path.join(dir, 'src/server.ts'),
+    [
+      "import fp from 'fastify-plugin'",
+      "import { LRUCache } from 'lru-cache'",
+      "import pg from 'pg'",
+      "import { Type } from 'typebox'",
+      '// CommonJS (a default and a name found by Node), ES modules, a package of both kinds.',
+      'console.log([typeof fp, typeof pg.Pool, new LRUCache<string, number>({ max: 3 }).max, Type.String().type].join(" "))',
+      '',
+    ].join('\n'),
+  )
+  const built = build(dir)
+  t.equal(built.status, 0, built.stderr)
+  t.match(built.stderr, /4 package imports bundled into dist\/vendor\//)
+  t.ok(readdirSync(path.join(dir, 'dist/vendor')).includes('fastify-plugin.mjs'))
+  const server = readFileSync(path.join(dir, 'dist/server.js'), 'utf8')
+  t.match(server, /from '\.\/vendor\/typebox\.mjs'/, 'the compiled imports point at dist/vendor/')
+  t.notMatch(server, /from 'pg'/)
+  t.equal(run(dir), 'function function 3 string')
 })

@@ -37,9 +37,11 @@ export default fp(
     const routes: { pattern: RegExp; methods: string[] }[] = []
     fastify.addHook('onRoute', (route) => {
       const methods = [route.method].flat()
-      const known = routes.find((r) => r.pattern.source === patternOf(route.url).source)
+      // Made once per route: made again for each known route, it was O(routes²) RegExps at start (#32).
+      const pattern = patternOf(route.url)
+      const known = routes.find((r) => r.pattern.source === pattern.source)
       if (known) known.methods.push(...methods)
-      else routes.push({ pattern: patternOf(route.url), methods })
+      else routes.push({ pattern, methods })
     })
 
     // After serialisation, so that every way an error leaves (handlers, validation, limits,
