@@ -1,7 +1,8 @@
 // A week's reads of the log start from the end record of the week two before it (#32: the week
 // index holds only the periods' ends, so an order writes one index entry fewer per event). Each
-// reader must answer what a plain scan of the whole log answers, for every week of campaigns of
-// two games (world conquest's first tick ends no round), and rests on the log being in week order.
+// reader must answer what a plain scan of the whole log answers, for every week of a campaign of
+// each game (world conquest's first tick ends no round; Open Wars and El Mapa wait for tick 0 and
+// end at their round limit), and rests on the log being in week order.
 import t, { type Test } from 'tap'
 import type pg from 'pg'
 import { eventsOfType, eventsOfTypes, eventsOfWeek, mapEventsOfWeek, orderedSince, payloadsSince, weeksWithEvents } from '../../src/db/log.ts'
@@ -101,3 +102,15 @@ t.test('a world conquest campaign of five rounds, whose first tick ends no round
   for (let week = 1; week <= 5; week++) await setClock(app, new Date(Date.parse('2026-12-01T09:00:00Z') + week * WEEK_MS).toISOString())
   await readsAgree(t, app.pg, table.id)
 })
+
+for (const ruleset of ['openwars', 'elmapa']) {
+  t.test(`an ${ruleset} campaign of eight rounds, played to its end, answers the same`, async (t) => {
+    const app = await buildTestApp(t, { allowTestClock: true })
+    await setClock(app, '2026-12-01T09:00:00Z')
+    const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset, weekLimit: 8 })
+    t.equal((await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/start`)).status, 200, 'started')
+    for (let week = 1; week <= 10; week++) await setClock(app, new Date(Date.parse('2026-12-01T09:00:00Z') + week * WEEK_MS).toISOString())
+    t.equal((await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body.status, 'finished', 'the round limit ended it')
+    await readsAgree(t, app.pg, table.id)
+  })
+}
