@@ -1,6 +1,7 @@
 // A game master's inbox (#30): what waits for them across the campaigns they run, each item
 // read where it is kept (proposals, join requests, absences, the log, invitations).
 import type pg from 'pg'
+import { before } from './log.ts'
 import { utc } from './sql.ts'
 
 export interface InboxRow {
@@ -36,8 +37,7 @@ export async function inboxOf(pool: pg.Pool, userId: string, now: Date, requestD
        FROM mine
        CROSS JOIN LATERAL (SELECT w.week FROM campaign_events w WHERE w.campaign_id = mine.id ORDER BY w.seq DESC LIMIT 1) current
        -- The current week's rows come after the end of the week two before it (see db/log.ts).
-       CROSS JOIN LATERAL (SELECT COALESCE((SELECT b.seq FROM campaign_events b WHERE b.campaign_id = mine.id AND b.type = 'map.week_ended'
-                                              AND b.week <= current.week - 2 ORDER BY b.week DESC, b.seq DESC LIMIT 1), 0) AS after) bound
+       CROSS JOIN LATERAL (SELECT ${before('current.week', 'mine.id')} AS after) bound
        JOIN campaign_events e ON e.campaign_id = mine.id AND e.seq > bound.after AND e.week = current.week AND e.type = 'window.missed'
        JOIN tribes t ON t.campaign_id = mine.id AND t.id::text = e.tribe
      UNION ALL

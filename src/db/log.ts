@@ -24,8 +24,8 @@ function tribeNamed(payload: unknown): string | null {
  * week of room for a game whose first tick ends no week. A week's read then scans at most two
  * weeks of rows by the primary key, whatever the campaign's age.
  */
-function before(week: string) {
-  return `COALESCE((SELECT b.seq FROM campaign_events b WHERE b.campaign_id = $1::uuid AND b.type = 'map.week_ended' AND b.week <= ${week} - 2
+export function before(week: string, campaign = '$1::uuid') {
+  return `COALESCE((SELECT b.seq FROM campaign_events b WHERE b.campaign_id = ${campaign} AND b.type = 'map.week_ended' AND b.week <= ${week} - 2
                     ORDER BY b.week DESC, b.seq DESC LIMIT 1), 0)`
 }
 

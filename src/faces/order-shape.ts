@@ -1,12 +1,10 @@
 // A game's orders checked against that game's own schemas (TypeBox, compiled once, at first use): a refusal
 // names the order, the field and what it should be in that game's terms, never another game's.
 import type { TObject, TSchema } from 'typebox'
-import { Compile } from 'typebox/compile'
+import { Compile, type Validator } from 'typebox/compile'
 import { AppError } from '../lib/errors.ts'
 
 type Variant = TObject & { properties: { type: { const: string } } }
-
-const compile = (variant: Variant) => Compile(variant)
 
 /** The checker of one game's orders, from its schema: a union of objects told apart by `type`. */
 export function orderShapes(schema: TSchema, gameName: string) {
@@ -15,7 +13,7 @@ export function orderShapes(schema: TSchema, gameName: string) {
   const byType = new Map(
     variants.map((v) => [
       v.properties.type.const,
-      { variant: v, check: undefined as ReturnType<typeof compile> | undefined, fields: Object.keys(v.properties).filter((k) => k !== 'type') },
+      { variant: v, check: undefined as Validator | undefined, fields: Object.keys(v.properties).filter((k) => k !== 'type') },
     ]),
   )
   const types = [...byType.keys()].join(', ')
@@ -26,7 +24,7 @@ export function orderShapes(schema: TSchema, gameName: string) {
       if (typeof type !== 'string') throw new AppError(400, 'orders/bad_shape', `${at} is an object whose type is one of the orders of ${gameName}: ${types}`)
       const shape = byType.get(type)
       if (!shape) throw new AppError(400, 'orders/unknown_type', `${at}: ${gameName} has no order "${type}"; its orders are ${types}`)
-      const [first] = (shape.check ??= compile(shape.variant)).Errors(order)
+      const [first] = (shape.check ??= Compile(shape.variant)).Errors(order)
       if (!first) return
       const extra = first.keyword === 'additionalProperties' ? ` (${(first.params as { additionalProperties: string[] }).additionalProperties.join(', ')})` : ''
       const fields = shape.fields.length ? `; a ${type} has ${shape.fields.join(', ')}` : `; a ${type} has no fields`

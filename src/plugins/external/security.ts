@@ -12,7 +12,8 @@ export default fp(
     await fastify.register(sensible)
     // Helmet's headers, built once: @fastify/helmet built them again on every request, parsing
     // the CSP directives each time (5% of the server's busy time under the orders bench, #32).
-    // No route sets headers of its own or uses nonces, which were all it built them anew for.
+    // Nothing here uses nonces or helmet's per-route options, which were all it built them anew
+    // for (Swagger UI's pages set a CSP of their own after these, as they did before).
     const securityHeaders = helmet(SECURITY_HEADERS)
     fastify.addHook('onRequest', (request, reply, next) => securityHeaders(request.raw, reply.raw, (error?: unknown) => next(error as Error | undefined)))
     // Opt-in per route (login, register), so reads are never throttled.
