@@ -38,6 +38,7 @@ t.test('no well-known password, loopback only, and the service is no superuser',
       'postgres/postgres is refused',
     )
     t.same(await query(db.url, 'SHOW listen_addresses'), [{ listen_addresses: '127.0.0.1' }], 'it listens on 127.0.0.1 only')
+    t.same(await query(db.url, 'SHOW wal_compression'), [{ wal_compression: 'pglz' }], 'it compresses the page images it writes to the WAL (#32)')
     const [me] = await query(db.url, `SELECT current_user AS name, rolsuper AS super FROM pg_roles WHERE rolname = current_user`)
     t.same(me, { name: 'weekday_wars_app', super: false }, 'the service connects as a role of its own, no superuser')
     await t.rejects(
