@@ -202,7 +202,9 @@ export async function vendorPackages(root, log = (m) => console.error(m)) {
     if (differ.length) throw new Error(`the bundled ${differ.join(', ')} export other names than Node gives`)
   } catch (error) {
     rmSync(outdir, { recursive: true, force: true })
-    log(`[build] the packages could not be bundled (${error.message.split('\n')[0]}); dist/ loads them from node_modules`)
+    // esbuild's own first error says which file; its message's first line only counts them.
+    const why = error.errors?.[0]?.text ?? error.message.split('\n')[0]
+    log(`[build] the packages could not be bundled (${why}); dist/ loads them from node_modules`)
     return { vendored: [] }
   } finally {
     rmSync(entriesDir, { recursive: true, force: true })

@@ -145,3 +145,32 @@ t.test("the packages are bundled into dist/vendor/, and the program's imports bi
   t.notMatch(server, /from 'pg'/)
   t.equal(run(dir), 'function function 3 string')
 })
+
+t.test('a package esbuild cannot bundle leaves every import on node_modules, and the program runs', async (t) => {
+  const dir = project(t)
+  // node_modules of symlinks to the real packages, plus one that requires a file of an extension
+  // Node loads as JavaScript and esbuild has no loader for.
+  rmSync(path.join(dir, 'node_modules'))
+  mkdirSync(path.join(dir, 'node_modules/fragile'), { recursive: true })
+  for (const name of readdirSync(path.join(root, 'node_modules'))) symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name))
+  writeFileSync(path.join(dir, 'node_modules/fragile/package.json'), JSON.stringify({ name: 'fragile', main: 'index.js', types: 'index.d.ts' }))
+  writeFileSync(path.join(dir, 'node_modules/fragile/index.js'), "module.exports = { word: require('./word.cfg') }\n")
+  writeFileSync(path.join(dir, 'node_modules/fragile/word.cfg'), "module.exports = 'plain'\n")
+  writeFileSync(path.join(dir, 'node_modules/fragile/index.d.ts'), 'export declare const word: string\n')
+  writeFileSync(
+    path.join(dir, 'src/server.ts'),
+    ["import { word } from 'fragile'", "import { Type } from 'typebox'", 'console.log(word, Type.String().type)', ''].join('\n'),
+  )
+  const built = build(dir)
+  t.equal(built.status, 0, built.stderr)
+  t.match(
+    built.stderr,
+    /the packages could not be bundled \(No loader is configured for "\.cfg" files: node_modules\/fragile\/word\.cfg\); dist\/ loads them from node_modules/,
+    'the build says which file it could not bundle',
+  )
+  t.notOk(existsSync(path.join(dir, 'dist/vendor')), 'no half-made dist/vendor/ is left')
+  const server = readFileSync(path.join(dir, 'dist/server.js'), 'utf8')
+  t.match(server, /from 'fragile'/, 'the compiled imports still name the packages')
+  t.match(server, /from 'typebox'/)
+  t.equal(run(dir), 'plain string', 'and the program runs as it would have')
+})
