@@ -27,6 +27,7 @@ export function foreignWords(text: string, locale: 'en' | 'es', names: readonly 
   // Time zones are identifiers ("Europe/Madrid"), not words of either language.
   rest = rest.replace(/\b[A-Z][A-Za-z_]+\/[A-Za-z_/]+\b/g, ' ')
   const found = new Set<string>()
-  for (const word of rest.toLowerCase().match(/\p{L}{4,}/gu) ?? []) if (ONLY[locale].has(word)) found.add(word)
+  // Whole tokens only: a hex seed or hash ("…9cada3…") holds letters that spell a word by chance.
+  for (const token of rest.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) if (/^\p{L}{4,}$/u.test(token) && ONLY[locale].has(token)) found.add(token)
   return [...found].sort()
 }
