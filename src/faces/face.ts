@@ -60,6 +60,8 @@ export interface Face {
   name: string
   period: string
   economy: string
+  /** Catalogue key of the your-day card's count of what can still move, in the game's words (its turn summary's `movable`). */
+  movable: string
   /** Where its rule book is served, the catalogue key of a link to it, and the book's file by language (docs/). */
   rules: string
   rulesLabel: string

@@ -15,6 +15,7 @@ export const conquestFace: Face = {
   name: 'c_gameConquest',
   period: 'c_round',
   economy: 'c_economy',
+  movable: 'c_dayMovable',
   rules: '/rules/conquest',
   rulesLabel: 'c_rulesLink',
   books: { en: 'RULES-CONQUEST.md', es: 'RULES-CONQUEST.es.md' },

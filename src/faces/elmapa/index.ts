@@ -14,6 +14,7 @@ export const elMapaFace: Face = {
   name: 'm_gameElMapa',
   period: 'm_round',
   economy: 'm_economy',
+  movable: 'm_dayMovable',
   rules: '/rules/elmapa',
   rulesLabel: 'm_rulesLink',
   books: { en: 'RULES-ELMAPA.md', es: 'RULES-ELMAPA.es.md' },

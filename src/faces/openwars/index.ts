@@ -14,6 +14,7 @@ export const openwarsFace: Face = {
   name: 'o_gameOpenWars',
   period: 'o_round',
   economy: 'o_economy',
+  movable: 'o_dayMovable',
   rules: '/rules/openwars',
   rulesLabel: 'o_rulesLink',
   books: { en: 'RULES-OPENWARS.md', es: 'RULES-OPENWARS.es.md' },

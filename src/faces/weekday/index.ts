@@ -19,6 +19,7 @@ export const weekdayFace: Face = {
   name: 'c_gameWeekly',
   period: 'week',
   economy: 'pools',
+  movable: 'dayMovable',
   rules: '/rules',
   rulesLabel: 'c_rulesWeekly',
   books: { en: 'RULES.md', es: 'RULES.es.md' },

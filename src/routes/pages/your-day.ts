@@ -1,8 +1,9 @@
 // The "your day" card on /campaigns (#30): each campaign whose window is open today for the
 // reader's tribe, with the time left, what can be spent and what can still move (the game's
-// figures), a link to the turn, and "Done", which ends the turn with the game's own order.
+// figures, in its words), a link to the turn, and "Done", which ends the turn with the game's own order.
 import type { FastifyInstance } from 'fastify'
 import { DateTime } from 'luxon'
+import { faceOf } from '../../faces/index.ts'
 import { spendableText, timeLeft } from '../../lib/your-day.ts'
 import { fill } from '../../lib/fill.ts'
 import { STRINGS, type PageKit, type Req, type Route, type Viewer } from './kit.ts'
@@ -23,7 +24,7 @@ export function yourDayPages(fastify: FastifyInstance, kit: PageKit) {
         // The reader's own clock; their zone named when the campaign keeps another.
         closes: fill(s.dayCloses!, { time: zone === c.campaign.timeZone ? closes : `${closes} ${zone}`, left: timeLeft(c.closesAt, now, v.locale) }, v.locale),
         spend: c.spendable.length ? fill(s.daySpend!, { what: spendableText(c.spendable, v.locale) }, v.locale) : s.dayNothingToSpend,
-        moves: fill(s.dayMovable!, { n: c.movable }, v.locale),
+        moves: fill(s[faceOf(c.campaign.ruleset).movable]!, { n: c.movable }, v.locale),
       }
     })
   }

@@ -158,7 +158,11 @@ t.test("world conquest's card: its own goods and ready stacks, none during its s
   const shown = text(card((await page.get('/campaigns')).body) ?? '')
   t.match(shown, /Your window closes at 20:00 \(in 10 h 0 min\)\./)
   t.match(shown, new RegExp(`To spend: ${basics} Basics`), 'the goods in its words (its face catalogue)')
-  t.match(shown, new RegExp(`${mine.length} armies can still move\\.`), 'every territory has ready troops at the opening (G2.3)')
+  t.match(
+    shown,
+    new RegExp(`${mine.length} territories have troops that can still move\\.`),
+    'every territory has ready troops at the opening (G2.3), counted in its words',
+  )
   const done = await page.post(`/campaigns/${table.id}/done`, {})
   t.equal(done.location, '/campaigns?notice=turn_ended', "Done gives the game's own end-turn order (G2.8)")
   t.match(text(card((await page.get('/campaigns')).body) ?? ''), /Turn ended/)
