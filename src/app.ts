@@ -31,6 +31,11 @@ function refuseHostileInput(value: unknown, where: string) {
 export interface AppOptions {
   config: Config
   databaseUrl: string
+  /**
+   * Settled once the schema is there (server.ts's migrations): the plugins and routes load
+   * meanwhile, and nothing that reads the database (the onReady sweep) runs before it.
+   */
+  schemaReady?: Promise<unknown>
 }
 
 const dir = import.meta.dirname
@@ -117,6 +122,7 @@ export async function buildApp(options: AppOptions, server: FastifyServerOptions
   const fastify = Fastify({ ...serverOptions(options.config), ...server }).withTypeProvider<TypeBoxTypeProvider>()
   // Not encapsulated, so the process (server.ts, tests) sees the decorators too.
   await fastify.register(fp(app, { name: 'weekday-wars' }), options)
+  await options.schemaReady
   await fastify.ready()
   return fastify
 }

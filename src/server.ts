@@ -34,11 +34,15 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 })
 
 try {
-  if (config.migrateOnStart) {
-    const result = await migrate(db.url, { log: say })
-    say(result.applied.length ? `applied ${result.applied.length} migration(s)` : 'database schema is up to date')
-  }
-  app = await buildApp({ config, databaseUrl: db.url })
+  // The migrations wait on the database while the app loads its modules (#32: a warm start in a
+  // second); the app is ready only once they are done.
+  const migrated = config.migrateOnStart
+    ? migrate(db.url, { log: say }).then((result) =>
+        say(result.applied.length ? `applied ${result.applied.length} migration(s)` : 'database schema is up to date'),
+      )
+    : Promise.resolve()
+  migrated.catch(() => {}) // awaited below; this only keeps a failure from being reported as unhandled first
+  app = await buildApp({ config, databaseUrl: db.url, schemaReady: migrated })
   if (config.seedDemo) {
     const outcome = await seedDemo(app.db, { clock: app.clock, publicUrl: config.publicUrl })
     if (outcome.seeded) {

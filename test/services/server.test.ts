@@ -56,6 +56,9 @@ t.test('npm start serves /health on the embedded database and keeps data across 
   const pgPort = await freePort()
   const first = await start(port, pgPort)
   t.match(first.output(), /using the embedded PostgreSQL/)
+  // The migrations run while the modules load; the boot sweep reads the database only after them.
+  t.match(first.output(), /applied \d+ migration\(s\)/)
+  t.notMatch(first.output(), /boot sweep failed|could not start/, 'the boot sweep found its tables')
   t.match(first.output(), /seeded demo data/)
   t.match(first.output(), /gm@demo\.weekdaywars\.test/)
   const reg = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
