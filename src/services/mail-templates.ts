@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import Handlebars from 'handlebars'
 import { DateTime } from 'luxon'
+import { CATALOGUE } from '../lib/catalogue.ts'
 import { fill } from '../lib/fill.ts'
 import { spendableText, timeLeft } from '../lib/your-day.ts'
 import { errorText } from '../lib/page-helpers.ts'
@@ -109,15 +110,28 @@ export function mailTemplates() {
     JSON.parse(readFileSync(path.join(gameDir(locale, ruleset), 'strings.json'), 'utf8')) as {
       subject: Partial<Record<MailKind, string>>
       turnHint?: string
+      /** The face catalogue key of the count of what can still move (its pages' your-day card says the same). */
+      movable?: string
     }
-  /** A game's one line on how a turn goes, for its window mail (R4.4, G2.6): each game's own words, none for a game without. */
-  const hints = new Map<string, string | null>()
-  const turnHint = (locale: Locale, ruleset: unknown) => {
-    if (typeof ruleset !== 'string' || !rulesetIds().includes(ruleset)) return null
+  /**
+   * A game's words for its window mail: its one line on how a turn goes (R4.4, G2.6) and what
+   * can still move in its terms (armies, territories, locations); none for a game without.
+   */
+  const windowWords = new Map<string, { turnHint: string | null; movable: string | null }>()
+  const windowWordsOf = (locale: Locale, ruleset: unknown) => {
+    if (typeof ruleset !== 'string' || !rulesetIds().includes(ruleset)) return { turnHint: null, movable: null }
     const key = `${locale}/${ruleset}`
-    if (!hints.has(key))
-      hints.set(key, existsSync(path.join(gameDir(locale, ruleset), 'strings.json')) ? (gameStrings(locale, ruleset).turnHint ?? null) : null)
-    return hints.get(key)!
+    let words = windowWords.get(key)
+    if (!words) {
+      const own = existsSync(path.join(gameDir(locale, ruleset), 'strings.json')) ? gameStrings(locale, ruleset) : { turnHint: undefined, movable: undefined }
+      windowWords.set(key, (words = { turnHint: own.turnHint ?? null, movable: own.movable ? (CATALOGUE[locale][own.movable] ?? null) : null }))
+    }
+    return words
+  }
+  const windowContext = (locale: Locale, context: Record<string, unknown>) => {
+    const words = windowWordsOf(locale, context.ruleset)
+    const movable = (context.turn as { movable?: unknown } | undefined)?.movable
+    return { ...context, turnHint: words.turnHint, movable: words.movable && typeof movable === 'number' ? fill(words.movable, { n: movable }, locale) : null }
   }
   return {
     render(kind: MailKind, locale: Locale, context: Record<string, unknown>): RenderedMail {
@@ -131,7 +145,7 @@ export function mailTemplates() {
         () => (ruleset ? gameStrings(locale, ruleset).subject[kind]! : s.subject[kind]),
         false,
       )(context)
-      if (kind === 'window_open') context = { ...context, turnHint: turnHint(locale, context.ruleset) }
+      if (kind === 'window_open') context = windowContext(locale, context)
       const text = compile(`${locale}/${own}${kind}.text`, () => readFileSync(path.join(dir, `${kind}.text.hbs`), 'utf8'), false)(context)
       const body = compile(`${locale}/${own}${kind}.html`, () => readFileSync(path.join(dir, `${kind}.html.hbs`), 'utf8'), true)(context)
       const stranger = kind === 'invitation' && !context.member

@@ -126,3 +126,17 @@ t.test("each game's window mail says how its own turn goes (R4.4, G2.6), never a
   const unknown = templates.render('window_open', 'en', context('en', 'no-such-game', { standIn: false }))
   t.notMatch(unknown.text, /R4\.4|G2\.4/, 'a game with no line of its own gets none')
 })
+
+t.test("each game's window mail counts what can still move in its own words, as its your-day card does", async (t) => {
+  const templates = mailTemplates()
+  const turn = { spendable: [], movable: 3 }
+  const said = (locale: 'en' | 'es', ruleset: string) => templates.render('window_open', locale, context(locale, ruleset, { standIn: false, turn }))
+  t.match(said('en', 'weekly-turn').text, /3 armies can still move\./, 'the weekday game: armies')
+  t.match(said('en', 'conquest').text, /3 territories have troops that can still move\./, 'world conquest: territories with troops')
+  t.match(said('en', 'openwars').text, /3 locations have units that can still move\./, 'Open Wars: locations with units')
+  t.match(said('en', 'elmapa').text, /3 armies can still move\./, 'El Mapa: armies')
+  t.match(said('es', 'conquest').html, /<li>3 territorios tienen tropas que pueden moverse todavía\.<\/li>/, 'in Spanish, in the HTML part too')
+  t.notMatch(said('en', 'conquest').text + said('en', 'openwars').text, /armies/, 'no game is told of armies it does not have')
+  const unknown = said('en', 'no-such-game')
+  t.notMatch(unknown.text + unknown.html, /can still move|<li><\/li>/, 'a game with no words of its own gets no line, and no empty item')
+})
