@@ -7,6 +7,8 @@ import { BUDGET } from '../../engine/games/openwars/setup.ts'
 import { DEFAULT_ARMIES, KINDS, SPELLS, type Faction } from '../../engine/games/openwars/data.ts'
 import type { OpenOptions, OpenOrder } from '../../engine/games/openwars/index.ts'
 import { neighbours } from '../../engine/games/openwars/map.ts'
+import { movePaths } from '../../engine/games/openwars/options.ts'
+import { fill } from '../../lib/fill.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
@@ -109,18 +111,21 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
           .map((x) => {
             const moves = offered.filter((o): o is Move => o.type === 'move' && o.from === c.id && o.kind === x.kind)
             const free = Math.max(0, ...moves.map((m) => m.count))
-            const dests = [...new Set(moves.map((m) => m.path[0]!))].map((to) => {
+            // Every location the stack reaches this window, nearest first, each by its shortest legal path (W5.1–W5.10).
+            const paths = moves.length > 0 ? movePaths(state, me.id, c.id, x.kind, free) : new Map<string, string[]>()
+            const dests = [...paths].map(([to, path]) => {
               const enemy = cell(to).stacks.some((y) => y.tribe !== me.id && y.count > 0)
               // The same board gives the same estimate: kept by the campaign's version until it changes.
-              const key = `openwars-odds:${a.campaign.id}:${version}:${me.id}:${c.id}:${x.kind}:${free}:${to}`
+              const key = `openwars-odds:${a.campaign.id}:${version}:${me.id}:${c.id}:${x.kind}:${free}:${path.join('>')}`
               const odds = enemy
                 ? (JSON.parse(
-                    kit.cachedSvg(key, () => JSON.stringify(moveOdds(state, me.id, { type: 'move', from: c.id, kind: x.kind, count: free, path: [to] }))),
+                    kit.cachedSvg(key, () => JSON.stringify(moveOdds(state, me.id, { type: 'move', from: c.id, kind: x.kind, count: free, path }))),
                   ) as ReturnType<typeof moveOdds>)
                 : null
               return {
                 id: to,
-                label: label(to),
+                place: label(to),
+                label: path.length > 1 ? fill(s.o_via!, { to: label(to), via: path.slice(0, -1).map(label).join(', ') }, locale) : label(to),
                 enemy,
                 odds: odds && {
                   taken: pct(odds.taken, locale),
@@ -206,6 +211,14 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
   async function order(request: Req, reply: FastifyReply, a: Access) {
     try {
       const o = orderOf(request.body)
+      if (o.type === 'move' && o.path.length === 1 && typeof o.from === 'string') {
+        // A destination beyond the neighbours, as the form offers them: the shortest legal path to it (W5.1).
+        const { state, board } = await read(a)
+        if (state.cells[o.from] && !neighbours({ rows: board.rows, cols: board.cols, wrap: board.wrap }, o.from).includes(o.path[0]!)) {
+          const path = movePaths(state, a.tribeId!, o.from, o.kind, o.count).get(o.path[0]!)
+          if (path) o.path = path
+        }
+      }
       if (o.type === 'cast') {
         const [spell, target, targetKind] = one(request.body.choice).split('|')
         Object.assign(o, { spell, target, ...(targetKind ? { targetKind } : {}) })

@@ -1,7 +1,11 @@
 // W5: moves, entry costs with the terrain bonus, water and air, engagement, arrival, stacking.
 import t from 'tap'
 import { kind } from '../../../src/engine/games/openwars/data.ts'
-import { entryCost } from '../../../src/engine/games/openwars/work.ts'
+import { openWars } from '../../../src/engine/games/openwars/index.ts'
+import { neighbours } from '../../../src/engine/games/openwars/map.ts'
+import { movePaths } from '../../../src/engine/games/openwars/options.ts'
+import { entryCost, grid } from '../../../src/engine/games/openwars/work.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
 import { open, play, refused, stack, tribe, world } from './dsl.ts'
 
 // r2c1 and r2c4 are ports; the sea runs along row 1.
@@ -110,4 +114,39 @@ t.test('W5.9 W5.10 W5.11 stacking limits where units stop', async (t) => {
     play(s, 'A', [{ type: 'move', from: 'r2c2', kind: 'exploradores', count: 1, path: ['r2c1', 'r2c2', 'r2c1', 'r2c2'] }]),
     'cells passed through do not count',
   )
+})
+
+t.test('W5.1 W5.4 W5.6 the turn page reaches every location a path reaches, each by its fewest steps', async (t) => {
+  const s = base('r2c1 A 2 exploradores\nr4c1 B 1 guerreros_orcos', 'A=elfos@monday B=orcos@thursday')
+  const found = movePaths(s, 'A', 'r2c1', 'exploradores', 2)
+  // Every path of up to six steps (a path may revisit, W11.22), asked of the rules one by one.
+  const fewest = new Map<string, number>()
+  let paths: string[][] = [[]]
+  for (let steps = 1; steps <= 6; steps++) {
+    paths = paths.flatMap((p) => neighbours(grid(s), p.at(-1) ?? 'r2c1').map((n) => [...p, n]))
+    for (const p of paths) {
+      const to = p.at(-1)!
+      if (to === 'r2c1' || fewest.has(to)) continue
+      if (openWars.applyOrder(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 2, path: p }, hmacRng).ok) fewest.set(to, steps)
+    }
+  }
+  t.ok(fewest.size >= 4, `the rules let the scouts reach ${fewest.size} locations`)
+  t.same([...found.keys()].sort(), [...fewest.keys()].sort(), 'the same locations as every path the rules accept')
+  for (const [to, path] of found) {
+    t.equal(path.at(-1), to, `${to}: the path ends there`)
+    t.equal(path.length, fewest.get(to), `${to}: in ${fewest.get(to)} steps, the fewest`)
+    t.ok(play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'exploradores', count: 2, path }]), `${to}: the rules take it`)
+  }
+  t.notOk(found.has('r1c1'), 'never into the sea (W5.5)')
+  t.notOk(
+    [...found.values()].some((p) => p.slice(0, -1).includes('r2c3')),
+    'nor through the location that stops every move (W5.6)',
+  )
+  t.ok(found.has('r4c1'), 'into the enemy stack, as its last location (W5.7)')
+  t.notOk(
+    [...found.values()].some((p) => p.slice(0, -1).includes('r4c1')),
+    'but never past it',
+  )
+  t.same(movePaths(s, 'A', 'r2c1', 'exploradores', 3), new Map(), 'more units than the stack has: nowhere')
+  t.same(movePaths(s, 'A', 'r9c9', 'exploradores', 1), new Map(), 'from no location: nowhere')
 })

@@ -192,14 +192,20 @@ t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started 
         const cards = anaPage.locator('details.loc-card')
         let chosen: string | null = null
         let battle: string | null = null
+        // Each stack of a location has its own move form: its destinations are where that stack reaches.
+        let stackForm = 0
         for (const cardId of await cards.evaluateAll((ds) => ds.map((d) => (d as unknown as { id: string }).id.slice(2)))) {
-          const options = await anaPage.locator(`details#l-${cardId} form[data-order="move"] select[name="to"] option`).allTextContents()
-          const values = await anaPage
-            .locator(`details#l-${cardId} form[data-order="move"] select[name="to"] option`)
-            .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value))
-          const fight = options.findIndex((o) => o.includes('⚔'))
-          if (fight >= 0) [chosen, battle] = [cardId, values[fight]!]
-          else if (!chosen && values.length) chosen = cardId
+          const forms = anaPage.locator(`details#l-${cardId} form[data-order="move"]`)
+          for (let i = 0; i < (await forms.count()) && !battle; i++) {
+            const options = await forms.nth(i).locator('select[name="to"] option').allTextContents()
+            const values = await forms
+              .nth(i)
+              .locator('select[name="to"] option')
+              .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value))
+            const fight = options.findIndex((o) => o.includes('⚔'))
+            if (fight >= 0) [chosen, battle, stackForm] = [cardId, values[fight]!, i]
+            else if (!chosen && values.length) [chosen, stackForm] = [cardId, i]
+          }
           if (battle) break
         }
         if (chosen && (battle || !moved)) {
@@ -211,7 +217,9 @@ t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started 
             'fixed',
             'the sheet is fixed over the map on a phone',
           )
-          const form = sheet.locator('form[data-order="move"]').first()
+          const form = sheet.locator('form[data-order="move"]').nth(stackForm)
+          // Its select taken in hand, the map marks where that stack can go.
+          if (stackForm > 0) await form.locator('select[name="to"]').focus()
           const target = battle ?? (await form.locator('select[name="to"] option').first().getAttribute('value'))!
           t.match(
             await anaPage.locator(`figure.turn-map g.loc[data-cell="${target}"]`).getAttribute('class'),

@@ -62,3 +62,36 @@ export function legalOptions(state: OpenState, tribe: TribeId): OpenOptions {
 }
 
 export const offered = (_state: OpenState, options: OpenOptions): OpenOrder[] => options.orders
+
+/** The one refusal a longer path may escape: the stacking limit is checked at the last cell only (W5.10), after the cost. */
+const LAST_CELL_ONLY = 'move/stacking'
+
+/**
+ * W5.1–W5.10: every location `count` units of `kind` can reach from `from` this window, each with
+ * its shortest legal path (fewest steps; the first found in the rules' canonical neighbour order).
+ * Each path is asked of the rules themselves. A refusal that only the last cell decides (the
+ * stacking limit, W5.10, checked once the cost is paid) lets the path go on; any other ends it,
+ * as every longer path would meet it too (a barred or engaged cell, the movement spent).
+ */
+export function movePaths(state: OpenState, tribe: TribeId, from: string, kindId: string, count: number): Map<string, string[]> {
+  const reached = new Map<string, string[]>()
+  if (!state.cells[from]) return reached
+  const g = grid(state)
+  let frontier: string[][] = [[]]
+  while (frontier.length > 0) {
+    const next: string[][] = []
+    for (const path of frontier) {
+      for (const n of neighbours(g, path.at(-1) ?? from)) {
+        if (n === from || path.includes(n)) continue
+        const longer = [...path, n]
+        const step = applyOrder(state, tribe, { type: 'move', from, kind: kindId, count, path: longer }, probe)
+        if (step.ok) {
+          if (!reached.has(n)) reached.set(n, longer)
+          next.push(longer)
+        } else if (step.error.code === LAST_CELL_ONLY) next.push(longer)
+      }
+    }
+    frontier = next
+  }
+  return reached
+}
