@@ -1,13 +1,16 @@
 // Configuration comes only from the environment, validated once at start
-// against one TypeBox schema (env-schema): a bad or missing variable stops the
-// process with a message naming it. Checks a schema cannot state (a cron
-// expression, a secret required only in production) follow it in code.
+// against one TypeBox schema: a bad or missing variable stops the process with
+// a message naming it. Checks a schema cannot state (a cron expression, a
+// secret required only in production) follow it in code.
+//
+// TypeBox's own checker reads the schema as it is; env-schema, used before, built an Ajv and
+// compiled the schema and Ajv's meta-schemas at every start, a tenth of a warm start (#32).
 import { createECDH, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import envSchema from 'env-schema'
 import cron from 'node-cron'
 import { Type, type Static, type TSchema } from 'typebox'
+import { Value } from 'typebox/value'
 import { DEFAULT_SNAPSHOT_EVERY } from './db/index.ts'
 
 export interface Config {
@@ -119,36 +122,29 @@ export const EnvSchema = Type.Object({
 
 type Vars = Static<typeof EnvSchema>
 
+/** The variables that hold a whole number: the environment gives text, the schema wants numbers. */
+const INTEGERS = Object.entries(EnvSchema.properties as Record<string, { type?: string }>)
+  .filter(([, schema]) => schema.type === 'integer')
+  .map(([name]) => name)
+
 /** Validates the environment; the first bad variable is named with what is wrong and what was given. */
 function parseEnv(env: Env): Vars {
   // Blank means unset; booleans are read without regard to case.
   const given: Record<string, string> = {}
+  const typed: Record<string, string | number> = {}
   for (const name of Object.keys(EnvSchema.properties)) {
     const value = env[name]?.trim()
-    if (value) given[name] = BOOLEANS.includes(name) ? value.toLowerCase() : value
+    if (!value) continue
+    given[name] = BOOLEANS.includes(name) ? value.toLowerCase() : value
+    // Only plain decimal digits make a number: "0x50", "1e3" or " 80" stay text and are refused.
+    typed[name] = INTEGERS.includes(name) && /^-?\d+$/.test(value) ? Number(value) : given[name]!
   }
-  try {
-    return envSchema<Vars>({
-      schema: EnvSchema,
-      data: [given],
-      env: false,
-      dotenv: false,
-      // `problem` is ours, with no validation meaning. The schema is fixed and tested, so Ajv need
-      // not check it against the meta-schema: compiling that was a twentieth of a start (#32).
-      ajv: {
-        customOptions: (ajv) => {
-          ajv.opts.validateSchema = false
-          return ajv.addKeyword('problem')
-        },
-      },
-    })
-  } catch (error) {
-    const first = (error as { errors?: { instancePath: string }[] }).errors?.[0]
-    const name = first?.instancePath.replace(/^\//, '')
-    if (!name) throw error
-    const problem = (EnvSchema.properties as Record<string, { problem?: string }>)[name]?.problem ?? 'is not valid'
-    throw new ConfigError(name, `${problem} (got "${given[name]}")`)
-  }
+  if (Value.Check(EnvSchema, typed)) return typed as Vars
+  const [first] = Value.Errors(EnvSchema, typed)
+  const name = first?.instancePath.replace(/^\//, '')
+  if (!name) throw new Error(`the environment does not match its schema: ${first?.message ?? 'no error reported'}`)
+  const problem = (EnvSchema.properties as Record<string, { problem?: string }>)[name]?.problem ?? 'is not valid'
+  throw new ConfigError(name, `${problem} (got "${given[name]}")`)
 }
 
 const yes = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value))

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { databaseAnswers } from '../../services/health.ts'
 
+// Enums, not unions of literals: fast-json-stringify serializes an enum as it is, while a union
+// (anyOf) makes it build an Ajv to choose a branch, 40 ms of the first answer after a start (#32).
 const HealthSchema = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
-  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+  status: Type.Enum(['ok', 'error']),
+  database: Type.Enum(['ok', 'unreachable']),
 })
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
