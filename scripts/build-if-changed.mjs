@@ -9,7 +9,8 @@
 //                                                nothing where TypeScript is not installed
 //                                                (npm ci --omit=dev with a shipped dist/)
 //
-// A build is tsc, then the packages bundled into dist/vendor/ (scripts/vendor-packages.mjs).
+// A build is tsc, then the packages bundled into dist/vendor/ (scripts/vendor-packages.mjs), then
+// dist/'s own modules into the files autoload reads and their shared chunks (scripts/bundle-app.mjs).
 //
 // The stamp is a hash of the inputs' contents, not of their times: a checkout or
 // a copy changes every mtime and should not cost a build, and an edit that
@@ -30,7 +31,7 @@ import path from 'node:path'
 /** What tsc reads besides src/: its settings, and what decides the types of the dependencies. */
 const INPUT_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json']
 /** The build's own code: a changed way of building is a reason to build again. */
-const BUILD_FILES = [import.meta.filename, path.join(import.meta.dirname, 'vendor-packages.mjs')]
+const BUILD_FILES = [import.meta.filename, path.join(import.meta.dirname, 'vendor-packages.mjs'), path.join(import.meta.dirname, 'bundle-app.mjs')]
 const STAMP = path.join('dist', '.build-stamp')
 /** How close to its reading an input's ctime makes its stat unfit to vouch for it (clock ticks of coarse file systems). */
 const RACY_MS = 2_000
@@ -96,6 +97,9 @@ async function build(root, hash, stat) {
   const { vendorPackages } = await import('./vendor-packages.mjs')
   const { vendored } = await vendorPackages(root)
   if (vendored.length) console.error(`[build] ${vendored.length} package imports bundled into dist/vendor/`)
+  const { bundleApp } = await import('./bundle-app.mjs')
+  const { modules, bundled } = await bundleApp(root)
+  if (modules) console.error(`[build] ${modules} modules of src/ bundled into ${bundled} files`)
   writeStamp(root, hash, stat)
   return 0
 }

@@ -3,9 +3,9 @@
 // them are pointed there. Why (#32): Node's loader resolves, reads, compiles and links every module
 // file on its own, and the server's packages are about 1,600 files (typebox alone 683 ES modules):
 // loading them was more than half of a warm start's CPU, the same code in a few files a fraction.
-// Only the packages are bundled: dist/'s own files stay one per source (autoload reads folders,
-// paths are relative to import.meta.dirname), and so do the packages imported with import()
-// (loaded when first used) and those of KEEP.
+// Only the packages are bundled here (dist/'s own files are, next, by scripts/bundle-app.mjs);
+// the packages imported with import() (loaded when first used) and those of KEEP stay in
+// node_modules.
 //
 // What a bundle could change, and why it does not here:
 // - the names an import binds: each vendored specifier gets an entry exporting exactly the

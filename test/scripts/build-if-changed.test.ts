@@ -2,7 +2,7 @@
 // prestart): an unchanged tree starts without tsc, and a changed source is always the code
 // that runs next. Played on a small project of its own, with the real TypeScript.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t, { type Test } from 'tap'
@@ -141,8 +141,8 @@ t.test("the packages are bundled into dist/vendor/, and the program's imports bi
   t.match(built.stderr, /4 package imports bundled into dist\/vendor\//)
   t.ok(readdirSync(path.join(dir, 'dist/vendor')).includes('fastify-plugin.mjs'))
   const server = readFileSync(path.join(dir, 'dist/server.js'), 'utf8')
-  t.match(server, /from '\.\/vendor\/typebox\.mjs'/, 'the compiled imports point at dist/vendor/')
-  t.notMatch(server, /from 'pg'/)
+  t.match(server, /from ["']\.\/vendor\/typebox\.mjs["']/, 'the compiled imports point at dist/vendor/')
+  t.notMatch(server, /from ["']pg["']/)
   t.equal(run(dir), 'function function 3 string')
 })
 
@@ -170,7 +170,72 @@ t.test('a package esbuild cannot bundle leaves every import on node_modules, and
   )
   t.notOk(existsSync(path.join(dir, 'dist/vendor')), 'no half-made dist/vendor/ is left')
   const server = readFileSync(path.join(dir, 'dist/server.js'), 'utf8')
-  t.match(server, /from 'fragile'/, 'the compiled imports still name the packages')
-  t.match(server, /from 'typebox'/)
+  t.match(server, /from ["']fragile["']/, 'the compiled imports still name the packages')
+  t.match(server, /from ["']typebox["']/)
   t.equal(run(dir), 'plain string', 'and the program runs as it would have')
+})
+
+/** A server that autoloads two routes sharing a module that counts and reads a file found from its own folder. */
+function autoloading(t: Test, extra: Record<string, string> = {}): string {
+  const dir = project(t)
+  const files: Record<string, string> = {
+    'src/server.ts': [
+      "import { readdirSync } from 'node:fs'",
+      "import path from 'node:path'",
+      "import { bump, note } from './lib/shared.js'",
+      'const said: string[] = []',
+      "const routes = path.join(import.meta.dirname, 'routes')",
+      "for (const name of readdirSync(routes).filter((f) => f.endsWith('.js')).sort())",
+      '  said.push(((await import(path.join(routes, name))) as { default: () => string }).default())',
+      "console.log([...said, bump(), note()].join(' '))",
+    ].join('\n'),
+    'src/lib/shared.ts': [
+      "import { readFileSync } from 'node:fs'",
+      "import path from 'node:path'",
+      'let count = 0',
+      'export const bump = () => ++count',
+      "export const note = () => readFileSync(path.resolve(import.meta.dirname, '../../note.txt'), 'utf8').trim()",
+    ].join('\n'),
+    'src/routes/a.ts': "import { bump } from '../lib/shared.js'\nexport default () => `a${bump()}`\n",
+    'src/routes/b.ts': "import { bump } from '../lib/shared.js'\nexport default () => `b${bump()}`\n",
+    'note.txt': 'noted\n',
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: { target: 'ES2023', module: 'NodeNext', strict: true, noEmit: true, types: ['node'] },
+      include: ['src'],
+    }),
+    ...extra,
+  }
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    writeFileSync(path.join(dir, file), text)
+  }
+  return dir
+}
+
+t.test("src/'s own modules are bundled into the files autoload reads, one copy of each, their paths kept", async (t) => {
+  const dir = autoloading(t)
+  const built = build(dir)
+  t.equal(built.status, 0, built.stderr)
+  t.match(built.stderr, /4 modules of src\/ bundled into 4 files/, 'server, a, b and a chunk for shared')
+  t.ok(existsSync(path.join(dir, 'dist/routes/a.js')) && existsSync(path.join(dir, 'dist/routes/b.js')), 'the autoloaded modules keep their names')
+  t.notOk(existsSync(path.join(dir, 'dist/lib')), 'a module only imported is in a shared chunk, not a file of its own')
+  t.ok(readdirSync(path.join(dir, 'dist/chunks')).length > 0)
+  t.equal(run(dir), 'a1 b2 3 noted', 'the shared module is made once, and finds note.txt from the folder it had')
+  // dist/ and what it reads may move together.
+  const moved = `${dir}-moved`
+  renameSync(dir, moved)
+  t.teardown(() => rmSync(moved, { recursive: true, force: true }))
+  t.equal(run(moved), 'a1 b2 3 noted', 'the paths are relative to where dist/ is')
+})
+
+t.test("a module asking import.meta what the bundle cannot keep leaves dist/'s modules one per file, and the program runs", async (t) => {
+  const dir = autoloading(t, {
+    'src/routes/c.ts': "export default () => (import.meta.resolve('./a.js').endsWith('/routes/a.js') ? 'c' : 'elsewhere')\n",
+  })
+  const built = build(dir)
+  t.equal(built.status, 0, built.stderr)
+  t.match(built.stderr, /dist\/'s own modules could not be bundled \(routes\/c\.js uses import\.meta beyond its url, filename and dirname\)/)
+  t.ok(existsSync(path.join(dir, 'dist/lib/shared.js')), "tsc's files are left as they were")
+  t.notOk(existsSync(path.join(dir, 'dist/chunks')) || existsSync(path.join(dir, 'dist.bundle')), 'no half-made bundle is left')
+  t.equal(run(dir), 'a1 b2 c 3 noted')
 })
