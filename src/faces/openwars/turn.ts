@@ -211,9 +211,11 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
   async function order(request: Req, reply: FastifyReply, a: Access) {
     try {
       const o = orderOf(request.body)
+      // One read serves the path below and the results' sentences: an order changes neither the map's
+      // places nor the tribes' names.
+      const { state, board, names } = await read(a)
       if (o.type === 'move' && o.path.length === 1 && typeof o.from === 'string') {
         // A destination beyond the neighbours, as the form offers them: the shortest legal path to it (W5.1).
-        const { state, board } = await read(a)
         if (state.cells[o.from] && !neighbours({ rows: board.rows, cols: board.cols, wrap: board.wrap }, o.from).includes(o.path[0]!)) {
           const path = movePaths(state, a.tribeId!, o.from, o.kind, o.count).get(o.path[0]!)
           if (path) o.path = path
@@ -225,7 +227,6 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
       }
       const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [o as never] }, undefined)
       const s = STRINGS[(await viewer(request)).locale]
-      const { board, names } = await read(a)
       const places = placesOf(board, s)
       const said = (events as { type: string }[]).map((e) => openwarsSentence(e.type, e, names, s, (id) => places.get(id) ?? id)).filter(Boolean)
       return turn(request, reply, a, { results: said.length ? said : [s.o_done!] })
