@@ -1,6 +1,5 @@
 import helmet from 'helmet'
 import rateLimit from '@fastify/rate-limit'
-import sensible from '@fastify/sensible'
 import fp from 'fastify-plugin'
 import { AppError } from '../../lib/errors.ts'
 
@@ -9,7 +8,6 @@ export const SECURITY_HEADERS = { contentSecurityPolicy: { directives: { 'img-sr
 
 export default fp(
   async (fastify) => {
-    await fastify.register(sensible)
     // Helmet's headers, built once: @fastify/helmet built them again on every request, parsing
     // the CSP directives each time (5% of the server's busy time under the orders bench, #32).
     // Nothing here uses nonces or helmet's per-route options, which were all it built them anew
