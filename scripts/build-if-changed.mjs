@@ -104,6 +104,14 @@ async function build(root, hash, stat) {
   return 0
 }
 
+/** Whether dist/ is built and the inputs' stat() is the one the stamp noted: up to date without reading them. */
+function vouched(root, stat = inputsStat(root), stamp = stampOf(root)) {
+  return stat !== undefined && stamp.stat === stat && existsSync(path.join(root, 'dist/server.js'))
+}
+
+/** The check `npm start` makes in the server's own process (scripts/start.mjs): true when nothing needs a look. */
+export const upToDateByStat = (root = process.cwd()) => vouched(root)
+
 /** Resolves to the process's exit code: 0 when dist/ is up to date, built or not. */
 export async function main(argv, root = process.cwd()) {
   const force = argv.includes('--force')
@@ -117,7 +125,7 @@ export async function main(argv, root = process.cwd()) {
   const stat = inputsStat(root, files)
   const stamp = stampOf(root)
   const built = existsSync(path.join(root, 'dist/server.js'))
-  if (!force && built && stat !== undefined && stamp.stat === stat) {
+  if (!force && vouched(root, stat, stamp)) {
     console.error('[build] dist/ is up to date with src/; nothing to compile')
     return 0
   }

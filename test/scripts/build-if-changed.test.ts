@@ -2,7 +2,20 @@
 // prestart): an unchanged tree starts without tsc, and a changed source is always the code
 // that runs next. Played on a small project of its own, with the real TypeScript.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t, { type Test } from 'tap'
@@ -35,11 +48,35 @@ const run = (dir: string) => spawnSync(process.execPath, ['dist/server.js'], { c
 const mark = (dir: string) => writeFileSync(path.join(dir, 'dist/untouched'), '')
 const rebuilt = (dir: string) => !existsSync(path.join(dir, 'dist/untouched'))
 
-t.test('npm start runs the build step, then the compiled server', async (t) => {
+t.test('npm start runs the build step, then the compiled server, in one process', async (t) => {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-  t.equal(scripts.prestart, 'node scripts/build-if-changed.mjs')
-  t.match(scripts.start, /dist\/server\.js$/)
+  t.notOk(scripts.prestart, 'no node of its own for the build step')
+  t.match(scripts.start, /^node .*scripts\/start\.mjs$/)
   t.equal(scripts.build, 'node scripts/build-if-changed.mjs --force', 'npm run build always compiles')
+  // scripts/start.mjs in a project of its own: it builds a changed tree, then runs what it built.
+  const dir = project(t)
+  mkdirSync(path.join(dir, 'scripts'))
+  for (const script of ['start.mjs', 'build-if-changed.mjs', 'vendor-packages.mjs', 'bundle-app.mjs'])
+    copyFileSync(path.join(root, 'scripts', script), path.join(dir, 'scripts', script))
+  const start = () => spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: dir, encoding: 'utf8' })
+  const first = start()
+  t.equal(first.status, 0, first.stderr)
+  t.match(first.stderr, /compiling/)
+  t.equal(first.stdout.trim(), 'one', 'a new tree is built, then run')
+  writeFileSync(path.join(dir, 'src/server.ts'), "const word: string = 'two'\nconsole.log(word)\n")
+  t.equal(start().stdout.trim(), 'two', 'a changed source is built, then run')
+  await new Promise((resolve) => setTimeout(resolve, 2_100)) // past the racy window: the stamp vouches by stat()
+  start()
+  mark(dir)
+  const warm = start()
+  t.match(warm.stderr, /up to date/)
+  t.equal(warm.stdout.trim(), 'two')
+  t.notOk(rebuilt(dir), 'an unchanged tree starts without a build')
+  writeFileSync(path.join(dir, 'src/server.ts'), "const word: number = 'three'\nconsole.log(word)\n")
+  const broken = start()
+  t.not(broken.status, 0, 'a failed build does not start the stale server')
+  t.match(broken.stdout, /TS2322/, "the compiler's error is shown")
+  t.notMatch(broken.stdout, /^two$/m, 'and the last built server is not run')
 })
 
 t.test('compiles a new tree, skips an unchanged one, recompiles a changed source', async (t) => {
