@@ -150,3 +150,15 @@ t.test('W5.1 W5.4 W5.6 the turn page reaches every location a path reaches, each
   t.same(movePaths(s, 'A', 'r2c1', 'exploradores', 3), new Map(), 'more units than the stack has: nowhere')
   t.same(movePaths(s, 'A', 'r9c9', 'exploradores', 1), new Map(), 'from no location: nowhere')
 })
+
+t.test('W5.10 the turn page passes through a location its stack would overfill, and never ends there', async (t) => {
+  // Three scouts already hold the Arboleda south of the city: two more would make five, one more four.
+  const s = base('r2c1 A 2 exploradores\nr3c1 A 3 exploradores')
+  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 2, path: ['r3c1'] }), { code: 'move/stacking', rule: 'W5.10' })
+  const two = movePaths(s, 'A', 'r2c1', 'exploradores', 2)
+  t.notOk(two.has('r3c1'), 'two scouts are not offered the full location')
+  const through = [...two].filter(([, path]) => path.slice(0, -1).includes('r3c1'))
+  t.ok(through.length > 0, `but reach beyond it through it: ${through.map(([to, path]) => `${to} by ${path.join('>')}`).join('; ')}`)
+  for (const [to, path] of through) t.ok(play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'exploradores', count: 2, path }]), `${to}: the rules take it`)
+  t.equal(movePaths(s, 'A', 'r2c1', 'exploradores', 1).get('r3c1')?.length, 1, 'one scout may end there, a step away')
+})
