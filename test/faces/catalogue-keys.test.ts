@@ -1,6 +1,8 @@
 // What a game's face names by catalogue key (its name, period, economy tab, rule book and guide
 // links, the your-day card's count of what can still move) is written in both languages, and the
 // count reads in the game's own words for none, one and many.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import t from 'tap'
 import { FACES } from '../../src/faces/index.ts'
 import { CATALOGUE } from '../../src/lib/catalogue.ts'
@@ -29,4 +31,14 @@ t.test('each game counts what can move in its own words', async (t) => {
   t.match(said.get('conquest'), /^3 territories have troops that can still move\.$/)
   t.match(said.get('openwars'), /^3 locations have units that can still move\.$/)
   t.match(said.get('elmapa'), /^3 armies can still move\.$/)
+})
+
+t.test("a game's window mails count what can move with the key its your-day card uses", async (t) => {
+  for (const face of FACES) {
+    for (const locale of ['en', 'es'] as const) {
+      const file = path.join(import.meta.dirname, '../../views/games', face.folder, 'emails', locale, 'strings.json')
+      const strings = JSON.parse(readFileSync(file, 'utf8')) as { movable?: string }
+      t.equal(strings.movable, face.movable, `${face.id} (${locale}): ${path.relative(process.cwd(), file)}`)
+    }
+  }
 })
