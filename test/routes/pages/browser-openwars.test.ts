@@ -163,6 +163,19 @@ t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started 
       const day = new Date(ROUND_1 + (round - 1) * 7 * 86_400_000 + DAYS.indexOf(weekdayOf(tribeOf(name))) * 86_400_000 + 9 * 3_600_000)
       await setClock(app, day.toISOString())
       if (name === 'ben') {
+        if (round === 1) {
+          // His turn page as a desktop shows it, in English: each stack's destinations, the far ones by their way.
+          const benPage = pages.ben!
+          await benPage.goto(turn)
+          const offered = await benPage.locator('form[data-order="move"] select[name="to"] option').allTextContents()
+          t.ok(
+            offered.some((o) => / \(via [^)]+\)/.test(o)),
+            'a destination beyond the neighbours is offered with its way',
+            { found: offered },
+          )
+          t.same(await axe(benPage), [], 'no WCAG A/AA violation on the turn page (1366, English)')
+          await benPage.screenshot({ path: path.join(ARTIFACTS, 'openwars-2-turn-en-1366.png'), fullPage: true })
+        }
         // ben marches every stack over land towards ana's units, stopping next to them (she attacks), then ends his turn.
         for (let step = 0; step < 8; step++) {
           state = (await call(app, ben.token, 'GET', `${api}/state`)).body
