@@ -136,7 +136,8 @@ function parseEnv(env: Env): Vars {
     const value = env[name]?.trim()
     if (!value) continue
     given[name] = BOOLEANS.includes(name) ? value.toLowerCase() : value
-    // Only plain decimal digits make a number: "0x50", "1e3" or " 80" stay text and are refused.
+    // Only decimal digits (after the trim above) make a number: "0x50", "8e3", "+80" or "80.0" stay
+    // text and are refused, where env-schema's Ajv coerced them.
     typed[name] = INTEGERS.includes(name) && /^-?\d+$/.test(value) ? Number(value) : given[name]!
   }
   if (Value.Check(EnvSchema, typed)) return typed as Vars
