@@ -32,14 +32,15 @@ const UP = '__ww_up_to_dist__/'
 const BANNER = [
   "import { fileURLToPath as __wwFileURLToPath } from 'node:url'",
   `const __wwDistUrl = (rel) => new URL(${JSON.stringify(UP)} + rel, import.meta.url)`,
-  'const __wwDistPath = (rel) => __wwFileURLToPath(__wwDistUrl(rel))',
+  // No trailing slash, as Node's own import.meta.dirname of a module at the top of dist/.
+  "const __wwDistPath = (rel) => __wwFileURLToPath(__wwDistUrl(rel)).replace(/(.)\\/$/, '$1')",
 ].join('\n')
 
 const ownFiles = (dist) =>
   readdirSync(dist, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath ?? e.path, e.name))
-    .filter((f) => !path.relative(dist, f).split(path.sep)[0].startsWith(VENDOR_DIR) && !path.basename(f).startsWith('.'))
+    .filter((f) => path.relative(dist, f).split(path.sep)[0] !== VENDOR_DIR && !path.basename(f).startsWith('.'))
 
 /** dist/server.js and the autoloaded modules, by their path in dist/ without extension. */
 function entriesOf(dist, files) {
@@ -89,13 +90,19 @@ const relative = (from, to) => {
 function exportNames(root, files) {
   const code = `const out = {}
     for (const f of ${JSON.stringify(files.map((f) => pathToFileURL(f).href))}) out[f] = Object.keys(await import(f)).sort()
-    console.log(JSON.stringify(out))`
-  return Object.values(
-    JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })),
-  )
+    console.log(JSON.stringify(out))
+    process.exit(0)`
+  // The exit above, and this timeout, for a module that leaves a timer or a socket open when it loads.
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 120_000,
+  })
+  return Object.values(JSON.parse(output))
 }
 
-/** Bundles dist/'s own modules in place; returns what it did, for the build's log. Never throws. */
+/** Bundles dist/'s own modules in place; returns what it did, for the build's log. Throws only when it fails halfway through replacing dist/'s files. */
 export async function bundleApp(root, log = (m) => console.error(m)) {
   const dist = path.join(root, 'dist')
   const staging = path.join(root, STAGING)
@@ -110,6 +117,7 @@ export async function bundleApp(root, log = (m) => console.error(m)) {
   const modules = files.filter((f) => f.endsWith('.js'))
   const entries = entriesOf(dist, files)
   rmSync(staging, { recursive: true, force: true })
+  let swapping = false
   try {
     const result = await esbuild.build({
       absWorkingDir: root,
@@ -156,7 +164,9 @@ export async function bundleApp(root, log = (m) => console.error(m)) {
     const differs = autoloaded.findIndex((_, i) => JSON.stringify(before[i]) !== JSON.stringify(after[i]))
     if (differs >= 0) throw new Error(`${autoloaded[differs][0]}.js would export ${after[differs]} instead of ${before[differs]}`)
     rmSync(path.join(staging, VENDOR_DIR))
-    // tsc's files out, the bundle's in.
+    // tsc's files out, the bundle's in. From here a failure leaves dist/ half made: it fails the
+    // build (no stamp is written, so the next start builds again) instead of passing for a fallback.
+    swapping = true
     for (const file of files) rmSync(file)
     for (const folder of readdirSync(dist, { withFileTypes: true }))
       if (folder.isDirectory() && folder.name !== VENDOR_DIR && !folder.name.startsWith('.')) removeEmpty(path.join(dist, folder.name))
@@ -168,6 +178,7 @@ export async function bundleApp(root, log = (m) => console.error(m)) {
     const bundled = result.outputFiles.filter((f) => f.path.endsWith('.js')).length
     return { modules: modules.length, bundled }
   } catch (error) {
+    if (swapping) throw error
     const first = error?.errors?.[0]
     // A plugin's own error (ours above) names its file in its text; its location would be esbuild's.
     const where = first?.location && !first.pluginName ? `: ${first.location.file}` : ''

@@ -69,9 +69,17 @@ t.test('npm start runs the build step, then the compiled server, in one process'
   start()
   mark(dir)
   const warm = start()
-  t.match(warm.stderr, /up to date/)
+  t.match(warm.stderr, /\[start\] dist\/ is up to date with src\/ \(checked by stat\)/, 'the server process itself found nothing changed')
   t.equal(warm.stdout.trim(), 'two')
   t.notOk(rebuilt(dir), 'an unchanged tree starts without a build')
+  // .env is read before any of dist/ loads, a module the server imports included.
+  writeFileSync(path.join(dir, '.env'), 'GREETING=hello from .env\n')
+  writeFileSync(
+    path.join(dir, 'src/greeting.ts'),
+    'declare const process: { env: Record<string, string | undefined> }\nexport const greeting = process.env.GREETING\n',
+  )
+  writeFileSync(path.join(dir, 'src/server.ts'), "import { greeting } from './greeting.js'\nconsole.log(greeting)\n")
+  t.equal(start().stdout.trim(), 'hello from .env', ".env's settings are there when the modules load")
   writeFileSync(path.join(dir, 'src/server.ts'), "const word: number = 'three'\nconsole.log(word)\n")
   const broken = start()
   t.not(broken.status, 0, 'a failed build does not start the stale server')
