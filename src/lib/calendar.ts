@@ -2,6 +2,7 @@
 // daylight-saving days get whatever real time their wall-clock bounds give.
 import { DateTime } from 'luxon'
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
+import { zoneOf } from './zones.ts'
 
 export const WINDOW_OPENS_HOUR = 0
 export const WINDOW_CLOSES_HOUR = 20
@@ -27,7 +28,7 @@ function windowOn(date: DateTime) {
 }
 
 export function windowStatus(day: Weekday, zone: string, now: Date): WindowStatus {
-  const local = DateTime.fromJSDate(now, { zone })
+  const local = DateTime.fromJSDate(now, { zone: zoneOf(zone) })
   const target = weekdayNumber(day)
   let date = local.startOf('day')
   const ahead = (target - date.weekday + 7) % 7
@@ -79,7 +80,7 @@ function localDay(zone: string, utcDate: Date): LocalDay {
   let found = localDays.get(key)
   if (!found) {
     if (localDays.size >= LOCAL_DAYS_KEPT) localDays.clear()
-    const { opens, closes } = windowOn(DateTime.fromObject({ year, month, day }, { zone }))
+    const { opens, closes } = windowOn(DateTime.fromObject({ year, month, day }, { zone: zoneOf(zone) }))
     found = { weekday: ((utcDate.getUTCDay() + 6) % 7) + 1, opens: opens.toMillis(), closes: closes.toMillis() }
     localDays.set(key, found)
   }
@@ -88,7 +89,7 @@ function localDay(zone: string, utcDate: Date): LocalDay {
 
 /** The local calendar date of an instant in a zone, as midnight UTC of that date (for day-by-day stepping). */
 function localDate(zone: string, at: Date): number {
-  const local = DateTime.fromJSDate(at, { zone })
+  const local = DateTime.fromJSDate(at, { zone: zoneOf(zone) })
   return Date.UTC(local.year, local.month - 1, local.day)
 }
 
@@ -120,12 +121,14 @@ export function dueWork(tribes: CalendarTribe[], zone: string, from: Date, to: D
 
 /** The start of the local day holding `at` (a window's opening, for a close instant). */
 export function dayStart(zone: string, at: Date): Date {
-  return DateTime.fromJSDate(at, { zone }).startOf('day').toJSDate()
+  return DateTime.fromJSDate(at, { zone: zoneOf(zone) })
+    .startOf('day')
+    .toJSDate()
 }
 
 /** The first weekly tick (Sunday 20:00 in `zone`) at or after `at`. */
 export function firstTickAtOrAfter(zone: string, at: Date): Date {
-  const local = DateTime.fromJSDate(at, { zone })
+  const local = DateTime.fromJSDate(at, { zone: zoneOf(zone) })
   let tick = local.set({ weekday: 7, hour: WINDOW_CLOSES_HOUR, minute: 0, second: 0, millisecond: 0 })
   if (tick < local) tick = tick.plus({ weeks: 1 })
   return tick.toJSDate()

@@ -12,6 +12,7 @@ import { commitmentOf, newSeed } from '../lib/dice.ts'
 import type { Working } from './working.ts'
 import { gmNews } from './gm-news.ts'
 import { placeLabels } from '../engine/kernel/index.ts'
+import { zoneOf } from '../lib/zones.ts'
 
 /** A fresh secret seed for `week`: its hash is published now, the seed at the week's end. */
 export function commitWeek(w: Working, week: number, at: Date, seed = newSeed()) {
@@ -155,7 +156,7 @@ export function skipUntil(campaign: CampaignRow, w: Working, now: Date): DueWork
 
 /** Who stands in for the tribe's player on the day of `at` (in the campaign's zone), if anyone: their windows are theirs (#30). */
 function standInOn(player: PlayerRow, timeZone: string, at: Date): string | null {
-  const day = DateTime.fromJSDate(at, { zone: timeZone }).toISODate()!
+  const day = DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISODate()!
   return player.standIns.find((s) => s.from <= day && day <= s.to)?.userId ?? null
 }
 
