@@ -122,6 +122,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
     const { rowCount } = await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE])
     const verb = rowCount ? 'ALTER' : 'CREATE'
     await c.query(`${verb} ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION PASSWORD '${app.value}'`)
+    // The sweep's sessions turn WAL compression off (src/db/index.ts, #32).
+    await c.query(`GRANT SET ON PARAMETER wal_compression TO ${APP_ROLE}`)
   })
   await ensureDatabase(admin, options.database, APP_ROLE)
   let stopped = false

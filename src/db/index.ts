@@ -43,7 +43,7 @@ export const DEFAULT_LIMITS: DatabaseLimits = {
 /** Measured with `npm run bench -- orders` (README, "Benchmarks"). */
 export const DEFAULT_SNAPSHOT_EVERY = 16
 
-function poolOf(connectionString: string, max: number, limits: DatabaseLimits, name: string): pg.Pool {
+function poolOf(connectionString: string, max: number, limits: DatabaseLimits, name: string, options: { compressWal?: boolean } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -57,7 +57,21 @@ function poolOf(connectionString: string, max: number, limits: DatabaseLimits, n
   // An idle connection dropped by the server must not crash the process.
   pool.on('error', () => {})
   pool.on('connect', corkQueries)
+  if (options.compressWal === false) pool.on('connect', uncompressedWal)
   return guardPool(pool)
+}
+
+/**
+ * The sweep's sessions write the page images of their WAL as they are (#32). A weekly tick
+ * touches each campaign's pages once between checkpoints, so most pages it changes are logged
+ * whole; compressing them with pglz (the only method the embedded PostgreSQL has) was a third of
+ * the tick of 52-week-old campaigns, whose log and ledger each take index pages of their own.
+ * Requests keep the server's compression: an order touches a few pages, and its WAL bytes count.
+ * A role that may not set it (`GRANT SET ON PARAMETER wal_compression`) keeps the server's setting:
+ * the SET fails alone, outside any transaction, before the session's first query.
+ */
+function uncompressedWal(client: pg.PoolClient) {
+  client.query('SET wal_compression = off').catch(() => {})
 }
 
 /**
@@ -90,7 +104,7 @@ export function connect(
 ): Database & { close(): Promise<void> } {
   const limits = { ...DEFAULT_LIMITS, ...given }
   const pool = poolOf(connectionString, limits.poolSize, limits, 'requests')
-  const system = poolOf(connectionString, limits.systemPoolSize, limits, 'system')
+  const system = poolOf(connectionString, limits.systemPoolSize, limits, 'system', { compressWal: false })
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) })
   return {
     prisma,

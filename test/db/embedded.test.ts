@@ -39,6 +39,18 @@ t.test('no well-known password, loopback only, and the service is no superuser',
     )
     t.same(await query(db.url, 'SHOW listen_addresses'), [{ listen_addresses: '127.0.0.1' }], 'it listens on 127.0.0.1 only')
     t.same(await query(db.url, 'SHOW wal_compression'), [{ wal_compression: 'pglz' }], 'it compresses the page images it writes to the WAL (#32)')
+    const session = new pg.Client({ connectionString: db.url })
+    await session.connect()
+    try {
+      await session.query('SET wal_compression = off')
+      t.same(
+        (await session.query('SHOW wal_compression')).rows,
+        [{ wal_compression: 'off' }],
+        'the service may turn it off in a session of its own (the sweep, #32)',
+      )
+    } finally {
+      await session.end()
+    }
     const [me] = await query(db.url, `SELECT current_user AS name, rolsuper AS super FROM pg_roles WHERE rolname = current_user`)
     t.same(me, { name: 'weekday_wars_app', super: false }, 'the service connects as a role of its own, no superuser')
     await t.rejects(
