@@ -8,6 +8,11 @@
 // Sunday, so tick(52 weeks) / tick(1 week) says what the history costs a tick.
 // Each tick starts after a CHECKPOINT with autovacuum idle.
 //
+// The floor beside it: the tick's own statements (each batch's lock, load, players and save, with
+// the values the tick gave them) replayed on a copy of the database made just before the tick, by
+// as many connections as the sweep's workers, with no node work between them: what PostgreSQL
+// alone takes to write what the tick writes, against the same plain read.
+//
 // BENCH_TICK_SIZES=1000,10000  BENCH_TICK_WEEKS=1,52
 // BENCH_PROFILE=1: a CPU profile of the sweep (.data/profiles/tick-<weeks>w-<size>.cpuprofile)
 // and pg_stat_statements during it, summed up in the log and in .data/profiles/*.txt.
@@ -24,6 +29,23 @@ import { cpuOf, cpuSince, family } from './lib/proc.ts'
 import { cpuProfile, startStatements, stopStatements, type CpuSummary, type StatementRow } from './lib/profile.ts'
 import { benchConfig, benchServer, quiesce } from './lib/server.ts'
 import type { Bench } from './run.ts'
+
+/** The sweep's statements of one batch, as the tick sent them (its values too), to replay on the copy. */
+interface Sent {
+  name: string
+  text: string
+  values: unknown[]
+}
+const BATCH_STATEMENTS = /^(campaign-(lock|load)-many|campaign-save-batch|players-of-many)$/
+let sent: Sent[] | null = null
+const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown
+// The app's pools are pg's; every named statement of theirs passes here while `sent` is set.
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const config = args[0] as Partial<Sent> | undefined
+  if (sent && config && typeof config === 'object' && typeof config.name === 'string' && BATCH_STATEMENTS.test(config.name))
+    sent.push({ name: config.name, text: config.text!, values: config.values! })
+  return clientQuery.apply(this, args)
+} as typeof pg.Client.prototype.query
 
 const SIZES = (process.env.BENCH_TICK_SIZES ?? '1000,10000').split(',').map(Number)
 const AGES = (process.env.BENCH_TICK_WEEKS ?? '1,52').split(',').map(Number)
@@ -46,8 +68,8 @@ const bench: Bench = async (report, log) => {
     for (const weeks of AGES) {
       for (const size of SIZES) {
         const url = await db.database('bench_tick')
-        const app = await buildApp({ config: benchConfig({ smtpUrl: smtp.url }), databaseUrl: url })
-        const admin = new pg.Client({ connectionString: db.adminUrl('bench_tick') })
+        let app = await buildApp({ config: benchConfig({ smtpUrl: smtp.url }), databaseUrl: url })
+        let admin = new pg.Client({ connectionString: db.adminUrl('bench_tick') })
         await admin.connect()
         try {
           app.clock.set(new Date(SUNDAY_MORNING - weeks * WEEK_MS))
@@ -68,6 +90,14 @@ const bench: Bench = async (report, log) => {
           for (let done = 1; done < size; done += chunk) await cloneCampaign(admin, template, tribes, Math.min(chunk, size - done))
           log(`${size} campaigns of ${weeks} weeks cloned in ${((performance.now() - cloning) / 1000).toFixed(1)} s`)
           await app.pg.query('VACUUM ANALYZE')
+          // The floor's copy, made with no session on the database (CREATE DATABASE … TEMPLATE needs none).
+          await app.close()
+          await admin.end()
+          await db.copy('bench_tick', 'bench_tick_floor')
+          app = await buildApp({ config: benchConfig({ smtpUrl: smtp.url }), databaseUrl: url })
+          app.clock.set(new Date(SUNDAY_MORNING))
+          admin = new pg.Client({ connectionString: db.adminUrl('bench_tick') })
+          await admin.connect()
           await quiesce(admin)
 
           const readStart = performance.now()
@@ -94,9 +124,12 @@ const bench: Bench = async (report, log) => {
               },
             })
           const name = `tick-${weeks}w-${size}`
+          sent = []
           const { result: sweep, summary } = PROFILE
             ? await cpuProfile(path.join(root, '.data/profiles', `${name}.cpuprofile`), tick, () => tickEnd?.at)
             : { result: await tick(), summary: null }
+          const batches = batchesOf(sent)
+          sent = null
           if (!tickEnd) throw new Error(`the sweep never said it was done with its campaigns (a size not a multiple of 1000?)`)
           const { node, pgMs } = tickEnd
           const statements = PROFILE ? await stopStatements(admin) : null
@@ -106,6 +139,7 @@ const bench: Bench = async (report, log) => {
 
           const at = `${weeks}w_${size}`
           ticks.set(at, sweep.campaignsMs)
+          const floorMs = await floor(db.adminUrl('bench_tick_floor'), batches, app.config.databaseSystemPoolSize - 1, size)
           if (size === Math.max(...SIZES)) {
             report(`history_${weeks}w_events`, history.events, 'rows', `log events of one campaign after ${weeks} weeks (${orders} orders played)`)
             report(`history_${weeks}w_ledger`, history.ledger, 'rows', 'calendar_work rows of one campaign')
@@ -115,6 +149,14 @@ const bench: Bench = async (report, log) => {
           report(`tick_${at}_campaigns_per_s`, size / (sweep.campaignsMs / 1000), 'campaigns/s')
           report(`read_${at}_s`, readMs / 1000, 's', 'one SELECT of every snapshot')
           report(`tick_vs_read_${at}`, sweep.campaignsMs / readMs, 'ratio', 'tick time / plain read time; goal <= 10')
+          report(
+            `floor_${at}_s`,
+            floorMs / 1000,
+            's',
+            `the tick's ${batches.length} batches of statements replayed on a copy made before it, ${app.config.databaseSystemPoolSize - 1} connections, no node work between them`,
+          )
+          report(`floor_vs_read_${at}`, floorMs / readMs, 'ratio', 'floor time / plain read time: what PostgreSQL alone takes to write the tick')
+          report(`tick_vs_floor_${at}`, sweep.campaignsMs / floorMs, 'ratio')
           report(`node_cpu_${at}_ms_per_campaign`, (node.user + node.system) / 1000 / size, 'ms', 'CPU of this process (the app) during the tick')
           report(`pg_cpu_${at}_ms_per_campaign`, pgMs / size, 'ms', "CPU of PostgreSQL's processes during the tick")
           report(
@@ -154,6 +196,56 @@ const bench: Bench = async (report, log) => {
   } finally {
     await smtp.close()
     await db.stop()
+  }
+}
+
+/** The statements sent, cut into the sweep's batches: each begins with its lock. */
+function batchesOf(statements: Sent[]): Sent[][] {
+  const batches: Sent[][] = []
+  for (const statement of statements) {
+    if (statement.name === 'campaign-lock-many') batches.push([])
+    batches.at(-1)?.push(statement)
+  }
+  return batches
+}
+
+/**
+ * The batches replayed on the copy, a transaction each, by `workers` connections taking the next
+ * batch as the sweep's workers do, after a CHECKPOINT as the tick; as the sweep's sessions, with
+ * uncompressed WAL page images. Answers the ms taken; every campaign must have been saved.
+ */
+async function floor(url: string, batches: Sent[][], workers: number, size: number): Promise<number> {
+  const clients = await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      await client.query('SET wal_compression = off')
+      return client
+    }),
+  )
+  try {
+    await clients[0]!.query('CHECKPOINT')
+    let next = 0
+    let saved = 0
+    const started = performance.now()
+    await Promise.all(
+      clients.map(async (client) => {
+        while (next < batches.length) {
+          const batch = batches[next++]!
+          await client.query('BEGIN')
+          for (const statement of batch) {
+            const { rows } = await client.query(statement)
+            if (statement.name === 'campaign-save-batch') saved += (rows[0] as { saved: number }).saved
+          }
+          await client.query('COMMIT')
+        }
+      }),
+    )
+    const ms = performance.now() - started
+    if (saved !== size) throw new Error(`the floor saved ${saved} campaigns of ${size}`)
+    return ms
+  } finally {
+    await Promise.all(clients.map((client) => client.end()))
   }
 }
 
