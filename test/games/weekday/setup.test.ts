@@ -137,7 +137,12 @@ t.test('R3.3 a picked city keeps its own neutral garrison, whatever its size; on
 
 t.test('R2.1 R1.4 a setup that cannot be played says exactly why', async (t) => {
   const error = (input: Partial<Parameters<typeof checkSetup>[0]>) => checkSetup({ map, tribes, seed: 'x'.repeat(16), ...input })
-  t.same(error({ tribes: tribes.slice(0, 1) }), { code: 'setup/tribe_count', message: 'a campaign has 2 to 7 tribes, not 1', rule: 'R2.1' })
+  t.same(error({ tribes: tribes.slice(0, 1) }), {
+    code: 'setup/tribe_count',
+    message: 'a campaign has 2 to 7 tribes, not 1',
+    rule: 'R2.1',
+    params: { min: 2, max: 7 },
+  })
   const eight = Array.from({ length: 8 }, (_, i) => ({ id: `t${i}`, name: `T${i}`, weekday: 'monday' as const }))
   const wide = { ...map, tiles: [...map.tiles, ...Array.from({ length: 16 }, (_, k) => ({ q: 100 + k, r: 0, terrain: 'land' as const, city: true }))] }
   t.match(error({ map: wide, tribes: eight }), { code: 'map/not_connected', rule: 'R1.4' }, 'the map is checked first')

@@ -72,7 +72,12 @@ export const conquest: ConquestRuleset = {
   checkLimit: (limit) =>
     limit === null || (Number.isInteger(limit) && limit >= ROUND_LIMIT.min && limit <= ROUND_LIMIT.max)
       ? null
-      : { code: 'setup/round_limit', message: `world conquest is played over ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`, rule: 'G1.7' },
+      : {
+          code: 'setup/round_limit',
+          message: `world conquest is played over ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`,
+          rule: 'G1.7',
+          params: { min: ROUND_LIMIT.min, max: ROUND_LIMIT.max },
+        },
   // G11.2: every die is a d6 of the round's seed: battles, strikes and treasure.
   dice: {
     sides: 6,

@@ -23,12 +23,18 @@ export function createConquest(input: NewConquest): { ok: true; state: ConquestS
       code: 'setup/tribe_count',
       message: `world conquest is played by 2 to ${MAX_TRIBES} tribes; this campaign has ${tribes.length}`,
       rule: 'G1.7',
+      params: { min: 2, max: MAX_TRIBES },
     })
   if (new Set(tribes.map((t) => t.weekday)).size !== tribes.length || tribes.some((t) => dayIndex(t) < 0))
     return fail({ code: 'setup/weekdays', message: 'every tribe owns its own weekday', rule: 'G1.7' })
   const limit = input.roundLimit ?? ROUND_LIMIT.default
   if (!Number.isInteger(limit) || limit < ROUND_LIMIT.min || limit > ROUND_LIMIT.max)
-    return fail({ code: 'setup/round_limit', message: `the round limit is 4 to 52 rounds; got ${limit}`, rule: 'G1.7' })
+    return fail({
+      code: 'setup/round_limit',
+      message: `the round limit is ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`,
+      rule: 'G1.7',
+      params: { min: ROUND_LIMIT.min, max: ROUND_LIMIT.max },
+    })
   if (typeof input.seed !== 'string' || typeof input.secretSeed !== 'string' || input.seed.length < 8 || input.secretSeed.length < 8)
     return fail({ code: 'setup/bad_seed', message: 'the deal and objective seeds are strings of at least 8 characters', rule: 'G11.4' })
   return {

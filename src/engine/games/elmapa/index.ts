@@ -46,7 +46,12 @@ export const elMapa: ElMapaRuleset = {
   checkLimit: (limit) =>
     limit === null || (Number.isInteger(limit) && limit >= LIMIT.min && limit <= LIMIT.max)
       ? null
-      : { code: 'setup/round_limit', message: `El Mapa is played over ${LIMIT.min} to ${LIMIT.max} rounds; got ${limit}`, rule: 'M1.2' },
+      : {
+          code: 'setup/round_limit',
+          message: `El Mapa is played over ${LIMIT.min} to ${LIMIT.max} rounds; got ${limit}`,
+          rule: 'M1.2',
+          params: { min: LIMIT.min, max: LIMIT.max },
+        },
   // M12.7: the weekly dice: obstacles (mod 15, 14, 13) and the dispersal die (mod 3).
   dice: {
     sides: 15,

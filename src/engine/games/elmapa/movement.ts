@@ -13,7 +13,7 @@ const OPPOSITE: Record<Dir, Dir> = { N: 'S', S: 'N', E: 'W', W: 'E' }
 
 function movable(a: Army, rule: string) {
   if (a.tired) reject('move/tired', `army ${a.id} is tired`, 'M6.6')
-  if (mpOf(a) < 1) reject('move/no_mp', `army ${a.id} has no movement left`, rule)
+  if (mpOf(a) < 1) reject('move/no_mp', `army ${a.id} on ${a.cell} has no movement left`, rule, { tile: a.cell })
 }
 
 /**

@@ -68,7 +68,12 @@ export const openWars: OpenWarsRuleset = {
   checkLimit: (limit) =>
     limit === null || (Number.isInteger(limit) && limit >= ROUND_LIMIT.min && limit <= ROUND_LIMIT.max)
       ? null
-      : { code: 'setup/round_limit', message: `Open Wars is played over ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`, rule: 'W9.4' },
+      : {
+          code: 'setup/round_limit',
+          message: `Open Wars is played over ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`,
+          rule: 'W9.4',
+          params: { min: ROUND_LIMIT.min, max: ROUND_LIMIT.max },
+        },
   // W10.2: every die is a d6 of the period's seed.
   dice: { sides: 6, events: ['battle', 'volley', 'spellResolved', 'phaseEnded', 'mustered'], drawsOf },
   tagEvent: (event) => ({ tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null, played: event.type === 'order' }),

@@ -17,14 +17,18 @@ export const BUDGET = 60
 export const TICK0_GAP_MS = 72 * 3_600_000
 
 export function createOpenWars(input: PlatformSetup<OpenMap>): { ok: true; state: OpenState } | { ok: false; error: EngineError } {
-  const fail = (code: string, message: string, rule: string) => ({ ok: false as const, error: { code, message, rule } })
+  const fail = (code: string, message: string, rule: string, params?: EngineError['params']) => ({
+    ok: false as const,
+    error: { code, message, rule, ...(params ? { params } : {}) },
+  })
   const tribes = Array.isArray(input?.tribes) ? input.tribes : []
-  if (tribes.length < 2 || tribes.length > MAX_TRIBES) return fail('setup/tribe_count', `Open Wars is played by 2 to 7 tribes; got ${tribes.length}`, 'W1.1')
+  if (tribes.length < 2 || tribes.length > MAX_TRIBES)
+    return fail('setup/tribe_count', `Open Wars is played by 2 to ${MAX_TRIBES} tribes; got ${tribes.length}`, 'W1.1', { min: 2, max: MAX_TRIBES })
   if (new Set(tribes.map((t) => t.weekday)).size !== tribes.length || tribes.some((t) => !WEEKDAYS.includes(t.weekday)))
     return fail('setup/weekdays', 'the calendar has one distinct weekday per tribe', 'W3.3')
   const limit = input.limit ?? ROUND_LIMIT.default
   if (!Number.isInteger(limit) || limit < 1 || limit > ROUND_LIMIT.max)
-    return fail('setup/round_limit', `the round limit is at most 52 rounds; got ${limit}`, 'W9.4')
+    return fail('setup/round_limit', `the round limit is at most ${ROUND_LIMIT.max} rounds; got ${limit}`, 'W9.4', { min: 1, max: ROUND_LIMIT.max })
   if (typeof input.seed !== 'string' || typeof input.secretSeed !== 'string' || input.seed.length < 8 || input.secretSeed.length < 8)
     return fail('setup/bad_seed', 'the map and setup seeds are strings of at least 8 characters', 'W10.3')
   const map: OpenMap = input.map?.mode === 'escenario' ? input.map : { id: 'banda', name: 'Banda de sectores', mode: 'aleatorio' }

@@ -25,7 +25,7 @@ export function checkSetup(input: NewGame): EngineError | null {
   const problems = validateMap(input.map, input.tribes.length)
   if (problems.length) return { code: problems[0]!.code, message: problems.map((p) => p.message).join('; '), rule: 'R1.4' }
   const n = input.tribes.length
-  if (n < 2 || n > 7) return { code: 'setup/tribe_count', message: `a campaign has 2 to 7 tribes, not ${n}`, rule: 'R2.1' }
+  if (n < 2 || n > 7) return { code: 'setup/tribe_count', message: `a campaign has 2 to 7 tribes, not ${n}`, rule: 'R2.1', params: { min: 2, max: 7 } }
   const ids = new Set<string>()
   const days = new Map<Weekday, string>()
   for (const t of input.tribes) {
