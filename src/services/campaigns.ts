@@ -121,10 +121,16 @@ export function campaignsService(deps: ServiceDeps) {
       // Each game says what limit it takes (world conquest: 4 to 52 rounds, G1.7): refused now, not at the start.
       // `limit` is the neutral name; `weekLimit`, its first one, is still taken.
       if (input.limit !== undefined && input.weekLimit !== undefined && input.limit !== input.weekLimit)
-        throw new AppError(400, 'campaign/bad_limit', 'Give the period limit once: limit (or its old name weekLimit)')
+        throw withParams(new AppError(400, 'campaign/bad_limit', 'Give the period limit once: limit (or its old name weekLimit)'), { reason: 'twice' })
       const limit = input.limit ?? input.weekLimit ?? null
       const limitProblem = rules.checkLimit(limit)
-      if (limitProblem) throw new AppError(400, 'campaign/bad_limit', `limit: ${limitProblem.message}`, limitProblem.rule)
+      // The game's own bounds reach the reader's sentence; a game with no upper bound gives none.
+      if (limitProblem)
+        throw withParams(new AppError(400, 'campaign/bad_limit', `limit: ${limitProblem.message}`, limitProblem.rule), {
+          reason: 'range',
+          min: limitProblem.params?.min ?? 1,
+          max: limitProblem.params?.max ?? 'none',
+        })
       // A game with a board of its own plays that board, whatever map was named.
       const map = rules.fixedMap ?? (input.mapId ? await mapById(db, input.mapId) : null)
       if (!map) throw new AppError(400, 'campaign/unknown_map', `No map "${input.mapId ?? ''}"; see GET /api/maps, or upload one with POST /api/maps`, 'R1.4')
@@ -206,3 +212,9 @@ export function campaignsService(deps: ServiceDeps) {
 }
 
 export type CampaignsService = ReturnType<typeof campaignsService>
+
+/** An error with the particulars its sentence names, in the reader's language. */
+function withParams(error: AppError, params: Record<string, string | number>): AppError {
+  error.params = params
+  return error
+}

@@ -126,6 +126,21 @@ t.test('G1.7 R2.5 each game checks its own period limit when a campaign is creat
   const form = (await page.get('/campaigns?game=conquest')).body
   t.match(form, /value="weekly-turn" >/, 'the weekday game offered')
   t.match(form, /value="conquest" checked>/, 'world conquest offered, and chosen as asked')
+  // A Spanish GM is told each game's own bounds on the form, not world conquest's.
+  t.equal((await call(app, gm.token, 'PATCH', '/api/me', { locale: 'es' })).status, 200)
+  const refusal = async (fields: Record<string, string>) => {
+    const res = await page.post('/campaigns', { name: 'Mapa', ...fields })
+    t.equal(res.status, 400, JSON.stringify(fields))
+    return /role="alert" id="error"><strong>([^<]+)</.exec(res.body)?.[1]
+  }
+  t.equal(await refusal({ ruleset: 'elmapa', limit: '99' }), 'Ese límite no vale para este juego: va de 8 a 52.', 'El Mapa: 8 to 52 rounds (M1.2)')
+  t.equal(await refusal({ ruleset: 'conquest', limit: '99' }), 'Ese límite no vale para este juego: va de 4 a 52.', 'world conquest: 4 to 52 (G1.7)')
+  t.equal(await refusal({ ruleset: 'openwars', limit: '99' }), 'Ese límite no vale para este juego: va de 6 a 52.', 'Open Wars: 6 to 52 (W9.4)')
+  t.equal(
+    await refusal({ ruleset: 'conquest', limit: '6', weekLimit: '8' }),
+    'Da el límite de periodos una sola vez: limit (o su nombre antiguo, weekLimit).',
+    'two different limits: the reason, not a range',
+  )
 })
 
 t.test("a campaign's period limit goes by its neutral name, limit, and its old one, weekLimit; the game judges it", async (t) => {

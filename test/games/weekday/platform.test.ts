@@ -203,7 +203,7 @@ t.test('R2.5 a week limit is a whole number of weeks, at least 1, or none; the c
   for (const bad of [0, -2, 1.5]) {
     t.same(
       rules.checkLimit(bad),
-      { code: 'setup/bad_week_limit', message: 'the week limit is a whole number of weeks, at least 1', rule: 'R2.5' },
+      { code: 'setup/bad_week_limit', message: 'the week limit is a whole number of weeks, at least 1', rule: 'R2.5', params: { min: 1 } },
       `limit ${bad}`,
     )
   }

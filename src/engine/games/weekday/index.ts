@@ -88,7 +88,7 @@ export const weeklyTurn: WeeklyTurn = {
   checkLimit: (limit) =>
     limit === null || (Number.isInteger(limit) && limit >= 1)
       ? null
-      : { code: 'setup/bad_week_limit', message: 'the week limit is a whole number of weeks, at least 1', rule: 'R2.5' },
+      : { code: 'setup/bad_week_limit', message: 'the week limit is a whole number of weeks, at least 1', rule: 'R2.5', params: { min: 1 } },
   mapEvents: ['order', 'moved', 'combat', 'embarked', 'disembarked', 'shipMoved', 'shipBuilt', 'windowOpened'],
   // A draft pick is an order in no window (R3.2).
   tagEvent: (event) => ({
