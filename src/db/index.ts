@@ -53,11 +53,12 @@ function poolOf(connectionString: string, max: number, limits: DatabaseLimits, n
     lock_timeout: limits.lockTimeoutMs,
     idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
     application_name: `weekday-wars ${name}`,
+    // Awaited by the pool before the session is handed out: its SET never shares the session with a query.
+    ...(options.compressWal === false ? { onConnect: uncompressedWal } : {}),
   })
   // An idle connection dropped by the server must not crash the process.
   pool.on('error', () => {})
   pool.on('connect', corkQueries)
-  if (options.compressWal === false) pool.on('connect', uncompressedWal)
   return guardPool(pool)
 }
 
@@ -70,8 +71,8 @@ function poolOf(connectionString: string, max: number, limits: DatabaseLimits, n
  * A role that may not set it (`GRANT SET ON PARAMETER wal_compression`) keeps the server's setting:
  * the SET fails alone, outside any transaction, before the session's first query.
  */
-function uncompressedWal(client: pg.PoolClient) {
-  client.query('SET wal_compression = off').catch(() => {})
+async function uncompressedWal(client: pg.ClientBase): Promise<void> {
+  await client.query('SET wal_compression = off').catch(() => {})
 }
 
 /**

@@ -11,6 +11,11 @@ async function walCompression(pool: { query: (sql: string) => Promise<{ rows: { 
 }
 
 t.test('the system pool (the sweep, mail, webhooks) turns WAL compression off; the request pool keeps it', async (t) => {
+  // The SET runs before the session is handed out, never beside its first query (which pg warns of).
+  const warnings: string[] = []
+  const warned = (warning: Error) => warnings.push(warning.message)
+  process.on('warning', warned)
+  t.teardown(() => void process.off('warning', warned))
   const db = connect(await testDatabase(t), { poolSize: 2, systemPoolSize: 2 })
   t.teardown(() => db.close())
   t.equal(await walCompression(db.pool), 'pglz', 'a request session compresses page images as the server does')
@@ -23,6 +28,12 @@ t.test('the system pool (the sweep, mail, webhooks) turns WAL compression off; t
     a.release()
     b.release()
   }
+  await new Promise((resolve) => setImmediate(resolve))
+  t.same(
+    warnings.filter((w) => /client\.query\(\)/.test(w)),
+    [],
+    'no query was queued behind the SET',
+  )
 })
 
 t.test('a role that may not set wal_compression keeps the server’s, and its system sessions work', async (t) => {
