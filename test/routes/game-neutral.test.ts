@@ -134,6 +134,23 @@ t.test('G1.7 R2.5 each game checks its own period limit when a campaign is creat
     return /role="alert" id="error"><strong>([^<]+)</.exec(res.body)?.[1]
   }
   t.equal(await refusal({ ruleset: 'elmapa', limit: '99' }), 'Ese límite no vale para este juego: va de 8 a 52.', 'El Mapa: 8 to 52 rounds (M1.2)')
+  // Nothing the GM typed is lost with the refusal: the form comes back filled in.
+  const again = await page.post('/campaigns', {
+    name: 'Mapa <grande>',
+    ruleset: 'elmapa',
+    weekLimit: '99',
+    mapId: 'coast-5',
+    timeZone: 'America/Santiago',
+    public: 'true',
+  })
+  t.equal(again.status, 400)
+  t.match(again.body, /name="name" value="Mapa &lt;grande&gt;"/, 'the name, escaped')
+  t.match(again.body, /name="weekLimit" value="99"/, 'the limit')
+  t.match(again.body, /name="timeZone" value="America\/Santiago"/, 'the time zone')
+  t.match(again.body, /name="public" value="true" checked/, 'public, still ticked')
+  t.match(again.body, /value="elmapa" checked/, 'the game')
+  t.match(again.body, /<option value="coast-5" selected>/, 'the map')
+  t.equal((again.body.match(/<option [^>]*selected>/g) ?? []).length, 1, 'and no other')
   t.equal(await refusal({ ruleset: 'conquest', limit: '99' }), 'Ese límite no vale para este juego: va de 4 a 52.', 'world conquest: 4 to 52 (G1.7)')
   t.equal(await refusal({ ruleset: 'openwars', limit: '99' }), 'Ese límite no vale para este juego: va de 6 a 52.', 'Open Wars: 6 to 52 (W9.4)')
   t.equal(
