@@ -124,10 +124,10 @@ t.test("world conquest's payout mail carries the round's recap: its battle, and 
   const territories = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/state`)).body.territories as Territory[]
   const owner = new Map(territories.map((x) => [x.id, x.owner]))
   // The deal is random: ana attacks from a territory of hers with troops to spare, next to someone else's.
-  const from = territories.find(
-    (x) => x.owner === ana.tribeId && x.troops > 1 && x.ready > 0 && [...NEIGHBOURS.get(x.id)!].some((n) => owner.get(n) !== ana.tribeId),
-  )!
-  const to = [...NEIGHBOURS.get(from.id)!].find((n) => owner.get(n) !== ana.tribeId)!
+  // Not across Alaska–Siberia, the one link the world map draws no arrow for (it goes round the globe).
+  const target = (a: string, b: string) => owner.get(b) !== ana.tribeId && [a, b].sort().join() !== 'ala,sib'
+  const from = territories.find((x) => x.owner === ana.tribeId && x.troops > 1 && x.ready > 0 && [...NEIGHBOURS.get(x.id)!].some((n) => target(x.id, n)))!
+  const to = [...NEIGHBOURS.get(from.id)!].find((n) => target(from.id, n))!
   const attacked = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, {
     order: { type: 'attack', from: from.id, to, troops: Math.min(from.ready, from.troops - 1) },
   })
