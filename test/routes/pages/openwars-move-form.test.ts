@@ -14,35 +14,45 @@ interface Cell {
 
 t.test('W5.1 W5.4 the move form reaches past the neighbours, and its answer takes the shortest path', async (t) => {
   const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 1000 })
-  await setClock(app, '2026-12-01T09:00:00Z') // Tuesday
-  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'openwars' })
-  const api = `/api/campaigns/${table.id}`
-  t.equal((await call(app, table.gm, 'POST', `${api}/start`)).status, 200)
-  const ana = table.players.ana!
-  for (const [name, faction] of [
-    ['ana', 'orcos'],
-    ['ben', 'elfos'],
-  ] as const)
-    t.equal((await call(app, table.players[name]!.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction } })).status, 200)
-  await setClock(app, '2026-12-07T00:30:00Z') // after tick 0
-  const weekday = ((await call(app, ana.token, 'GET', `${api}/state`)).body.tribes as { id: string; weekday: string }[]).find(
-    (x) => x.id === ana.tribeId,
-  )!.weekday
-  await setClock(app, new Date(Date.UTC(2026, 11, 7 + DAYS.indexOf(weekday), 9)).toISOString()) // her window, 10:00 in Madrid
+  // The band and the armies are dealt at random: a deal in which no stack can go past its
+  // neighbours this window (it happens) is set aside for a new campaign, a few times at most.
+  // Each attempt begins two weeks after the one before: the clock only goes forward.
+  const attempt = async (round: number) => {
+    const day = (date: number, hour: number, minute = 0) => new Date(Date.UTC(2026, 11, date + 14 * round, hour, minute)).toISOString()
+    await setClock(app, day(1, 9)) // Tuesday
+    const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'openwars' })
+    const api = `/api/campaigns/${table.id}`
+    t.equal((await call(app, table.gm, 'POST', `${api}/start`)).status, 200)
+    const ana = table.players.ana!
+    for (const [name, faction] of [
+      ['ana', 'orcos'],
+      ['ben', 'elfos'],
+    ] as const)
+      t.equal((await call(app, table.players[name]!.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction } })).status, 200)
+    await setClock(app, day(7, 0, 30)) // after tick 0
+    const weekday = ((await call(app, ana.token, 'GET', `${api}/state`)).body.tribes as { id: string; weekday: string }[]).find(
+      (x) => x.id === ana.tribeId,
+    )!.weekday
+    await setClock(app, day(7 + DAYS.indexOf(weekday), 9)) // her window, 10:00 in Madrid
 
-  const page = visitor(app)
-  await page.login((await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email, 'correct horse battery')
-  const turn = await page.get(`/campaigns/${table.id}/turn?lang=en`)
-  t.equal(turn.status, 200)
-  const forms = [...turn.body.matchAll(/<form[^>]*data-order="move"[\s\S]*?<\/form>/g)].map((m) => m[0])
-  t.ok(forms.length > 0, 'her stacks have move forms')
-  const far = forms
-    .map((form) => ({
-      from: /name="from" value="([^"]+)"/.exec(form)![1]!,
-      kind: /name="kind" value="([^"]+)"/.exec(form)![1]!,
-      options: [...form.matchAll(/<option value="(r\d+c\d+)">([^<]*)<\/option>/g)].map((m) => ({ to: m[1]!, label: m[2]! })),
-    }))
-    .flatMap((f) => f.options.filter((o) => / \(via /.test(o.label)).map((o) => ({ ...f, ...o })))[0]
+    const page = visitor(app)
+    await page.login((await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email, 'correct horse battery')
+    const turn = await page.get(`/campaigns/${table.id}/turn?lang=en`)
+    t.equal(turn.status, 200)
+    const forms = [...turn.body.matchAll(/<form[^>]*data-order="move"[\s\S]*?<\/form>/g)].map((m) => m[0])
+    t.ok(forms.length > 0, 'her stacks have move forms')
+    const far = forms
+      .map((form) => ({
+        from: /name="from" value="([^"]+)"/.exec(form)![1]!,
+        kind: /name="kind" value="([^"]+)"/.exec(form)![1]!,
+        options: [...form.matchAll(/<option value="(r\d+c\d+)">([^<]*)<\/option>/g)].map((m) => ({ to: m[1]!, label: m[2]! })),
+      }))
+      .flatMap((f) => f.options.filter((o) => / \(via /.test(o.label)).map((o) => ({ ...f, ...o })))[0]
+    return { table, api, ana, page, forms, far }
+  }
+  let dealt = await attempt(0)
+  for (let round = 1; !dealt.far && round < 5; round++) dealt = await attempt(round)
+  const { table, api, ana, page, forms, far } = dealt
   t.ok(far, 'a destination beyond the neighbours, with the way there')
   const answer = await page.post(`/campaigns/${table.id}/turn?lang=en`, { type: 'move', from: far!.from, kind: far!.kind, to: far!.to, count: '1' })
   t.equal(answer.status, 200, answer.body.match(/role="alert"[\s\S]{0,300}/)?.[0] ?? '')
