@@ -3,7 +3,8 @@
 // server. Fastify 5, a `pg` Pool of the server's size, @fastify/jwt verifying
 // the same bearer token, and one POST route with an order's two round trips:
 // read one row by primary key (a snapshot of the same size), then one
-// statement that updates it over the version read and inserts a log row.
+// statement that updates it over the version read and inserts a log row;
+// another (/floor-one) with that statement alone, an order's one round trip.
 // No engine, no validation beyond the token: what is left is HTTP, JSON, JWT
 // and two statements, so the ratio of this to pgbench -N is the ceiling for
 // the real server's ratio. Configured by env: PORT, DATABASE_URL, POOL, JWT_SECRET.
@@ -35,6 +36,21 @@ app.post('/floor/:id', async (request, reply) => {
     values: [id, JSON.stringify(row.state), row.version, JSON.stringify(request.body)],
   })
   if (!saved.rows[0]) return reply.code(409).send({ error: 'changed meanwhile' })
+  return { version: saved.rows[0].version }
+})
+
+// The one-round-trip floor (#32): what an order built on a remembered state must still do,
+// one statement that moves the version over the one known and appends the log row.
+app.post('/floor-one/:id', async (request, reply) => {
+  await request.jwtVerify()
+  const id = Number(request.params.id)
+  const saved = await pool.query({
+    name: 'floor-one-save',
+    text: `WITH u AS (UPDATE floor_rows SET version = version + 1 WHERE id = $1 RETURNING version)
+           INSERT INTO floor_log (row_id, version, payload) SELECT $1, u.version, $2::jsonb FROM u RETURNING version`,
+    values: [id, JSON.stringify(request.body)],
+  })
+  if (!saved.rows[0]) return reply.code(404).send({ error: 'no such row' })
   return { version: saved.rows[0].version }
 })
 

@@ -16,6 +16,8 @@ export interface Database {
   system: pg.Pool
   /** A player's order stores the whole game state only when the stored one is this many changes behind (#32). */
   snapshotEvery: number
+  /** How many campaigns an instance remembers, so that an order of one of them is saved without a read (#32); 0: none. */
+  knownCampaigns: number
 }
 
 export { transaction, sqlOf, UUID, NestedConnectionError, type Sql } from './sql.ts'
@@ -42,6 +44,7 @@ export const DEFAULT_LIMITS: DatabaseLimits = {
 
 /** Measured with `npm run bench -- orders` (README, "Benchmarks"). */
 export const DEFAULT_SNAPSHOT_EVERY = 16
+export const DEFAULT_KNOWN_CAMPAIGNS = 2_000
 
 function poolOf(connectionString: string, max: number, limits: DatabaseLimits, name: string, options: { compressWal?: boolean } = {}): pg.Pool {
   const pool = new pg.Pool({
@@ -102,6 +105,7 @@ export function connect(
   connectionString: string,
   given: Partial<DatabaseLimits> = {},
   snapshotEvery = DEFAULT_SNAPSHOT_EVERY,
+  knownCampaigns = DEFAULT_KNOWN_CAMPAIGNS,
 ): Database & { close(): Promise<void> } {
   const limits = { ...DEFAULT_LIMITS, ...given }
   const pool = poolOf(connectionString, limits.poolSize, limits, 'requests')
@@ -112,6 +116,7 @@ export function connect(
     pool,
     system,
     snapshotEvery,
+    knownCampaigns,
     async close() {
       await prisma.$disconnect()
       await pool.end()

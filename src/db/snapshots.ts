@@ -203,7 +203,34 @@ export interface ChangeWrite {
   now: Date
   /** The first snapshot of the campaign (the draft's start). */
   created?: boolean
+  /** Built on a state this instance remembered rather than read: what must still hold for it to be saved. */
+  guard?: SaveGuard | undefined
 }
+
+/**
+ * An order built without reading (#32) is saved only if everything the read
+ * would have checked still holds: the snapshot's calendar marks as
+ * remembered (a marks-only save leaves the version as it was), the caller's
+ * login, their tribe and membership, and no game master role. An answer
+ * kept for the Idempotency-Key needs no clause: the record's primary key
+ * fails the statement (23505). Either way nothing is written, as for an
+ * overtaken version, and the order is read and built again.
+ */
+export interface SaveGuard {
+  syncedUntil: Date
+  nextDueAt: Date | null
+  tribeId: string
+  userId: string
+  tokenVersion: number
+  jti: string
+}
+
+const GUARD = `AND synced_until = ${utc(17)} AND next_due_at IS NOT DISTINCT FROM ${utc(18)}
+         AND EXISTS (SELECT 1 FROM tribes t JOIN users u ON u.id = t.user_id
+                     WHERE t.campaign_id = $1::uuid AND t.id = $19 AND t.user_id = $20::uuid AND u.token_version = $21::int)
+         AND EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = $1::uuid AND m.user_id = $20::uuid)
+         AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = $1::uuid AND m.user_id = $20::uuid AND m.role = 'gm')
+         AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $22)`
 
 const PARAM = { log: 6, ledger: 7, dice: 8, mail: 9, idempotency: 13 } as const
 
@@ -236,7 +263,7 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
        SELECT $1::uuid, $2, $3::jsonb, $16::int, $2, ${utc(4)}, ${utc(5)}, ${utc(10)}, $14::int, $15::jsonb WHERE $12::int = 0 RETURNING 1`
     : `UPDATE game_snapshots SET version = $2, synced_until = ${utc(4)}, next_due_at = ${utc(5)}, updated_at = ${utc(10)},
          period = $14::int, ranking = $15::jsonb${c.state === undefined ? '' : ', state = $3::jsonb, state_seq = $16::int, state_version = $2'}
-       WHERE campaign_id = $1::uuid AND version = $12::int RETURNING 1`
+       WHERE campaign_id = $1::uuid AND version = $12::int ${c.guard ? GUARD : ''} RETURNING 1`
   const withSnapshot = 'WHERE EXISTS (SELECT 1 FROM snapshot)'
   const parts: [name: keyof typeof PARAM, sql: string, rows: unknown[]][] = [
     [
@@ -304,10 +331,15 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
       c.period,
       c.ranking === null ? null : JSON.stringify(c.ranking),
       seq,
+      ...(c.guard ? guardValues(c.guard) : []),
     ],
-    `campaign-save-${c.created ? 'new' : c.state === undefined ? 'append' : 'update'}-${used.map(([name]) => name).join('-')}`,
+    `campaign-save-${c.created ? 'new' : c.state === undefined ? 'append' : 'update'}-${used.map(([name]) => name).join('-')}${c.guard ? '-guarded' : ''}`,
   )
   return row!.saved
+}
+
+function guardValues(g: SaveGuard): unknown[] {
+  return [g.syncedUntil.toISOString(), g.nextDueAt?.toISOString() ?? null, g.tribeId, g.userId, g.tokenVersion, g.jti]
 }
 
 /** Stores only the calendar marks, after a catch-up that found nothing to do, if the snapshot is still at `version`. */

@@ -6,13 +6,14 @@ import { keepWeekdays, type CampaignRow } from '../db/campaigns.ts'
 import type { Database } from '../db/index.ts'
 import { playersOfMany } from '../db/log.ts'
 import { lockAndLoadMany, saveChanges } from '../db/snapshot-batches.ts'
-import { isDue, lockCampaignAndSnapshot, type ChangeWrite, type IdempotencyWrite, type LoadedRow } from '../db/snapshots.ts'
+import { isDue, lockCampaignAndSnapshot, type ChangeWrite, type IdempotencyWrite, type LoadedRow, type SaveGuard } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
 import { catchUp, farBehind } from './calendar-work.ts'
 import type { Clock } from './clock.ts'
-import { ChangeConflict, changeOf, load, save, saveSyncMarks, working, type Working } from './working.ts'
+import { knownCampaigns, type KnownCampaign } from './known-campaigns.ts'
+import { ChangeConflict, changeOf, load, save, saveSyncMarks, saveWrite, working, Working } from './working.ts'
 
 /** Tries of an optimistic change, the last of them under the campaign lock. */
 const OPTIMISTIC_TRIES = 4
@@ -40,6 +41,18 @@ export class StoredAnswer {
   constructor(readonly response: unknown) {}
 }
 
+/**
+ * A change's way around its read (#32): the row the read would give this
+ * caller, made from what this instance knows of the campaign, with what the
+ * save must find still true of the caller (the marks are added from the
+ * known campaign). Null when it cannot say (a caller not seen yet).
+ */
+export interface Shortcut<R> {
+  rowOf(known: KnownCampaign): { row: R; guard: Omit<SaveGuard, 'syncedUntil' | 'nextDueAt'> } | null
+  /** After a change read and saved: what to remember of its caller. */
+  remember(row: R, known: KnownCampaign): void
+}
+
 /** Opens the windows that are open right now (at the start, and on resume). */
 export function openCurrentWindows(campaign: CampaignRow, w: Working, now: Date) {
   for (const t of w.view.tribes) {
@@ -49,7 +62,8 @@ export function openCurrentWindows(campaign: CampaignRow, w: Working, now: Date)
   }
 }
 
-export function lockedService(db: Database, clock: Clock) {
+export function lockedService(db: Database, clock: Clock, options: { knownCampaigns?: number } = {}) {
+  const known = knownCampaigns(options.knownCampaigns ?? 0)
   /**
    * One try of a change on `sql`: read, catch up, run the body, save over the
    * version read. A refusal after a catch-up saves the catch-up alone and is
@@ -60,6 +74,7 @@ export function lockedService(db: Database, clock: Clock) {
     read: (sql: Sql, now: Date) => Promise<R>,
     body: ChangeBody<R, T>,
     locked = false,
+    shortcut?: Shortcut<R>,
   ): Promise<{ ok: true; value: T & { version: number } } | { ok: false; error: AppError }> {
     const now = clock.now()
     const row = await read(sql, now)
@@ -78,8 +93,55 @@ export function lockedService(db: Database, clock: Clock) {
       else await saveSyncMarks(sql, campaign, w)
       return { ok: false, error }
     }
-    const version = await save(sql, campaign, w, now, { snapshotEvery: db.snapshotEvery, ...(out.idempotency ? { idempotency: out.idempotency } : {}) })
-    return { ok: true, value: { ...out.value, version } }
+    const state = w.state
+    const change = await saveWrite(sql, campaign, w, now, { snapshotEvery: db.snapshotEvery, ...(out.idempotency ? { idempotency: out.idempotency } : {}) })
+    const entry = known.saved(campaign, state, change, w.stateVersion)
+    if (entry) shortcut?.remember(row, entry)
+    return { ok: true, value: { ...out.value, version: change.version } }
+  }
+
+  /**
+   * A change built on the campaign as this instance last saved it, with no
+   * read: one round trip. Answers null, having written nothing, whenever the
+   * reading path must decide: calendar work due, a refusal (given on the
+   * stored state, not on a remembered one), or a guard that no longer holds.
+   */
+  async function attemptKnown<R extends LoadedRow, T>(
+    entry: KnownCampaign,
+    shortcut: Shortcut<R>,
+    body: ChangeBody<R, T>,
+  ): Promise<(T & { version: number }) | null> {
+    const caller = shortcut.rowOf(entry)
+    if (!caller) return null
+    const now = clock.now()
+    const campaign = entry.campaign
+    if (campaign.status === 'running' && now > entry.syncedUntil && !(entry.nextDueAt && now < entry.nextDueAt)) return null
+    const w = new Working(entry.state, entry.version, entry.syncedUntil, campaign.status, entry.lastSeq, entry.nextDueAt)
+    w.stateVersion = entry.stateVersion
+    const sql = sqlOf(db.pool)
+    // Nothing is due: this only moves the synced mark to now.
+    await catchUp(sql, campaign, w, now)
+    let out: ChangeOutcome<T>
+    try {
+      out = body(caller.row, campaign, w, now)
+    } catch {
+      return null
+    }
+    const guard: SaveGuard = { ...caller.guard, syncedUntil: entry.syncedUntil, nextDueAt: entry.nextDueAt }
+    const state = w.state
+    try {
+      const change = await saveWrite(sql, campaign, w, now, {
+        snapshotEvery: db.snapshotEvery,
+        guard,
+        ...(out.idempotency ? { idempotency: out.idempotency } : {}),
+      })
+      known.saved(campaign, state, change, w.stateVersion)
+      return { ...out.value, version: change.version }
+    } catch (error) {
+      // The statement failed whole: nothing was written.
+      if (isConflict(error)) return null
+      throw error
+    }
   }
 
   /**
@@ -92,11 +154,18 @@ export function lockedService(db: Database, clock: Clock) {
     campaignId: string,
     read: (sql: Sql, now: Date) => Promise<R>,
     body: ChangeBody<R, T>,
+    shortcut?: Shortcut<R>,
   ): Promise<T & { version: number }> {
+    const entry = shortcut && known.get(campaignId)
+    if (entry) {
+      const done = await attemptKnown(entry, shortcut, body)
+      if (done) return done
+      known.forget(campaignId)
+    }
     let synced = false
     for (let n = 1; n < OPTIMISTIC_TRIES; n++) {
       try {
-        const outcome = await attempt(sqlOf(db.pool), read, body)
+        const outcome = await attempt(sqlOf(db.pool), read, body, false, shortcut)
         if (!outcome.ok) throw outcome.error
         return outcome.value
       } catch (error) {
@@ -114,7 +183,7 @@ export function lockedService(db: Database, clock: Clock) {
     }
     const outcome = await transaction(db.pool, async (sql) => {
       await lockCampaignAndSnapshot(sql, campaignId)
-      return attempt(sql, read, body, true)
+      return attempt(sql, read, body, true, shortcut)
     })
     if (!outcome.ok) throw outcome.error
     return outcome.value

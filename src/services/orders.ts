@@ -4,7 +4,7 @@
 // read in one statement, and the change saved in one more (locked.change).
 import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
-import { readForChange } from '../db/snapshots.ts'
+import { readForChange, type ChangeRow } from '../db/snapshots.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
 import { accessOf, checkCampaignId } from './access.ts'
@@ -76,6 +76,20 @@ export function ordersService(locked: Locked) {
               value: { events },
               ...(idempotencyKey ? { idempotency: { userId, key: idempotencyKey, requestHash: hash, response: { events, version: w.version + 1 } } } : {}),
             }
+          },
+          {
+            // A player seen ordering here: their next order is built without a read, its save guarded (#32).
+            rowOf: (known) => {
+              const tribeId = known.tribes.get(userId)
+              if (!tribeId) return null
+              const { version, stateVersion, syncedUntil, nextDueAt, lastSeq } = known
+              const caller = { gm: false, member: true, tribeId, standIn: false, tokenVersion: claims.tv ?? 0, revoked: false, seen: null }
+              const row: ChangeRow = { ...known.campaign, state: null, tail: null, version, stateVersion, syncedUntil, nextDueAt, lastSeq, ...caller }
+              return { row, guard: { tribeId, userId, tokenVersion: claims.tv ?? 0, jti: claims.jti ?? '' } }
+            },
+            remember: (row, known) => {
+              if (row.tribeId && !row.standIn && !row.gm) known.tribes.set(userId, row.tribeId)
+            },
           },
         )
       } catch (e) {

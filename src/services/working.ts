@@ -15,6 +15,7 @@ import {
   type LedgerWrite,
   type ChangeWrite,
   type LoadedRow,
+  type SaveGuard,
   type StoredSnapshot,
 } from '../db/snapshots.ts'
 import type { Sql } from '../db/sql.ts'
@@ -337,11 +338,22 @@ export async function save(
   now: Date,
   options: { created?: boolean; idempotency?: IdempotencyWrite; snapshotEvery?: number } = {},
 ): Promise<number> {
+  return (await saveWrite(sql, campaign, w, now, options)).version
+}
+
+/** save, answering what was written; with `guard`, only if the guard still holds (saveChange). */
+export async function saveWrite(
+  sql: Sql,
+  campaign: CampaignRow,
+  w: Working,
+  now: Date,
+  options: { created?: boolean; idempotency?: IdempotencyWrite; snapshotEvery?: number; guard?: SaveGuard } = {},
+): Promise<ChangeWrite> {
   const change = await changeOf(sql, campaign, w, now, options)
-  if (!(await saveChange(sql, change))) throw new ChangeConflict(campaign.id)
+  if (!(await saveChange(sql, { ...change, guard: options.guard }))) throw new ChangeConflict(campaign.id)
   // Every reader of a tribe's weekday (the "your day" card, the calendar feed, the pages) reads the game's.
   if (w.weekdaysDealt) await keepWeekdays(sql, campaign.id, w.view.tribes)
-  return change.version
+  return change
 }
 
 /** Stores only the calendar marks (the version stays: the game did not change). */

@@ -1,5 +1,6 @@
-// The orders' hot path (#16): two database round trips per order, the login
-// checked in the same read, and a change that another one overtook tried again.
+// The orders' hot path (#16): two database round trips for an order read
+// cold (one for a campaign this instance saved last, #32), the login checked
+// in the same read, and a change that another one overtook tried again.
 import t from 'tap'
 
 import { detached } from '../../src/db/sql.ts'
@@ -15,8 +16,9 @@ async function lockWait(app: App) {
   }
 }
 
-t.test('an order takes two database round trips, the first order after the draft too (no calendar catch-up)', async (t) => {
-  const { app, table } = await mondayGame(t)
+t.test('an order read cold takes two database round trips, the first order after the draft too (no calendar catch-up)', async (t) => {
+  // KNOWN_CAMPAIGNS=0: every order reads (test/db/known-campaigns.test.ts has the one-round-trip path).
+  const { app, table } = await mondayGame(t, { knownCampaigns: 0 })
   const counter = countQueries(t)
   const ana = table.players.ana!.token
   const url = `/api/campaigns/${table.id}/orders`

@@ -30,10 +30,14 @@ export async function currentState<T>(pool: pg.Pool, campaignId: string): Promis
   return structuredClone(storedState(await snapshotState(sql, campaignId, snapshot))) as T
 }
 
-/** Writes a situation into a campaign's game: `state` becomes its current state, with no tail after it. */
+/**
+ * Writes a situation into a campaign's game: `state` becomes its current state, with no tail
+ * after it, at a new version, as any change of the game is (an instance that remembers the
+ * campaign then finds its memory stale, #32).
+ */
 export async function plantState(pool: pg.Pool, campaignId: string, state: unknown): Promise<void> {
   await pool.query(
-    `UPDATE game_snapshots s SET state = $2::jsonb, state_version = s.version,
+    `UPDATE game_snapshots s SET state = $2::jsonb, version = s.version + 1, state_version = s.version + 1,
             state_seq = COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = s.campaign_id), 0)
       WHERE campaign_id = $1::uuid`,
     [campaignId, JSON.stringify(state)],

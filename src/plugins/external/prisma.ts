@@ -28,8 +28,9 @@ export default fp<{ databaseUrl: string; config: Config }>(
         idleInTransactionTimeoutMs: c.databaseIdleInTransactionTimeoutMs,
       },
       c.snapshotEvery,
+      c.knownCampaigns,
     )
-    fastify.decorate('db', { prisma: db.prisma, pool: db.pool, system: db.system, snapshotEvery: db.snapshotEvery })
+    fastify.decorate('db', { prisma: db.prisma, pool: db.pool, system: db.system, snapshotEvery: db.snapshotEvery, knownCampaigns: db.knownCampaigns })
     fastify.decorate('prisma', db.prisma)
     fastify.decorate('pg', db.pool)
     fastify.addHook('onClose', async () => {

@@ -1,0 +1,58 @@
+// What this instance last saved of each campaign it changed (#32): the state
+// after the change and the snapshot row's version and marks. An order of a
+// campaign known here is built on it without reading, and saved in one
+// statement whose guard checks that the row and the caller are still as the
+// read would have found them (SaveGuard); if not, nothing is written and the
+// order takes the reading path. So an instance never has to be told of
+// another's writes: a stale entry costs one failed statement, never a wrong
+// answer. The engine never mutates a state, so the entry holds references.
+import { LRUCache } from 'lru-cache'
+import type { CampaignRow } from '../db/campaigns.ts'
+import type { ChangeWrite } from '../db/snapshots.ts'
+import type { AnyState } from '../engine/index.ts'
+
+export interface KnownCampaign {
+  campaign: CampaignRow
+  /** The state now: the stored one with its tail replayed, as a read would give it. */
+  state: AnyState
+  version: number
+  stateVersion: number
+  syncedUntil: Date
+  nextDueAt: Date | null
+  lastSeq: number
+  /** The tribe of each player seen giving orders (checked again by every save's guard). */
+  tribes: Map<string, string>
+}
+
+/** The campaigns an instance changed last, the least recently used dropped beyond `limit`. */
+export function knownCampaigns(limit: number) {
+  const entries = new LRUCache<string, KnownCampaign>({ max: Math.max(1, limit) })
+  return {
+    get: (campaignId: string) => (limit > 0 ? entries.get(campaignId) : undefined),
+    forget: (campaignId: string) => void entries.delete(campaignId),
+    /** Remembers what `change` wrote, built on `state` of `campaign`; the players' tribes carry over. */
+    saved(campaign: CampaignRow, state: AnyState, change: ChangeWrite, stateVersion: number): KnownCampaign | undefined {
+      if (limit <= 0) return undefined
+      const current = entries.get(campaign.id)
+      // Two requests of one campaign may finish out of order: the newer version stays.
+      if (current && current.version > change.version) return current
+      const entry: KnownCampaign = {
+        campaign: { ...campaign, status: change.status },
+        state,
+        version: change.version,
+        stateVersion: change.state === undefined ? stateVersion : change.version,
+        syncedUntil: change.syncedUntil,
+        nextDueAt: change.nextDueAt,
+        lastSeq: change.firstSeq - 1 + change.events.length,
+        tribes: current?.tribes ?? new Map(),
+      }
+      entries.set(campaign.id, entry)
+      return entry
+    },
+    get size() {
+      return entries.size
+    },
+  }
+}
+
+export type KnownCampaigns = ReturnType<typeof knownCampaigns>

@@ -1,0 +1,81 @@
+// #32: the memory of the campaigns an instance changed last, without a database.
+import t from 'tap'
+import type { CampaignRow } from '../../src/db/campaigns.ts'
+import type { ChangeWrite } from '../../src/db/snapshots.ts'
+import type { AnyState } from '../../src/engine/index.ts'
+import { knownCampaigns } from '../../src/services/known-campaigns.ts'
+
+const campaign = (id: string): CampaignRow => ({
+  id,
+  name: id,
+  mapId: 'coast-3',
+  timeZone: 'Europe/Madrid',
+  status: 'running',
+  weekLimit: null,
+  public: false,
+  recruiting: null,
+  ruleset: 'weekday',
+  rulesetVersion: 1,
+  practice: false,
+  createdById: 'gm',
+  createdAt: new Date('2026-11-30T09:00:00Z'),
+})
+
+const at = new Date('2026-11-30T10:00:00Z')
+const change = (id: string, version: number, options: Partial<ChangeWrite> = {}): ChangeWrite => ({
+  campaignId: id,
+  version,
+  state: undefined,
+  status: 'running',
+  period: 1,
+  ranking: null,
+  syncedUntil: at,
+  nextDueAt: new Date('2026-11-30T19:00:00Z'),
+  firstSeq: 10,
+  events: [],
+  ledger: [],
+  dice: [],
+  mails: [],
+  now: at,
+  ...options,
+})
+const state = (label: string) => ({ ruleset: 'weekday', label }) as unknown as AnyState
+
+t.test('#32 what a change wrote is remembered: version, the stored state version, marks and the last log position', async (t) => {
+  const known = knownCampaigns(10)
+  const event = { type: 'moved', payload: {}, week: 1, at, tribe: 't1', played: true }
+  const appended = known.saved(campaign('a'), state('s1'), change('a', 5, { events: [event, event] }), 3)!
+  t.equal(appended.version, 5)
+  t.equal(appended.stateVersion, 3, 'an appended change keeps the stored state where it was')
+  t.equal(appended.lastSeq, 11, 'two events from seq 10')
+  t.same(appended.nextDueAt, new Date('2026-11-30T19:00:00Z'))
+  appended.tribes.set('ana', 't1')
+  const stored = known.saved(campaign('a'), state('s2'), change('a', 6, { state: {} }), 3)!
+  t.equal(stored.stateVersion, 6, 'a change that stores the state moves its version')
+  t.equal(stored.tribes.get('ana'), 't1', "the players' tribes carry over")
+  t.equal(known.get('a'), stored)
+})
+
+t.test('#32 two changes of one campaign finishing out of order: the newer version stays', async (t) => {
+  const known = knownCampaigns(10)
+  known.saved(campaign('a'), state('newer'), change('a', 8), 1)
+  known.saved(campaign('a'), state('older'), change('a', 7), 1)
+  t.equal(known.get('a')!.version, 8)
+  t.equal((known.get('a')!.state as unknown as { label: string }).label, 'newer')
+})
+
+t.test('#32 beyond its limit the least recently used campaign is dropped; 0 remembers nothing', async (t) => {
+  const known = knownCampaigns(2)
+  known.saved(campaign('a'), state('a'), change('a', 1), 1)
+  known.saved(campaign('b'), state('b'), change('b', 1), 1)
+  known.get('a')
+  known.saved(campaign('c'), state('c'), change('c', 1), 1)
+  t.ok(known.get('a'), 'a was used last')
+  t.notOk(known.get('b'), 'b is dropped')
+  t.ok(known.get('c'))
+  known.forget('a')
+  t.notOk(known.get('a'), 'forgotten')
+  const none = knownCampaigns(0)
+  t.equal(none.saved(campaign('a'), state('a'), change('a', 1), 1), undefined)
+  t.equal(none.get('a'), undefined)
+})
