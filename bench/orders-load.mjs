@@ -1,7 +1,7 @@
 // The orders bench's load generator, run by bench/orders.ts as a process of
 // its own (never inside the server's): autocannon with one campaign at a time
-// per connection, so that no two connections send orders to one campaign and
-// every order sent is one the engine accepts. Reads its job as JSON on argv[2]
+// per connection, each campaign's orders in a row, so that no two connections
+// send orders to one campaign and every order sent is one the engine accepts. Reads its job as JSON on argv[2]
 // and prints autocannon's result as JSON on stdout. `route` (default: the orders
 // route) lets the same load hit the floor server (bench/floor-server.mjs).
 import autocannon from 'autocannon'
@@ -9,30 +9,23 @@ import autocannon from 'autocannon'
 const job = JSON.parse(process.argv[2])
 const { url, token, campaigns, orders, connections, seconds } = job
 const route = job.route ?? '/api/campaigns/{campaign}/orders'
-let slots = 0
+let campaignsTaken = 0
 
+// autocannon gives each connection the list of requests in turn and clears its context
+// after the last one: so the list is one campaign's orders, and its first request takes
+// the next campaign no connection has had yet (a player sending a turn's orders in a row).
 const result = await autocannon({
   url,
   connections,
   duration: seconds,
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  requests: [
-    {
-      method: 'POST',
-      setupRequest(request, context) {
-        if (context.slot === undefined) {
-          context.slot = slots++
-          context.sent = 0
-        }
-        // Connection k sends to campaigns k, k + C, k + 2C …, each order of the list in turn.
-        const round = Math.floor(context.sent / orders.length)
-        const campaign = campaigns[(context.slot + round * connections) % campaigns.length]
-        const order = orders[context.sent % orders.length]
-        context.sent++
-        return { ...request, path: route.replace('{campaign}', campaign), body: JSON.stringify({ order }) }
-      },
+  requests: orders.map((order, index) => ({
+    method: 'POST',
+    setupRequest(request, context) {
+      if (index === 0 || context.campaign === undefined) context.campaign = campaigns[campaignsTaken++ % campaigns.length]
+      return { ...request, path: route.replace('{campaign}', context.campaign), body: JSON.stringify({ order }) }
     },
-  ],
+  })),
 })
 process.stdout.write(
   JSON.stringify({

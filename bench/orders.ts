@@ -17,12 +17,13 @@
 // service can do with an order's two round trips (a read, then a save) and
 // with its one (a save built on a remembered state, KNOWN_CAMPAIGNS): their
 // ratios to pgbench are the ceilings of ours on this machine ("before claiming
-// a limit, measure the limit"). The fleet's reset moves every campaign's
+// a limit, measure the limit"). Beside them, the same server with
+// KNOWN_CAMPAIGNS=0, whose every order reads first. The fleet's reset moves every campaign's
 // version, so each run's first order of a campaign reads, as after another
 // instance's write.
 //
 // BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_POOL (the server's DATABASE_POOL_SIZE)  BENCH_PROFILE=1
-// BENCH_NODE_FLAGS adds node flags to those of `npm start`; BENCH_SNAPSHOT_EVERY is passed as SNAPSHOT_EVERY.
+// BENCH_NODE_FLAGS adds node flags to those of `npm start`; BENCH_SNAPSHOT_EVERY is passed as SNAPSHOT_EVERY, BENCH_KNOWN_CAMPAIGNS as KNOWN_CAMPAIGNS.
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -68,6 +69,8 @@ const FIGURES = [
   'floorWal',
   'floorOne',
   'floorOneP99',
+  'reading',
+  'readingP99',
   'ordersFpi',
   'pgbenchFpi',
 ] as const
@@ -90,6 +93,8 @@ const bench: Bench = async (report, log) => {
   log('building dist/ (npm run build)')
   execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
   const server = await startServer(url, log)
+  // The same server remembering no campaign (KNOWN_CAMPAIGNS=0): every order reads, as before #32's one-round-trip orders.
+  const reading = await startServer(url, log, { KNOWN_CAMPAIGNS: '0' })
   const floor = await startFloor(url, log)
   const admin = new pg.Client({ connectionString: db.adminUrl() })
   await admin.connect()
@@ -116,6 +121,8 @@ const bench: Bench = async (report, log) => {
     log('warming up')
     await reset()
     await loadRun(orderJob(Math.max(...CLIENTS), 5))
+    await reset()
+    await loadRun({ ...orderJob(Math.max(...CLIENTS), 5), url: `${reading.base}/` })
     await loadRun({ ...orderJob(Math.max(...CLIENTS), 5), url: `${floor.base}/`, route: '/floor/{campaign}', campaigns: floorRows })
     await loadRun({ ...orderJob(Math.max(...CLIENTS), 5), url: `${floor.base}/`, route: '/floor-one/{campaign}', campaigns: floorRows })
     for (let run = 1; run <= RUNS; run++) {
@@ -133,6 +140,10 @@ const bench: Bench = async (report, log) => {
         })
         const { load, rss, nodeMs, pgMs } = measured.result
         if (load.non2xx > 0 || load.errors > 0) log(`  warning: ${load.non2xx} refused and ${load.errors} failed requests (a fleet too small for this speed?)`)
+        await reset()
+        const cold = await quietly(admin, () => loadRun({ ...orderJob(clients, SECONDS), url: `${reading.base}/` }))
+        if (cold.result.non2xx > 0 || cold.result.errors > 0)
+          log(`  warning: reading every time, ${cold.result.non2xx} refused and ${cold.result.errors} failed`)
         const pgb = await quietly(admin, () => pgbenchRun(pgbench, pgUrl, clients, SECONDS))
         const fl = await quietly(admin, () =>
           loadRun({ ...orderJob(clients, SECONDS), url: `${floor.base}/`, route: '/floor/{campaign}', campaigns: floorRows }),
@@ -159,12 +170,15 @@ const bench: Bench = async (report, log) => {
         f.floorP99.push(fl.result.p99)
         f.floorWal.push(fl.walBytes / fl.result.ok)
         f.floorOne.push(one.result.ok / one.result.seconds)
+        f.reading.push(cold.result.ok / cold.result.seconds)
+        f.readingP99.push(cold.result.p99)
         f.floorOneP99.push(one.result.p99)
         figures.set(clients, f)
         log(`  WAL of the orders: ${measured.walTop}; of pgbench: ${pgb.walTop}; of the floor: ${fl.walTop}`)
         log(
           `run ${run}, ${clients} clients: ${Math.round(perS)} orders/s (p50 ${load.p50} ms, p99 ${load.p99} ms, ${Math.round(measured.walBytes / load.ok)} WAL bytes each), ` +
             `pgbench -N ${Math.round(pgb.result.tps)} tx/s (${Math.round(pgb.walBytes / pgb.result.transactions)} WAL bytes each), floor ${Math.round(floorPerS)}/s (p99 ${fl.result.p99} ms), one-trip floor ${Math.round(one.result.ok / one.result.seconds)}/s (p99 ${one.result.p99} ms), ` +
+            `reading every time ${Math.round(cold.result.ok / cold.result.seconds)}/s (p99 ${cold.result.p99} ms), ` +
             `node ${(nodeMs / load.ok).toFixed(3)} ms and PostgreSQL ${(pgMs / load.ok).toFixed(3)} ms CPU per order, RSS up to ${Math.round(rss)} MB`,
         )
       }
@@ -206,6 +220,10 @@ const bench: Bench = async (report, log) => {
       report('floor_ratio_to_pgbench_n', ratio(f.floor), 'ratio', { ...x, note: "the ceiling of a two-round-trip web service's ratio on this machine" })
       report('floor_wal_bytes_per_request', median(f.floorWal), 'bytes', x)
       report('orders_vs_floor', median(f.orders.map((o, i) => o / f.floor[i]!)), 'ratio', x)
+      report('reading_each_order_per_s', median(f.reading), 'orders/s', { ...x, note: 'the same server with KNOWN_CAMPAIGNS=0: every order reads, then saves' })
+      report('reading_each_order_p99_ms', median(f.readingP99), 'ms', x)
+      report('reading_each_order_ratio_to_pgbench_n', ratio(f.reading), 'ratio', x)
+      report('orders_vs_reading_each_order', median(f.orders.map((o, i) => o / f.reading[i]!)), 'ratio', x)
       report('floor_one_trip_per_s', median(f.floorOne), 'requests/s', { ...x, note: 'bench/floor-server.mjs /floor-one: Fastify, JWT and one update+insert' })
       report('floor_one_trip_p99_ms', median(f.floorOneP99), 'ms', x)
       report('floor_one_trip_ratio_to_pgbench_n', ratio(f.floorOne), 'ratio', {
@@ -221,7 +239,7 @@ const bench: Bench = async (report, log) => {
     })
     report('rss_idle_mb', idle, 'MB', { note: 'the server after the runs' })
   } finally {
-    for (const child of [server.child, floor.child]) {
+    for (const child of [server.child, reading.child, floor.child]) {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))
     }
@@ -303,7 +321,7 @@ function legalMoves(state: GameState, tribe: string): Order[] {
   return out
 }
 
-async function startServer(url: string, log: (m: string) => void) {
+async function startServer(url: string, log: (m: string) => void, extraEnv: Record<string, string> = {}) {
   const port = await freePort()
   // BENCH_PROFILE=1: the server writes a CPU profile to .data/profiles when it stops.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data/profiles')}`] : []
@@ -327,11 +345,13 @@ async function startServer(url: string, log: (m: string) => void) {
       DATA_DIR: path.join(root, '.data/bench-server'),
       ...(process.env.BENCH_POOL ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL } : {}),
       ...(SNAPSHOT_EVERY ? { SNAPSHOT_EVERY } : {}),
+      ...(process.env.BENCH_KNOWN_CAMPAIGNS ? { KNOWN_CAMPAIGNS: process.env.BENCH_KNOWN_CAMPAIGNS } : {}),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   await listening(child, 'the server')
-  log(`server: node dist/server.js, pid ${child.pid}, port ${port}`)
+  log(`server: node dist/server.js, pid ${child.pid}, port ${port}${Object.keys(extraEnv).length ? ` (${new URLSearchParams(extraEnv).toString()})` : ''}`)
   return { child, pid: child.pid!, base: `http://127.0.0.1:${port}` }
 }
 

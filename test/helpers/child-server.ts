@@ -34,6 +34,22 @@ export function serve(databaseUrl: string, smtpUrl: string, clock: string, optio
   return { child, exited, output: () => output }
 }
 
+/** The address the server said it listens on (with port 0 it binds a free port itself, so none is taken in between). */
+export async function listeningBase(server: { output: () => string; child: ChildProcess }, ms = 60_000): Promise<string> {
+  let base = ''
+  await until(
+    'the server to listen',
+    async () => {
+      if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`)
+      base = /listening on (http:\/\/[^\s]+)/.exec(server.output())?.[1] ?? ''
+      return base !== ''
+    },
+    ms,
+    50,
+  )
+  return base
+}
+
 export async function until(what: string, check: () => Promise<boolean>, ms = 60_000, every = 20) {
   const end = Date.now() + ms
   while (Date.now() < end) {

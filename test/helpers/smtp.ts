@@ -1,6 +1,6 @@
 // A real SMTP receiver on 127.0.0.1 (the smtp-server package) that keeps every mail.
 import { SMTPServer } from 'smtp-server'
-import { freePort } from './test-support.ts'
+import net from 'node:net'
 
 export interface ReceivedMail {
   to: string[]
@@ -88,8 +88,9 @@ export async function smtpReceiver(options: { failFirst?: number } = {}) {
       })
     },
   })
-  const port = await freePort()
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  // Port 0: the system picks a free one as it binds, so no other process can take it in between.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = (server as unknown as { server: net.Server }).server.address() as net.AddressInfo
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
 import { testEnv } from '../helpers/db.ts'
-import { cloneDatabase, freePort } from '../helpers/test-support.ts'
+import { cloneDatabase } from '../helpers/test-support.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -24,7 +24,6 @@ t.test('the built server migrates, seeds and serves pages, rule books and the AP
   const database = await cloneDatabase(testEnv().adminUrl, 'template0')
   t.teardown(database.drop)
   const url = database.url
-  const port = await freePort()
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
   const [node, ...args] = scripts.start.split(' ')
   t.equal(node, 'node')
@@ -34,7 +33,8 @@ t.test('the built server migrates, seeds and serves pages, rule books and the AP
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
-      PORT: String(port),
+      // Port 0: the server binds a free one itself and says which; a port picked here could be taken before it binds.
+      PORT: '0',
       DATABASE_URL: url,
       DATA_DIR: path.join(root, '.data/built-server-test'),
       JWT_SECRET: 'a-secret-of-the-built-server-test-only',
@@ -51,10 +51,16 @@ t.test('the built server migrates, seeds and serves pages, rule books and the AP
     if (child.exitCode === null) child.kill('SIGTERM')
     await exited
   })
-  const base = `http://127.0.0.1:${port}`
   const until = Date.now() + 60_000
+  let base = ''
   for (;;) {
     if (child.exitCode !== null || Date.now() > until) throw new Error(`the built server did not answer /health:\n${output}`)
+    const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+    if (!listening) {
+      await new Promise((r) => setTimeout(r, 100))
+      continue
+    }
+    base = listening[1]!
     const ok = await fetch(`${base}/health`).then(
       (r) => r.status === 200,
       () => false,

@@ -6,10 +6,9 @@ import t from 'tap'
 import { buildApp } from '../../src/app.ts'
 import { testConfig } from '../helpers/app.ts'
 import { draft, setClock, setUp } from '../helpers/campaign.ts'
-import { CHILD_JWT_SECRET, serve, until } from '../helpers/child-server.ts'
+import { CHILD_JWT_SECRET, listeningBase, serve, until } from '../helpers/child-server.ts'
 import { testDatabase } from '../helpers/db.ts'
 import { smtpReceiver } from '../helpers/smtp.ts'
-import { freePort } from '../helpers/test-support.ts'
 
 const MONDAY = '2026-11-30T09:00:00Z' // Monday 10:00 in Madrid: ana's window
 
@@ -47,10 +46,9 @@ t.test('#32 SIGKILL while orders stream in between stored states: every answered
   const before = await stored()
 
   const start = async () => {
-    const port = await freePort()
-    const server = serve(url, smtp.url, MONDAY, { port, env: { SNAPSHOT_EVERY: '50', SCHEDULER: 'false' } })
-    const base = `http://127.0.0.1:${port}`
-    await until('the server to listen', async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 60_000, 50)
+    const server = serve(url, smtp.url, MONDAY, { env: { SNAPSHOT_EVERY: '50', SCHEDULER: 'false' } })
+    const base = await listeningBase(server)
+    await until('the server to answer', async () => (await fetch(`${base}/health`).catch(() => null))?.ok === true, 60_000, 50)
     return { server, base }
   }
   const api = (base: string, path: string, body?: unknown) =>
