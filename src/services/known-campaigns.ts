@@ -54,5 +54,3 @@ export function knownCampaigns(limit: number) {
     },
   }
 }
-
-export type KnownCampaigns = ReturnType<typeof knownCampaigns>

@@ -1,7 +1,8 @@
 // Orders (R4.3, R5–R10): a tribe's player sends one order or a batch, applied
 // all or nothing; an Idempotency-Key makes retries safe. The hot path of the
 // service: the login, the caller's tribe, the campaign and a kept answer are
-// read in one statement, and the change saved in one more (locked.change).
+// read in one statement, and the change saved in one more (locked.change);
+// for a campaign this instance saved last, the save alone, guarded (#32).
 import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { readForChange, type ChangeRow } from '../db/snapshots.ts'
