@@ -22,7 +22,8 @@
 // version, so each run's first order of a campaign reads, as after another
 // instance's write.
 //
-// BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_POOL (the server's DATABASE_POOL_SIZE)  BENCH_PROFILE=1
+// BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_POOL (the server's DATABASE_POOL_SIZE)
+// BENCH_PROFILE=1 (CPU profiles of the servers in .data/profiles, of the floor in .data/profiles/floor)
 // BENCH_NODE_FLAGS adds node flags to those of `npm start`; BENCH_SNAPSHOT_EVERY is passed as SNAPSHOT_EVERY, BENCH_KNOWN_CAMPAIGNS as KNOWN_CAMPAIGNS.
 import { execFileSync, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -361,7 +362,8 @@ async function startFloor(url: string, log: (m: string) => void) {
   const flags = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
     .split(/\s+/)
     .filter((a) => a.startsWith('--'))
-  const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, 'floor-server.mjs')], {
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data/profiles/floor')}`] : []
+  const child = spawn(process.execPath, [...profile, ...flags, path.join(import.meta.dirname, 'floor-server.mjs')], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PORT: String(port), DATABASE_URL: url, JWT_SECRET: SECRET, POOL: process.env.BENCH_POOL ?? '10' },
     stdio: ['ignore', 'pipe', 'inherit'],

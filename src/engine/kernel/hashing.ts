@@ -21,12 +21,25 @@ export function toHex(bytes: Uint8Array): string {
   return bytesToHex(bytes)
 }
 
-/** JSON with object keys sorted, so equal states serialise to equal text. */
+/**
+ * JSON with object keys sorted, so equal states serialise to equal text.
+ * Loops and one growing string rather than map and join: every answer to an
+ * order is written with it, and the arrays were most of its cost (#32).
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null'
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  const keys = Object.keys(value)
-    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-    .sort()
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`
+  if (Array.isArray(value)) {
+    let text = '['
+    for (let index = 0; index < value.length; index++) text += (index === 0 ? '' : ',') + canonicalJson(value[index])
+    return text + ']'
+  }
+  const record = value as Record<string, unknown>
+  const keys = Object.keys(record).sort()
+  let text = '{'
+  for (const key of keys) {
+    const item = record[key]
+    if (item === undefined) continue
+    text += (text.length === 1 ? '' : ',') + JSON.stringify(key) + ':' + canonicalJson(item)
+  }
+  return text + '}'
 }
