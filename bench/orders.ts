@@ -189,6 +189,7 @@ const bench: Bench = async (report, log) => {
       health.push({ perS: h.result, pgbench: hp.result.tps })
     }
     const idle = rssMb(server.pid)
+    const idleReading = rssMb(reading.pid)
     const every = snapshotEvery()
     report('snapshot_every', every.value, 'changes', every.note)
     for (const [clients, f] of figures) {
@@ -239,6 +240,7 @@ const bench: Bench = async (report, log) => {
       note: 'against pgbench -N at 16 clients run next to it',
     })
     report('rss_idle_mb', idle, 'MB', { note: 'the server after the runs' })
+    report('reading_each_order_rss_idle_mb', idleReading, 'MB', { note: 'the same server with KNOWN_CAMPAIGNS=0 after the same runs: what remembering costs' })
   } finally {
     for (const child of [server.child, reading.child, floor.child]) {
       child.kill('SIGTERM')
