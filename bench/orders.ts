@@ -37,7 +37,7 @@ import { freePort } from '../test/helpers/test-support.ts'
 import { loadState } from '../src/services/working.ts'
 import { cloneCampaign } from './lib/clone.ts'
 import { getRun, loadRun, pgbenchBinary, pgbenchRun, quietly } from './lib/load.ts'
-import { cpuOf, cpuSince, family, listening, rssMb } from './lib/proc.ts'
+import { cpuOf, cpuSince, endedChildrenCpuMs, family, listening, rssMb } from './lib/proc.ts'
 import { benchConfig, benchServer, median } from './lib/server.ts'
 import type { Bench } from './run.ts'
 
@@ -74,6 +74,9 @@ const FIGURES = [
   'readingP99',
   'ordersFpi',
   'pgbenchFpi',
+  'pgbenchPgCpu',
+  'floorOneNodeCpu',
+  'floorOnePgCpu',
 ] as const
 type Runs = Record<(typeof FIGURES)[number], number[]>
 
@@ -129,15 +132,12 @@ const bench: Bench = async (report, log) => {
     for (let run = 1; run <= RUNS; run++) {
       for (const clients of CLIENTS) {
         await reset()
-        const pids = family(postmaster)
         const measured = await quietly(admin, async () => {
-          const pgBefore = cpuOf(pids)
-          const nodeBefore = cpuOf([server.pid])
           let rss = rssMb(server.pid)
           const sampler = setInterval(() => (rss = Math.max(rss, rssMb(server.pid))), 200)
-          const load = await loadRun(orderJob(clients, SECONDS))
+          const cpu = await withCpu([server.pid], postmaster, () => loadRun(orderJob(clients, SECONDS)))
           clearInterval(sampler)
-          return { load, rss, nodeMs: cpuSince(nodeBefore, [server.pid]), pgMs: cpuSince(pgBefore, family(postmaster)) }
+          return { load: cpu.result, rss, nodeMs: cpu.nodeMs, pgMs: cpu.pgMs }
         })
         const { load, rss, nodeMs, pgMs } = measured.result
         if (load.non2xx > 0 || load.errors > 0) log(`  warning: ${load.non2xx} refused and ${load.errors} failed requests (a fleet too small for this speed?)`)
@@ -145,13 +145,19 @@ const bench: Bench = async (report, log) => {
         const cold = await quietly(admin, () => loadRun({ ...orderJob(clients, SECONDS), url: `${reading.base}/` }))
         if (cold.result.non2xx > 0 || cold.result.errors > 0)
           log(`  warning: reading every time, ${cold.result.non2xx} refused and ${cold.result.errors} failed`)
-        const pgb = await quietly(admin, () => pgbenchRun(pgbench, pgUrl, clients, SECONDS))
+        // CPU of each side per request, for pgbench and the one-trip floor as for the orders: on two
+        // cores, their sums say how many of each the machine can do, whatever its speed that minute.
+        const pgb = unwrapCpu(await quietly(admin, () => withCpu([], postmaster, () => pgbenchRun(pgbench, pgUrl, clients, SECONDS))))
         const fl = await quietly(admin, () =>
           loadRun({ ...orderJob(clients, SECONDS), url: `${floor.base}/`, route: '/floor/{campaign}', campaigns: floorRows }),
         )
         if (fl.result.non2xx > 0 || fl.result.errors > 0) log(`  warning: the floor refused ${fl.result.non2xx} and failed ${fl.result.errors} requests`)
-        const one = await quietly(admin, () =>
-          loadRun({ ...orderJob(clients, SECONDS), url: `${floor.base}/`, route: '/floor-one/{campaign}', campaigns: floorRows }),
+        const one = unwrapCpu(
+          await quietly(admin, () =>
+            withCpu([floor.pid], postmaster, () =>
+              loadRun({ ...orderJob(clients, SECONDS), url: `${floor.base}/`, route: '/floor-one/{campaign}', campaigns: floorRows }),
+            ),
+          ),
         )
         const perS = load.ok / load.seconds
         const floorPerS = fl.result.ok / fl.result.seconds
@@ -160,6 +166,9 @@ const bench: Bench = async (report, log) => {
         f.p50.push(load.p50)
         f.p99.push(load.p99)
         f.pgbench.push(pgb.result.tps)
+        f.pgbenchPgCpu.push(pgb.pgMs / pgb.result.transactions)
+        f.floorOneNodeCpu.push(one.nodeMs / one.result.ok)
+        f.floorOnePgCpu.push(one.pgMs / one.result.ok)
         f.pgbenchWal.push(pgb.walBytes / pgb.result.transactions)
         f.ordersWal.push(measured.walBytes / load.ok)
         f.ordersFpi.push(measured.fpiBytes / load.ok)
@@ -180,7 +189,8 @@ const bench: Bench = async (report, log) => {
           `run ${run}, ${clients} clients: ${Math.round(perS)} orders/s (p50 ${load.p50} ms, p99 ${load.p99} ms, ${Math.round(measured.walBytes / load.ok)} WAL bytes each), ` +
             `pgbench -N ${Math.round(pgb.result.tps)} tx/s (${Math.round(pgb.walBytes / pgb.result.transactions)} WAL bytes each), floor ${Math.round(floorPerS)}/s (p99 ${fl.result.p99} ms), one-trip floor ${Math.round(one.result.ok / one.result.seconds)}/s (p99 ${one.result.p99} ms), ` +
             `reading every time ${Math.round(cold.result.ok / cold.result.seconds)}/s (p99 ${cold.result.p99} ms), ` +
-            `node ${(nodeMs / load.ok).toFixed(3)} ms and PostgreSQL ${(pgMs / load.ok).toFixed(3)} ms CPU per order, RSS up to ${Math.round(rss)} MB`,
+            `node ${(nodeMs / load.ok).toFixed(3)} ms and PostgreSQL ${(pgMs / load.ok).toFixed(3)} ms CPU per order, RSS up to ${Math.round(rss)} MB; ` +
+            `PostgreSQL ${(pgb.pgMs / pgb.result.transactions).toFixed(3)} ms per pgbench transaction; one-trip floor: node ${(one.nodeMs / one.result.ok).toFixed(3)} ms and PostgreSQL ${(one.pgMs / one.result.ok).toFixed(3)} ms per request`,
         )
       }
       const h = await quietly(admin, () => getRun(`${server.base}/health`, 16, SECONDS))
@@ -233,6 +243,16 @@ const bench: Bench = async (report, log) => {
         note: "the ceiling of a one-round-trip web service's ratio on this machine",
       })
       report('orders_vs_floor_one_trip', median(f.orders.map((o, i) => o / f.floorOne[i]!)), 'ratio', x)
+      report('floor_one_trip_node_cpu_ms_per_request', median(f.floorOneNodeCpu), 'ms', { ...x, note: "the floor's process" })
+      report('floor_one_trip_pg_cpu_ms_per_request', median(f.floorOnePgCpu), 'ms', x)
+      report('pg_cpu_ms_per_pgbench_tx', median(f.pgbenchPgCpu), 'ms', {
+        ...x,
+        note: "PostgreSQL's processes, its ended backends included (pgbench's own CPU not counted)",
+      })
+      report('orders_pg_cpu_vs_pgbench_tx', median(f.pgCpu.map((o, i) => o / f.pgbenchPgCpu[i]!)), 'ratio', {
+        ...x,
+        note: "PostgreSQL's CPU per order over its CPU per pgbench -N transaction, run by run",
+      })
     }
     report('health_per_s', median(health.map((h) => h.perS)), 'requests/s', { clients: 16, note: 'GET /health (SELECT 1), goal >= 5000' })
     report('health_ratio_to_pgbench_n', median(health.map((h) => h.perS / h.pgbench)), 'ratio', {
@@ -356,6 +376,33 @@ async function startServer(url: string, log: (m: string) => void, extraEnv: Reco
   await listening(child, 'the server')
   log(`server: node dist/server.js, pid ${child.pid}, port ${port}${Object.keys(extraEnv).length ? ` (${new URLSearchParams(extraEnv).toString()})` : ''}`)
   return { child, pid: child.pid!, base: `http://127.0.0.1:${port}` }
+}
+
+/** Runs `work`, measuring the CPU of the node processes given and of PostgreSQL's. */
+async function withCpu<T>(nodePids: number[], postmaster: number, work: () => Promise<T>): Promise<{ result: T; nodeMs: number; pgMs: number }> {
+  const pgBefore = cpuOf(family(postmaster))
+  const endedBefore = endedChildrenCpuMs(postmaster)
+  const nodeBefore = cpuOf(nodePids)
+  const result = await work()
+  // A backend that ends between the two readings below would be counted twice (alive, then in
+  // the postmaster's account): wait until those the work started are gone (pgbench's close).
+  const before = new Set(pgBefore.keys())
+  for (let waited = 0; waited < 3000 && family(postmaster).some((pid) => !before.has(pid)); waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  const after = family(postmaster)
+  // A backend that ended during the work (an idle pool connection of another server closing) is in
+  // the postmaster's account with all its life: only what it spent since the first reading counts.
+  const endedEarlier = [...pgBefore].filter(([pid]) => !after.includes(pid)).reduce((sum, [, ms]) => sum + ms, 0)
+  const pgMs = cpuSince(pgBefore, after) + endedChildrenCpuMs(postmaster) - endedBefore - endedEarlier
+  return { result, nodeMs: cpuSince(nodeBefore, nodePids), pgMs }
+}
+
+/** `quietly`'s answer around `withCpu`'s, flattened. */
+function unwrapCpu<Q extends { result: { result: unknown; nodeMs: number; pgMs: number } }>(
+  q: Q,
+): Omit<Q, 'result'> & { result: Q['result']['result']; nodeMs: number; pgMs: number } {
+  return { ...q, result: q.result.result, nodeMs: q.result.nodeMs, pgMs: q.result.pgMs }
 }
 
 /** bench/floor-server.mjs with the server's pool size and node flags. */

@@ -17,6 +17,21 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/**
+ * CPU of a process's children that ended and were waited for (cutime + cstime), in ms:
+ * PostgreSQL's backends of short-lived connections (pgbench's) are gone when a run ends,
+ * and their CPU is only found in the postmaster's account of them.
+ */
+export function endedChildrenCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[13]) + Number(fields[14])) / TICKS) * 1000
+  } catch {
+    return 0
+  }
+}
+
 /** A process and all its children (PostgreSQL's postmaster and its backends). */
 export function family(pid: number): number[] {
   const out = [pid]
