@@ -205,7 +205,9 @@ const bench: Bench = async (report, log) => {
     for (const [clients, f] of figures) {
       const x = { clients }
       const at64 = clients === 64
-      const ratio = (xs: number[]) => median(xs.map((o, i) => o / f.pgbench[i]!))
+      // Each run's figure over the same run's, then the median: the machine's speed moves between runs.
+      const runByRun = (xs: number[], ys: number[]) => median(xs.map((value, i) => value / ys[i]!))
+      const ratio = (xs: number[]) => runByRun(xs, f.pgbench)
       report('orders_per_s', median(f.orders), 'orders/s', {
         ...x,
         note: `median of ${RUNS} runs of ${SECONDS} s, each after a CHECKPOINT with autovacuum idle`,
@@ -231,25 +233,25 @@ const bench: Bench = async (report, log) => {
       report('floor_p99_ms', median(f.floorP99), 'ms', x)
       report('floor_ratio_to_pgbench_n', ratio(f.floor), 'ratio', { ...x, note: "the ceiling of a two-round-trip web service's ratio on this machine" })
       report('floor_wal_bytes_per_request', median(f.floorWal), 'bytes', x)
-      report('orders_vs_floor', median(f.orders.map((o, i) => o / f.floor[i]!)), 'ratio', x)
+      report('orders_vs_floor', runByRun(f.orders, f.floor), 'ratio', x)
       report('reading_each_order_per_s', median(f.reading), 'orders/s', { ...x, note: 'the same server with KNOWN_CAMPAIGNS=0: every order reads, then saves' })
       report('reading_each_order_p99_ms', median(f.readingP99), 'ms', x)
       report('reading_each_order_ratio_to_pgbench_n', ratio(f.reading), 'ratio', x)
-      report('orders_vs_reading_each_order', median(f.orders.map((o, i) => o / f.reading[i]!)), 'ratio', x)
+      report('orders_vs_reading_each_order', runByRun(f.orders, f.reading), 'ratio', x)
       report('floor_one_trip_per_s', median(f.floorOne), 'requests/s', { ...x, note: 'bench/floor-server.mjs /floor-one: Fastify, JWT and one update+insert' })
       report('floor_one_trip_p99_ms', median(f.floorOneP99), 'ms', x)
       report('floor_one_trip_ratio_to_pgbench_n', ratio(f.floorOne), 'ratio', {
         ...x,
         note: "the ceiling of a one-round-trip web service's ratio on this machine",
       })
-      report('orders_vs_floor_one_trip', median(f.orders.map((o, i) => o / f.floorOne[i]!)), 'ratio', x)
+      report('orders_vs_floor_one_trip', runByRun(f.orders, f.floorOne), 'ratio', x)
       report('floor_one_trip_node_cpu_ms_per_request', median(f.floorOneNodeCpu), 'ms', { ...x, note: "the floor's process" })
       report('floor_one_trip_pg_cpu_ms_per_request', median(f.floorOnePgCpu), 'ms', x)
       report('pg_cpu_ms_per_pgbench_tx', median(f.pgbenchPgCpu), 'ms', {
         ...x,
         note: "PostgreSQL's processes, its ended backends included (pgbench's own CPU not counted)",
       })
-      report('orders_pg_cpu_vs_pgbench_tx', median(f.pgCpu.map((o, i) => o / f.pgbenchPgCpu[i]!)), 'ratio', {
+      report('orders_pg_cpu_vs_pgbench_tx', runByRun(f.pgCpu, f.pgbenchPgCpu), 'ratio', {
         ...x,
         note: "PostgreSQL's CPU per order over its CPU per pgbench -N transaction, run by run",
       })

@@ -6,15 +6,20 @@ import type { Readable } from 'node:stream'
 
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
 
-/** utime + stime of one process, in ms; 0 when it is gone. */
-export function cpuMs(pid: number): number {
+/** Two fields of /proc/<pid>/stat after the command (utime + stime, or cutime + cstime), in ms; 0 when it is gone. */
+function statMs(pid: number, first: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1000
+    return ((Number(fields[first]) + Number(fields[first + 1])) / TICKS) * 1000
   } catch {
     return 0
   }
+}
+
+/** utime + stime of one process, in ms; 0 when it is gone. */
+export function cpuMs(pid: number): number {
+  return statMs(pid, 11)
 }
 
 /**
@@ -23,13 +28,7 @@ export function cpuMs(pid: number): number {
  * and their CPU is only found in the postmaster's account of them.
  */
 export function endedChildrenCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return ((Number(fields[13]) + Number(fields[14])) / TICKS) * 1000
-  } catch {
-    return 0
-  }
+  return statMs(pid, 13)
 }
 
 /** A process and all its children (PostgreSQL's postmaster and its backends). */
