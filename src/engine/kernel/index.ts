@@ -4,7 +4,7 @@ export * from './ids.ts'
 export { Reject, reject } from './errors.ts'
 export { handlerOf, isObject, seedOf, seedSetBy, setsSeed, transition, type Transition } from './dispatch.ts'
 export { canonicalJson, hmacSha256, sha256, toHex, utf8 } from './hashing.ts'
-export { d4From, hmacRng, scriptedRng, type Rng } from './rng.ts'
+export { d4From, hmacRng, probeRng, scriptedRng, type Rng } from './rng.ts'
 export { batchWith, replayWith } from './steps.ts'
 export { placeLabeller, placeLabels, type NamedPlace, type PlaceLabel, type PlaceLocale } from './places.ts'
 export type {

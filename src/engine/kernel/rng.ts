@@ -28,3 +28,11 @@ export function scriptedRng(rolls: readonly number[]): Rng {
     return roll - 1
   }
 }
+
+/**
+ * The die of a legality probe (the turn page's options, the "your day" summary). Legality never
+ * depends on a die, but the probe still runs the order to its end, dice included: a die that
+ * always showed the same face would make a "roll again while equal" rule (W10.5) roll forever.
+ * The counter moves on with every draw, so successive faces differ and every roll-off ends.
+ */
+export const probeRng: Rng = (_seed, counter) => counter

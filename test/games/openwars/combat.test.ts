@@ -3,6 +3,7 @@ import t from 'tap'
 import { strike, destination, type CombatPhase } from '../../../src/engine/games/openwars/battle.ts'
 import type { OpenState, StandingOrder } from '../../../src/engine/games/openwars/types.ts'
 import { Work } from '../../../src/engine/games/openwars/work.ts'
+import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import { hmacRng, scriptedRng, type Rng } from '../../../src/engine/index.ts'
 import { ofType, open, play, refused, stack, standing, tribe, world } from './dsl.ts'
 
@@ -101,6 +102,21 @@ t.test('W6.5 W6.6 W6.7 W11.2 initiative: effective value, class rank, cost, roll
   t.ok(battle.rolls.length >= 2)
   t.same(battle.order.slice(4), ['A:chaman', 'A:goblins'], 'then the mágica chamán before the goblins')
   t.same(battle.initiative, [5, 4, 4, 4, 3, 3])
+})
+
+t.test('W10.5 W3.9 a battle that needs a roll-off still lets its tribe end the turn: the probe of the turn page ends too', async (t) => {
+  // Orc wolf riders and elf archers tie on initiative, rank and cost (11): their order is a roll-off,
+  // which rolls again for as long as the dice are equal.
+  let s = world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c1 A 1 jinetes_lobo\nr2c2 B 1 arqueros' })
+  s = open(s, 'A')
+  s = play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'jinetes_lobo', count: 1, path: ['r2c2'] }]).state
+  t.ok(
+    openWars.legalOptions(s, 'A').orders.some((o) => o.type === 'endTurn'),
+    'endTurn is among the options the turn page shows',
+  )
+  t.same(openWars.turnSummary(s, 'A').end, { type: 'endTurn' }, 'and the "your day" card offers it')
+  const { battle } = fightAt({ a: '1 jinetes_lobo', b: '1 arqueros' })
+  t.ok(battle.rolls.length >= 2, 'the real end of the turn rolls the roll-off')
 })
 
 t.test('W6.11 W6.14 W6.15 W11.11 after round 10 the active tribe withdraws, to its destination or falling', async (t) => {

@@ -1,6 +1,6 @@
 // The turn page's choices: every order a tribe can give now, each found legal by the rules
 // themselves. Every check comes before the first die (G2.6), so any dice will do for the probe.
-import type { Rng } from '../../kernel/rng.ts'
+import { probeRng } from '../../kernel/rng.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import { applyOrder } from './rules.ts'
 import { COSTS } from './orders.ts'
@@ -9,7 +9,7 @@ import { setupAllotment } from './setup.ts'
 import type { BuildKind, ConquestOrder, ConquestState } from './types.ts'
 import { BY_ID, NEIGHBOURS, TERRITORY_IDS } from './world.ts'
 
-const probe: Rng = () => 0
+const probe = probeRng
 
 const legal = (state: ConquestState, tribe: TribeId, order: ConquestOrder): boolean => applyOrder(state, tribe, order, probe).ok
 

@@ -2,14 +2,14 @@
 // territories' stocks, how many of its territories still have ready units (G2.3), and the order
 // that ends the turn (G2.8).
 import type { TurnSummary } from '../../kernel/ruleset.ts'
-import type { Rng } from '../../kernel/rng.ts'
+import { probeRng } from '../../kernel/rng.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import { applyOrder } from './rules.ts'
 import type { ConquestOrder, ConquestState } from './types.ts'
 import { RESOURCES, TERRITORY_IDS, WEAPONS } from './world.ts'
 
 // Ending a turn draws no die (G2.6).
-const probe: Rng = () => 0
+const probe = probeRng
 
 export function turnSummary(state: ConquestState, tribe: TribeId): TurnSummary<ConquestOrder> {
   const me = state.tribes.find((t) => t.id === tribe)

@@ -1,7 +1,7 @@
 // Every legal order of a tribe now (for bots, the pages and the shared contract test): candidates
 // written out from the state, each kept only if the rules themselves accept it.
 import type { TribeId } from '../../kernel/ids.ts'
-import type { Rng } from '../../kernel/rng.ts'
+import { probeRng } from '../../kernel/rng.ts'
 import { BUILDINGS, cardKind, SLOTS, troopCount } from './catalogue.ts'
 import { applyOrder } from './rules.ts'
 import { KINDS } from './tiles.ts'
@@ -11,8 +11,8 @@ export interface ElMapaOptions {
   orders: ElMapaOrder[]
 }
 
-// Legality never depends on a die: a probe draws zeros.
-const probe: Rng = () => 0
+// Legality never depends on a die.
+const probe = probeRng
 
 const PLANS: BattlePlan[] = [
   { platoons: [{ kind: 'leva', take: 'all', column: 2, tactic: 'advance' }], flee: 0 },

@@ -1,14 +1,14 @@
 // The turn page's choices: orders a tribe can give now, each found legal by the rules
-// themselves (every check comes before the first die, W3.12, so any dice will do for the probe).
+// themselves (every check comes before the first die, W3.12, so any dice that end will do for the probe).
 import type { TribeId } from '../../kernel/ids.ts'
-import type { Rng } from '../../kernel/rng.ts'
+import { probeRng } from '../../kernel/rng.ts'
 import { DEFAULT_ARMIES, FACTIONS, kind, kindsOf, SPELLS } from './data.ts'
 import { cellIds, distance, neighbours } from './map.ts'
 import { applyOrder } from './rules.ts'
 import type { OpenOrder, OpenState } from './types.ts'
 import { grid } from './work.ts'
 
-const probe: Rng = () => 0
+const probe = probeRng
 
 export interface OpenOptions {
   tribe: TribeId

@@ -5,7 +5,7 @@
 // how the fight will end.
 import type { TileKey } from './hex.ts'
 import { compileMap, type CompiledMap } from './map.ts'
-import { scriptedRng } from '../../kernel/rng.ts'
+import { probeRng } from '../../kernel/rng.ts'
 import { applyOrder } from './rules.ts'
 import { MAX_TROOPS } from './rules/constants.ts'
 import type { CombatEvent, GameEvent, GameState, Order, TribeId } from './types.ts'
@@ -65,11 +65,8 @@ export interface TribeOptions {
   endTurn: boolean
 }
 
-/** A die that never tells anything: every probe rolls the same. */
-const BLANK_DIE = scriptedRng([])
-
 function probe(state: GameState, tribe: TribeId, order: Order): GameEvent[] | null {
-  const result = applyOrder(state, tribe, order, BLANK_DIE)
+  const result = applyOrder(state, tribe, order, probeRng)
   return result.ok ? result.events : null
 }
 
