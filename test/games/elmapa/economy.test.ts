@@ -131,6 +131,13 @@ t.test('M3.7 M13.20 wonders and their investment; M11.1 M11.2 M13.22 the game en
     ],
   }).s
   t.same([ares.cells['1,1']!.castle!.invest, ares.cells['1,1']!.castle!.reserve], [3, troops('arquero=1 caballero=1')], 'Ares takes troops from reserves')
+  const bare = order(s, 'a', { type: 'build', village: '1,1', building: 'ares', slot: '4a' }).s
+  t.same(
+    [bare.cells['1,1']!.castle!.slots['4a'], bare.cells['1,1']!.castle!.invest],
+    ['ares', 0],
+    'Ares with no investment (x = 0) is built, its reserves untouched',
+  )
+  t.same(bare.cells['1,1']!.castle!.reserve, s.cells['1,1']!.castle!.reserve)
   t.equal(
     refused(s, 'a', { type: 'build', village: '1,1', building: 'ares', slot: '4a', invest: [{ village: '1,1', kind: 'leva', n: 3 }] }).code,
     'build/invest',

@@ -133,7 +133,8 @@ export function build(w: Work, t: Tribe, o: Record<string, unknown>) {
   if (b.wonder === 'oro' || b.wonder === 'piedra') cost[b.wonder] += invest
   pay(t, cost, 'M3.4', `${b.id} with its investment`)
   for (const u of used) discard(w, t, u.c.card, u.c.boosters)
-  if (b.wonder === 'troops') for (const x of o.invest as { village: string; kind: Kind; n: number }[]) w.cell(x.village).castle!.reserve[x.kind] -= x.n
+  // M3.7: the investment is x ≥ 0, so an Ares built with none names no sources.
+  if (b.wonder === 'troops') for (const x of (o.invest ?? []) as { village: string; kind: Kind; n: number }[]) w.cell(x.village).castle!.reserve[x.kind] -= x.n
   castle.slots[o.slot as string] = b.id
   castle.built = true
   if (b.wonder) {
