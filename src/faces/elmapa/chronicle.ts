@@ -29,6 +29,9 @@ export const stockWords = (g: unknown, s: Words) =>
     .map((k) => `${s[`m_stock_${k}`]} ${(g as Record<string, number>)[k]}`)
     .join(', ') || '0'
 
+/** M12.9: how many boosters a cast took is public, even where their kinds are not. */
+const boosterCount = (o: Record<string, unknown>) => (Array.isArray(o.boosters) ? o.boosters.length : 0)
+
 /** A card by its name, or by its level when hidden ("level-2", M12.9). */
 export function cardWord(card: unknown, s: Words): string {
   const c = String(card)
@@ -58,9 +61,9 @@ function orderSentence(o: E, who: string, s: Words, say: (key: string, p: Record
     case 'exchange':
       return say('mev_exchange', { tribe: who, a: Number((o.armies as number[])[0]), b: Number((o.armies as number[])[1]) })
     case 'cast':
-      return say('mev_cast', { tribe: who, card: cardWord(o.card, s) })
+      return say('mev_cast', { tribe: who, card: cardWord(o.card, s), boosters: boosterCount(o) })
     case 'teleport':
-      return say('mev_teleport', { tribe: who, army: Number(o.army), to: String(o.to) })
+      return say('mev_teleport', { tribe: who, army: Number(o.army), to: String(o.to), boosters: boosterCount(o) })
     case 'endTurn':
       return say('mev_endTurn', { tribe: who })
     default:

@@ -38,7 +38,8 @@ export interface MapOptions {
   colours: Map<string, string>
   names: Map<string, string>
   /** Cells drawn as buttons on the turn page (an army of the reader's there), by cell. */
-  tappable?: Map<string, number>
+  /** Cells drawn as buttons on the turn page: the reader's armies there, by cell (a second tap opens the next). */
+  tappable?: Map<string, number[]>
   highlight?: Set<string>
 }
 
@@ -119,7 +120,7 @@ export function mapSvg(rows: number, cols: number, cells: readonly MapCellView[]
         )
         for (const a of on) words.push(`${s.m_army} ${a.id} (${o.names.get(a.tribe) ?? a.tribe}): ${troopsOf(a.troops)} ${s.m_troopsWord}`)
       }
-      const army = o.tappable?.get(c.cell)
+      const army = o.tappable?.get(c.cell)?.join(' ')
       const mark = o.highlight?.has(c.cell) ? ' mark' : ''
       return (
         `<g class="cell${mark}" data-cell="${c.cell}"${army !== undefined ? ` data-army="${army}"` : ''} transform="translate(${x} ${y})"><title>${esc(words.join(' · '))}</title>` +

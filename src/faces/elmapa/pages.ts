@@ -148,16 +148,44 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
       const c = cellOf(key)
       return c?.revealed ? `${key} ${tileName(c.tile ?? '', s)}` : `${key} ${s.m_faceDown}`
     }
+    // M9.6: any other card of the hand boosts a card of step k, in groups of k; the reserved ones are the plan's (M9.8).
+    const free = (board.you?.hand ?? []).filter((c) => !(board.you?.reserved ?? []).includes(c))
+    const boostersFor = (card: string) => {
+      const k = CARDS[cardKind(card)!]?.k ?? 0
+      const others = free.filter((c) => c !== card)
+      return k > 0 && others.length >= k ? { k, cards: others.map((c) => ({ card: c, label: cardWord(c, s) })) } : null
+    }
     const armies = mine.map((army) => {
       const [r, c] = army.cell.split(',').map(Number) as [number, number]
       const steps = DIRS.filter((d) => orders.some((o) => o.type === 'step' && o.army === army.id && o.dir === d)).map((d) => {
         const to = `${r + DELTA[d]![0]},${c + DELTA[d]![1]}`
         return { dir: d, to, label: `${s[`m_dir_${d}`]} → ${where(to)}` }
       })
-      const casts = orders.flatMap((o) => (o.type === 'cast' && o.army === army.id ? [{ card: o.card, label: cardWord(o.card, s) }] : []))
-      const teleports = orders.flatMap((o) =>
-        o.type === 'teleport' && o.army === army.id ? [{ card: o.card, to: o.to, label: `${cardWord(o.card, s)} → ${where(o.to)}` }] : [],
+      const casts = orders.flatMap((o) =>
+        o.type === 'cast' && o.army === army.id ? [{ card: o.card, label: cardWord(o.card, s), boosters: boostersFor(o.card) }] : [],
       )
+      // M9.9: the engine offers a Teletransporte if one is legal; its reach grows by 1 per group of boosters.
+      const teleports = [...new Set(orders.flatMap((o) => (o.type === 'teleport' && o.army === army.id ? [o.card] : [])))].map((card) => {
+        const boosters = boostersFor(card)
+        const reach = 3 + Math.floor((boosters?.cards.length ?? 0) / CARDS.teletransporte.k)
+        const targets = board.cells
+          .map((x) => ({ x, d: Math.abs(Number(x.cell.split(',')[0]) - r) + Math.abs(Number(x.cell.split(',')[1]) - c) }))
+          .filter(({ x, d }) => x.revealed && d >= 1 && d <= reach)
+          .sort((a, b) => a.d - b.d)
+          .map(({ x, d }) => ({ cell: x.cell, label: `${where(x.cell)} · ${d}` }))
+        return { card, label: cardWord(card, s), targets, boosters }
+      })
+      // M5.7: two own armies on one cell trade troops, each giving what it has.
+      const exchanges = orders.some((o) => o.type === 'exchange' && o.armies.includes(army.id))
+        ? mine
+            .filter((other) => other.id !== army.id && other.cell === army.cell)
+            .map((other) => ({
+              other: other.id,
+              withLabel: `${other.convoy ? s.m_convoy : s.m_army} ${other.id}`,
+              give: KINDS.filter((k) => army.troops[k] > 0).map((k) => ({ kind: k, label: s[`m_kind_${k}`], max: army.troops[k] })),
+              take: KINDS.filter((k) => other.troops[k] > 0).map((k) => ({ kind: k, label: s[`m_kind_${k}`], max: other.troops[k] })),
+            }))
+        : []
       return {
         ...army,
         troopsText: troopWords(army.troops, s),
@@ -166,6 +194,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
         stepData: steps.map((x) => `${x.dir}:${x.to}`).join(' '),
         casts,
         teleports,
+        exchanges,
         kindLabel: army.convoy ? s.m_convoy : s.m_army,
       }
     })
@@ -189,6 +218,13 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
             value: `${b.building}/${b.slot}`,
             label: `${s[`m_building_${b.building}`]} · ${b.slot} · ${price(BUILDINGS[b.building]!.cost, s)}`,
           })),
+          // M9.9: Regateador, Maderero and Pedrero lower a build's price; one of a kind per build (M9.7).
+          buildCards: free.filter((x) => ['regateador', 'maderero', 'pedrero'].includes(cardKind(x)!)).map((x) => ({ card: x, label: cardWord(x, s) })),
+          // M3.7, M13.20: a wonder may take an investment beyond its price: oro or piedra, or troops from this castle's reserve.
+          investStock: builds.some((b) => BUILDINGS[b.building]!.wonder === 'oro' || BUILDINGS[b.building]!.wonder === 'piedra'),
+          investTroops: builds.some((b) => BUILDINGS[b.building]!.wonder === 'troops')
+            ? KINDS.filter((k) => castle.reserve[k] > 0).map((k) => ({ kind: k, label: s[`m_kind_${k}`], max: castle.reserve[k] }))
+            : [],
           hireKinds: KINDS.filter((k) => castle.reserve[k] > 0).map((k) => ({ kind: k, label: s[`m_kind_${k}`], max: castle.reserve[k] })),
           hireArmies: [...new Set(hires.map((o) => (o as { army: number | string }).army))].map((x) => ({
             value: String(x),
@@ -201,7 +237,9 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
       .map((b) => ({ name: s[`m_building_${b.id}`], level: b.level, price: price(b.cost, s), vp: b.level + b.extraVp }))
     const banks = orders.flatMap((o) => (o.type === 'bankTrade' ? [{ value: o.exchange, label: s[`m_bank_${o.exchange}`] }] : []))
     const spells = orders.flatMap((o) =>
-      o.type === 'cast' && o.army === undefined ? [{ card: o.card, cells: o.cells ? 'yes' : '', label: cardWord(o.card, s) }] : [],
+      o.type === 'cast' && o.army === undefined
+        ? [{ card: o.card, cells: o.cells ? 'yes' : '', label: cardWord(o.card, s), boosters: boostersFor(o.card) }]
+        : [],
     )
     const faceDown = board.cells.filter((c) => !c.revealed).map((c) => ({ cell: c.cell, label: `${c.cell} (${s.m_zone} ${c.code})` }))
     const hand = (board.you?.hand ?? []).map((c) => ({
@@ -245,7 +283,9 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
           s,
           colours,
           names,
-          tappable: new Map(armies.filter((x) => x.steps.length || x.casts.length || x.teleports.length).map((x) => [x.cell, x.id])),
+          tappable: armies
+            .filter((x) => x.steps.length || x.casts.length || x.teleports.length || x.exchanges.length)
+            .reduce((at, x) => at.set(x.cell, [...(at.get(x.cell) ?? []), x.id]), new Map<string, number[]>()),
           highlight: new Set(mine.map((x) => x.cell)),
         }),
         error: extra.error,
@@ -254,6 +294,13 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
       status,
     )
   }
+
+  /** A field sent once per ticked box or chosen option: every non-empty value. */
+  const many = (v: string | string[] | undefined) =>
+    [v ?? []]
+      .flat()
+      .map((x) => x.trim())
+      .filter(Boolean)
 
   /** A form's fields as the order the API takes: numbers as numbers, empty fields left out. */
   function orderOf(body: Body): ElMapaOrder {
@@ -271,18 +318,35 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
       }
       case 'build': {
         const [building = '', slot = ''] = one(body.choice).split('/')
-        return { type, village: one(body.village), building, slot }
+        const village = one(body.village)
+        const order: Record<string, unknown> = { type, village, building, slot }
+        if (many(body.cards).length) order.cards = many(body.cards).map((card) => ({ card }))
+        const wonder = Object.hasOwn(BUILDINGS, building) ? BUILDINGS[building]!.wonder : null
+        if (wonder === 'troops') {
+          const invest = KINDS.filter((k) => one(body[`invest_${k}`]) !== '' && n(`invest_${k}`) !== 0).map((k) => ({ village, kind: k, n: n(`invest_${k}`) }))
+          if (invest.length) order.invest = invest
+        } else if (wonder && one(body.invest) !== '') order.invest = n('invest')
+        return order as ElMapaOrder
+      }
+      case 'exchange': {
+        const side = (prefix: string) =>
+          Object.fromEntries(KINDS.filter((k) => one(body[`${prefix}_${k}`]) !== '' && n(`${prefix}_${k}`) !== 0).map((k) => [k, n(`${prefix}_${k}`)]))
+        return { type, armies: [n('army'), n('with')], give: [side('give'), side('take')] }
       }
       case 'bankTrade':
         return { type, exchange: one(body.exchange) as 'sell-madera', n: n('n') }
       case 'cast': {
         const order: Record<string, unknown> = { type, card: one(body.card) }
         if (one(body.army)) order.army = n('army')
-        if (one(body.cell)) order.cells = [one(body.cell)]
+        if (many(body.cell).length) order.cells = many(body.cell)
+        if (many(body.boosters).length) order.boosters = many(body.boosters)
         return order as ElMapaOrder
       }
-      case 'teleport':
-        return { type, card: one(body.card), army: n('army'), to: one(body.to) }
+      case 'teleport': {
+        const order: Record<string, unknown> = { type, card: one(body.card), army: n('army'), to: one(body.to) }
+        if (many(body.boosters).length) order.boosters = many(body.boosters)
+        return order as ElMapaOrder
+      }
       default:
         return { type } as ElMapaOrder
     }

@@ -1,8 +1,9 @@
 // El Mapa's turn by tapping (#28). A tap on one of your armies on the map (or Tab and Enter)
 // moves its card (its forms, unchanged) into a sheet over the bottom of a phone's screen and
-// marks the tiles it can step into; a tap on a marked tile gives that step. An order is sent in
-// place and the sheet opens again on the same army with the answer on top. Without this script
-// the cards below the map hold the same forms.
+// marks the tiles it can step into; a tap on a marked tile gives that step; on a tile holding
+// two of your armies, a second tap opens the other. An order is sent in place and the sheet
+// opens again on the same army with the answer on top. Without this script the cards below the
+// map hold the same forms.
 ;(() => {
   function sheet(root, reopen) {
     const figure = root.querySelector('figure.turn-map')
@@ -51,14 +52,17 @@
       }
       card.querySelector('summary')?.focus({ preventScroll: true })
     }
+    // The armies of yours a cell holds; when there are several, each tap opens the next.
+    const armiesAt = (g) => (g.dataset.army ?? '').split(' ').filter((id) => cards.has(id))
     const activate = (g) => {
-      if (g.dataset.army && cards.has(g.dataset.army)) return open(g.dataset.army)
+      const here = armiesAt(g)
+      if (here.length) return open(here[(here.indexOf(chosen) + 1) % here.length])
       if (chosen && g.classList.contains('target')) cards.get(chosen)?.querySelector(`button[data-to="${g.dataset.cell}"]`)?.click()
     }
     // A picture with buttons in it is a group of them to a screen reader, no longer an image.
     figure.querySelector('svg.map')?.setAttribute('role', 'group')
     for (const g of cells.values()) {
-      if (!g.dataset.army || !cards.has(g.dataset.army)) continue
+      if (!armiesAt(g).length) continue
       g.setAttribute('tabindex', '0')
       g.setAttribute('role', 'button')
       g.setAttribute('aria-label', g.querySelector('title')?.textContent ?? g.dataset.cell)
