@@ -40,9 +40,18 @@ t.test('R5–R10 orders through the forms without JavaScript, then an attack, a 
     await page.screenshot({ path: path.join(ARTIFACTS, `weeks-${name}.png`) })
   }
   const tile = (page: Page, key: string) => page.locator(`svg.map g.tile[data-tile="${key}"]`)
+  // Right after an answer the page redraws its map from it: the boxes are read once it is drawn again.
+  const boxes = async (page: Page, key: string) => {
+    for (let tries = 0; ; tries++) {
+      await tile(page, key).locator('polygon').waitFor({ state: 'visible' })
+      const [map, box] = [await page.locator('svg.map').boundingBox(), await tile(page, key).locator('polygon').boundingBox()]
+      if (map && box) return { map, box }
+      if (tries === 50) throw new Error(`the map or tile ${key} has no box`)
+      await page.waitForTimeout(100)
+    }
+  }
   const tap = async (page: Page, key: string) => {
-    const map = (await page.locator('svg.map').boundingBox())!
-    const box = (await tile(page, key).locator('polygon').boundingBox())!
+    const { map, box } = await boxes(page, key)
     const [cx, cy] = [map.x + map.width / 2, map.y + map.height / 2]
     const [dx, dy] = [box.x + box.width / 2 - cx, box.y + box.height / 2 - cy]
     if (Math.abs(dx) > map.width / 3 || Math.abs(dy) > map.height / 3) {
