@@ -169,3 +169,59 @@ t.test("world conquest's payout mail carries the round's recap: its battle, and 
   t.match(page.body, new RegExp(`<g class="arrow arrow-attack"><title>ana atacó ${to} `), 'with the attack on the world map')
   t.match(page.body, new RegExp(`<li>ana atacó ${to} \\([^)]+\\) desde ${from.id} con \\d+`), 'and in its lines')
 })
+
+t.test("Open Wars' payout mail carries the round's recap: ana's move, and the band as an inline PNG", async (t) => {
+  const { app, smtp } = await notifiedApp(t)
+  await setClock(app, '2026-12-01T09:00:00Z') // Tuesday: tick 0 is Sunday the 6th, more than 72 hours on (W3.4)
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'openwars' })
+  const api = `/api/campaigns/${table.id}`
+  t.equal((await call(app, table.gm, 'POST', `${api}/start`)).status, 200)
+  const [ana, ben] = [table.players.ana!, table.players.ben!]
+  await app.prisma.user.update({ where: { id: ben.userId }, data: { locale: 'es' } })
+  t.equal((await call(app, ana.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction: 'orcos' } })).status, 200)
+  t.equal((await call(app, ben.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction: 'elfos' } })).status, 200)
+  await setClock(app, '2026-12-07T00:30:00Z') // past tick 0: round 1
+  // Tick 0 deals the weekdays anew (W3.7): ana plays on the day it gave her.
+  const state = (await call(app, ana.token, 'GET', `${api}/state`)).body as { tribes: { id: string; weekday: string }[] }
+  const day = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(state.tribes.find((x) => x.id === ana.tribeId)!.weekday)
+  await setClock(app, new Date(Date.UTC(2026, 11, 7 + day, 9)).toISOString())
+  const options = (await call(app, ana.token, 'GET', `${api}/options`)).body.options as { orders: { type: string; from?: string; path?: string[] }[] }
+  const move = options.orders.find((o) => o.type === 'move')!
+  t.equal((await call(app, ana.token, 'POST', `${api}/orders`, { order: move })).status, 200, `ana moves from ${move.from} to ${move.path!.at(-1)}`)
+  t.equal((await call(app, ana.token, 'POST', `${api}/orders`, { order: { type: 'endTurn' } })).status, 200)
+  await setClock(app, '2026-12-14T09:00:00Z') // past round 1's Sunday tick
+  await setClock(app, '2026-12-14T09:01:00Z')
+  const emailOf = async (id: string) => (await app.prisma.user.findUniqueOrThrow({ where: { id } })).email
+  const mailsTo = async (id: string) => {
+    const email = await emailOf(id)
+    return smtp.mails.filter((m) => kindOf(m) === 'payout' && m.to.includes(email))
+  }
+  const en = (await mailsTo(ana.userId)).at(-1)!
+  const es = (await mailsTo(ben.userId)).at(-1)!
+  const to = move.path!.at(-1)!
+  t.match(
+    en.text,
+    new RegExp(`Round 1 in brief:\\n(- .*\\n)*- ana moved \\d+ units? of .+ from .+ \\(${move.from}\\) to .+ \\(${to}\\)\\.\\n`),
+    'the move, in English',
+  )
+  t.match(es.text, new RegExp(`La ronda 1 en breve:\\n(- .*\\n)*- ana movió \\d+ unidad`), 'and in Spanish')
+  const parts = leaves(es.raw)
+  const html = decoded(parts.find((p) => /^text\/html/i.test(p.headers['content-type'] ?? ''))!).toString('utf8')
+  const png = parts.find((p) => /^image\/png/i.test(p.headers['content-type'] ?? ''))
+  t.ok(png, 'a PNG part')
+  t.equal(png!.headers['content-id'], `<${/<img src="cid:([^"]+)"/.exec(html)?.[1]}>`, 'the HTML shows the attached PNG')
+  t.match(html, /alt="El mapa al acabar la ronda 1, con los movimientos de la ronda como flechas"/, 'with a Spanish alternative text')
+  const bytes = decoded(png!)
+  t.same([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47])
+  t.equal(bytes.readUInt32BE(16), 1152, 'drawn at twice the width the mail shows it at')
+  writeFileSync(path.join(ARTIFACTS, 'recap-mail-openwars-map.png'), bytes)
+
+  const reader = visitor(app)
+  await reader.login(await emailOf(ben.userId), 'correct horse battery')
+  const page = await reader.get(`/campaigns/${table.id}/recap/1?lang=es`)
+  t.equal(page.status, 200, "the round's recap page")
+  t.match(page.body, /<svg class="band"[^>]*aria-label="Test campaign, ronda 1: el mapa al acabar la ronda/, 'the band as the round ended')
+  t.match(page.body, new RegExp(`<g class="arrow( battle)?"><title>ana movió \\d+ unidad`), "with ana's move as an arrow")
+  const history = await reader.get(`/campaigns/${table.id}/history?week=1`)
+  t.match(history.body, new RegExp(`<a href="/campaigns/${table.id}/recap/1">`), 'the history links to the recap of the round it shows')
+})

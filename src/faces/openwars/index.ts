@@ -5,6 +5,7 @@ import type { Face } from '../face.ts'
 import { openwarsPictures } from './guide.ts'
 import { openwarsHistoryPages } from './history.ts'
 import { openwarsPages } from './pages.ts'
+import { openwarsRecap } from './recap.ts'
 import { OpenWarsBoard, OpenWarsEconomy, OpenWarsOptions, OpenWarsOrder } from './schemas.ts'
 import { openwarsTurn } from './turn.ts'
 
@@ -24,4 +25,5 @@ export const openwarsFace: Face = {
   orderSchema: OpenWarsOrder,
   api: { state: OpenWarsBoard, options: OpenWarsOptions, economy: OpenWarsEconomy },
   pages: (fastify, kit) => ({ ...openwarsPages(fastify, kit), ...openwarsTurn(fastify, kit), ...openwarsHistoryPages(fastify, kit) }),
+  recap: openwarsRecap,
 }
