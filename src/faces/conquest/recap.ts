@@ -5,6 +5,7 @@ import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Strings } from '../../routes/pages/kit.ts'
 import type { PeriodInput, PeriodRecap } from '../face.ts'
+import { weightiestOf } from '../weightiest.ts'
 import { conquestSentence } from './chronicle.ts'
 import { placeNames } from './pages.ts'
 import { worldSvg, type WorldArrow } from './world-svg.ts'
@@ -62,12 +63,6 @@ export function conquestRecap(input: PeriodInput, s: Strings): PeriodRecap | nul
     names,
     { label: fill(s.crc_mapLabel!, { campaign: input.campaignName, round: input.period }, locale), names: placeNames(s), arrows },
   )
-  const lines = input.events
-    .map((e, index) => ({ e, index, w: (e.payload as ConquestEvent | null)?.type === e.type ? conquestWeight(e.payload as ConquestEvent) : 0 }))
-    .filter((x) => x.w > 0)
-    .sort((a, b) => b.w - a.w || a.index - b.index)
-    .slice(0, 3)
-    .sort((a, b) => a.index - b.index)
-    .map(({ e }) => told(e.type, e.payload))
+  const lines = weightiestOf(input.events, conquestWeight).map(({ type, payload }) => told(type, payload))
   return { svg, css: '', lines: lines.filter(Boolean) }
 }

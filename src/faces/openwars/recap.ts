@@ -6,6 +6,7 @@ import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Strings } from '../../routes/pages/kit.ts'
 import type { PeriodInput, PeriodRecap } from '../face.ts'
+import { weightiestOf } from '../weightiest.ts'
 import { bandSvg, type BandArrow } from './band-svg.ts'
 import { openwarsSentence } from './chronicle.ts'
 import { placesOf } from './pages.ts'
@@ -75,13 +76,7 @@ export function openwarsRecap(input: PeriodInput, s: Strings): PeriodRecap | nul
       arrows,
     },
   )
-  const lines = input.events
-    .map((e, index) => ({ e, index, w: (e.payload as OpenEvent | null)?.type === e.type ? openwarsWeight(e.payload as OpenEvent) : 0 }))
-    .filter((x) => x.w > 0)
-    .sort((a, b) => b.w - a.w || a.index - b.index)
-    .slice(0, 3)
-    .sort((a, b) => a.index - b.index)
-    .map(({ e }) => told(e.type, e.payload))
+  const lines = weightiestOf(input.events, openwarsWeight).map(({ type, payload }) => told(type, payload))
   // The band carries its own style: nothing more for an image in a mail.
   return { svg, css: '', lines: lines.filter(Boolean) }
 }

@@ -12,6 +12,7 @@ import { mapWords, titled } from './map.ts'
 import { renderMapSvg, type MapTribe } from './map-svg.ts'
 import type { Board } from './pages.ts'
 import { placeLabel } from './places.ts'
+import { weightiestOf } from '../weightiest.ts'
 
 /** What the map's classes need outside the game's pages (weekday.css's drawing rules, with a font every renderer has). */
 export const MAP_CSS =
@@ -90,13 +91,7 @@ export function weightiest(events: readonly { type: string; payload: unknown }[]
     ),
   )
   const marchedToBattle = (e: GameEvent) => e.type === 'moved' && fought.has(`${e.tribe} ${e.path[e.path.length - 1]}`)
-  return events
-    .map((e, index) => ({ e, index, w: marchedToBattle(e.payload as GameEvent) ? 0 : weight(e.payload as GameEvent, cities) }))
-    .filter((x) => x.w > 0 && (x.e.payload as GameEvent | null)?.type === x.e.type)
-    .sort((a, b) => b.w - a.w || a.index - b.index)
-    .slice(0, count)
-    .sort((a, b) => a.index - b.index)
-    .map((x) => x.e)
+  return weightiestOf(events, (e: GameEvent) => (marchedToBattle(e) ? 0 : weight(e, cities)), count)
 }
 
 export function weekdayRecap(input: PeriodInput, s: Strings): PeriodRecap | null {
