@@ -225,3 +225,56 @@ t.test("Open Wars' payout mail carries the round's recap: ana's move, and the ba
   const history = await reader.get(`/campaigns/${table.id}/history?week=1`)
   t.match(history.body, new RegExp(`<a href="/campaigns/${table.id}/recap/1">`), 'the history links to the recap of the round it shows')
 })
+
+t.test("El Mapa's payout mail carries the round's recap and the map as an inline PNG; its page keeps face-down tiles face down", async (t) => {
+  const { app, smtp } = await notifiedApp(t)
+  await setClock(app, '2026-12-01T09:00:00Z')
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'elmapa', weekLimit: 8 })
+  const api = `/api/campaigns/${table.id}`
+  t.equal((await call(app, table.gm, 'POST', `${api}/start`)).status, 200)
+  const [ana, ben] = [table.players.ana!, table.players.ben!]
+  await app.prisma.user.update({ where: { id: ben.userId }, data: { locale: 'es' } })
+  await setClock(app, '2026-12-07T09:00:00Z') // round 1, ana's Monday
+  for (let i = 0; i < 2; i++) {
+    const options = (await call(app, ana.token, 'GET', `${api}/options`)).body.options as { orders: { type: string }[] }
+    const step = options.orders.find((o) => o.type === 'step')
+    if (step) t.equal((await call(app, ana.token, 'POST', `${api}/orders`, { order: step })).status, 200, 'ana steps out')
+  }
+  await setClock(app, '2026-12-14T09:00:00Z') // past round 1's Sunday tick
+  await setClock(app, '2026-12-14T09:01:00Z')
+  const emailOf = async (id: string) => (await app.prisma.user.findUniqueOrThrow({ where: { id } })).email
+  const benEmail = await emailOf(ben.userId)
+  const es = smtp.mails.filter((m) => kindOf(m) === 'payout' && m.to.includes(benEmail)).at(-1)!
+  t.match(
+    es.text,
+    new RegExp(`La ronda 1 en breve:\\n(- .*\\n|Una ronda tranquila.*\\n)+http://[^\\s]+/campaigns/${table.id}/recap/1\\n`),
+    'the round in brief, in Spanish, with its link',
+  )
+  const parts = leaves(es.raw)
+  const html = decoded(parts.find((p) => /^text\/html/i.test(p.headers['content-type'] ?? ''))!).toString('utf8')
+  const png = parts.find((p) => /^image\/png/i.test(p.headers['content-type'] ?? ''))
+  t.ok(png, 'a PNG part')
+  t.equal(png!.headers['content-id'], `<${/<img src="cid:([^"]+)"/.exec(html)?.[1]}>`, 'the HTML shows the attached PNG')
+  t.match(html, /alt="El mapa al acabar la ronda 1, con las batallas de la ronda como flechas"/)
+  const bytes = decoded(png!)
+  t.same([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47])
+  t.equal(bytes.readUInt32BE(16), 1152)
+  writeFileSync(path.join(ARTIFACTS, 'recap-mail-elmapa-map.png'), bytes)
+
+  const reader = visitor(app)
+  await reader.login(benEmail, 'correct horse battery')
+  const page = await reader.get(`/campaigns/${table.id}/recap/1?lang=es`)
+  t.equal(page.status, 200, "the round's recap page")
+  t.match(page.body, /<svg class="map"[^>]*aria-label="Test campaign, ronda 1: el mapa al acabar la ronda/, 'the map as the round ended')
+  const state = (await app.campaigns.snapshot(table.id)).state as unknown as { cells: Record<string, { revealed: boolean }> }
+  const hidden = Object.entries(state.cells).filter(([, c]) => !c.revealed)
+  t.ok(hidden.length > 10, `${hidden.length} tiles still face down`)
+  const drawn = (key: string) => new RegExp(`<g class="cell" data-cell="${key}"[^>]*><title>[^<]*</title><rect class="back"`).test(page.body)
+  t.same(
+    hidden.filter(([key]) => !drawn(key)).map(([key]) => key),
+    [],
+    'every tile still face down is a card back on the recap (M12.9)',
+  )
+  const history = await reader.get(`/campaigns/${table.id}/history?week=1`)
+  t.match(history.body, new RegExp(`<a href="/campaigns/${table.id}/recap/1">`), 'the history links to the recap of the round it shows')
+})

@@ -11,7 +11,7 @@ import { fill } from '../../lib/fill.ts'
 import type { Access } from '../../services/access.ts'
 import { STRINGS, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
 import { ELMAPA_KINDS, elMapaSentence } from './chronicle.ts'
-import { battleBoardSvg, mapSvg, type BoardPlatoon, type MapCellView } from './map-svg.ts'
+import { battleBoardSvg, endMapCells, mapSvg, type BoardPlatoon, type MapCellView } from './map-svg.ts'
 import { page, readBoard, type Board } from './pages.ts'
 import { sha256, toHex, utf8 } from '../../engine/kernel/hashing.ts'
 
@@ -76,17 +76,12 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const order = board.standing.map((t) => t.id)
     // The round's end map: who owned each cell then; a face-down cell stays a card back.
     const weekMap = ended
-      ? mapSvg(
-          board.rows,
-          board.cols,
-          board.cells.map((c, i): MapCellView =>
-            ended.owners[i] === null || ended.owners[i] === undefined
-              ? { cell: c.cell, code: c.code, position: c.position, revealed: false }
-              : { ...c, revealed: true, tile: c.revealed ? c.tile : '', owner: order[ended.owners[i]!] ?? null, castle: null, guards: [], treasures: 0 },
-          ),
-          [],
-          { label: `${a.campaign.name}: ${s.m_round} ${week}`, s, colours, names },
-        )
+      ? mapSvg(board.rows, board.cols, endMapCells(board.cells, ended.owners, order), [], {
+          label: `${a.campaign.name}: ${s.m_round} ${week}`,
+          s,
+          colours,
+          names,
+        })
       : ''
     return render(request, reply, page('history.hbs'), {
       title: s.history,

@@ -5,6 +5,7 @@ import type { Face } from '../face.ts'
 import { elMapaPictures } from './guide.ts'
 import { elMapaHistoryPages } from './history.ts'
 import { elMapaPages } from './pages.ts'
+import { elMapaRecap } from './recap.ts'
 import { ElMapaBoard, ElMapaEconomy, ElMapaOptions, ElMapaOrder } from './schemas.ts'
 
 export const elMapaFace: Face = {
@@ -24,4 +25,5 @@ export const elMapaFace: Face = {
   orderSchema: ElMapaOrder,
   api: { state: ElMapaBoard, options: ElMapaOptions, economy: ElMapaEconomy },
   pages: (fastify, kit) => ({ ...elMapaPages(fastify, kit), ...elMapaHistoryPages(fastify, kit) }),
+  recap: elMapaRecap,
 }

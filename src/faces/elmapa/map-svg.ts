@@ -37,10 +37,44 @@ export interface MapOptions {
   s: Strings
   colours: Map<string, string>
   names: Map<string, string>
-  /** Cells drawn as buttons on the turn page (an army of the reader's there), by cell. */
   /** Cells drawn as buttons on the turn page: the reader's armies there, by cell (a second tap opens the next). */
   tappable?: Map<string, number[]>
   highlight?: Set<string>
+  /** A recap's battles (#30): from the cell the attack came from to the cell fought for. */
+  arrows?: MapArrow[]
+}
+
+export interface MapArrow {
+  from: string
+  to: string
+  /** The attacker took the cell (green) or not (red). */
+  won: boolean
+  title: string
+}
+
+/**
+ * The map's drawing rules of elmapa.css, for the map drawn off the page (the recap's PNG in a
+ * mail), where the stylesheet is not loaded; resvg reads plain class selectors.
+ */
+export const MAP_CSS =
+  'text{font-family:"DejaVu Sans",Arial,sans-serif;text-anchor:middle}.back{fill:#5b2c6f;stroke:#3b1d48;stroke-width:1}' +
+  '.back-in{fill:none;stroke:#d7bde2;stroke-width:1.5;stroke-dasharray:3 2}.zone{font-size:14px;font-weight:700;fill:#fff}' +
+  '.tile{stroke:#7f8c8d;stroke-width:1;fill:#e9f5db}.village{fill:#fdebd0}.wood{fill:#b7d7a8}.stone{fill:#d5d8dc}.gold{fill:#f9e79f}' +
+  '.spell{fill:#d6eaf8}.lake{fill:#aed6f1}.forest{fill:#82b366}.owned{fill:none;stroke-width:4}' +
+  '.initial{font-size:11px;font-weight:700;text-anchor:start}.closed{stroke:#111;stroke-width:6}.castle{font-size:13px;fill:#111}' +
+  '.guards{font-size:10px;font-weight:700;fill:#922b21;text-anchor:start}.treasure{font-size:12px;fill:#7d6608}.tile.treasure{fill:#fcf3cf}' +
+  '.army{stroke:#fff;stroke-width:2}.troops{font-size:12px;font-weight:700}'
+
+/**
+ * A round's end map (its `map.week_ended` owners, in the cells' reading order) over the board of
+ * now: who owned each cell then; a cell still face down then stays a card back (M12.9).
+ */
+export function endMapCells(cells: readonly MapCellView[], owners: readonly (number | null)[], order: readonly string[]): MapCellView[] {
+  return cells.map((c, i): MapCellView =>
+    owners[i] === null || owners[i] === undefined
+      ? { cell: c.cell, code: c.code, position: c.position, revealed: false }
+      : { ...c, revealed: true, tile: c.revealed ? c.tile : '', owner: order[owners[i]!] ?? null, castle: null, guards: [], treasures: 0 },
+  )
 }
 
 const troopsOf = (t: Record<string, number>) => Object.values(t).reduce((n, x) => n + x, 0)
@@ -129,7 +163,18 @@ export function mapSvg(rows: number, cols: number, cells: readonly MapCellView[]
       )
     })
     .join('')
-  return `<svg class="map" viewBox="0 0 ${cols * S} ${rows * S}" role="img" aria-label="${esc(o.label)}" data-board="map" xmlns="http://www.w3.org/2000/svg">${body}</svg>`
+  const centre = (key: string) => key.split(',').map((n) => Number(n) * S + S / 2) as [number, number]
+  const arrows = (o.arrows ?? [])
+    .map((a) => {
+      const [[y1, x1], [y2, x2]] = [centre(a.from), centre(a.to)]
+      const colour = a.won ? '#1e8449' : '#a93226'
+      return `<g class="arrow"><title>${esc(a.title)}</title><line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${colour}" stroke-width="3" marker-end="url(#m-head)"/></g>`
+    })
+    .join('')
+  const defs = arrows
+    ? '<defs><marker id="m-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0,0L10,5L0,10z" fill="#333"/></marker></defs>'
+    : ''
+  return `<svg class="map" viewBox="0 0 ${cols * S} ${rows * S}" role="img" aria-label="${esc(o.label)}" data-board="map" xmlns="http://www.w3.org/2000/svg">${defs}${body}${arrows}</svg>`
 }
 
 /** M3.2: the castle's pyramid of ten slots, each built one named, each free one with what can go in it now. */
