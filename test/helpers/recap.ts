@@ -33,3 +33,36 @@ export const BATTLE_LINE = {
   en: /ana took 4,3 from ben\.|ben held 4,3 against ana\.|ana and ben fought to a standstill at 4,3; both sides fell\./,
   es: /ana tomó 4,3 a ben\.|ben resistió en 4,3 frente a ana\.|ana y ben quedaron en tablas en 4,3; cayeron los dos bandos\./,
 }
+
+/**
+ * An Open Wars round worth a recap (#30): orcs (ana) and elves (ben), tick 0 on Sunday 6
+ * December; in round 1 ana moves one stack the engine offers and ends her turn; then the clock
+ * passes the round's Sunday tick. ben reads Spanish.
+ */
+export async function playedOpenWarsRound(app: App): Promise<{ table: Table; move: { from: string; path: string[] } }> {
+  await setClock(app, '2026-12-01T09:00:00Z') // Tuesday: tick 0 is Sunday the 6th, more than 72 hours on (W3.4)
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'openwars' })
+  const api = `/api/campaigns/${table.id}`
+  const [ana, ben] = [table.players.ana!, table.players.ben!]
+  const ok = async (token: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const res = await call(app, token, method, path, body)
+    if (res.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(res.body)}`)
+    return res.body
+  }
+  await ok(table.gm, 'POST', `${api}/start`)
+  await app.prisma.user.update({ where: { id: ben.userId }, data: { locale: 'es' } })
+  await ok(ana.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction: 'orcos' } })
+  await ok(ben.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction: 'elfos' } })
+  await setClock(app, '2026-12-07T00:30:00Z') // past tick 0: round 1
+  // Tick 0 deals the weekdays anew (W3.7): ana plays on the day it gave her.
+  const state = (await ok(ana.token, 'GET', `${api}/state`)) as { tribes: { id: string; weekday: string }[] }
+  const day = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(state.tribes.find((x) => x.id === ana.tribeId)!.weekday)
+  await setClock(app, new Date(Date.UTC(2026, 11, 7 + day, 9)).toISOString())
+  const options = (await ok(ana.token, 'GET', `${api}/options`)).options as { orders: { type: string; from: string; path: string[] }[] }
+  const move = options.orders.find((o) => o.type === 'move')!
+  await ok(ana.token, 'POST', `${api}/orders`, { order: move })
+  await ok(ana.token, 'POST', `${api}/orders`, { order: { type: 'endTurn' } })
+  await setClock(app, '2026-12-14T09:00:00Z') // past round 1's Sunday tick
+  await setClock(app, '2026-12-14T09:01:00Z') // the sweep sends what the tick queued
+  return { table, move }
+}

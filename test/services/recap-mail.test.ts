@@ -8,7 +8,7 @@ import { NEIGHBOURS } from '../../src/engine/games/conquest/world.ts'
 import { call, setClock, setUp } from '../helpers/campaign.ts'
 import { notifiedApp } from '../helpers/notified-app.ts'
 import { visitor } from '../helpers/pages.ts'
-import { BATTLE_LINE, playedWeek } from '../helpers/recap.ts'
+import { BATTLE_LINE, playedOpenWarsRound, playedWeek } from '../helpers/recap.ts'
 import type { ReceivedMail } from '../helpers/smtp.ts'
 
 interface Part {
@@ -172,25 +172,8 @@ t.test("world conquest's payout mail carries the round's recap: its battle, and 
 
 t.test("Open Wars' payout mail carries the round's recap: ana's move, and the band as an inline PNG", async (t) => {
   const { app, smtp } = await notifiedApp(t)
-  await setClock(app, '2026-12-01T09:00:00Z') // Tuesday: tick 0 is Sunday the 6th, more than 72 hours on (W3.4)
-  const table = await setUp(app, { ana: 'monday', ben: 'wednesday' }, { ruleset: 'openwars' })
-  const api = `/api/campaigns/${table.id}`
-  t.equal((await call(app, table.gm, 'POST', `${api}/start`)).status, 200)
+  const { table, move } = await playedOpenWarsRound(app)
   const [ana, ben] = [table.players.ana!, table.players.ben!]
-  await app.prisma.user.update({ where: { id: ben.userId }, data: { locale: 'es' } })
-  t.equal((await call(app, ana.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction: 'orcos' } })).status, 200)
-  t.equal((await call(app, ben.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction: 'elfos' } })).status, 200)
-  await setClock(app, '2026-12-07T00:30:00Z') // past tick 0: round 1
-  // Tick 0 deals the weekdays anew (W3.7): ana plays on the day it gave her.
-  const state = (await call(app, ana.token, 'GET', `${api}/state`)).body as { tribes: { id: string; weekday: string }[] }
-  const day = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(state.tribes.find((x) => x.id === ana.tribeId)!.weekday)
-  await setClock(app, new Date(Date.UTC(2026, 11, 7 + day, 9)).toISOString())
-  const options = (await call(app, ana.token, 'GET', `${api}/options`)).body.options as { orders: { type: string; from?: string; path?: string[] }[] }
-  const move = options.orders.find((o) => o.type === 'move')!
-  t.equal((await call(app, ana.token, 'POST', `${api}/orders`, { order: move })).status, 200, `ana moves from ${move.from} to ${move.path!.at(-1)}`)
-  t.equal((await call(app, ana.token, 'POST', `${api}/orders`, { order: { type: 'endTurn' } })).status, 200)
-  await setClock(app, '2026-12-14T09:00:00Z') // past round 1's Sunday tick
-  await setClock(app, '2026-12-14T09:01:00Z')
   const emailOf = async (id: string) => (await app.prisma.user.findUniqueOrThrow({ where: { id } })).email
   const mailsTo = async (id: string) => {
     const email = await emailOf(id)

@@ -7,7 +7,7 @@ import path from 'node:path'
 import t from 'tap'
 import { buildTestApp } from '../../helpers/app.ts'
 import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
-import { BATTLE_LINE, playedWeek } from '../../helpers/recap.ts'
+import { BATTLE_LINE, playedOpenWarsRound, playedWeek } from '../../helpers/recap.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
 
@@ -51,5 +51,29 @@ t.test('the recap page at 390 px in Spanish and at 1366 px in English', async (t
     t.same(await axe(page), [], `${who}: no WCAG A/AA violation`)
     await page.screenshot({ path: path.join(ARTIFACTS, `recap-${locale.slice(0, 2)}-${width}.png`), fullPage: true })
   }
+  t.same(problems, [], 'no script error')
+})
+
+t.test("Open Wars' recap on a phone: the band keeps a readable width and scrolls sideways, the page does not", async (t) => {
+  mkdirSync(ARTIFACTS, { recursive: true })
+  const app = await buildTestApp(t, { allowTestClock: true, loginRateLimit: 1000 })
+  const { table } = await playedOpenWarsRound(app)
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+  const { browser } = await launchBrowser()
+  t.teardown(() => browser.close())
+  const problems: string[] = []
+  const email = (await app.prisma.user.findUniqueOrThrow({ where: { id: table.players.ben!.userId } })).email
+  const page = await loggedIn(browser, base, email, `/campaigns/${table.id}/recap/1`, { width: 390, locale: 'es-ES', problems })
+  t.equal(await page.locator('main h2').textContent(), 'Ronda 1 en resumen')
+  t.match(await page.locator('.recap-lines').textContent(), /ana movió \d+ unidad/, "ana's move in the lines")
+  const band = page.locator('.recap-map svg.band')
+  t.equal(await band.locator('g.arrow').count(), 1, 'and on the band as an arrow')
+  const width = (await band.boundingBox())!.width
+  t.ok(width >= 8 * 92, `eight columns of 92 px at least, for their words to be read (${Math.round(width)} px)`)
+  t.ok(await page.evaluate("(() => { const f = document.querySelector('.recap-map'); return f.scrollWidth > f.clientWidth })()"), 'the figure scrolls sideways')
+  t.ok(((await page.evaluate('document.documentElement.scrollWidth')) as number) <= 390, 'the page itself is no wider than the screen')
+  t.same(await axe(page), [], 'no WCAG A/AA violation')
+  await page.screenshot({ path: path.join(ARTIFACTS, 'recap-openwars-es-390.png'), fullPage: true })
   t.same(problems, [], 'no script error')
 })
