@@ -6,6 +6,7 @@ import fp from 'fastify-plugin'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
+import type { Supervision } from './db/embedded.ts'
 import { AppError, errorBody, unavailableBecause } from './lib/errors.ts'
 import { buildSerializer, buildValidator } from './lib/validators.ts'
 
@@ -36,6 +37,8 @@ export interface AppOptions {
    * meanwhile, and nothing that reads the database (the onReady sweep) runs before it.
    */
   schemaReady?: Promise<unknown>
+  /** The embedded PostgreSQL's supervision, which `/health` reports (#45). */
+  supervision?: () => Supervision
 }
 
 const dir = import.meta.dirname

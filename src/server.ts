@@ -5,6 +5,7 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/embedded.ts'
+import { isDatabaseDown } from './lib/errors.ts'
 import { migrate } from './db/migrate.ts'
 import { seedDemo } from './services/demo.ts'
 
@@ -26,11 +27,29 @@ try {
 const db = await openDatabase(config, say)
 let app: Awaited<ReturnType<typeof buildApp>> | undefined
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+const grace = closeWithGrace({ delay: 10_000, skip: ['uncaughtException', 'unhandledRejection'] }, async ({ signal, err }) => {
   if (err) process.stderr.write(`[weekday-wars] shutting down after an error: ${err.stack ?? err}\n`)
   else if (signal) say(`${signal} received, shutting down`)
   await app?.close()
   await db.stop()
+})
+
+// A database that goes away (a failover, a restart, an operator's pg_terminate_backend) is the
+// requests' 503, never the process's end (#45): an error of a lost connection that reaches this
+// far is logged and the service goes on. Any other uncaught exception leaves the process in a
+// state nobody planned for: it is logged with its stack and the service shuts down gracefully,
+// for its supervisor to start again. A promise nobody awaited is logged, never fatal.
+process.on('uncaughtException', (error) => {
+  if (isDatabaseDown(error)) {
+    process.stderr.write(`[weekday-wars] a database connection was lost outside any request; going on: ${error.message}\n`)
+    return
+  }
+  process.stderr.write(`[weekday-wars] uncaught exception, shutting down: ${error.stack ?? error}\n`)
+  process.exitCode = 1
+  grace.close()
+})
+process.on('unhandledRejection', (reason) => {
+  process.stderr.write(`[weekday-wars] a promise failed with nobody waiting for it; going on: ${(reason as Error)?.stack ?? String(reason)}\n`)
 })
 
 try {
@@ -42,7 +61,7 @@ try {
       )
     : Promise.resolve()
   migrated.catch(() => {}) // awaited below; this only keeps a failure from being reported as unhandled first
-  app = await buildApp({ config, databaseUrl: db.url, schemaReady: migrated })
+  app = await buildApp({ config, databaseUrl: db.url, schemaReady: migrated, ...(db.supervision ? { supervision: db.supervision } : {}) })
   if (config.seedDemo) {
     const outcome = await seedDemo(app.db, { clock: app.clock, publicUrl: config.publicUrl })
     if (outcome.seeded) {

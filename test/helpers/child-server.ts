@@ -9,25 +9,25 @@ export const CHILD_JWT_SECRET = 'crash-test-secret-crash-test-secret-1234'
 
 export function serve(databaseUrl: string, smtpUrl: string, clock: string, options: { port?: number; env?: Record<string, string> } = {}) {
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: {
-      ...process.env,
-      FASTIFY_AUTOLOAD_TYPESCRIPT: '1',
-      NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
-      PORT: String(options.port ?? 0),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ww-crash-')),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: smtpUrl,
-      ALLOW_TEST_CLOCK: 'true',
-      TEST_CLOCK_NOW: clock,
-      SCHEDULER: 'true',
-      JWT_SECRET: CHILD_JWT_SECRET,
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    FASTIFY_AUTOLOAD_TYPESCRIPT: '1',
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    PORT: String(options.port ?? 0),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ww-crash-')),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: smtpUrl,
+    ALLOW_TEST_CLOCK: 'true',
+    TEST_CLOCK_NOW: clock,
+    SCHEDULER: 'true',
+    JWT_SECRET: CHILD_JWT_SECRET,
+    ...options.env,
+  }
+  // An empty DATABASE_URL: the server runs its own embedded PostgreSQL, as `npm start` does.
+  if (!env.DATABASE_URL) delete env.DATABASE_URL
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
