@@ -58,7 +58,10 @@ export async function systemUser(db: Database, input: { email: string; displayNa
     pushInvitations: false,
     pushCampaign: false,
   }
-  return db.prisma.user.upsert({ where: { email: input.email }, create: { ...input, ...off }, update: {}, select: { id: true } })
+  // INSERT … ON CONFLICT DO NOTHING, then the row, whoever wrote it: the first practices asked
+  // for at once each make the service's accounts, and an upsert's insert fails for all but one (#45).
+  await db.prisma.user.createMany({ data: [{ ...input, ...off }], skipDuplicates: true })
+  return db.prisma.user.findUniqueOrThrow({ where: { email: input.email }, select: { id: true } })
 }
 
 const USER_COLUMNS = `id, email, display_name AS "displayName", password_hash AS "passwordHash", locale::text AS locale,

@@ -211,6 +211,34 @@ export async function orderedSince(sql: Sql, campaignId: string, tribeId: string
   return rows.length > 0
 }
 
+/** Whether any of these units of calendar work (kind and period, its key) is in the campaign's ledger already. */
+export async function ledgered(sql: Sql, campaignId: string, units: { kind: string; period: string }[]): Promise<boolean> {
+  const rows = await sql.query<{ one: number }>(
+    `SELECT 1 AS one FROM calendar_work WHERE campaign_id = $1::uuid AND (kind, period) IN (SELECT * FROM unnest($2::text[], $3::text[])) LIMIT 1`,
+    [campaignId, units.map((u) => u.kind), units.map((u) => u.period)],
+    'calendar-work-ledgered',
+  )
+  return rows.length > 0
+}
+
+/**
+ * The rematch of campaign `id` still in setup, if its GMs made one: found by its log's first
+ * event, which names the campaign it is the rematch of.
+ */
+export async function rematchInSetup(sql: Sql, id: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await sql.query<{ id: string; name: string }>(
+    `SELECT c.id, c.name FROM memberships g
+       JOIN memberships m ON m.user_id = g.user_id AND m.role = 'gm'
+       JOIN campaigns c ON c.id = m.campaign_id AND c.status = 'setup'
+       JOIN campaign_events e ON e.campaign_id = c.id AND e.seq = 1 AND e.type = 'campaign.created'
+      WHERE g.campaign_id = $1::uuid AND g.role = 'gm' AND e.payload->>'rematchOf' = $1::text
+      ORDER BY c.created_at LIMIT 1`,
+    [id],
+    'rematch-in-setup',
+  )
+  return row ?? null
+}
+
 /** Per tribe: windows missed and the last order's instant (the GM's roster). */
 export async function tribeActivity(pool: pg.Pool, campaignId: string): Promise<Map<string, { missed: number; lastOrderAt: Date | null }>> {
   const { rows } = await pool.query<{ tribe: string; missed: number; last_order_at: Date | null }>(

@@ -4,7 +4,7 @@
 // commitment and reveal (R8.4).
 import { DateTime } from 'luxon'
 import type { CampaignRow } from '../db/campaigns.ts'
-import { orderedSince, payloadsSince, playersOf, type PlayerRow } from '../db/log.ts'
+import { ledgered, orderedSince, payloadsSince, playersOf, type PlayerRow } from '../db/log.ts'
 import type { EventWrite } from '../db/snapshots.ts'
 import type { Sql } from '../db/sql.ts'
 import { dayStart, dueWork, windowStatus, type CalendarTribe, type DueWork } from '../lib/calendar.ts'
@@ -116,21 +116,26 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
 /**
  * A practice campaign's week, passed on the player's word (#27): the window closes (with its
  * siege check), the weekly tick pays out, and the window opens again with full MP (R4.5), all
- * at `now`, each with its ledger row and its mails, as the calendar would do them.
+ * at `now`, each with its ledger row and its mails, as the calendar would do them. Whether it
+ * passed: a second pass at the same instant (a double click, requests at once, one after the
+ * other under the campaign's lock) finds that instant's week in the ledger, and passes none (#45).
  */
-export async function passWeek(sql: Sql, campaign: CampaignRow, w: Working, now: Date, tribe: string): Promise<void> {
-  const players = await playersOf(sql, campaign.id)
-  const first = w.events.length
+export async function passWeek(sql: Sql, campaign: CampaignRow, w: Working, now: Date, tribe: string): Promise<boolean> {
   const week: DueWork[] = [
     { at: now, kind: 'close', tribe },
     { at: now, kind: 'tick' },
     { at: now, kind: 'open', tribe },
   ]
+  const units = week.map((due) => ({ kind: due.kind, period: periodOf(due) }))
+  if (units.some((u) => w.ledger.some((l) => l.kind === u.kind && l.period === u.period)) || (await ledgered(sql, campaign.id, units))) return false
+  const players = await playersOf(sql, campaign.id)
+  const first = w.events.length
   for (const due of week) {
     if (w.view.status !== 'running') break
     await doDue(sql, campaign, w, due, players, now, first)
     w.ledger.push({ kind: due.kind, period: periodOf(due), dueAt: due.at, outcome: 'done' })
   }
+  return true
 }
 
 function nextDue(tribes: CalendarTribe[], timeZone: string, after: Date): Date | null {

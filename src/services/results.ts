@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache'
 import { rulesetOf, type Weekday } from '../engine/index.ts'
 import { userById } from '../db/accounts.ts'
 import { insertCampaign, insertMembership, insertTribe, lockCampaign, tribesOf, tribesOfPool } from '../db/campaigns.ts'
-import { appendEvents, periodEnds } from '../db/log.ts'
+import { appendEvents, periodEnds, rematchInSetup } from '../db/log.ts'
 import { transaction } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { cleanName } from '../lib/names.ts'
@@ -109,6 +109,7 @@ export function resultsService(deps: ServiceDeps, locked: Locked) {
      * A rematch with the same group: a new campaign in setup with the finished one's game, map,
      * time zone, limit and visibility, its GM the caller; every tribe that had a player at the end
      * is kept for that player, with its name, colour and weekday, and the player is invited to it.
+     * One rematch at a time: while it is in setup, asking again answers it.
      */
     async rematch(a: Access, userId: string, input: { name?: string | undefined } = {}) {
       requireGm(a, 'start a rematch')
@@ -118,6 +119,14 @@ export function resultsService(deps: ServiceDeps, locked: Locked) {
       const rules = rulesetOf(a.campaign.ruleset)
       return transaction(db.pool, async (sql) => {
         const old = await lockCampaign(sql, a.campaign.id)
+        // Asked again while the rematch is still in setup (a double click, a retry, requests at
+        // once, one after the other under this lock): the same rematch, with no more invitations (#45).
+        const made = await rematchInSetup(sql, old.id)
+        if (made) {
+          const order = (await tribesOf(sql, old.id)).map((t) => t.name)
+          const kept = (await tribesOf(sql, made.id)).sort((x, y) => order.indexOf(x.name) - order.indexOf(y.name))
+          return { ...made, status: 'setup' as const, rematchOf: old.id, invited: kept.map((t) => ({ tribeName: t.name, weekday: t.weekday as Weekday })) }
+        }
         const c = await insertCampaign(sql, {
           name,
           mapId: old.mapId,
