@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import type { Agent } from 'node:https'
 import { markPushedTo, removeSubscription, saveSubscription, subscriptionsOf } from '../db/push.ts'
 import { AppError } from '../lib/errors.ts'
-import { checkPublicAddress } from '../lib/public-address.ts'
+import { checkPublicAddress, pinnedHttpsAgent } from '../lib/public-address.ts'
 import type { ServiceDeps } from './deps.ts'
 
 /** What a device shows: the service worker (views/assets/sw.js) reads these fields. */
@@ -70,7 +70,7 @@ export function pushService(
     checkPublicAddress(raw, { namespace: 'push', what: 'push endpoint', example: 'https://push.example/send/abc', protocols: ['https:'], allowPrivate })
 
   async function subscribe(userId: string, device: DeviceSubscription) {
-    const endpoint = (await checkEndpoint(device.endpoint)).toString()
+    const endpoint = (await checkEndpoint(device.endpoint)).url.toString()
     const p256dh = Buffer.from(device.keys.p256dh, 'base64url')
     if (p256dh.length !== 65 || p256dh[0] !== 4)
       throw new AppError(400, 'push/bad_key', "keys.p256dh is not the device's P-256 public key (65 bytes, uncompressed, base64url)")
@@ -107,14 +107,15 @@ export function pushService(
     const payload = JSON.stringify(message)
     for (const device of targets) {
       try {
-        await checkEndpoint(device.endpoint)
+        // The push goes to the addresses checked, not to a second answer of the resolver (#45).
+        const checked = await checkEndpoint(device.endpoint)
         await lib.sendNotification({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
           vapidDetails: vapid,
           TTL: PUSH_TTL_S,
           timeout: PUSH_TIMEOUT_MS,
           // A newer message of the same campaign and kind replaces one the device has not fetched yet.
           topic: createHash('sha256').update(message.tag).digest('base64url').slice(0, 32),
-          ...(agent ? { agent } : {}),
+          agent: pinnedHttpsAgent(checked, agent?.options),
         })
         await markPushedTo(db.pool, device.id, clock.now())
         outcome.delivered++

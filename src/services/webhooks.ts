@@ -3,12 +3,12 @@
 // and Svix use, so receivers' libraries know it), retried with backoff until a 2xx answers.
 // The address must be public: a user must not make the server call its own network or the
 // cloud's metadata service (checked when it is set and again before every call, since a name
-// may resolve elsewhere later; redirects are not followed).
+// may resolve elsewhere later; the call goes to the addresses checked, #45; redirects are not followed).
 import { createHmac, randomBytes } from 'node:crypto'
 import { sqlOf, transaction } from '../db/sql.ts'
 import { claimDeliveries, deleteWebhook, markDelivered, markFailed, queueChanges, setWebhook, webhookOf, type DueDelivery } from '../db/webhooks.ts'
 import { AppError } from '../lib/errors.ts'
-import { checkPublicAddress } from '../lib/public-address.ts'
+import { checkPublicAddress, pinnedDispatcher } from '../lib/public-address.ts'
 import type { ServiceDeps } from './deps.ts'
 
 /** Waits after the 1st, 2nd… failed attempt; after the last, the delivery is given up. */
@@ -40,8 +40,9 @@ export function webhooksService(deps: Pick<ServiceDeps, 'db' | 'clock'> & { allo
     const body = JSON.stringify({ id: delivery.id, ...delivery.payload })
     let failure: string | null = null
     try {
-      const url = await checkAddress(delivery.url)
-      const res = await fetch(url, {
+      const checked = await checkAddress(delivery.url)
+      const res = await fetch(checked.url, {
+        dispatcher: await pinnedDispatcher(checked),
         method: 'POST',
         redirect: 'manual',
         signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
@@ -71,7 +72,7 @@ export function webhooksService(deps: Pick<ServiceDeps, 'db' | 'clock'> & { allo
     },
     /** Sets the address; the new secret is shown once, here. */
     async set(userId: string, raw: string) {
-      const url = await checkAddress(raw)
+      const { url } = await checkAddress(raw)
       const secret = randomBytes(32).toString('base64url')
       await setWebhook(sqlOf(db.pool), userId, url.toString(), secret)
       return { url: url.toString(), secret }
