@@ -18,6 +18,7 @@ export type MailKind =
   | 'stand_in'
   | 'tribe_removed'
   | 'gm_news'
+  | 'delivery_dropped'
 
 /** A mail for the outbox; `data` is what its template needs. */
 export interface PendingMail {
@@ -48,6 +49,7 @@ export const MAIL_KINDS: readonly MailKind[] = [
   'stand_in',
   'tribe_removed',
   'gm_news',
+  'delivery_dropped',
 ]
 
 export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy' | 'invitations' | 'campaign'
@@ -70,6 +72,8 @@ export const SETTING_OF: Record<MailKind, NotificationSetting> = {
   tribe_removed: 'campaign',
   // What waits for a GM (#30): a player joined or asks to, an absence declared, a window missed.
   gm_news: 'campaign',
+  // A device or webhook that kept failing was dropped (#45): said once, to its owner.
+  delivery_dropped: 'campaign',
 }
 
 export const SETTING_COLUMN: Record<NotificationSetting, string> = {
@@ -121,9 +125,19 @@ export interface ClaimedMail {
   wanted: boolean
   /** True when the recipient has an account, wants this kind pushed, and its push has not gone out yet. */
   pushWanted: boolean
+  /** A practice campaign's (#27): its payout mail comes without the recap's picture (#45). */
+  practice: boolean
 }
 
-/** Claims up to `limit` due mails until `lockedUntil`, with what rendering them needs. */
+/** How many of the oldest due mails a claim looks through to take one per recipient. */
+const FAIR_WINDOW = 2000
+
+/**
+ * Claims up to `limit` due mails until `lockedUntil`, with what rendering them needs: at most
+ * one per recipient, and none of a recipient that has one out already (here or on another
+ * instance), oldest first. A recipient with hundreds of mails queued takes one turn in each
+ * claim like everyone else, and a slow one holds nobody else's mail (#45).
+ */
 export async function claimMails(pool: pg.Pool, now: Date, limit: number, lockedUntil: Date): Promise<ClaimedMail[]> {
   const setting = `CASE WHEN u.id IS NULL THEN NOT EXISTS (SELECT 1 FROM mail_opt_outs x WHERE x.address = lower(o.to_address))
     ELSE CASE o.kind ${Object.entries(SETTING_OF)
@@ -132,17 +146,28 @@ export async function claimMails(pool: pg.Pool, now: Date, limit: number, locked
   const pushSetting = `CASE WHEN u.id IS NULL OR o.pushed_at IS NOT NULL THEN false ELSE CASE o.kind ${Object.entries(SETTING_OF)
     .map(([k, s]) => `WHEN '${k}' THEN u.${PUSH_COLUMN[pushSettingOf(s)]}`)
     .join(' ')} ELSE false END END`
+  const open = `sent_at IS NULL AND dropped_at IS NULL`
   const { rows } = await pool.query<ClaimedMail>(
-    `WITH due AS (
+    `WITH busy AS (
+       SELECT DISTINCT recipient FROM outbox_mails WHERE ${open} AND locked_until > ${utc(1)}),
+     oldest AS (
+       SELECT id, recipient, next_attempt_at FROM outbox_mails
+       WHERE ${open} AND next_attempt_at <= ${utc(1)} AND (locked_until IS NULL OR locked_until <= ${utc(1)})
+       ORDER BY next_attempt_at LIMIT ${FAIR_WINDOW}),
+     fair AS (
+       SELECT DISTINCT ON (recipient) id, next_attempt_at FROM oldest
+       WHERE recipient NOT IN (SELECT recipient FROM busy) ORDER BY recipient, next_attempt_at),
+     due AS (
+       -- Checked again as each row is locked: another sender may have taken it meanwhile.
        SELECT id FROM outbox_mails
-       WHERE sent_at IS NULL AND dropped_at IS NULL AND next_attempt_at <= ${utc(1)} AND (locked_until IS NULL OR locked_until <= ${utc(1)})
-       ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+       WHERE id IN (SELECT id FROM fair ORDER BY next_attempt_at LIMIT $2) AND ${open} AND (locked_until IS NULL OR locked_until <= ${utc(1)})
+       FOR UPDATE SKIP LOCKED),
      taken AS (
        UPDATE outbox_mails o SET locked_until = ${utc(3)}, attempts = o.attempts + 1
        FROM due WHERE o.id = due.id
        RETURNING o.*)
      SELECT o.id, o.campaign_id AS "campaignId", o.user_id AS "userId", o.to_address AS "toAddress", o.kind, o.period, o.data, o.attempts,
-            c.name AS "campaignName", c.time_zone AS "timeZone", c.ruleset, u.email, u.display_name AS "displayName", u.locale::text AS locale,
+            c.name AS "campaignName", c.time_zone AS "timeZone", c.ruleset, c.practice, u.email, u.display_name AS "displayName", u.locale::text AS locale,
             u.time_zone AS "userTimeZone", ${setting} AS wanted, ${pushSetting} AS "pushWanted"
      FROM taken o JOIN campaigns c ON c.id = o.campaign_id LEFT JOIN users u ON u.id = o.user_id`,
     [now.toISOString(), limit, lockedUntil.toISOString()],
@@ -217,5 +242,19 @@ export async function dropUnsentOf(sql: Sql, campaignId: string, kind: MailKind,
        AND EXISTS (SELECT 1 FROM unnest($5::text[]) p WHERE period = p OR (right(p, 1) = '/' AND starts_with(period, p)))
        ${userId ? 'AND user_id = $6::uuid' : ''}`,
     userId ? [campaignId, kind, now.toISOString(), reason, periods, userId] : [campaignId, kind, now.toISOString(), reason, periods],
+  )
+}
+
+/**
+ * A practice week passed (#27, #45): of the campaign's mails still unsent, only `keep` (the
+ * newcomer's latest payout) is left; the rest announce weeks already gone by.
+ */
+export async function collapseUnsent(sql: Sql, campaignId: string, keep: { userId: string; kind: MailKind; period: string }, reason: string, now: Date) {
+  await sql.query(
+    `UPDATE outbox_mails SET dropped_at = ${utc(3)}, last_error = $4
+     WHERE campaign_id = $1::uuid AND sent_at IS NULL AND dropped_at IS NULL AND (locked_until IS NULL OR locked_until < ${utc(3)})
+       AND NOT (user_id IS NOT DISTINCT FROM $2::uuid AND kind = $5 AND period = $6)`,
+    [campaignId, keep.userId, now.toISOString(), reason, keep.kind, keep.period],
+    'collapse-unsent',
   )
 }

@@ -1,7 +1,7 @@
 // Webhooks (#31): each user's one address and secret, and the deliveries to make. The scan
 // compares each watched campaign's version with the last one queued and queues one delivery per
 // member with a webhook; nothing is added to an order's own statements.
-import { utc, type Sql } from './sql.ts'
+import { instant, utc, type Sql } from './sql.ts'
 
 export interface WebhookRow {
   url: string
@@ -61,27 +61,51 @@ export async function queueChanges(sql: Sql, now: Date): Promise<number> {
 export interface DueDelivery {
   id: string
   campaignId: string
+  userId: string
   attempts: number
   payload: Record<string, unknown>
   url: string
   secret: string
+  createdAt: Date
 }
 
 /**
  * Deliveries due now, leased to this sender for a minute (others skip them meanwhile): no
  * connection is held while the calls are made, and a sender that dies leaves them due again.
+ * One per user, none of a user in `busy`, and none of a user whose receiver rests after a
+ * failure (a delivery of theirs waits for its backoff): a receiver that is down costs one call
+ * per backoff step, not one per delivery, and a slow one holds only its own (#45).
  */
-export async function claimDeliveries(sql: Sql, now: Date, leaseUntil: Date, limit: number): Promise<DueDelivery[]> {
+export async function claimDeliveries(sql: Sql, now: Date, leaseUntil: Date, limit: number, busy: string[] = []): Promise<DueDelivery[]> {
   return sql.query<DueDelivery>(
-    `WITH claimed AS (
+    `WITH resting AS (
+       SELECT DISTINCT user_id FROM webhook_deliveries
+        WHERE next_attempt_at > ${utc(1)} AND attempts > 0 AND delivered_at IS NULL AND given_up_at IS NULL),
+     fair AS (
+       SELECT DISTINCT ON (user_id) id, next_attempt_at FROM webhook_deliveries
+        WHERE delivered_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= ${utc(1)}
+          AND NOT (user_id::text = ANY($4::text[])) AND user_id NOT IN (SELECT user_id FROM resting)
+        -- The one that failed goes first: it probes the receiver through its backoff, the rest wait for it.
+        ORDER BY user_id, attempts DESC, next_attempt_at),
+     claimed AS (
        UPDATE webhook_deliveries d SET next_attempt_at = ${utc(2)}
         WHERE d.id IN (SELECT id FROM webhook_deliveries
-                        WHERE delivered_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= ${utc(1)}
-                        ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING d.id, d.campaign_id, d.user_id, d.attempts, d.payload)
-     SELECT c.id, c.campaign_id AS "campaignId", c.attempts, c.payload, w.url, w.secret FROM claimed c JOIN webhooks w ON w.user_id = c.user_id`,
-    [now.toISOString(), leaseUntil.toISOString(), limit],
+                        WHERE id IN (SELECT id FROM fair ORDER BY next_attempt_at LIMIT $3)
+                          AND delivered_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= ${utc(1)}
+                        FOR UPDATE SKIP LOCKED)
+        RETURNING d.id, d.campaign_id, d.user_id, d.attempts, d.payload, d.created_at)
+     SELECT c.id, c.campaign_id AS "campaignId", c.user_id AS "userId", c.attempts, c.payload, w.url, w.secret, ${instant('c.created_at', 'createdAt')}
+       FROM claimed c JOIN webhooks w ON w.user_id = c.user_id`,
+    [now.toISOString(), leaseUntil.toISOString(), limit, busy],
   )
+}
+
+/** When the user's receiver last answered 2xx, if ever. */
+export async function lastDeliveredAt(sql: Sql, userId: string): Promise<Date | null> {
+  const [row] = await sql.query<{ at: Date | null }>(`SELECT max(delivered_at) AT TIME ZONE 'UTC' AS at FROM webhook_deliveries WHERE user_id = $1::uuid`, [
+    userId,
+  ])
+  return row?.at ?? null
 }
 
 export async function markDelivered(sql: Sql, id: string, now: Date): Promise<void> {

@@ -30,18 +30,19 @@ export async function periodRecap(campaigns: FastifyInstance['campaigns'], a: Ac
  */
 export function mailRecaps(fastify: FastifyInstance, publicUrl: string) {
   const made = new LRUCache<string, Promise<MailRecap | null>>({ max: 64 })
-  async function make(a: Access, period: number, locale: 'en' | 'es'): Promise<MailRecap | null> {
+  async function make(a: Access, period: number, locale: 'en' | 'es', withImage: boolean): Promise<MailRecap | null> {
     const recap = await periodRecap(fastify.campaigns, a, period, locale)
     if (!recap) return null
-    const image = await svgToPng(recap.svg, recap.css, MAIL_MAP_WIDTH)
+    const image = withImage ? await svgToPng(recap.svg, recap.css, MAIL_MAP_WIDTH) : null
     return { period, lines: recap.lines, url: `${publicUrl}/campaigns/${a.campaign.id}/recap/${period}`, image }
   }
-  return async (campaignId: string, userId: string, period: number, locale: 'en' | 'es'): Promise<MailRecap | null> => {
+  // The picture is the costly part (#45): a practice week's mail goes without it, its page draws it when opened.
+  return async (campaignId: string, userId: string, period: number, locale: 'en' | 'es', options: { image: boolean }): Promise<MailRecap | null> => {
     const a = await fastify.campaigns.access(campaignId, userId)
-    const key = `${campaignId}:${period}:${locale}`
+    const key = `${campaignId}:${period}:${locale}:${options.image ? 'image' : 'lines'}`
     let recap = made.get(key)
     if (!recap) {
-      made.set(key, (recap = make(a, period, locale)))
+      made.set(key, (recap = make(a, period, locale, options.image)))
       // A failure is not kept: the mail's next attempt draws it again.
       recap.catch(() => made.delete(key))
     }

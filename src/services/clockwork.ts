@@ -1,12 +1,13 @@
 // The weekly clockwork: a sweep finds the running campaigns whose next calendar
 // work is due (window opens and closes, reminders, the Sunday tick) and catches
 // them up in batches, a locked transaction each, with a ledger row per unit of work.
-// Then the outbox is drained. The scheduler only starts sweeps; a sweep at
-// boot catches up whatever fell due while the server was down.
+// Then it kicks the deliveries (src/services/deliveries.ts) and ends: mails, pushes and
+// webhooks leave from loops of their own, so no recipient holds the calendar (#45). The
+// scheduler only starts sweeps; a sweep at boot catches up whatever fell due while the
+// server was down.
 import type { Database } from '../db/index.ts'
 import { dueCampaigns } from '../db/snapshots.ts'
 import type { Clock } from './clock.ts'
-import type { DrainResult } from './mail.ts'
 
 export interface SweepResult {
   /** Campaigns that had work due. */
@@ -14,8 +15,7 @@ export interface SweepResult {
   /** Campaigns this sweep caught up (the rest were busy with another sweep or request, which catches them up). */
   caughtUp: number
   failed: number
-  mails: DrainResult
-  /** Time for the campaigns' catch-up, and for the whole sweep with the mails. */
+  /** Time for the campaigns' catch-up, and for the whole sweep (the same but for finding them). */
   campaignsMs: number
   ms: number
 }
@@ -39,11 +39,12 @@ export function clockworkService(deps: {
   clock: Clock
   sync: (campaignId: string, options: { skipLocked: boolean; due: boolean }) => Promise<boolean>
   syncBatch: (campaignIds: string[]) => Promise<{ wrote: string[]; again: string[] }>
-  drain: () => Promise<DrainResult>
+  /** Starts the deliveries of what the sweep queued; never waits for them. */
+  deliver: () => void
   concurrency: number
   log: Logger
 }) {
-  const { db, clock, sync, syncBatch, drain, concurrency, log } = deps
+  const { db, clock, sync, syncBatch, deliver, concurrency, log } = deps
   let running: Promise<SweepResult> | null = null
 
   async function sweepOnce(options: { progress?: Progress } = {}): Promise<SweepResult> {
@@ -75,9 +76,9 @@ export function clockworkService(deps: {
     }
     await Promise.all(Array.from({ length: concurrency }, worker))
     const campaignsMs = Math.round(performance.now() - started)
-    const mails = await drain()
-    const result = { due: ids.length, caughtUp: caughtUp.size, failed, mails, campaignsMs, ms: Math.round(performance.now() - started) }
-    if (ids.length > 0 || mails.sent + mails.failed + mails.dropped > 0) log.info(result, 'sweep done')
+    deliver()
+    const result = { due: ids.length, caughtUp: caughtUp.size, failed, campaignsMs, ms: Math.round(performance.now() - started) }
+    if (ids.length > 0) log.info(result, 'sweep done')
     return result
   }
 

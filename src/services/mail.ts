@@ -1,11 +1,15 @@
 // The outbox sender. Mails are queued as rows in the transaction of the event
-// that causes them; this drains them: claim a batch, render each in the
+// that causes them; this drains them: claim a few, render each in the
 // recipient's language and time zone, send, mark sent. A failure is retried
 // with backoff. A crash after the send and before the mark resends the same
-// Message-ID, which mail systems treat as the same message.
-import { claimMails, markDropped, markFailed, markPushed, markSent, MAIL_KINDS, type ClaimedMail, type MailKind } from '../db/outbox.ts'
+// Message-ID, which mail systems treat as the same message. Mails leave a few at
+// a time, one per recipient at once, each within a deadline (#45): a recipient
+// whose devices never answer waits alone.
+import { claimMails, markDropped, markFailed, markPushed, markSent, MAIL_KINDS, queueMails, type ClaimedMail, type MailKind } from '../db/outbox.ts'
 import type { Database } from '../db/index.ts'
+import { sqlOf } from '../db/sql.ts'
 import { withoutLinks } from '../lib/names.ts'
+import { pump } from '../lib/pump.ts'
 import { readSigned, signValue } from '../lib/signed.ts'
 import type { Clock } from './clock.ts'
 import { mailTemplates, type Locale } from './mail-templates.ts'
@@ -51,7 +55,14 @@ interface Logger {
 }
 
 const MAX_ATTEMPTS = 8
+/** Mails in flight at once; the SMTP transport's own pool bounds its connections. */
+const PARALLEL = 8
+/** A mail's whole attempt (its push, its recap, its send) ends by then: it is failed and retried. */
+export const MAIL_DEADLINE_MS = 30_000
+/** A claim outlives its attempt's deadline (#45): no other sender takes a mail still being sent. */
 const CLAIM_MS = 2 * 60_000
+/** This many failed sends in a row (the mail server is down, not a recipient) end the round. */
+const FAILURES_IN_A_ROW = 3
 
 export function mailService(deps: {
   db: Database
@@ -62,8 +73,8 @@ export function mailService(deps: {
   log: Logger
   /** The recipient's devices get the same notification by Web Push (#30), once. */
   push?: Pick<PushService, 'deliver'>
-  /** The ended period's recap for a payout mail (#30), read as its recipient reads the campaign. */
-  recap?: (campaignId: string, userId: string, period: number, locale: 'en' | 'es') => Promise<MailRecap | null>
+  /** The ended period's recap for a payout mail (#30), read as its recipient reads the campaign; its picture only when asked. */
+  recap?: (campaignId: string, userId: string, period: number, locale: 'en' | 'es', options: { image: boolean }) => Promise<MailRecap | null>
 }) {
   const { db, clock, mailer, publicUrl, secret, log, push, recap } = deps
   const t = mailTemplates()
@@ -115,7 +126,15 @@ export function mailService(deps: {
   async function pushOne(m: ClaimedMail, context: ReturnType<typeof contextOf>) {
     try {
       const rendered = t.render(m.kind, context.locale, context)
-      await push!.deliver(m.userId!, pushOfMail(rendered, context.campaignUrl, `${m.campaignId}:${m.kind}`, m.kind, publicUrl))
+      const outcome = await push!.deliver(m.userId!, pushOfMail(rendered, context.campaignUrl, `${m.campaignId}:${m.kind}`, m.kind, publicUrl))
+      // A device that kept failing was dropped: its owner hears of it, once a device.
+      const notes = outcome.dropped.map((d) => ({
+        userId: m.userId!,
+        kind: 'delivery_dropped' as const,
+        period: `push:${d.id}`,
+        data: { channel: 'push', what: d.label, since: d.since, error: d.error },
+      }))
+      if (notes.length > 0) await queueMails(sqlOf(db.pool), m.campaignId, notes, clock.now())
     } catch (error) {
       log.warn({ mail: m.id, kind: m.kind, err: (error as Error).message.slice(0, 300) }, 'push not delivered')
     }
@@ -127,7 +146,8 @@ export function mailService(deps: {
     const period = m.data.recapPeriod
     if (!recap || m.kind !== 'payout' || !m.userId || typeof period !== 'number') return null
     try {
-      return await recap(m.campaignId, m.userId, period, locale)
+      // A practice week passes at a click (#27): its mail says the lines, and its page draws the map for whoever opens it (#45).
+      return await recap(m.campaignId, m.userId, period, locale, { image: !m.practice })
     } catch (error) {
       log.warn({ mail: m.id, err: (error as Error).message.slice(0, 300) }, 'recap left out of the payout mail')
       return null
@@ -160,30 +180,53 @@ export function mailService(deps: {
       await markSent(db.pool, m.id, clock.now())
       return 'sent'
     } catch (error) {
-      const message = (error as Error).message.slice(0, 500)
-      const giveUp = m.attempts >= MAX_ATTEMPTS
-      // 1, 2, 4 … minutes, at most 6 hours.
-      const retryAt = new Date(now.getTime() + Math.min(2 ** (m.attempts - 1) * 60_000, 6 * 3_600_000))
-      await markFailed(db.pool, m.id, message, retryAt, giveUp ? now : null)
-      log.warn({ mail: m.id, kind: m.kind, attempts: m.attempts, err: message }, giveUp ? 'mail dropped after too many attempts' : 'mail failed; will retry')
-      return giveUp ? 'dropped' : 'failed'
+      return failed(m, now, (error as Error).message)
     }
   }
 
-  /** Sends what is due in the outbox; returns what happened. */
-  async function drain(options: { limit?: number } = {}): Promise<DrainResult> {
+  /** A failed attempt: retried with backoff, or dropped after the last. */
+  async function failed(m: ClaimedMail, now: Date, error: string): Promise<'failed' | 'dropped'> {
+    const message = error.slice(0, 500)
+    const giveUp = m.attempts >= MAX_ATTEMPTS
+    // 1, 2, 4 … minutes, at most 6 hours.
+    const retryAt = new Date(now.getTime() + Math.min(2 ** (m.attempts - 1) * 60_000, 6 * 3_600_000))
+    await markFailed(db.pool, m.id, message, retryAt, giveUp ? now : null)
+    log.warn({ mail: m.id, kind: m.kind, attempts: m.attempts, err: message }, giveUp ? 'mail dropped after too many attempts' : 'mail failed; will retry')
+    return giveUp ? 'dropped' : 'failed'
+  }
+
+  /**
+   * Sends what is due in the outbox, a few at a time, until nothing is due (or `limit` were
+   * tried, or `stop` says so); returns what happened.
+   */
+  async function drain(options: { limit?: number; stop?: () => boolean; nudged?: () => Promise<void> } = {}): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, failed: 0, dropped: 0 }
-    const limit = options.limit ?? 10_000
-    while (result.sent + result.failed + result.dropped < limit) {
-      const now = clock.now()
-      const batch = await claimMails(db.pool, now, Math.min(50, limit - result.sent - result.failed - result.dropped), new Date(now.getTime() + CLAIM_MS))
-      if (batch.length === 0) break
-      // A few at a time: an SMTP server is slower than the database.
-      for (let i = 0; i < batch.length; i += 4) {
-        for (const outcome of await Promise.all(batch.slice(i, i + 4).map(sendOne))) result[outcome]++
-      }
-      if (result.failed > 0) break
+    let failuresInARow = 0
+    // A mail past its deadline is counted then; its send, should it end later, is not counted again.
+    const counted = new Set<string>()
+    const count = (m: ClaimedMail, outcome: keyof DrainResult) => {
+      if (counted.has(m.id)) return
+      counted.add(m.id)
+      result[outcome]++
+      failuresInARow = outcome === 'failed' ? failuresInARow + 1 : 0
     }
+    await pump<ClaimedMail>({
+      parallel: PARALLEL,
+      limit: options.limit ?? 10_000,
+      deadlineMs: MAIL_DEADLINE_MS,
+      claim: (room) => {
+        const now = clock.now()
+        return claimMails(db.pool, now, room, new Date(now.getTime() + CLAIM_MS))
+      },
+      keyOf: (m) => m.id,
+      run: async (m) => count(m, await sendOne(m)),
+      late: async (m) => {
+        if (!counted.has(m.id)) count(m, await failed(m, clock.now(), `no answer within ${MAIL_DEADLINE_MS / 1000} s`))
+      },
+      stop: () => failuresInARow >= FAILURES_IN_A_ROW || (options.stop?.() ?? false),
+      ...(options.nudged ? { nudged: options.nudged } : {}),
+      unrecorded: (m, err) => log.warn({ mail: m.id, err: (err as Error).message?.slice(0, 300) }, 'mail outcome not recorded; retried when its claim ends'),
+    })
     return result
   }
 

@@ -23,12 +23,23 @@ export async function pushReceiver() {
   const received: ReceivedPush[] = []
   /** Devices whose subscription the service says has expired: it answers 410 Gone. */
   const gone = new Set<string>()
+  /** Devices the service is failing for: it answers 503, at once. */
+  const failing = new Set<string>()
+  /** Devices the service takes requests for and never answers (#45): the connection stays open until the test ends. */
+  const silent = new Set<string>()
+  /** Requests that came for silent devices. */
+  let unanswered = 0
+  /** Requests by device, answered or not. */
+  const asked = new Map<string, number>()
   const server = createServer({ key: readFileSync(path.join(FIXTURES, 'push-receiver.key')), cert: readFileSync(PUSH_CA_FILE) }, (req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const id = (req.url ?? '').replace(/^\/push\//, '')
       const device = devices.get(id)
+      asked.set(id, (asked.get(id) ?? 0) + 1)
+      if (silent.has(id)) return void unanswered++
+      if (failing.has(id)) return res.writeHead(503).end()
       if (!device || gone.has(id)) return res.writeHead(device ? 410 : 404).end()
       // What a real push service refuses: no VAPID signature, or a payload not encrypted for the device.
       if (!/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/.test(String(req.headers.authorization))) return res.writeHead(401).end()
@@ -47,6 +58,10 @@ export async function pushReceiver() {
   return {
     received,
     gone,
+    failing,
+    silent,
+    unanswered: () => unanswered,
+    asked: (id: string) => asked.get(id) ?? 0,
     /** A new device: its id here, and its subscription as PushSubscription.toJSON() gives it. */
     device() {
       const id = randomUUID()
@@ -59,6 +74,11 @@ export async function pushReceiver() {
         subscription: { endpoint: `${base}/push/${id}`, keys: { p256dh: curve.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        // The silent devices' requests are still open: close cuts them.
+        server.closeAllConnections()
+      }),
   }
 }

@@ -33,6 +33,10 @@ t.test('each kind of notification reaches only its people, by mail and push, in 
   }
   const person = (name: string) => people[name]!
   const [gm, ana, ben, cai, sam, dan] = [person('gm'), person('ana'), person('ben'), person('cai'), person('sam'), person('dan')]
+  // Ana's old tablet: its push service fails for it every time (#45). It is dropped in the end, and she is told.
+  const tablet = push.device()
+  push.failing.add(tablet.id)
+  t.equal((await call(app, ana.token, 'POST', '/api/me/push/devices', { ...tablet.subscription, label: 'Tablet' })).status, 201)
   let clock = Date.parse('2026-11-30T09:00:00Z')
   /** Lets the sender run: the clock moves on a minute, or to a given instant. */
   const flush = async (iso?: string) => {
@@ -185,6 +189,10 @@ t.test('each kind of notification reaches only its people, by mail and push, in 
   only('tribe_removed', [ben], 'the removed tribe’s player')
   smtp.mails.splice(0, smtp.mails.length, ...smtp.mails.filter((m) => m.headers['x-weekday-wars-kind'] !== 'gm_news'))
   push.received.splice(0, push.received.length, ...push.received.filter((p) => p.message.kind !== 'gm_news'))
+
+  // ---- delivery_dropped: ana's tablet failed every push for days ----
+  only('delivery_dropped', [ana], 'the owner of the device that kept failing, on the phone that works')
+  t.ok(push.asked(tablet.id) >= 3, `the tablet was tried ${push.asked(tablet.id)} times, resting between`)
 
   t.same(
     MAIL_KINDS.filter((kind) => !seen.has(kind)),

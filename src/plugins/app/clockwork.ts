@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify) => {
-    const { db, clock, mail, config, webhooks } = fastify
+    const { db, clock, config, deliveries } = fastify
     // The sweep runs on the reserved system pool, one connection left for /health: requests
     // queueing for theirs never hold the calendar back (#25).
     const system = { ...db, pool: db.system }
@@ -20,12 +20,8 @@ export default fp(
       clock,
       sync: locked.sync,
       syncBatch: locked.syncBatch,
-      // The outboxes: mails, then webhooks (a receiver that is down must not hold the mails back).
-      drain: async () => {
-        const mails = await mail.drain()
-        await webhooks.run().catch((err) => fastify.log.error({ err }, 'webhook round failed'))
-        return mails
-      },
+      // What the catch-up queued leaves at once, from the deliveries' own loops: the sweep never waits for a recipient (#45).
+      deliver: deliveries.kick,
       log: fastify.log,
       concurrency: Math.max(1, config.databaseSystemPoolSize - 1),
     })
@@ -41,5 +37,5 @@ export default fp(
     }
     fastify.addHook('onClose', clockwork.settle)
   },
-  { name: 'clockwork', dependencies: ['prisma', 'clock', 'campaigns', 'mail', 'config', 'scheduler', 'webhooks'] },
+  { name: 'clockwork', dependencies: ['prisma', 'clock', 'campaigns', 'config', 'scheduler', 'deliveries'] },
 )

@@ -11,11 +11,11 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     const { db, clock, mailer, config, push } = fastify
-    // The sender runs within the sweep, on its reserved connections.
+    // The sender runs in the deliveries' loop (#45), on the ordinary pool: the sweep's reserved connections stay the calendar's.
     fastify.decorate(
       'mail',
       mailService({
-        db: { ...db, pool: db.system },
+        db,
         clock,
         mailer,
         publicUrl: config.publicUrl,

@@ -11,7 +11,8 @@ export default fp(
   async (fastify) => {
     fastify.decorate(
       'webhooks',
-      webhooksService({ db: { ...fastify.db, pool: fastify.db.system }, clock: fastify.clock, allowPrivate: fastify.config.allowPrivateWebhooks }),
+      // Called from the deliveries' loop (#45), on the ordinary pool: the sweep's reserved connections stay the calendar's.
+      webhooksService({ db: fastify.db, clock: fastify.clock, allowPrivate: fastify.config.allowPrivateWebhooks, log: fastify.log }),
     )
   },
   { name: 'webhooks', dependencies: ['prisma', 'clock', 'config'] },

@@ -15,12 +15,17 @@ declare module 'fastify' {
   }
 }
 
+/** Below the sender's deadline a mail (src/services/mail.ts): nodemailer's defaults are two and ten minutes. */
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }
+
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailDir'>, log: (message: string) => void): Mailer & { close(): void } {
   if (config.smtpUrl) {
     // Pooled connections unless the URL says otherwise (?pool=false): a weekly tick queues many mails.
     const url = new URL(config.smtpUrl)
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true')
     if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '4')
+    // A mail server that takes the connection and never answers fails the mail in seconds, not minutes (#45).
+    for (const [name, ms] of Object.entries(SMTP_TIMEOUTS_MS)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms))
     const transport = nodemailer.createTransport(url.toString())
     return {
       via: 'smtp',

@@ -20,7 +20,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['dev'],
         summary: 'Set the service clock (only with ALLOW_TEST_CLOCK=true; any logged-in user)',
         security: [{ bearerAuth: [] }],
-        description: 'Moving the clock runs the calendar sweep and drains the outbox, so a week can be walked through in seconds.',
+        description:
+          'Moving the clock runs the calendar sweep, then waits for the deliveries it caused (mails, pushes, webhooks), so a week can be walked through in seconds.',
         body: Type.Object({ now: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) }, { additionalProperties: false }),
         response: {
           200: Type.Object({
@@ -55,7 +56,9 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       }
       fastify.clock.set(at)
       const sweep = await fastify.clockwork.sweep()
-      return { now: fastify.clock.now().toISOString(), sweep }
+      // The sweep never waits for its deliveries (#45); a test or a demo reads what they did.
+      const sent = await fastify.deliveries.flush()
+      return { now: fastify.clock.now().toISOString(), sweep: { ...sweep, mails: sent.mails } }
     },
   )
 }
