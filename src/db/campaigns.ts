@@ -47,6 +47,27 @@ export interface AccessRow extends CampaignRow {
 export const standInTribe = (user: string, at: string) => `(SELECT a.tribe_id FROM absences a WHERE a.campaign_id = c.id AND a.stand_in_id = ${user}::uuid
   AND (${at}::timestamptz AT TIME ZONE c.time_zone)::date BETWEEN a.starts_on AND a.ends_on ORDER BY a.starts_on LIMIT 1)`
 
+/**
+ * A player whose tribe was given to someone else, once the campaign is finished: its results and
+ * recaps stay theirs (#30), the running campaign does not (#45). `user` is an SQL parameter.
+ */
+export const formerPlayer = (user: string) =>
+  `(c.status = 'finished' AND EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = ${user}::uuid))`
+
+/** The caller's place in campaign `c`, beside `own` (ownPlace): `user` is an SQL parameter or column. */
+export function placeColumns(user: string): string {
+  return `EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = ${user}::uuid AND m.role = 'gm') AS gm,
+            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = ${user}::uuid) OR own."standIn" IS NOT NULL
+              OR ${formerPlayer(user)} AS member,
+            COALESCE(own."tribeId", own."standIn") AS "tribeId", own."tribeId" IS NULL AND own."standIn" IS NOT NULL AS "standIn"`
+}
+
+/** The caller's own tribe and the tribe they stand in for at `at`, as a LATERAL subquery named `own`. */
+export function ownPlace(user: string, at: string): string {
+  return `(SELECT (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = ${user}::uuid LIMIT 1) AS "tribeId",
+                                       ${standInTribe(user, at)} AS "standIn") own`
+}
+
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.status::text AS status,
   c.week_limit AS "weekLimit", c.public, c.recruiting, c.ruleset, c.ruleset_version AS "rulesetVersion", c.practice, c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
 
@@ -56,13 +77,8 @@ const TRIBE_COLUMNS = `id, name, colour, weekday, user_id AS "userId"`
 export async function accessRow(pool: pg.Pool, campaignId: string, userId: string | null, at: Date): Promise<AccessRow | undefined> {
   const { rows } = await pool.query<AccessRow>({
     name: 'campaign-access',
-    text: `SELECT ${CAMPAIGN_COLUMNS},
-            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid AND m.role = 'gm') AS gm,
-            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) OR own."standIn" IS NOT NULL
-              OR EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $2::uuid) AS member,
-            COALESCE(own."tribeId", own."standIn") AS "tribeId", own."tribeId" IS NULL AND own."standIn" IS NOT NULL AS "standIn"
-     FROM campaigns c, LATERAL (SELECT (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId",
-                                       ${standInTribe('$2', '$3')} AS "standIn") own
+    text: `SELECT ${CAMPAIGN_COLUMNS}, ${placeColumns('$2')}
+     FROM campaigns c, LATERAL ${ownPlace('$2', '$3')}
      WHERE c.id = $1::uuid`,
     values: [campaignId, userId, at.toISOString()],
   })
@@ -78,7 +94,7 @@ export interface ListedRow extends AccessRow {
 const listedColumns = (at?: string) => `${CAMPAIGN_COLUMNS},
   EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid AND m.role = 'gm') AS gm,
   EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid)
-    OR EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $1::uuid)${at ? ` OR ${standInTribe('$1', at)} IS NOT NULL` : ''} AS member,
+    OR ${formerPlayer('$1')}${at ? ` OR ${standInTribe('$1', at)} IS NOT NULL` : ''} AS member,
   COALESCE((SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $1::uuid LIMIT 1)${at ? `, ${standInTribe('$1', at)}` : ''}) AS "tribeId",
   COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'colour', t.colour, 'weekday', t.weekday, 'userId', t.user_id)
                             ORDER BY t.created_at, t.id)
@@ -88,7 +104,8 @@ const listedColumns = (at?: string) => `${CAMPAIGN_COLUMNS},
 export async function campaignsOf(pool: pg.Pool, userId: string, offset: number, limit: number, at: Date): Promise<ListedRow[]> {
   const { rows } = await pool.query<ListedRow>(
     `SELECT ${listedColumns('$4')} FROM campaigns c
-     WHERE c.id IN (SELECT campaign_id FROM memberships WHERE user_id = $1::uuid UNION SELECT campaign_id FROM former_players WHERE user_id = $1::uuid)
+     WHERE c.id IN (SELECT campaign_id FROM memberships WHERE user_id = $1::uuid
+                    UNION SELECT f.campaign_id FROM former_players f JOIN campaigns fc ON fc.id = f.campaign_id AND fc.status = 'finished' WHERE f.user_id = $1::uuid)
         OR c.id IN (SELECT a.campaign_id FROM absences a JOIN campaigns ac ON ac.id = a.campaign_id
                     WHERE a.stand_in_id = $1::uuid AND ($4::timestamptz AT TIME ZONE ac.time_zone)::date BETWEEN a.starts_on AND a.ends_on)
      ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`,
@@ -130,7 +147,7 @@ export async function publicCampaigns(pool: pg.Pool, userId: string | null, offs
   const { rows } = await pool.query<ListedRow>(
     `SELECT ${listedColumns()} FROM campaigns c
      WHERE c.public AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $1::uuid)
-       AND NOT EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $1::uuid)
+       AND NOT ${formerPlayer('$1')}
      ORDER BY c.created_at DESC, c.id LIMIT $2 OFFSET $3`,
     [userId, limit + 1, offset],
   )

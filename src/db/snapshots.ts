@@ -2,7 +2,7 @@
 // load, and one statement that saves the snapshot, its log events, calendar
 // ledger rows, dice rows and queued mails (the hot path of every order).
 import type pg from 'pg'
-import { CAMPAIGN_COLUMNS, standInTribe, type CampaignRow, type CampaignStatus } from './campaigns.ts'
+import { CAMPAIGN_COLUMNS, ownPlace, placeColumns, type CampaignRow, type CampaignStatus } from './campaigns.ts'
 import { recipientOf, type PendingMail } from './outbox.ts'
 import { instant, utc, type Sql } from './sql.ts'
 
@@ -85,18 +85,13 @@ export interface ChangeRow extends LoadedRow {
  */
 export async function readForChange(sql: Sql, c: { campaignId: string; userId: string; jti: string; key: string | null; at: Date }): Promise<ChangeRow> {
   const rows = await sql.query<ChangeRow>(
-    `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS},
-            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid AND m.role = 'gm') AS gm,
-            EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = $2::uuid) OR own."standIn" IS NOT NULL
-              OR EXISTS (SELECT 1 FROM former_players f WHERE f.campaign_id = c.id AND f.user_id = $2::uuid) AS member,
-            COALESCE(own."tribeId", own."standIn") AS "tribeId", own."tribeId" IS NULL AND own."standIn" IS NOT NULL AS "standIn",
+    `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS}, ${placeColumns('$2')},
             (SELECT u.token_version FROM users u WHERE u.id = $2::uuid) AS "tokenVersion",
             EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3) AS revoked,
             (SELECT json_build_object('requestHash', i.request_hash, 'response', i.response) FROM idempotency_records i
              WHERE i.campaign_id = c.id AND i.user_id = $2::uuid AND i.key = $4) AS seen
      FROM (SELECT $1::uuid AS id) wanted LEFT JOIN campaigns c ON c.id = wanted.id LEFT JOIN game_snapshots s ON s.campaign_id = c.id
-       LEFT JOIN LATERAL (SELECT (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = $2::uuid LIMIT 1) AS "tribeId",
-                                 ${standInTribe('$2', '$5')} AS "standIn") own ON true`,
+       LEFT JOIN LATERAL ${ownPlace('$2', '$5')} ON true`,
     [c.campaignId, c.userId, c.jti, c.key, c.at.toISOString()],
     'campaign-read-for-change',
   )
