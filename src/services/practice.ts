@@ -1,15 +1,19 @@
 // The practice campaign (#27): one click gives a newcomer a private two-tribe campaign on a
 // small map against a rival who never moves, refereed by the service, with the newcomer's
 // window open now; a button passes the week there and then, so a payout comes in minutes.
+// Practice costs its player, not everyone (#45): passes are limited a minute and a day, and a
+// pass leaves only its own payout mail in the outbox (the earlier weeks' unsent ones go).
 import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { rulesetOf, type Weekday } from '../engine/index.ts'
 import { tribesOfPool } from '../db/campaigns.ts'
 import { systemUser, userByEmail } from '../db/accounts.ts'
+import { collapseUnsent } from '../db/outbox.ts'
+import { lockPracticePasses, practicePasses } from '../db/practice.ts'
 import { AppError } from '../lib/errors.ts'
 import { hashPassword } from '../lib/password.ts'
 import type { Access } from './access.ts'
-import { catchUp, passWeek } from './calendar-work.ts'
+import { catchUp, passWeek, periodOf } from './calendar-work.ts'
 import type { CampaignsService } from './campaigns.ts'
 import type { ServiceDeps } from './deps.ts'
 import type { Locked } from './locked.ts'
@@ -31,6 +35,9 @@ const RIVAL = 'rival@practice.weekdaywars.invalid'
 const WEEKDAYS: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 /** A window this short would close before a newcomer has read the page: the campaign's zone is moved instead. */
 const LATEST_START_HOUR = 17
+/** Weeks a player passes at most, across their practice campaigns: a minute's and a day's. */
+export const PASSES_PER_MINUTE = 5
+export const PASSES_PER_DAY = 50
 
 /**
  * The newcomer's own zone while it leaves a few hours of today's window (00:00–20:00, R4.2);
@@ -93,12 +100,21 @@ export function practiceService(deps: ServiceDeps, locked: Locked, campaigns: St
       if (!a.campaign.practice) throw new AppError(409, 'practice/not_practice', 'Only a practice campaign lets a player pass the week')
       if (a.role !== 'player' || !a.tribeId) throw new AppError(403, 'practice/not_player', 'Only the practice campaign’s player passes its week')
       const tribeId = a.tribeId
+      const userId = a.userId!
       return locked.plain(a.campaign.id, async (sql, campaign, w, now) => {
         if (campaign.status !== 'running') throw new AppError(409, 'campaign/not_running', `The campaign is ${campaign.status}`)
+        await lockPracticePasses(sql, userId)
+        const passes = await practicePasses(sql, userId, now)
+        if (passes.lastDay >= PASSES_PER_DAY)
+          throw AppError.limited('practice/too_many', `A player passes at most ${PASSES_PER_DAY} practice weeks a day; play on tomorrow`, 86_400)
+        if (passes.lastMinute >= PASSES_PER_MINUTE)
+          throw AppError.limited('practice/too_fast', `A player passes at most ${PASSES_PER_MINUTE} practice weeks a minute; wait a moment`, 60)
         await catchUp(sql, campaign, w, now)
         const before = w.view.period
         await passWeek(sql, campaign, w, now, tribeId)
         const version = await save(sql, campaign, w, now)
+        // This week's payout is the news: the mails of weeks passed before it, not sent yet, are stale.
+        await collapseUnsent(sql, campaign.id, { userId, kind: 'payout', period: periodOf({ at: now, kind: 'tick' }) }, 'a later practice week passed', now)
         return { version, period: w.view.period, passed: w.view.period !== before }
       })
     },
