@@ -1,114 +1,130 @@
-// `npm test` runs this after the type check: one PostgreSQL server for the whole
-// run (DATABASE_URL's, or an embedded one in a temporary folder of its own), a freshly
-// migrated template database, then tap, whose test files each clone the template.
+// `npm test` runs this after the type check: the import boundaries, the layout, then every test
+// file with tap on one PostgreSQL server (scripts/test-database.ts), collecting V8 coverage in that
+// same run; the engine's coverage is enforced from it. Each phase's wall time is printed, and
+// the assertion count as a closing line.
+//
+//   tsx scripts/test.ts                      everything
+//   tsx scripts/test.ts test/lib/x.test.ts   those files only (tap's arguments pass through)
 import 'dotenv/config'
 import { spawn } from 'node:child_process'
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startEmbedded, type Database } from '../src/db/embedded.ts'
-import { migrate } from '../src/db/migrate.ts'
-import { adminQuery, freePort, withDatabase } from '../test/helpers/test-support.ts'
+import { Parser, type Result } from 'tap-parser'
+import { startTestDatabase } from './test-database.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const say = (m: string) => console.log(`[test] ${m}`)
-const TEMPLATE = 'ww_test_template'
 const ENGINE_LINES = 95
 const ENGINE_BRANCHES = 95
 
-let db: Database
-let dataDir: string | undefined
-if (process.env.DATABASE_URL) {
-  say('using the PostgreSQL server of DATABASE_URL')
-  db = { url: process.env.DATABASE_URL, adminUrl: process.env.DATABASE_URL, embedded: false, async stop() {} }
-} else {
-  // A server of this run's own, in a fresh folder and on a free port: two runs at once never meet.
-  const port = Number(process.env.EMBEDDED_PG_TEST_PORT ?? 0) || (await freePort())
-  dataDir = mkdtempSync(path.join(tmpdir(), 'ww-test-'))
-  chmodSync(dataDir, 0o755) // the server runs as the postgres user when we are root
-  db = await startEmbedded({ dataDir: path.join(dataDir, 'postgres'), port, database: 'postgres', log: say })
-  say(`embedded PostgreSQL for tests on port ${port} in ${dataDir}`)
+const phases: [string, number][] = []
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    const seconds = (performance.now() - started) / 1000
+    phases.push([name, seconds])
+    say(`${name}: ${seconds.toFixed(1)} s`)
+  }
 }
 
+function run(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve) => {
+    spawn(path.join(root, 'node_modules/.bin', bin), args, { cwd: root, stdio: 'inherit', env }).on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+/** Every assertion in tap's per-file TAP (--output-dir), counted as tap counts them: not the points that close a subtest. */
+function counted(dir: string): { pass: number; fail: number; skip: number; todo: number } {
+  const count = { pass: 0, fail: 0, skip: 0, todo: 0 }
+  const watch = (parser: Parser) => {
+    parser.on('assert', (r: Result) => {
+      if (r.closingTestPoint) return
+      if (r.todo) count.todo++
+      else if (r.skip) count.skip++
+      else if (r.ok) count.pass++
+      else count.fail++
+    })
+    parser.on('child', watch)
+  }
+  for (const file of tapFiles(dir)) {
+    const failedBefore = count.fail
+    // A file that ended early (a crash, a timeout) is a failure even when no assertion of it failed.
+    const parser = new Parser((results) => {
+      if (!results.ok && count.fail === failedBefore) count.fail++
+    })
+    watch(parser)
+    parser.end(readFileSync(path.join(dir, file)))
+  }
+  return count
+}
+
+const tapFiles = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tap'))
+
+/** The files that took longest, from the per-file TAP that tap writes with --output-dir. */
+function slowest(dir: string, count: number): string[] {
+  const times: [string, number][] = []
+  for (const file of tapFiles(dir)) {
+    const ms = /# time=([\d.]+)ms\s*$/.exec(readFileSync(path.join(dir, file), 'utf8'))?.[1]
+    if (ms) times.push([file.replace(/\.tap$/, ''), Number(ms) / 1000])
+  }
+  return times
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([file, s]) => `${s.toFixed(1).padStart(6)} s  ${file}`)
+}
+
+const args = process.argv.slice(2)
+// A whole run (no file named) is the one that enforces the engine's coverage.
+const whole = !args.some((a) => !a.startsWith('-'))
 let code = 1
+const work = mkdtempSync(path.join(tmpdir(), 'ww-run-'))
 try {
   // The boundaries between platform, kernel and games (.dependency-cruiser.cjs) come first: a
   // game that imports another fails the run before any test.
-  const cruised = await new Promise<number>((resolve) => {
-    spawn(path.join(root, 'node_modules/.bin/depcruise'), ['src', '--config', '.dependency-cruiser.cjs'], { cwd: root, stdio: 'inherit' }).on('exit', (c) =>
-      resolve(c ?? 1),
-    )
-  })
-  if (cruised !== 0) throw new Error('dependency-cruiser found imports across the boundaries (see above)')
+  if ((await phase('depcruise', () => run('depcruise', ['src', '--config', '.dependency-cruiser.cjs']))) !== 0)
+    throw new Error('dependency-cruiser found imports across the boundaries (see above)')
   // One layout for the code (.prettierrc.json): `npm run format` writes it.
-  const formatted = await new Promise<number>((resolve) => {
-    spawn(path.join(root, 'node_modules/.bin/prettier'), ['--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' }).on('exit', (c) =>
-      resolve(c ?? 1),
-    )
-  })
-  if (formatted !== 0) throw new Error("prettier found files not in the project's layout (see above); run npm run format")
-  const adminUrl = withDatabase(db.adminUrl, 'postgres')
-  // Leftovers of an interrupted run would only waste disk.
-  const { rows } = await adminQuery(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE 't\\_%' OR datname = '${TEMPLATE}'`)
-  for (const row of rows) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`)
-  await adminQuery(adminUrl, `CREATE DATABASE "${TEMPLATE}"`)
-  await migrate(withDatabase(adminUrl, TEMPLATE))
-  say(`template database ${TEMPLATE} migrated`)
+  if ((await phase('prettier', () => run('prettier', ['--check', '--log-level', 'warn', '.']))) !== 0)
+    throw new Error("prettier found files not in the project's layout (see above); run npm run format")
 
-  // V8 coverage of every test process, in this run's own folder (two runs at once never mix).
-  const coverage = mkdtempSync(path.join(tmpdir(), 'ww-coverage-'))
-  const args = process.argv.slice(2)
-  const tap = spawn(path.join(root, 'node_modules/.bin/tap'), args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, WW_TEST_ADMIN_URL: adminUrl, WW_TEST_TEMPLATE: TEMPLATE, NODE_V8_COVERAGE: coverage },
-  })
-  code = await new Promise<number>((resolve) => tap.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
-  // The engine's coverage is enforced on a whole run, measured on the engine's own tests
-  // (one kind of process, so V8's counts merge cleanly); the rest of src/ is reported.
-  const whole = !args.some((a) => !a.startsWith('-'))
-  const c8 = (dir: string, extra: string[]) =>
-    new Promise<number>((resolve) => {
-      spawn(path.join(root, 'node_modules/.bin/c8'), [...extra, '--temp-directory', dir], { cwd: root, stdio: 'inherit' }).on('exit', (c) => resolve(c ?? 1))
-    })
-  if (code === 0) {
-    say('coverage of src/ over the whole run (reported):')
-    await c8(coverage, ['report', '--include', 'src/**', '--exclude', 'src/generated/**', '--reporter', 'text-summary'])
-  }
-  if (code === 0 && whole) {
-    const engineCoverage = mkdtempSync(path.join(tmpdir(), 'ww-engine-coverage-'))
-    // Every game's own tests (test/games/<game>/), the contract they all pass included.
-    const engineTests = readdirSync(path.join(root, 'test/games'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.test.ts'))
-      .map((f) => `test/games/${f}`)
-    say(`the engine's tests once more, for its coverage (enforced: at least ${ENGINE_LINES}% of lines and ${ENGINE_BRANCHES}% of branches)`)
-    const engineRun = spawn(path.join(root, 'node_modules/.bin/tap'), ['--reporter', 'dot', ...engineTests], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, WW_TEST_ADMIN_URL: adminUrl, WW_TEST_TEMPLATE: TEMPLATE, NODE_V8_COVERAGE: engineCoverage },
-    })
-    code = await new Promise<number>((resolve) => engineRun.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))))
+  const db = await phase('database', () => startTestDatabase(say))
+  try {
+    // V8 coverage of every test process, in this run's own folder (two runs at once never mix).
+    const coverage = path.join(work, 'coverage')
+    const files = path.join(work, 'files')
+    const env = { ...process.env, ...db.env, NODE_V8_COVERAGE: coverage }
+    code = await phase('tests', () => run('tap', ['--output-dir', files, ...args], env))
+    const count = counted(files)
+    say('the slowest files (time inside each):')
+    for (const line of slowest(files, 10)) console.log(`  ${line}`)
     if (code === 0) {
-      await c8(engineCoverage, ['report', '--include', 'src/engine/**', '--reporter', 'text-summary'])
-      const checked = await c8(engineCoverage, [
-        'check-coverage',
-        '--include',
-        'src/engine/**',
-        '--lines',
-        String(ENGINE_LINES),
-        '--branches',
-        String(ENGINE_BRANCHES),
-      ])
-      if (checked !== 0) {
-        say("the engine's coverage is below its threshold: add tests for the lines and branches that c8 names")
-        code = checked
-      }
+      await phase('coverage', async () => {
+        say('coverage of src/ over the whole run (reported):')
+        await run('c8', ['report', '--temp-directory', coverage, '--include', 'src/**', '--exclude', 'src/generated/**', '--reporter', 'text-summary'])
+        if (!whole) return
+        // The engine's coverage over the same run: its own tests, and whatever else ran it.
+        say(`coverage of src/engine/ (enforced: at least ${ENGINE_LINES}% of lines and ${ENGINE_BRANCHES}% of branches):`)
+        const engine = ['--temp-directory', coverage, '--include', 'src/engine/**']
+        await run('c8', ['report', ...engine, '--reporter', 'text-summary'])
+        if ((await run('c8', ['check-coverage', ...engine, '--lines', String(ENGINE_LINES), '--branches', String(ENGINE_BRANCHES)])) !== 0) {
+          say("the engine's coverage is below its threshold: add tests for the lines and branches that c8 names")
+          code = 1
+        }
+      })
     }
-    rmSync(engineCoverage, { recursive: true, force: true })
+    // The closing line CI reads: every assertion of the run, passed and failed.
+    console.log(`assertions: ${count.pass} passed, ${count.fail} failed${count.skip + count.todo ? `, ${count.skip + count.todo} skipped` : ''}`)
+  } finally {
+    await db.stop()
   }
-  rmSync(coverage, { recursive: true, force: true })
+} catch (error) {
+  say((error as Error).message)
+  code = 1
 } finally {
-  await db.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  rmSync(work, { recursive: true, force: true })
+  say(`phases: ${phases.map(([name, s]) => `${name} ${s.toFixed(0)} s`).join(', ')}`)
 }
 process.exit(code)
