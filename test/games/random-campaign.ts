@@ -11,6 +11,17 @@ const STATUSES = new Set(['setup', 'draft', 'running', 'finished'])
 
 export type AnyRuleset = Ruleset<GameTypes>
 
+/**
+ * How many random campaigns a test plays where it would play `usual`: WW_PLAYOUTS scales them all
+ * (unset or 1: the usual number, which is what `npm test` and CI run; 0.3 for a quick look, 10 for a
+ * long hunt), never below one.
+ */
+export function runs(usual: number): number {
+  const scale = Number(process.env.WW_PLAYOUTS ?? 1)
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`WW_PLAYOUTS=${process.env.WW_PLAYOUTS}: a positive number, 1 for the usual`)
+  return Math.max(1, Math.round(usual * scale))
+}
+
 /** One game played at random from a seed; throws, naming the step, at the first broken promise. */
 export function playAtRandom(rules: AnyRuleset, tribeCount: number, seed: number) {
   let x = seed
