@@ -29,6 +29,10 @@ export interface Config {
   loginRateLimit: number
   /** Campaigns one user may create in an hour. */
   campaignRateLimit: number
+  /** Live streams (Server-Sent Events) one client address may hold, all accounts together. */
+  streamsPerAddress: number
+  /** Live streams one app instance holds. */
+  streamsPerInstance: number
   allowTestClock: boolean
   /** With allowTestClock: the clock starts frozen here (demos, crash tests). */
   testClockNow: Date | null
@@ -101,6 +105,8 @@ export const EnvSchema = Type.Object({
   LOG_LEVEL: oneOf(LOG_LEVELS),
   LOGIN_RATE_LIMIT: int(1, 100_000),
   CAMPAIGN_RATE_LIMIT: int(1, 100_000),
+  STREAMS_PER_ADDRESS: int(1, 100_000),
+  STREAMS_PER_INSTANCE: int(1, 1_000_000),
   ALLOW_TEST_CLOCK: bool(),
   ALLOW_PRIVATE_WEBHOOKS: bool(),
   TEST_CLOCK_NOW: v(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T' }), 'must be an ISO-8601 instant like 2026-12-06T19:30:00Z'),
@@ -237,6 +243,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: (e.LOG_LEVEL ?? 'info') as Config['logLevel'],
     loginRateLimit: e.LOGIN_RATE_LIMIT ?? 10,
     campaignRateLimit: e.CAMPAIGN_RATE_LIMIT ?? 20,
+    streamsPerAddress: e.STREAMS_PER_ADDRESS ?? 20,
+    streamsPerInstance: e.STREAMS_PER_INSTANCE ?? 1_000,
     allowTestClock,
     testClockNow: testClockNow(e.TEST_CLOCK_NOW, allowTestClock),
     databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,

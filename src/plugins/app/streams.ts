@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin'
-import type { Weekday } from '../../engine/index.ts'
 import { streamsService, type StreamsService } from '../../services/streams.ts'
 
 declare module 'fastify' {
@@ -13,11 +12,11 @@ export default fp(
     const streams = streamsService({
       db: fastify.db,
       clock: fastify.clock,
-      tribesOf: async (a) => (await fastify.campaigns.get(a)).tribes.map((tribe) => ({ id: tribe.id, weekday: tribe.weekday as Weekday })),
-      visibleScenes: (a) => fastify.scenes.list(a),
+      limits: { perAddress: fastify.config.streamsPerAddress, perInstance: fastify.config.streamsPerInstance },
     })
     fastify.decorate('streams', streams)
-    fastify.addHook('onClose', async () => streams.stop())
+    // Before the server closes, which waits for open connections: a stream never ends by itself.
+    fastify.addHook('preClose', async () => streams.stop())
   },
-  { name: 'streams', dependencies: ['prisma', 'clock', 'campaigns', 'scenes'] },
+  { name: 'streams', dependencies: ['prisma', 'clock', 'config'] },
 )

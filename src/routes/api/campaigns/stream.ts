@@ -2,10 +2,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
-import { STREAMS_PER_READER, type StreamEvent } from '../../../services/streams.ts'
+import { STREAMS_PER_ACCOUNT, type StreamEvent } from '../../../services/streams.ts'
 import { IdParams } from './schemas.ts'
 
 const KEEPALIVE_MS = 15_000
+/** Bytes a reader may leave unread: one that reads no more is dropped, not buffered for. */
+const MOST_BUFFERED = 256 * 1024
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -14,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['play'],
         summary: 'What changes, as it changes (Server-Sent Events): versions, windows, scene messages for you',
-        description: `text/event-stream. \`version\` (id: the campaign version; reconnect with Last-Event-ID to hear at once of a newer one), \`window\` ({ tribe, open }: a tribe's window opened or closed), \`scene\` ({ sceneId, position, tribeId }: a message in a scene you may read). Read as /events is; at most ${STREAMS_PER_READER} streams per reader.`,
+        description: `text/event-stream. \`version\` (id: the campaign version; reconnect with Last-Event-ID to hear at once of a newer one), \`window\` ({ tribe, open }: a tribe's window opened or closed), \`scene\` ({ sceneId, position, tribeId }: a message in a scene you may read). Read as /events is, and checked again every beat: a logout, a replacement or a removal ends the stream. At most ${STREAMS_PER_ACCOUNT} streams per account, and a cap per address and per instance (429 with Retry-After).`,
         security: [{ bearerAuth: [] }, {}],
         params: IdParams,
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 20 })) }),
@@ -30,13 +32,20 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       const user = await fastify.optionalUser(request)
       const access = await fastify.campaigns.access(request.params.id, user)
       const write = (event: StreamEvent) => {
+        if (reply.raw.writableLength > MOST_BUFFERED) return void reply.raw.destroy()
         reply.raw.write(`${event.id ? `id: ${event.id}\n` : ''}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)
       }
       const queued: StreamEvent[] = []
       let live = false
-      const close = await fastify.streams.open(access, user ?? `ip ${request.ip}`, request.headers['last-event-id'], (event) =>
-        live ? write(event) : queued.push(event),
-      )
+      let ended = false
+      const close = await fastify.streams.open({
+        access,
+        claims: user ? request.user : null,
+        address: request.ip,
+        lastEventId: request.headers['last-event-id'],
+        send: (event) => (live ? write(event) : queued.push(event)),
+        end: () => (live ? reply.raw.end() : (ended = true)),
+      })
       reply.hijack()
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -48,10 +57,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       live = true
       for (const event of queued) write(event)
       const keepalive = setInterval(() => reply.raw.write(': keepalive\n\n'), KEEPALIVE_MS)
-      request.raw.on('close', () => {
+      const done = () => {
         clearInterval(keepalive)
         close()
-      })
+      }
+      reply.raw.on('close', done)
+      // The client went away, or the service ended the stream, while it was being opened.
+      if (reply.raw.destroyed) done()
+      else if (ended) reply.raw.end()
     },
   )
 }
