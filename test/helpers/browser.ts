@@ -5,7 +5,8 @@
 // Never a browser download.
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import tap from 'tap'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
@@ -19,7 +20,10 @@ export async function axe(page: Page): Promise<string[]> {
 
 const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable']
 
-export async function launchBrowser(): Promise<{ browser: Browser; via: string }> {
+/** The process's one Chromium, launched at the first call. */
+let shared: Promise<{ browser: Browser; via: string }> | undefined
+
+async function launch(): Promise<{ browser: Browser; via: string }> {
   const given = process.env.CHROMIUM_PATH
   if (given && given !== 'bundled' && !existsSync(given)) throw new Error(`CHROMIUM_PATH=${given}: no such file`)
   const system = given === 'bundled' ? undefined : (given ?? SYSTEM.find((p) => existsSync(p)))
@@ -34,6 +38,47 @@ export async function launchBrowser(): Promise<{ browser: Browser; via: string }
   const args = bundled.args.filter((a: string) => a !== '--single-process')
   const browser = await chromium.launch({ executablePath, args, headless: true })
   return { browser, via: `@sparticuz/chromium (${executablePath})` }
+}
+
+/**
+ * A Chromium for one test: the process's own, launched once (a launch costs a second or two of
+ * CPU) and closed when the file's tests are done, seen through a handle whose close() closes only
+ * the contexts and pages this test opened. Every newPage() is a context of its own, as before:
+ * no cookie, storage or cache passes from one test to the next.
+ */
+export async function launchBrowser(): Promise<{ browser: Browser; via: string }> {
+  let running = shared && (await shared.catch(() => undefined))
+  if (!running?.browser.isConnected()) {
+    shared = launch()
+    running = await shared
+    const { browser } = running
+    tap.teardown(() => browser.close())
+  }
+  return { browser: handle(running.browser), via: running.via }
+}
+
+function handle(browser: Browser): Browser {
+  const opened = new Set<BrowserContext>()
+  const keep = (context: BrowserContext) => {
+    opened.add(context)
+    context.once('close', () => opened.delete(context))
+    return context
+  }
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext') return async (options?: BrowserContextOptions) => keep(await target.newContext(options))
+      if (property === 'newPage')
+        return async (options?: BrowserContextOptions) => {
+          const page = await target.newPage(options)
+          keep(page.context())
+          return page
+        }
+      if (property === 'contexts') return () => [...opened]
+      if (property === 'close') return async () => void (await Promise.all([...opened].map((context) => context.close().catch(() => {}))))
+      const value = Reflect.get(target, property, target) as unknown
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 /** A page logged in as `email` (password "correct horse battery"), opened at `next`; pageerror messages go to `problems`. */
