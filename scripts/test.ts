@@ -1,13 +1,13 @@
 // `npm test` runs this after the type check: the import boundaries, the layout, then every test
 // file with tap on one PostgreSQL server (scripts/test-database.ts), collecting V8 coverage in that
 // same run; the engine's coverage is enforced from it. Each phase's wall time is printed, and
-// the assertion count as a closing line.
+// the assertion count as a closing line (both also appended to the file WW_PHASES names, for .ci/run).
 //
 //   tsx scripts/test.ts                      everything
 //   tsx scripts/test.ts test/lib/x.test.ts   those files only (tap's arguments pass through)
 import 'dotenv/config'
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Parser, type Result } from 'tap-parser'
@@ -27,6 +27,7 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
     const seconds = (performance.now() - started) / 1000
     phases.push([name, seconds])
     say(`${name}: ${seconds.toFixed(1)} s`)
+    if (process.env.WW_PHASES) appendFileSync(process.env.WW_PHASES, `${name} ${seconds.toFixed(0)}\n`)
   }
 }
 
@@ -116,7 +117,9 @@ try {
       })
     }
     // The closing line CI reads: every assertion of the run, passed and failed.
-    console.log(`assertions: ${count.pass} passed, ${count.fail} failed${count.skip + count.todo ? `, ${count.skip + count.todo} skipped` : ''}`)
+    const closing = `assertions: ${count.pass} passed, ${count.fail} failed${count.skip + count.todo ? `, ${count.skip + count.todo} skipped` : ''}`
+    console.log(closing)
+    if (process.env.WW_PHASES) appendFileSync(process.env.WW_PHASES, `${closing}\n`)
   } finally {
     await db.stop()
   }
