@@ -2,6 +2,7 @@
 // the tick, the end and the ranking.
 import t from 'tap'
 import { elMapa } from '../../../src/engine/games/elmapa/index.ts'
+import { canonicalJson } from '../../../src/engine/index.ts'
 import { buildingVp, scores } from '../../../src/engine/games/elmapa/score.ts'
 import { armyOf, mapa, open, order, refused, stockOf, system, troops, tribeOf } from './dsl.ts'
 
@@ -223,6 +224,28 @@ t.test('M2.11 M2.5 M5.2 M5.3 M4.2 M9.3 M9.4 M13.1 M13.24 the tick: training, pro
   t.same(s.cells['1,1']!.castle!.reserve, troops('leva=3 soldado=1 arquero=3 caballero=1'), 'a caballero every 3 rounds')
   t.equal(tribeOf(s, 'a').hand.length, 5, 'M9.4 M13.1 an empty deck: the pile is shuffled in; both empty, the draw is lost')
   t.same([s.decks['1'], s.piles['1']], [[], []])
+})
+
+t.test('M9.3 a castle draws Biblioteca, Laboratorio, Universidad in that order, whatever order they were built in', async (t) => {
+  let s = rich()
+  s.cells['1,1']!.castle!.slots = { '1a': 'cuartel', '1b': 'mercado', '1c': 'almacen', '1d': 'ayuntamiento', '2b': 'banco', '2c': 'arqueria' }
+  s.cells['1,3']!.tile = 'l1-paraje' // no spell mine: the castle's draws only
+  s.decks['1'] = ['pies-1', 'pies-2']
+  s.decks['2'] = ['suerte-1', 'suerte-2']
+  s.decks['3'] = ['escudo-1', 'escudo-2']
+  // One building a window: the Universidad, then the Laboratorio, the Biblioteca last.
+  s = order(s, 'a', { type: 'build', village: '1,1', building: 'universidad', slot: '3b' }).s
+  s = open(system(s, { type: 'closeWindow', tribe: 'a' }).s, 'a')
+  s = order(s, 'a', { type: 'build', village: '1,1', building: 'laboratorio', slot: '2a' }).s
+  s = open(system(s, { type: 'closeWindow', tribe: 'a' }).s, 'a')
+  s = order(s, 'a', { type: 'build', village: '1,1', building: 'biblioteca', slot: '3a' }).s
+  t.same(Object.values(s.cells['1,1']!.castle!.slots).slice(-3), ['universidad', 'laboratorio', 'biblioteca'], 'built in this order')
+  const ticked = system(s, { type: 'tick', at: 1e12 }).s
+  t.same(tribeOf(ticked, 'a').hand, ['pies-1', 'suerte-1', 'escudo-1'], "level I, II, III: the book's order")
+  // The same state with its keys sorted (as its hash writes it, or a jsonb column keeps it) ticks the same.
+  const sorted = JSON.parse(canonicalJson(s)) as typeof s
+  t.equal(elMapa.stateHash(sorted), elMapa.stateHash(s))
+  t.equal(elMapa.stateHash(system(sorted, { type: 'tick', at: 1e12 }).s), elMapa.stateHash(ticked), 'equal states tick to equal states')
 })
 
 t.test('M2.8 M2.10 M13.17 a window opens fresh and closes tired', async (t) => {

@@ -113,12 +113,20 @@ function produce(w: Work): Record<string, Stock> {
   return out
 }
 
+/** The buildings that draw, in M9.3's order (Biblioteca, Laboratorio, Universidad). */
+const DRAWERS = Object.values(BUILDINGS).filter((b) => b.draws !== null)
+
 /** M9.3: Biblioteca, Laboratorio, Universidad by castle in reading order, then spell mines. */
 function draw(w: Work) {
   for (const t of byDay(w)) {
     const levels: (1 | 2 | 3)[] = []
     const owned = w.s.order.map((k) => w.s.cells[k]!).filter((c) => c.owner === t.id)
-    for (const c of owned) if (c.castle) for (const id of Object.values(c.castle.slots)) if (BUILDINGS[id]!.draws) levels.push(BUILDINGS[id]!.draws!)
+    // The book's order, not the slot map's: its keys come in the order the buildings were built,
+    // and a canonical or jsonb copy of the state orders them otherwise (#47).
+    for (const c of owned) {
+      const held = c.castle ? Object.values(c.castle.slots) : []
+      for (const b of DRAWERS) if (held.includes(b.id)) levels.push(b.draws!)
+    }
     for (const c of owned) if (TILE[c.tile]!.spellMine) levels.push(TILE[c.tile]!.spellMine!)
     const got = new Map<1 | 2 | 3, number>()
     for (const level of levels) {
