@@ -1,4 +1,4 @@
-// `npm test` runs this after the type check: the import boundaries, the layout, then every test
+// `npm test`: the type check, the import boundaries and the layout, then every test
 // file with tap on one PostgreSQL server (scripts/test-database.ts), collecting V8 coverage in that
 // same run; the engine's coverage is enforced from it. Each phase's wall time is printed, and
 // the assertion count as a closing line (both also appended to the file WW_PHASES names, for .ci/run).
@@ -31,9 +31,17 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-function run(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/** A tool of node_modules/.bin; `quiet` keeps its output until it ends, for tools that run side by side. */
+function run(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env, quiet = false): Promise<number> {
   return new Promise((resolve) => {
-    spawn(path.join(root, 'node_modules/.bin', bin), args, { cwd: root, stdio: 'inherit', env }).on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+    const child = spawn(path.join(root, 'node_modules/.bin', bin), args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env })
+    let output = ''
+    child.stdout?.on('data', (d) => (output += d))
+    child.stderr?.on('data', (d) => (output += d))
+    child.on('exit', (code, signal) => {
+      if (output.trim()) console.log(output.trimEnd())
+      resolve(code ?? (signal ? 1 : 0))
+    })
   })
 }
 
@@ -83,15 +91,30 @@ const whole = !args.some((a) => !a.startsWith('-'))
 let code = 1
 const work = mkdtempSync(path.join(tmpdir(), 'ww-run-'))
 try {
-  // The boundaries between platform, kernel and games (.dependency-cruiser.cjs) come first: a
-  // game that imports another fails the run before any test.
-  if ((await phase('depcruise', () => run('depcruise', ['src', '--config', '.dependency-cruiser.cjs']))) !== 0)
-    throw new Error('dependency-cruiser found imports across the boundaries (see above)')
-  // One layout for the code (.prettierrc.json): `npm run format` writes it.
-  if ((await phase('prettier', () => run('prettier', ['--check', '--log-level', 'warn', '.']))) !== 0)
-    throw new Error("prettier found files not in the project's layout (see above); run npm run format")
-
-  const db = await phase('database', () => startTestDatabase(say))
+  // The type check, the boundaries between platform, kernel and games (.dependency-cruiser.cjs: a
+  // game that imports another fails the run before any test), the layout (.prettierrc.json;
+  // `npm run format` writes it) and the database's start, side by side: each is mostly one
+  // core's work, and there are two.
+  const [typed, cruised, formatted, database] = await Promise.all([
+    phase('typecheck', () => run('tsc', ['--noEmit'], process.env, true)),
+    phase('depcruise', () => run('depcruise', ['src', '--config', '.dependency-cruiser.cjs'], process.env, true)),
+    phase('prettier', () => run('prettier', ['--check', '--log-level', 'warn', '.'], process.env, true)),
+    phase('database', () => startTestDatabase(say)).then(
+      (db) => ({ db }),
+      (error: Error) => ({ error }),
+    ),
+  ])
+  if ('error' in database) throw database.error
+  const { db } = database
+  const refused = [
+    typed !== 0 && 'the type check failed',
+    cruised !== 0 && 'dependency-cruiser found imports across the boundaries',
+    formatted !== 0 && "prettier found files not in the project's layout (npm run format writes it)",
+  ].filter(Boolean)
+  if (refused.length > 0) {
+    await db.stop()
+    throw new Error(`${refused.join('; ')} (see above)`)
+  }
   try {
     // V8 coverage of every test process, in this run's own folder (two runs at once never mix).
     const coverage = path.join(work, 'coverage')
