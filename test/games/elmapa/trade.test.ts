@@ -57,6 +57,17 @@ t.test('M10.1 M10.5 a trade fails whole, with its reason', async (t) => {
   t.equal(elMapa.applySystem(setUp(), { type: 'executeTrade', transfers: 'all' as never }, () => 0).ok, false)
 })
 
+t.test("#47 M10.5 M4.1 a failing trade names its first problem in the book's order, whatever order its resources are written in", async (t) => {
+  const reason = (resources: Record<string, number>, to = 'b') => {
+    const { last } = trade(setUp(), [{ from: 'a', to, resources } as ElMapaTransfer])
+    return last.type === 'tradeFailed' ? [last.rule, last.reason] : last.type
+  }
+  t.same(reason({ piedra: 9, oro: 9 }), ['M10.5', 'Tribe a lacks 9 oro'])
+  t.same(reason({ piedra: 9, oro: 9 }), reason({ oro: 9, piedra: 9 }))
+  t.same(reason({ oro: 1, gold: 1 }, 'c'), ['M10.2', 'bad amount of gold'], 'an unknown name before a missing Mercado')
+  t.same(reason({ oro: 1, gold: 1 }, 'c'), reason({ gold: 1, oro: 1 }, 'c'))
+})
+
 t.test('M10.6 M11.5 a tribe that trades its last village away is eliminated by trade', async (t) => {
   const { s } = trade(setUp(), [{ from: 'c', to: 'a', cells: ['1,2'] }])
   t.same([tribeOf(s, 'c').eliminated, tribeOf(s, 'c').eliminatedBy], [true, 'trade'])

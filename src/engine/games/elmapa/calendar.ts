@@ -7,7 +7,7 @@ import { eliminateIfHomeless } from './explore.ts'
 import { manhattan } from './layouts.ts'
 import { closeArmies, newArmy, slotsOf } from './orders.ts'
 import { endGame, production } from './score.ts'
-import { KINDS, TILE, type Kind } from './tiles.ts'
+import { KINDS, RESOURCES, TILE, type Kind, type Resource } from './tiles.ts'
 import type { ElMapaTransfer, MapCell, Tribe } from './types.ts'
 import { addTroops, reject, type Work } from './work.ts'
 
@@ -174,7 +174,10 @@ export function executeTrade(w: Work, transfers: unknown) {
 const hasMercado = (w: Work, t: Tribe) => w.villagesOf(t.id).some((c) => Object.values(c.castle!.slots).includes('mercado'))
 
 function give(w: Work, from: Tribe, to: Tribe, x: ElMapaTransfer) {
-  for (const [r, n] of Object.entries(x.resources ?? {})) {
+  // Unknown names first, then the book's order (M4.1): the reason must not hang on the order
+  // the proposal's keys were written or stored in.
+  const at = (r: string) => RESOURCES.indexOf(r as Resource)
+  for (const [r, n] of Object.entries(x.resources ?? {}).sort(([a], [b]) => at(a) - at(b))) {
     if (!['oro', 'madera', 'piedra'].includes(r) || !Number.isInteger(n) || n < 0) fails(`bad amount of ${r}`, 'M10.2')
     if (n > 0 && (!hasMercado(w, from) || !hasMercado(w, to))) fails('resources move only between tribes that each own a Mercado', 'M10.4')
     if (from.stock[r as keyof Stock] < n) fails(`${from.name} lacks ${n} ${r}`, 'M10.5')

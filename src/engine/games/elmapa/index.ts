@@ -8,6 +8,7 @@ import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.
 import { eventFor } from './redact.ts'
 import { scores } from './score.ts'
 import { createElMapa, LIMIT, MAX_TRIBES } from './setup.ts'
+import { RESOURCES } from './tiles.ts'
 import type { ElMapaEvent, ElMapaOrder, ElMapaState, ElMapaSystem, ElMapaTransfer } from './types.ts'
 import { board, digest, HOSTILE, previewEconomy, roundEnd, tickMail } from './views.ts'
 
@@ -86,9 +87,8 @@ export const elMapa: ElMapaRuleset = {
     if (!t || t.eliminated || (t.window !== 'open' && t.window !== 'started')) return { spendable: [], movable: 0, end: null }
     const orders = legalOptions(state, tribe).orders
     return {
-      spendable: Object.entries(t.stock as Record<string, number>)
-        .filter(([, n]) => n > 0)
-        .map(([kind, amount]) => ({ key: `m_stock_${kind}`, amount })),
+      // The book's order of resources, not the stock record's keys (a jsonb copy reorders them).
+      spendable: RESOURCES.filter((r) => t.stock[r] > 0).map((r) => ({ key: `m_stock_${r}`, amount: t.stock[r] })),
       movable: new Set(orders.flatMap((o) => (o.type === 'step' || o.type === 'teleport' ? [o.army] : []))).size,
       end: orders.find((o) => o.type === 'endTurn') ?? null,
     }
