@@ -8,6 +8,7 @@ import { compileMap, type CompiledMap } from './map.ts'
 import { probeRng } from '../../kernel/rng.ts'
 import { applyOrder } from './rules.ts'
 import { MAX_TROOPS } from './rules/constants.ts'
+import { armiesInOrder, shipsInOrder } from './pieces.ts'
 import type { CombatEvent, GameEvent, GameState, Order, TribeId } from './types.ts'
 
 /** Who defends a tile an option attacks, and the multipliers of R8.2. */
@@ -129,7 +130,7 @@ function armyOptions(state: GameState, map: CompiledMap, tribe: TribeId, tile: T
     })
   }
   const embark: ArmyOptions['embark'] = []
-  for (const ship of Object.values(state.ships)) {
+  for (const ship of shipsInOrder(state)) {
     const found = most(state, tribe, troops, (n) => ({ type: 'embark', from: tile, ship: ship.id, troops: n }))
     if (found) embark.push({ ship: ship.id, maxTroops: found.n })
   }
@@ -162,7 +163,7 @@ function shipOptions(state: GameState, map: CompiledMap, tribe: TribeId, id: str
   }
   const board: ShipOptions['board'] = []
   const crewTransfer: ShipOptions['crewTransfer'] = []
-  for (const other of Object.values(state.ships)) {
+  for (const other of shipsInOrder(state)) {
     if (other.id === id) continue
     if (other.tribe === tribe) {
       const moved = most(state, tribe, ship.crew, (n) => ({ type: 'crewTransfer', from: id, to: other.id, troops: n }))
@@ -195,10 +196,10 @@ export function legalOptions(state: GameState, tribe: TribeId): TribeOptions {
       }
     }
   }
-  for (const [tile, army] of Object.entries(state.armies)) {
+  for (const [tile, army] of armiesInOrder(state, map)) {
     if (army.tribe === tribe) options.armies.push(armyOptions(state, map, tribe, tile, army.troops, army.mp))
   }
-  for (const ship of Object.values(state.ships)) {
+  for (const ship of shipsInOrder(state)) {
     if (ship.tribe === tribe) options.ships.push(shipOptions(state, map, tribe, ship.id))
   }
   options.endTurn = probe(state, tribe, { type: 'endTurn' }) !== null

@@ -5,6 +5,7 @@ import { onTheClock } from './rules/draft.ts'
 import { SHIP_COST, TROOP_COST } from './rules/constants.ts'
 import type { Hurt } from '../../kernel/ruleset.ts'
 import { placeLabels } from '../../kernel/places.ts'
+import { armiesInOrder, shipsInOrder } from './pieces.ts'
 import type { GameEvent, GameState, MapDef, PlaceName, TribeId } from './types.ts'
 
 /** The map as it stands, compactly (tribe indices), for the history page. */
@@ -13,8 +14,8 @@ export function weekEnd(state: GameState) {
   return {
     week: state.week,
     owners: state.owners.map((o) => (o === null ? -1 : order.get(o)!)),
-    armies: Object.entries(state.armies).map(([tile, a]) => [tile, a.tribe === null ? -1 : order.get(a.tribe)!, a.troops]),
-    ships: Object.values(state.ships).map((x) => [x.id, x.tile, order.get(x.tribe)!, x.crew]),
+    armies: armiesInOrder(state, compileMap(state.map)).map(([tile, a]) => [tile, a.tribe === null ? -1 : order.get(a.tribe)!, a.troops]),
+    ships: shipsInOrder(state).map((x) => [x.id, x.tile, order.get(x.tribe)!, x.crew]),
     besieged: state.besieged,
   }
 }
@@ -73,6 +74,8 @@ const NO_NAMES: readonly PlaceName[] = []
 export function board(state: GameState, reader: TribeId | null) {
   const map = compileMap(state.map)
   const mine = reader ? state.tribes.find((t) => t.id === reader) : undefined
+  const armies = armiesInOrder(state, map)
+  const ships = shipsInOrder(state)
   return {
     map: {
       id: state.map.id,
@@ -80,19 +83,15 @@ export function board(state: GameState, reader: TribeId | null) {
       names: state.map.names ?? NO_NAMES,
       tiles: boardTiles(state.map, map, state.owners),
     },
-    armies: Object.entries(state.armies).map(([tile, x]) => ({ tile, tribe: x.tribe, troops: x.troops })),
-    ships: Object.values(state.ships).map((s) => ({ id: s.id, tribe: s.tribe, tile: s.tile, crew: s.crew })),
+    armies: armies.map(([tile, x]) => ({ tile, tribe: x.tribe, troops: x.troops })),
+    ships: ships.map((s) => ({ id: s.id, tribe: s.tribe, tile: s.tile, crew: s.crew })),
     besieged: state.besieged,
     draft: state.draft ? { order: state.draft.order, picks: state.draft.picks } : null,
     ranking: state.ranking,
     mine: mine
       ? {
-          armies: Object.entries(state.armies)
-            .filter(([, x]) => x.tribe === mine.id)
-            .map(([tile, x]) => ({ tile, troops: x.troops, mp: x.mp })),
-          ships: Object.values(state.ships)
-            .filter((s) => s.tribe === mine.id)
-            .map((s) => ({ id: s.id, tile: s.tile, crew: s.crew, mp: s.mp })),
+          armies: armies.filter(([, x]) => x.tribe === mine.id).map(([tile, x]) => ({ tile, troops: x.troops, mp: x.mp })),
+          ships: ships.filter((s) => s.tribe === mine.id).map((s) => ({ id: s.id, tile: s.tile, crew: s.crew, mp: s.mp })),
         }
       : null,
   }

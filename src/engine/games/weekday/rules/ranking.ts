@@ -1,6 +1,7 @@
 // Elimination and the end of a campaign (R2.4, R2.5): a tribe without a city
 // is out; the last tribe standing, or the week limit, ends the campaign with a ranking.
 import { compileMap } from '../map.ts'
+import { byShipId } from '../pieces.ts'
 import type { GameState, TribeId } from '../types.ts'
 import type { Work } from './work.ts'
 
@@ -28,6 +29,7 @@ export function settle(w: Work) {
       shipsRemoved.push(id)
       w.setShip(null, id)
     }
+    shipsRemoved.sort(byShipId)
     w.s.owners.forEach((o, i) => {
       if (o === t.id) w.setOwner(i, null)
     })
