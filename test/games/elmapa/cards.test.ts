@@ -145,7 +145,7 @@ t.test('M9.8 reactions: reserved, released by a new plan, checked when set', asy
   t.ok(order(freed, 'a', { type: 'cast', card: 'pies-1', army: 1 }).s, 'a new plan releases them')
   t.same(refused(s, 'a', plan([{ card: 'punteria-1', entry: 0 }])), { code: 'card/not_arqueros', rule: 'M13.14' })
   t.same(refused(s, 'a', plan([{ card: 'escudo-9', entry: 0 }])).code, 'card/wrong_kind')
-  t.same(refused(s, 'a', plan([{ card: 'escudo-1', entry: 7 }])), { code: 'card/no_platoon', rule: 'M9.8' })
+  t.same(refused(s, 'a', plan([{ card: 'escudo-1', entry: 7 }])), { code: 'card/no_platoon', rule: 'M13.26' })
   t.same(
     refused(s, 'a', { type: 'setBattlePlan', plan: { platoons: [{ kind: 'leva', take: 0, column: 0, tactic: 'advance' }], flee: 0 } }).code,
     'plan/bad_entry',
@@ -162,6 +162,42 @@ t.test('M9.8 reactions: reserved, released by a new plan, checked when set', asy
   t.same(refused(s, 'a', { type: 'setBattlePlan', plan: { platoons: two, flee: 0 } }).code, 'plan/columns')
   t.same(refused(s, 'a', { type: 'setBattlePlan', plan: { platoons: two.slice(1), flee: 101 } }).code, 'plan/flee')
   t.same(refused(s, 'a', { type: 'setBattlePlan', plan: null }).code, 'plan/bad_plan')
+})
+
+t.test('M13.26 a reaction is checked when its plan is set, against every troop kind; one that passes stays reserved until it fires', async (t) => {
+  // b stands at 0,2 with one leva and no caballero; a's army next to it, at 0,1.
+  const s = mapa('Ja  .  .  Jb', { armies: 'a 0,1 leva=3; b 0,2 leva=1', stock: 'a 5 0 0; b 5 0 0' })
+  s.settings.obstacles = 'none'
+  tribeOf(s, 'b').hand = ['escudo-1', 'velocidad-1']
+  const plan = (entry: number) => ({
+    type: 'setBattlePlan' as const,
+    plan: {
+      platoons: [
+        { kind: 'leva' as const, take: 'all' as const, column: 2, tactic: 'hold' as const },
+        { kind: 'leva' as const, take: 'all' as const, column: 1, tactic: 'hold' as const },
+        { kind: 'caballero' as const, take: 'all' as const, column: 3, tactic: 'advance' as const },
+      ],
+      flee: 0,
+      reactions: [{ card: 'escudo-1', entry }],
+    },
+  })
+  const b = open(s, 'b')
+  t.same(refused(b, 'b', plan(1)), { code: 'card/no_platoon', rule: 'M13.26' }, 'the first leva entry takes them all: entry 1 never makes a platoon')
+  const set = order(b, 'b', plan(2)).s
+  t.same(tribeOf(set, 'b').plan!.reactions, [{ card: 'escudo-1', entry: 2, boosters: [] }], 'a caballero entry can make a platoon, though b has none now')
+  // a attacks b's lone leva: the caballero entry makes no platoon, so the reaction does not fire.
+  const a = open(system(set, { type: 'closeWindow', tribe: 'b' }).s, 'a')
+  const fought = order(a, 'a', { type: 'step', army: 1, dir: 'E' })
+  const battle = fought.events.find((e) => e.type === 'battle')!
+  t.same(battle.type === 'battle' && battle.record.cards, [], 'no card played')
+  t.same(tribeOf(fought.s, 'b').plan!.reactions, [{ card: 'escudo-1', entry: 2, boosters: [] }], 'the reaction waits in the plan')
+  t.same([tribeOf(fought.s, 'b').hand, fought.s.piles['3']], [['escudo-1', 'velocidad-1'], []], 'its card still held')
+  t.same(elMapa.board(fought.s, 'b').mine!.reserved, ['escudo-1'], 'and reserved')
+  // On the leva entry, which makes a platoon in this battle, it fires and is gone.
+  const onLeva = open(system(order(b, 'b', plan(0)).s, { type: 'closeWindow', tribe: 'b' }).s, 'a')
+  const fired = order(onLeva, 'a', { type: 'step', army: 1, dir: 'E' })
+  const other = fired.events.find((e) => e.type === 'battle')!
+  t.same([other.type === 'battle' && other.record.cards, tribeOf(fired.s, 'b').plan!.reactions], [['escudo-1'], []], 'a reaction that finds its platoon fires')
 })
 
 t.test('M9.9 Teletransporte: up to 3 + s to a revealed cell, entered as a step (M13.12)', async (t) => {

@@ -38,13 +38,27 @@ export function discard(w: Work, t: Tribe, card: string, boosters: readonly stri
   }
 }
 
-/** M9.7–M9.9, M13.14: combat cards on plan entries, checked against the platoons they would make. */
-export function checkCombatCards(t: Tribe, cards: unknown, plan: BattlePlan, platoons: Platoon[], taken: Set<string>, rule: string): CombatCard[] {
+/**
+ * M9.7–M9.9, M13.14: combat cards on plan entries, checked against the platoons they would make;
+ * `reactions`: a standing plan's, checked against every troop kind (M13.26).
+ */
+export function checkCombatCards(
+  t: Tribe,
+  cards: unknown,
+  plan: BattlePlan,
+  platoons: Platoon[],
+  taken: Set<string>,
+  rule: string,
+  reactions = false,
+): CombatCard[] {
   if (!Array.isArray(cards)) reject('card/bad_cards', 'combat cards are a list of { card, entry, boosters }', rule)
   const seen = new Set<string>()
   return cards.map((c: CombatCard) => {
     const { kind } = checkCard(t, c?.card, c?.boosters, ['punteria', 'velocidad', 'bloodlust', 'escudo'], taken, 'M9.8')
-    if (!Number.isInteger(c.entry) || !platoonOfEntry(platoons, c.entry)) reject('card/no_platoon', `entry ${c.entry} of the plan makes no platoon`, 'M9.8')
+    if (!Number.isInteger(c.entry) || !platoonOfEntry(platoons, c.entry))
+      reactions
+        ? reject('card/no_platoon', `entry ${c.entry} of the plan makes no platoon even with troops of every kind: the reaction could never fire`, 'M13.26')
+        : reject('card/no_platoon', `entry ${c.entry} of the plan makes no platoon`, 'M9.8')
     if (kind === 'punteria' && plan.platoons[c.entry]!.kind !== 'arquero') reject('card/not_arqueros', 'Puntería goes on an entry of arqueros', 'M13.14')
     if (seen.has(`${kind}@${c.entry}`)) reject('card/one_per_target', `one ${kind} per plan entry in a battle`, 'M9.7')
     seen.add(`${kind}@${c.entry}`)

@@ -33,7 +33,7 @@ export function checkPlan(x: unknown, standing: boolean): BattlePlan {
   return { platoons: plan.platoons.map((e) => ({ kind: e.kind, take: e.take, column: e.column, tactic: e.tactic })), flee: plan.flee }
 }
 
-/** M8.5, M9.8: the standing plan, its reactions reserved (checked as if every kind could form). */
+/** M8.5, M9.8: the standing plan, its reactions reserved (checked as if every kind could form, M13.26). */
 export function setBattlePlan(w: Work, t: Tribe, o: Record<string, unknown>) {
   const plan = checkPlan(o.plan, true)
   const reactions = (o.plan as BattlePlan).reactions
@@ -41,7 +41,7 @@ export function setBattlePlan(w: Work, t: Tribe, o: Record<string, unknown>) {
   const every = { leva: 99, soldado: 99, arquero: 99, caballero: 99 }
   // The old plan's reactions are released by the change (M9.8), so they may be named again.
   t.plan = null
-  if (reactions !== undefined) plan.reactions = checkCombatCards(t, reactions, plan, formation(every, plan, 'D'), new Set(), 'M9.8')
+  if (reactions !== undefined) plan.reactions = checkCombatCards(t, reactions, plan, formation(every, plan, 'D'), new Set(), 'M9.8', true)
   t.plan = plan
 }
 
