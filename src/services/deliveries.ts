@@ -1,6 +1,6 @@
 // What leaves the service (#45): mails with their pushes, and webhook calls, each from a loop
 // of its own that the calendar never waits for. A sweep, or the timer, kicks the loops; a kick
-// while one runs makes it go round once more when it ends. Each loop sends a few at a time,
+// while one runs wakes it and has it go round once more when it ends. Each loop sends a few at a time,
 // one per recipient at once, each within a deadline (src/lib/pump.ts), so one recipient's dead
 // endpoints delay nobody else, and the calendar nobody at all.
 import type { DrainResult } from './mail.ts'

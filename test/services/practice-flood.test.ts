@@ -61,9 +61,10 @@ t.test(`${PASSES} passes of a practice week: limited, collapsed to one payout ma
   const flushed = performance.now()
   await setClock(app, new Date(start + PASSES * CLICK_MS).toISOString())
   const flushMs = Math.round(performance.now() - flushed)
-  const order = smtp.mails.map((m) => m.headers['x-weekday-wars-kind'])
-  t.comment(`figures: the next sweep and its sends took ${flushMs} ms; mails in order: ${order.join(', ')}`)
   const stranger = smtp.mails.findIndex((m) => m.to[0] === 'stranger@example.com')
+  t.comment(
+    `figures: the next sweep and its sends took ${flushMs} ms: ${smtp.mails.length} mails, the stranger's ${stranger + 1}${stranger === 0 ? 'st' : 'th'}`,
+  )
   t.ok(stranger >= 0 && stranger <= 1, `the stranger's invitation left first or second (${stranger + 1}), not behind the practice mails`)
   const payouts = smtp.mails.filter((m) => m.headers['x-weekday-wars-kind'] === 'payout')
   t.equal(payouts.length, 1, 'one payout mail for the whole flood')

@@ -24,6 +24,8 @@ t.test('R3.2 the draft on the turn page: your pick, the others wait, a mail for 
   const second = Object.entries(table.players).find(([, p]) => p.tribeId === order[1])!
   const mailsTo = async () => {
     await app.clockwork.sweep()
+    // The sweep only kicks the deliveries (#45): what it queued is sent here.
+    await app.deliveries.flush()
     return smtp.mails.filter((m) => m.headers['x-weekday-wars-kind'] === 'draft_pick').map((m) => m.to[0])
   }
   t.same(await mailsTo(), [first[0] === 'ana' ? anaMail : benMail], 'the first on the clock is told at the start')
