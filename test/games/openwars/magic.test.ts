@@ -2,6 +2,7 @@
 import t from 'tap'
 import { ofType, open, play, refused, stack, standing, sys, tribe, world } from './dsl.ts'
 import { scriptedRng, type Rng } from '../../../src/engine/index.ts'
+import { openWars } from '../../../src/engine/games/openwars/index.ts'
 
 const MAP = `
   ag1     ag1    ag4    ag1    ag1
@@ -60,6 +61,28 @@ t.test('W7.5 W7.8 W11.15 W11.16 strategic spells and their lasting effects', asy
   t.match(refused(again, 'A', cast('r2c1', 'mago', 'senda', 'r2c2')), { code: 'cast/already', rule: 'W7.8' }, 'W11.16 one per location whoever cast it')
   const reopened = open(sys(play(r, 'A', [{ type: 'endTurn' }]).state, { type: 'closeWindow', tribe: 'A' }).state, 'A')
   t.same(reopened.cells.r2c2!.lasting, [], "W7.8 lasting until the caster's next window")
+})
+
+t.test('W11.7 Vientos favorables has no target: cast without one, or naming one out of range, it reaches own stacks within 2', async (t) => {
+  // The mago in r2c1; own stacks at distance 0, 2 and 3; an enemy at distance 2.
+  const s = base('r2c1 A 1 mago\nr2c1 A 1 guardianes\nr2c3 A 1 arqueros\nr2c4 A 1 exploradores control=no\nr3c2 B 1 goblins')
+  const winds = (x: typeof s) =>
+    ['guardianes@r2c1', 'arqueros@r2c3', 'exploradores@r2c4'].map((id) => {
+      const [k, at] = id.split('@') as [string, string]
+      return stack(x, at, 'A', k)!.bonus.includes('vientos')
+    })
+  const aimless = play(s, 'A', [{ type: 'cast', from: 'r2c1', kind: 'mago', spell: 'vientos' } as never]).state
+  t.same(winds(aimless), [true, true, false], 'no target: the stacks within 2 of the caster')
+  t.same(stack(aimless, 'r3c2', 'B', 'goblins')!.bonus, [], 'never an enemy stack')
+  t.equal(tribe(s, 'A').mana - tribe(aimless, 'A').mana, 2, 'paid: 3 − 1 (Armonía)')
+  const far = play(s, 'A', [cast('r2c1', 'mago', 'vientos', 'r2c4')]).state
+  t.same(far, aimless, 'a target named at distance 3 is ignored, not refused')
+  const offered = openWars.legalOptions(s, 'A').orders.filter((o) => o.type === 'cast' && o.spell === 'vientos')
+  t.same(
+    offered.map((o) => o.type === 'cast' && o.target),
+    ['r2c1'],
+    "offered once, on the caster's location",
+  )
 })
 
 t.test('W11.7 W11.25 Appendix C Celeridad, Vientos favorables, Drenar maná, Forja de armas, Llamada de la selva, Corrupción', async (t) => {

@@ -16,6 +16,9 @@ const LOCATION_WIDE = ['senda', 'cenagal', 'barrera', 'llamada_selva', 'corrupci
 const BATTLE_EFFECTS = ['maldicion', 'bendicion', 'escudo', 'terror', 'grito_guerra', 'levantar_muertos']
 const DAMAGE = ['rayo', 'bola_fuego', 'lluvia_azufre']
 
+/** W11.7: Vientos favorables has no target (its range is how far its effect reaches). */
+export const untargeted = (spell: Spell) => spell.id === 'vientos'
+
 /** W7.4–W7.8: `cast { from, kind, spell, target, targetKind?, count? }`. */
 export function cast(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   const spell = SPELLS.get(o.spell as string)
@@ -28,7 +31,8 @@ export function cast(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   const x = stackOf(from, t.id, k.id)
   if (k.type !== 'magica' || !x) reject('cast/no_caster', `${t.name} has no mágica ${k.name} in ${from.id}`, 'W7.1')
   if (spell.faction !== null && spell.faction !== t.faction) reject('cast/not_your_spell', `${spell.name} is a ${spell.faction} spell`, 'W7.1')
-  const target = w.cell(o.target, 'target', 'W7.4')
+  // A target named for an untargeted spell is ignored: the caster's location stands for it.
+  const target = untargeted(spell) ? from : w.cell(o.target, 'target', 'W7.4')
   if (from.controller !== t.id || w.s.contested.includes(from.id))
     reject('cast/not_controlled', `the caster must stand in a location ${t.name} controls, not contested`, 'W7.4')
   const d = distance(grid(w.s), from.id, target.id)

@@ -3,6 +3,7 @@
 import type { TribeId } from '../../kernel/ids.ts'
 import { probeRng } from '../../kernel/rng.ts'
 import { DEFAULT_ARMIES, FACTIONS, kind, kindsOf, SPELLS } from './data.ts'
+import { untargeted } from './magic.ts'
 import { cellIds, distance, neighbours } from './map.ts'
 import { applyOrder } from './rules.ts'
 import type { OpenOrder, OpenState } from './types.ts'
@@ -44,7 +45,8 @@ export function legalOptions(state: OpenState, tribe: TribeId): OpenOptions {
       if (k.type === 'magica')
         for (const spell of SPELLS.values())
           for (const target of ids)
-            if (distance(g, at, target) <= spell.range)
+            // An untargeted spell is offered once, named on the caster's own location.
+            if (untargeted(spell) ? target === at : distance(g, at, target) <= spell.range)
               candidates.push({
                 type: 'cast',
                 from: at,

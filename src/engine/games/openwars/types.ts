@@ -109,6 +109,7 @@ export type OpenOrder =
   | { type: 'recruit'; city: string; kind: string; count: number }
   | { type: 'move'; from: string; kind: string; count: number; path: string[] }
   | { type: 'aim'; from: string; kind: string; target: string }
+  /** `target`: none for Vientos favorables, which ignores one (W11.7); the pages always name one. */
   | { type: 'cast'; from: string; kind: string; spell: string; target: string; targetKind?: string; count?: number }
   | { type: 'setStanding'; at: string; kind: string; order: StandingOrder | null }
   | { type: 'setDefault'; order: StandingOrder }
