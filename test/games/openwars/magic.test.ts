@@ -182,6 +182,16 @@ t.test('W11.14 W11.16 W6.6 declared battle effects: Maldición, Bendición, Terr
   t.equal(ofType(shout.events, 'battle')[0]!.turns.find((x) => x.kind === 'goblins')!.attack, 3, 'W11.14 Grito de guerra: Muchedumbre whatever the numbers')
 })
 
+t.test('W7.6 Appendix C Levantar muertos may name the enemy location before the No Muertos move in, and raises its fallen', async (t) => {
+  const nm = base('r2c3 A 1 nigromante\nr2c3 A 3 esqueletos\nr2c4 B 1 goblins', 'A=no_muertos@monday B=orcos@thursday')
+  const raise = cast('r2c3', 'nigromante', 'levantar_muertos', 'r2c4')
+  t.match(refused(nm, 'A', cast('r2c3', 'nigromante', 'bendicion', 'r2c4')), { code: 'cast/target' }, 'Bendición does need own units there')
+  const r = play(nm, 'A', [raise, { type: 'move', from: 'r2c3', kind: 'esqueletos', count: 3, path: ['r2c4'] }, { type: 'endTurn' }], always(1))
+  t.equal(tribe(nm, 'A').mana - tribe(r.state, 'A').mana, 2, 'declared and paid: 3 − 1 in a santuario')
+  t.same(ofType(r.events, 'phaseEnded')[0]!.raised, [{ at: 'r2c4', tribe: 'A', count: 1 }], 'the fallen goblin is raised')
+  t.equal(stack(r.state, 'r2c4', 'A', 'esqueletos')!.count, 4, 'an esqueleto fell and rose (Alzarse); the goblin joined them')
+})
+
 t.test('W6.10 W11.19 prepared spells in the defender battle; Escudo stops battle hits only', async (t) => {
   const s = open(
     world(MAP, {

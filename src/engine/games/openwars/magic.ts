@@ -46,10 +46,9 @@ export function cast(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   const needs = (ok: boolean, what: string) => ok || reject('cast/target', `${spell.name} needs ${what}`, 'W7.2', { target: target.id })
   if (combat) {
     if (keyword(target, 'niebla') || keyword(target, 'tormenta')) reject('cast/hidden', `no declared spell may target ${target.id}`, 'W2.8')
-    needs(
-      ['maldicion', 'terror', ...DAMAGE].includes(spell.id) ? enemy : own,
-      ['maldicion', 'terror', ...DAMAGE].includes(spell.id) ? 'a location with enemy units' : 'a location with own units',
-    )
+    // Appendix C: Levantar muertos names any location (the units to come may fall there later).
+    const hostile = ['maldicion', 'terror', ...DAMAGE].includes(spell.id)
+    if (spell.id !== 'levantar_muertos') needs(hostile ? enemy : own, hostile ? 'a location with enemy units' : 'a location with own units')
     if (BATTLE_EFFECTS.includes(spell.id)) {
       const mark = `${spell.id}:${target.id}:${t.id}`
       if (w.s.battleMarks.includes(mark)) reject('cast/already', `${spell.name} is on ${target.id} already`, 'W11.16')
