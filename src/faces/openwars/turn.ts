@@ -170,6 +170,9 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
       })
     const canEnd = offered.some((o) => o.type === 'endTurn')
     const you = view.you as { windowOpen?: boolean; closesAt?: string | null; nextOpening?: string } | null
+    // The window's card follows the window, not the options: an open window whose endTurn the engine
+    // does not offer (a probe that failed, #46) is still open, not next week's.
+    const inWindow = canEnd || (you?.windowOpen === true && (me.window === 'open' || me.window === 'started'))
     return render(
       request,
       reply,
@@ -188,6 +191,7 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
         budget: BUDGET,
         armyValue: armyRows.reduce((v, k) => v + k.cost * k.n, 0),
         canEnd,
+        inWindow,
         cards,
         samples: SAMPLES,
         defaultOrder: {
