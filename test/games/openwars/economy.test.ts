@@ -105,7 +105,6 @@ t.test('W3.4 W3.5 W1.1 W11.27 the setup period: faction and starting army', asyn
   t.match(openWars.applySystem(s, { type: 'startCampaign', at: 0 }, hmacRng), { ok: false, error: { code: 'setup/already_started' } })
   t.equal(openWars.view(s).tribes[0]!.turn, 'free')
   t.match(refused(s, 'A', { type: 'endTurn' }), { code: 'setup/only_army' })
-  t.match(refused(s, 'A', { type: 'setFaction', faction: 'barbaros' }), { code: 'setup/faction_taken', rule: 'W1.1' })
   t.match(refused(s, 'A', { type: 'setFaction', faction: 'trolls' as never }), { code: 'setup/unknown_faction' })
   t.match(refused(s, 'A', { type: 'setArmy', army: { guerreras: 5 } }), { code: 'setup/bad_army', rule: 'W3.5' })
   t.match(refused(s, 'A', { type: 'setArmy', army: { reina: 1, guerreras: 4, jinetes_jaguar: 4 } }), { code: 'setup/bad_army' })
@@ -117,6 +116,7 @@ t.test('W3.4 W3.5 W1.1 W11.27 the setup period: faction and starting army', asyn
     { type: 'setFaction', faction: 'elfos' },
     { type: 'setArmy', army: { arqueros: 1 } },
   ]).state
+  t.match(refused(s, 'A', { type: 'setFaction', faction: 'elfos' }), { code: 'setup/faction_taken', rule: 'W1.1' }, 'a faction another tribe has chosen')
   s = play(s, 'A', [
     { type: 'setArmy', army: { guerreras: 2, cazadoras: 0 } },
     { type: 'setFaction', faction: 'orcos' },
@@ -134,6 +134,46 @@ t.test('W3.4 W3.5 W1.1 W11.27 the setup period: faction and starting army', asyn
     'W11.27 an empty army: 30 gold, the earliest weekday',
   )
   t.same(m.rolls, [], 'no tie, no roll-off')
+})
+
+t.test('W1.1 with seven tribes each can still choose: a default is a suggestion, a choice a claim', async (t) => {
+  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
+  const created = openWars.createGame({
+    map: { id: 'banda', name: 'Banda de sectores', mode: 'aleatorio' },
+    tribes: days.map((weekday, i) => ({ id: 'ABCDEFG'[i]!, name: 'ABCDEFG'[i]!, weekday })),
+    seed: 'a-map-seed',
+    secretSeed: 'a-setup-seed',
+    limit: 6,
+  })
+  if (!created.ok) throw new Error(created.error.code)
+  let s = sys(created.state, { type: 'startCampaign', at: 0 }).state
+  const factions = (x: typeof s) => x.tribes.map((y) => y.faction).join(' ')
+  t.equal(factions(s), 'amazonas barbaros demonios elfos enanos no_muertos orcos', 'by default, the join order')
+  s = play(s, 'A', [{ type: 'setArmy', army: { guerreras: 1 } }]).state
+  // G names the Amazons, A's by default: A moves to the first faction nobody plays, the Orcs G left.
+  s = play(s, 'G', [{ type: 'setFaction', faction: 'amazonas' }]).state
+  t.equal(factions(s), 'orcos barbaros demonios elfos enanos no_muertos amazonas')
+  t.equal(tribe(s, 'A').army, null, "A's sealed army was of the old roster")
+  t.match(refused(s, 'A', { type: 'setFaction', faction: 'amazonas' }), { code: 'setup/faction_taken', rule: 'W1.1' }, 'G chose them: a claim')
+  s = play(s, 'A', [{ type: 'setFaction', faction: 'elfos' }]).state
+  t.equal(factions(s), 'elfos barbaros demonios orcos enanos no_muertos amazonas', 'D, Elves by default, takes the Orcs A left')
+  t.match(refused(s, 'B', { type: 'setFaction', faction: 'elfos' }), { code: 'setup/faction_taken' })
+  t.same(
+    openWars
+      .legalOptions(s, 'B')
+      .orders.filter((o) => o.type === 'setFaction')
+      .map((o) => o.type === 'setFaction' && o.faction),
+    ['demonios', 'enanos', 'no_muertos', 'orcos'],
+    'B may take any faction not chosen: defaults included',
+  )
+  // A state set up before the flag: a faction other than the join-order default was named.
+  const old = structuredClone(created.state)
+  for (const x of old.tribes) delete x.chosen
+  old.tribes[0]!.faction = 'orcos'
+  old.tribes[6]!.faction = 'amazonas'
+  const before = sys(old, { type: 'startCampaign', at: 0 }).state
+  t.match(refused(before, 'B', { type: 'setFaction', faction: 'orcos' }), { code: 'setup/faction_taken' })
+  t.equal(factions(play(before, 'B', [{ type: 'setFaction', faction: 'demonios' }]).state), 'orcos demonios barbaros elfos enanos no_muertos amazonas')
 })
 
 t.test('W9.4 W1.1 the campaign form', async (t) => {

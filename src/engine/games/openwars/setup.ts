@@ -62,8 +62,9 @@ export function createOpenWars(input: PlatformSetup<OpenMap>): { ok: true; state
       tribes: tribes.map((t, i): OpenTribe => ({
         id: t.id,
         name: t.name,
-        // W1.1 (clarified): the first free faction in table order until the tribe names one.
+        // W1.1 (clarified): the faction at its join index until the tribe names one.
         faction: FACTIONS[i]!,
+        chosen: false,
         weekday: t.weekday,
         gold: 0,
         mana: 0,
@@ -114,13 +115,31 @@ export function startCampaign(w: Work, at: unknown) {
   w.emit({ type: 'mapBuilt', seed: s.mapSeed, sectors, cards: cards.flat(), setupCommitment: s.setupCommitment })
 }
 
-/** W1.1 (clarified): during setup a tribe names its faction; no two tribes share one. */
+/**
+ * W1.1: whether a tribe named its faction. A state set up before the flag says only what it plays:
+ * a faction other than its join-order default was named.
+ */
+export const namedFaction = (s: OpenState, t: OpenTribe) => t.chosen ?? t.faction !== FACTIONS[s.tribes.indexOf(t)]
+
+/**
+ * W1.1 (clarified): during setup a tribe names its faction; no two tribes share one. A default is
+ * a suggestion, not a claim: a tribe that played the faction named by default moves to the first
+ * faction in table order that nobody plays, its sealed army (of the old roster) discarded.
+ */
 export function setFaction(w: Work, t: OpenTribe, o: Record<string, unknown>) {
+  const s = w.s
   if (!FACTIONS.includes(o.faction as Faction)) reject('setup/unknown_faction', `faction: one of ${FACTIONS.join(', ')}`, 'W1.2')
-  const other = w.s.tribes.find((x) => x.id !== t.id && x.faction === o.faction)
-  if (other) reject('setup/faction_taken', `${other.name} plays ${String(o.faction)} already`, 'W1.1')
+  const other = s.tribes.find((x) => x.id !== t.id && x.faction === o.faction && namedFaction(s, x))
+  if (other) reject('setup/faction_taken', `${other.name} has chosen ${String(o.faction)}`, 'W1.1')
+  for (const x of s.tribes) x.chosen = namedFaction(s, x)
   if (t.faction !== o.faction) t.army = null
   t.faction = o.faction as Faction
+  t.chosen = true
+  const bumped = s.tribes.find((x) => x.id !== t.id && x.faction === t.faction)
+  if (bumped) {
+    bumped.faction = FACTIONS.find((f) => !s.tribes.some((x) => x.faction === f))!
+    bumped.army = null
+  }
 }
 
 /** W3.5: a sealed list worth at most 60, kept to W5.10 as if it stood in the capital. */

@@ -48,6 +48,11 @@ export interface OpenTribe {
   id: TribeId
   name: string
   faction: Faction | null
+  /**
+   * W1.1: the tribe named its faction (a claim); false while it plays a default, which any other
+   * tribe may take. Absent in states set up before #47 (see `namedFaction`).
+   */
+  chosen?: boolean
   weekday: Weekday
   gold: number
   mana: number
