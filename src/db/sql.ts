@@ -37,6 +37,9 @@ export class NestedConnectionError extends Error {
   }
 }
 
+/** Whether the code running now is inside `transaction`'s callback. */
+export const inTransaction = (): boolean => openTransaction.getStore()?.open === true
+
 /** Runs `fn` as work of its own, outside any transaction's context (another request, in a test). */
 export const detached = <T>(fn: () => T): T => openTransaction.exit(fn)
 

@@ -13,7 +13,7 @@ import { AppError } from '../lib/errors.ts'
 import { catchUp, farBehind } from './calendar-work.ts'
 import type { Clock } from './clock.ts'
 import { knownCampaigns, type KnownCampaign } from './known-campaigns.ts'
-import { ChangeConflict, changeOf, load, save, saveSyncMarks, saveWrite, working, Working } from './working.ts'
+import { ChangeConflict, changeOf, load, save, saveSyncMarks, saveWrite, WeekdaysNeedALock, working, Working } from './working.ts'
 
 /** Tries of an optimistic change, the last of them under the campaign lock. */
 const OPTIMISTIC_TRIES = 4
@@ -139,7 +139,7 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
       return { ...out.value, version: change.version }
     } catch (error) {
       // The statement failed whole: nothing was written.
-      if (isConflict(error)) return null
+      if (isConflict(error) || error instanceof WeekdaysNeedALock) return null
       throw error
     }
   }
@@ -181,6 +181,8 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
           n--
           continue
         }
+        // Straight to the lock: every optimistic try would build the same new deal again.
+        if (error instanceof WeekdaysNeedALock) break
         if (!isConflict(error) && !(error instanceof FarBehind)) throw error
         // Jitter, so that colliding writers do not collide again.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * n * 2))

@@ -18,7 +18,7 @@ import {
   type SaveGuard,
   type StoredSnapshot,
 } from '../db/snapshots.ts'
-import type { Sql } from '../db/sql.ts'
+import { inTransaction, type Sql } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
 
@@ -349,11 +349,23 @@ export async function saveWrite(
   now: Date,
   options: { created?: boolean; idempotency?: IdempotencyWrite; snapshotEvery?: number; guard?: SaveGuard } = {},
 ): Promise<ChangeWrite> {
+  // The tribes' rows follow a new deal in two statements (keepWeekdays): outside a transaction a
+  // reader between them saw a tribe with no weekday, and a failure between the save and them left
+  // the rows on the old deal for good while the game played the new one (#46). The change is
+  // built again under the campaign's lock, in one transaction.
+  if (w.weekdaysDealt && !inTransaction()) throw new WeekdaysNeedALock(campaign.id)
   const change = await changeOf(sql, campaign, w, now, options)
   if (!(await saveChange(sql, { ...change, guard: options.guard }))) throw new ChangeConflict(campaign.id)
   // Every reader of a tribe's weekday (the "your day" card, the calendar feed, the pages) reads the game's.
   if (w.weekdaysDealt) await keepWeekdays(sql, campaign.id, w.view.tribes)
   return change
+}
+
+/** A change that deals the weekdays anew, met outside a transaction: nothing was written. */
+export class WeekdaysNeedALock extends Error {
+  constructor(campaignId: string) {
+    super(`campaign ${campaignId} deals its weekdays anew: its change is saved in one transaction`)
+  }
 }
 
 /** Stores only the calendar marks (the version stays: the game did not change). */
