@@ -133,3 +133,10 @@ export function firstTickAtOrAfter(zone: string, at: Date): Date {
   if (tick < local) tick = tick.plus({ weeks: 1 })
   return tick.toJSDate()
 }
+
+/** The weekly tick of the week (Monday to Monday in `zone`) holding `at`: before `at` on a Sunday evening (R2.6). */
+export function weekTickOf(zone: string, at: Date): Date {
+  return DateTime.fromJSDate(at, { zone: zoneOf(zone) })
+    .set({ weekday: 7, hour: WINDOW_CLOSES_HOUR, minute: 0, second: 0, millisecond: 0 })
+    .toJSDate()
+}

@@ -7,6 +7,7 @@ import { dropUnsent } from '../db/outbox.ts'
 import { expireJoinInvitations, lockCampaign, tribesOf } from '../db/campaigns.ts'
 import { keepCampaignMap, lastSeq } from '../db/snapshots.ts'
 import { transaction, type Sql } from '../db/sql.ts'
+import { weekTickOf } from '../lib/calendar.ts'
 import { commitmentOf, newSeed } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
@@ -91,7 +92,9 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         if (campaign.status !== 'draft')
           throw new AppError(409, 'draft/not_drafting', `There is no draft going on (the campaign is ${campaign.status})`, 'R3.2')
         if (!w.rules.draftPick) throw new AppError(409, 'draft/not_drafting', 'This game starts without a draft', 'R3.2')
-        const events = w.order(tribeId!, w.rules.draftPick(input.city), now, 'pick')
+        // R2.6: the game has no clock; a draft ending on a Sunday evening has had its week's tick.
+        const when = { at: now.getTime(), weekTick: weekTickOf(campaign.timeZone, now).getTime() }
+        const events = w.order(tribeId!, w.rules.draftPick(input.city, when), now, 'pick')
         // A "your pick" mail not sent yet is stale now (a GM may have picked for that tribe).
         await dropUnsent(sql, campaign.id, 'draft_pick', 'the pick was made', now)
         if (w.view.status === 'running') {

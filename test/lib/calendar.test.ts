@@ -1,5 +1,5 @@
 import t from 'tap'
-import { dueWork, windowStatus } from '../../src/lib/calendar.ts'
+import { dueWork, weekTickOf, windowStatus } from '../../src/lib/calendar.ts'
 
 const at = (iso: string) => new Date(iso)
 
@@ -52,4 +52,12 @@ t.test('R4.1 a week runs from Monday 00:00: the calendar gives each weekday one 
     ],
     'the next week begins with Monday 00:00',
   )
+})
+
+t.test("R2.6 a pick's week's tick: Sunday 20:00 of its Monday-to-Monday week, before it on a Sunday evening", async (t) => {
+  const tick = (iso: string) => weekTickOf('Europe/Madrid', at(iso)).toISOString()
+  t.equal(tick('2027-01-03T18:00:00Z'), '2027-01-03T19:00:00.000Z', 'Sunday 19:00 in Madrid: the tick is to come')
+  t.equal(tick('2027-01-03T19:30:00Z'), '2027-01-03T19:00:00.000Z', 'Sunday 20:30: it has passed')
+  t.equal(tick('2027-01-03T23:30:00Z'), '2027-01-10T19:00:00.000Z', 'Monday 00:30: a new week, its tick on 10 January')
+  t.equal(tick('2026-03-25T12:00:00Z'), '2026-03-29T18:00:00.000Z', 'a daylight-saving Sunday: 20:00 at its own offset')
 })

@@ -190,8 +190,13 @@ export interface Ruleset<T extends GameTypes> {
    * a GM sent (`transfers` and anything else); a refusal names what a trade may not hold.
    */
   tradeOf(proposal: { transfers: readonly Transfer[] } & Record<string, unknown>): { ok: true; trade: T['trade'] } | { ok: false; error: EngineError }
-  /** The order a draft pick is, for a game that starts with a draft (R3.2's city pick). */
-  draftPick?(choice: string): T['order']
+  /**
+   * The order a draft pick is, for a game that starts with a draft (R3.2's city pick). `when`:
+   * the pick's instant and its week's tick (Sunday 20:00 in the campaign's zone, earlier than the
+   * pick on a Sunday evening), epoch milliseconds: the game has no clock, and R2.6 counts weeks
+   * from the end of the draft's.
+   */
+  draftPick?(choice: string, when?: { at: number; weekTick: number }): T['order']
   /** The event types a period's map draws (its orders as arrows), for games that draw them. */
   readonly mapEvents?: readonly string[]
   /** Why a campaign of this game cannot have this period limit (weeks, rounds), or null; null asks for the game's default. */

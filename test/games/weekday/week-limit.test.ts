@@ -13,18 +13,26 @@ function must<T>(result: { ok: true; state: T } | { ok: false; error: { code: st
   return result.state
 }
 
-/** A campaign of three tribes set up by the given rules version (none: the current one), its draft done. */
-function drafted(limit: number, version?: number): GameState {
+/** A campaign of three tribes set up by the given rules version (none: the current one), its draft begun. */
+function drafting(limit: number, version?: number): GameState {
   const tribes = WEEKDAYS.slice(0, 3).map((weekday, i) => ({ id: `t${i}`, name: `Tribe ${i}`, weekday }))
-  let state = must(
+  const state = must(
     rules.createGame({ map: bundledMap('coast-3')!, tribes, seed: 'limit-seed-1', secretSeed: '', limit, ...(version === undefined ? {} : { version }) }),
   )
-  state = must(rules.applySystem(state, rules.actions.start(0), hmacRng))
+  return must(rules.applySystem(state, rules.actions.start(0), hmacRng))
+}
+
+/**
+ * A campaign of three tribes set up by the given rules version (none: the current one), its draft
+ * done; `when`, as the platform tells each pick: its instant and its week's tick.
+ */
+function drafted(limit: number, version?: number, when?: { at: number; weekTick: number }): GameState {
+  let state = drafting(limit, version)
   for (let picks = 0; rules.view(state).status === 'draft'; picks++) {
     if (picks > 20) throw new Error('the draft never ends')
     const clock = rules.view(state).draft!.onTheClock!
     const pick = rules.offered(state, rules.legalOptions(state, clock))[0]!
-    state = must(rules.applyOrder(state, clock, pick, hmacRng))
+    state = must(rules.applyOrder(state, clock, rules.draftPick!((pick as { city: string }).city, when), hmacRng))
   }
   return state
 }
@@ -64,6 +72,26 @@ t.test('R2.6 a limit of 1: the draft week, then one counted week', async (t) => 
   const { windows, progress } = playOut(drafted(1))
   t.same(progress, ['0 of 1', '1 of 1'])
   t.same([...windows.values()], [2, 2, 2])
+})
+
+t.test('R2.6 a draft that ends on Sunday after the tick: the week the next tick closes is the first counted', async (t) => {
+  // Madrid, January: UTC+1. The tick of Sunday 3 January 2027 is at 20:00, 19:00 UTC.
+  const weekTick = Date.UTC(2027, 0, 3, 19)
+  const before = playOut(drafted(1, undefined, { at: Date.UTC(2027, 0, 3, 18), weekTick }))
+  t.same(before.progress, ['0 of 1', '1 of 1'], 'at 19:00 the 3 January tick closes the draft week; the 10 January one, week 1')
+  const after = drafted(1, undefined, { at: Date.UTC(2027, 0, 3, 19, 30), weekTick })
+  t.same(rules.view(after).progress, { n: 1, of: 1 }, 'at 20:30 the week of 4 to 10 January is week 1 of 1 already')
+  const played = playOut(after)
+  t.same(played.progress, ['1 of 1'], 'and the 10 January tick ends the campaign')
+  t.same([...played.windows.values()], [1, 1, 1], 'one window each, in the one counted week')
+  t.match(rules.view(played.state), { status: 'finished', endedByLimit: true, progress: { n: 1, of: 1 } }, 'a finished campaign reads week 1 of 1, not 2 of 1')
+  t.same(rules.view(before.state).progress, { n: 1, of: 1 })
+  const exactly = drafted(1, undefined, { at: weekTick, weekTick })
+  t.same(rules.view(exactly).progress, { n: 1, of: 1 }, 'a draft ending at the tick itself is after it: the calendar started after it')
+  const begun = drafting(1)
+  const clock = rules.view(begun).draft!.onTheClock!
+  const pick = rules.offered(begun, rules.legalOptions(begun, clock))[0]!
+  t.match(rules.applyOrder(begun, clock, { ...pick, at: 'Sunday', weekTick } as never, hmacRng), { ok: false, error: { code: 'draft/bad_time', rule: 'R2.6' } })
 })
 
 t.test('R2.6 a campaign created under rules version 1 keeps the limit it was played by', async (t) => {

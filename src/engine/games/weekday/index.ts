@@ -73,7 +73,7 @@ export const weeklyTurn: WeeklyTurn = {
     of: (state) => state.map,
     with: (state, map) => ({ ...state, map: map as MapDef }),
   },
-  draftPick: (city) => ({ type: 'draftPick', city }),
+  draftPick: (city, when) => ({ type: 'draftPick', city, ...(when ? { at: when.at, weekTick: when.weekTick } : {}) }),
   // R11.1: land, cities and ships change hands; resources never do.
   tradeOf: (proposal) => {
     if (proposal.resources !== undefined || proposal.transfers.some((t) => 'resources' in t)) {

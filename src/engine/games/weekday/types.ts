@@ -109,7 +109,8 @@ export interface GameState {
 // ---- orders (what a player sends) ----
 
 export type Order =
-  | { type: 'draftPick'; city: TileKey }
+  /** `at`, `weekTick`: the pick's instant and its week's tick (epoch ms), as the platform tells them (R2.6). */
+  | { type: 'draftPick'; city: TileKey; at?: number; weekTick?: number }
   | { type: 'recruit'; city: TileKey; troops: number }
   | { type: 'buildShip'; port: TileKey; sea: TileKey }
   | { type: 'move'; from: TileKey; troops: number; path?: TileKey[]; to?: TileKey }

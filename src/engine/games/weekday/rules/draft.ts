@@ -39,6 +39,7 @@ export function draftPick(w: Work, t: TribeState, o: Record<string, unknown>) {
   if (!w.map.city[i]) reject('draft/not_a_city', `${key} is not a city`, 'R3.2', { tile: key })
   if (w.s.owners[i] !== null)
     reject('draft/city_taken', `${key} is already ${nameOf(w, w.s.owners[i]!)}'s`, 'R3.2', { tile: key, tribe: nameOf(w, w.s.owners[i]!) })
+  const late = afterWeekTick(o)
   w.setOwner(i, t.id)
   const garrison = w.army(key)
   w.setArmy(key, { tribe: t.id, troops: garrison?.troops ?? STARTING_GARRISON, mp: 0 }) // R3.3
@@ -48,7 +49,20 @@ export function draftPick(w: Work, t: TribeState, o: Record<string, unknown>) {
     w.s.status = 'running'
     w.emit({ type: 'campaignStarted' })
     payout(w) // R3.5
+    if (late && w.s.firstCountedWeek !== undefined) w.s.firstCountedWeek = w.s.week
   }
+}
+
+/**
+ * R2.6: whether the pick comes at or after its week's tick (a Sunday evening). Ending the draft,
+ * it leaves no tick to close the draft's week, so the week the next tick closes is the first
+ * counted. A pick that does not say when it was made leaves the tick to come.
+ */
+function afterWeekTick(o: Record<string, unknown>): boolean {
+  if (o.at === undefined && o.weekTick === undefined) return false
+  const instant = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x)
+  if (!instant(o.at) || !instant(o.weekTick)) reject('draft/bad_time', "a pick names its instant and its week's tick (epoch milliseconds)", 'R2.6')
+  return o.at >= o.weekTick
 }
 
 const nameOf = (w: Work, tribe: TribeId | null) => w.s.tribes.find((t) => t.id === tribe)?.name ?? String(tribe)

@@ -68,10 +68,10 @@ export function lastWeek(state: GameState): number | null {
   return state.weekLimit === null ? null : state.weekLimit + (state.firstCountedWeek ?? 1) - 1
 }
 
-/** "Week n of L" (R2.6): `n` is 0 in the draft's week, which the limit does not count. */
+/** "Week n of L" (R2.6): `n` is 0 in the draft's week, which the limit does not count, and L once the limit ended it. */
 export function limitProgress(state: GameState): { n: number; of: number } | null {
   if (state.weekLimit === null) return null
-  return { n: Math.max(0, state.week - (state.firstCountedWeek ?? 1) + 1), of: state.weekLimit }
+  return { n: Math.min(state.weekLimit, Math.max(0, state.week - (state.firstCountedWeek ?? 1) + 1)), of: state.weekLimit }
 }
 
 export function finish(w: Work, reason: 'last_tribe' | 'week_limit') {
