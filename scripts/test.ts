@@ -45,26 +45,24 @@ function run(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env, 
   })
 }
 
-/** Every assertion in tap's per-file TAP (--output-dir), counted as tap counts them: not the points that close a subtest. */
+/**
+ * The assertions in tap's per-file TAP (--output-dir), counted as tap counts them for its
+ * `# { total: N, pass: N }`: every result a file's parser reports (nested ones bubble up).
+ */
 function counted(dir: string): { pass: number; fail: number; skip: number; todo: number } {
   const count = { pass: 0, fail: 0, skip: 0, todo: 0 }
-  const watch = (parser: Parser) => {
-    parser.on('assert', (r: Result) => {
-      if (r.closingTestPoint) return
-      if (r.todo) count.todo++
-      else if (r.skip) count.skip++
-      else if (r.ok) count.pass++
-      else count.fail++
-    })
-    parser.on('child', watch)
-  }
   for (const file of tapFiles(dir)) {
     const failedBefore = count.fail
     // A file that ended early (a crash, a timeout) is a failure even when no assertion of it failed.
     const parser = new Parser((results) => {
       if (!results.ok && count.fail === failedBefore) count.fail++
     })
-    watch(parser)
+    parser.on('result', (r: Result) => {
+      if (r.todo) count.todo++
+      else if (r.skip) count.skip++
+      else if (r.ok) count.pass++
+      else count.fail++
+    })
     parser.end(readFileSync(path.join(dir, file)))
   }
   return count
