@@ -1,6 +1,7 @@
 // `npm test`: the type check, the import boundaries and the layout, then every test
 // file with tap on one PostgreSQL server (scripts/test-database.ts), collecting V8 coverage in that
-// same run; the engine's coverage is enforced from it. Each phase's wall time is printed, and
+// same run (in the pure tests' processes, test/helpers/coverage-scope.ts; WW_COVERAGE=all for
+// every process); the engine's coverage is enforced from it. Each phase's wall time is printed, and
 // the assertion count as a closing line (both also appended to the file WW_PHASES names, for .ci/run).
 //
 //   tsx scripts/test.ts                      everything
@@ -114,7 +115,7 @@ try {
     throw new Error(`${refused.join('; ')} (see above)`)
   }
   try {
-    // V8 coverage of every test process, in this run's own folder (two runs at once never mix).
+    // V8 coverage of the test processes, in this run's own folder (two runs at once never mix).
     const coverage = path.join(work, 'coverage')
     const files = path.join(work, 'files')
     const env = { ...process.env, ...db.env, NODE_V8_COVERAGE: coverage }
@@ -124,10 +125,10 @@ try {
     for (const line of slowest(files, 10)) console.log(`  ${line}`)
     if (code === 0) {
       await phase('coverage', async () => {
-        say('coverage of src/ over the whole run (reported):')
+        say(`coverage of src/ in the ${process.env.WW_COVERAGE === 'all' ? 'whole run' : 'pure tests (test/games, lib, faces)'} (reported):`)
         await run('c8', ['report', '--temp-directory', coverage, '--include', 'src/**', '--exclude', 'src/generated/**', '--reporter', 'text-summary'])
         if (!whole) return
-        // The engine's coverage over the same run: its own tests, and whatever else ran it.
+        // The engine's coverage over the same run: its own tests (and any other that ran it).
         say(`coverage of src/engine/ (enforced: at least ${ENGINE_LINES}% of lines and ${ENGINE_BRANCHES}% of branches):`)
         const engine = ['--temp-directory', coverage, '--include', 'src/engine/**']
         await run('c8', ['report', ...engine, '--reporter', 'text-summary'])
