@@ -190,7 +190,7 @@ export async function eventsOfTypes(pool: pg.Pool, campaignId: string, week: num
 export async function payloadsSince(sql: Sql, campaignId: string, week: number, types: string[], since: Date): Promise<unknown[]> {
   const rows = await sql.query<{ payload: unknown }>(
     `SELECT payload FROM campaign_events WHERE campaign_id = $1::uuid AND seq > ${before('$2::int')} AND week = $2 AND type = ANY($3::text[])
-        AND created_at > ${utc(4)}`,
+        AND created_at > ${utc(4)} ORDER BY seq`,
     [campaignId, week, types, since.toISOString()],
   )
   return rows.map((r) => r.payload)
