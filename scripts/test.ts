@@ -12,6 +12,7 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from '
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Parser, type Result } from 'tap-parser'
+import { plan } from './test-batches.ts'
 import { startTestDatabase } from './test-database.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -89,6 +90,8 @@ const args = process.argv.slice(2)
 const whole = !args.some((a) => !a.startsWith('-'))
 let code = 1
 const work = mkdtempSync(path.join(tmpdir(), 'ww-run-'))
+// Inside the checkout, where tap names files by their path (ignored by git and prettier).
+const batchDir = path.join(root, '.tap', `batches-${process.pid}`)
 try {
   // The type check, the boundaries between platform, kernel and games (.dependency-cruiser.cjs: a
   // game that imports another fails the run before any test), the layout (.prettierrc.json;
@@ -119,9 +122,13 @@ try {
     const coverage = path.join(work, 'coverage')
     const files = path.join(work, 'files')
     const env = { ...process.env, ...db.env, NODE_V8_COVERAGE: coverage }
-    code = await phase('tests', () => run('tap', ['--output-dir', files, ...args], env))
+    // A whole run batches the app and browser files (scripts/test-batches.ts; WW_BATCH=0: each alone).
+    const batching = whole && process.env.WW_BATCH !== '0'
+    const planned = batching ? plan(root, batchDir) : undefined
+    for (const [entry, group] of planned?.batches ?? []) say(`${entry}: ${group.join(' ')}`)
+    code = await phase('tests', () => run('tap', ['--output-dir', files, ...args, ...(planned?.files ?? [])], env))
     const count = counted(files)
-    say('the slowest files (time inside each):')
+    say('the slowest files and batches (time inside each):')
     for (const line of slowest(files, 10)) console.log(`  ${line}`)
     if (code === 0) {
       await phase('coverage', async () => {
@@ -150,6 +157,7 @@ try {
   code = 1
 } finally {
   rmSync(work, { recursive: true, force: true })
+  rmSync(batchDir, { recursive: true, force: true })
   say(`phases: ${phases.map(([name, s]) => `${name} ${s.toFixed(0)} s`).join(', ')}`)
 }
 process.exit(code)
