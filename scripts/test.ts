@@ -8,7 +8,7 @@
 //   tsx scripts/test.ts test/lib/x.test.ts   those files only (tap's arguments pass through)
 import 'dotenv/config'
 import { spawn } from 'node:child_process'
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Parser, type Result } from 'tap-parser'
@@ -70,7 +70,9 @@ function counted(dir: string): { pass: number; fail: number; skip: number; todo:
   return count
 }
 
-const tapFiles = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tap'))
+// A file only: the batches' folder under the checkout, `.tap/`, ends in `.tap` too.
+const tapFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tap') && statSync(path.join(dir, f)).isFile())
 
 /** The files that took longest, from the per-file TAP that tap writes with --output-dir. */
 function slowest(dir: string, count: number): string[] {
