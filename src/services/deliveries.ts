@@ -77,6 +77,11 @@ function loop<T>(name: string, round: (control: RoundControl) => Promise<T>, log
   }
 }
 
+/** Adds a round's counts into the running total, field by field. */
+function addCounts<K extends string>(total: Record<K, number>, round: Record<K, number>) {
+  for (const key of Object.keys(total) as K[]) total[key] += round[key]
+}
+
 export function deliveriesService(deps: {
   mail: { drain(control: RoundControl): Promise<DrainResult> }
   webhooks: { run(control: RoundControl): Promise<{ queued: number; called: number }> }
@@ -89,9 +94,7 @@ export function deliveriesService(deps: {
     'mail',
     async (control) => {
       const r = await mail.drain(control)
-      total.mails.sent += r.sent
-      total.mails.failed += r.failed
-      total.mails.dropped += r.dropped
+      addCounts(total.mails, r)
       return r
     },
     log,
@@ -100,8 +103,7 @@ export function deliveriesService(deps: {
     'webhooks',
     async (control) => {
       const r = await webhooks.run(control)
-      total.webhooks.queued += r.queued
-      total.webhooks.called += r.called
+      addCounts(total.webhooks, r)
       return r
     },
     log,

@@ -8,6 +8,25 @@ export interface Heard {
   data: Record<string, unknown>
 }
 
+/** The whole events at the front of an SSE text (comments and keep-alives skipped), and what is left after them. */
+export function sseEvents(text: string): { events: Heard[]; rest: string } {
+  const events: Heard[] = []
+  let rest = text
+  let end: number
+  while ((end = rest.indexOf('\n\n')) >= 0) {
+    const block = rest.slice(0, end)
+    rest = rest.slice(end + 2)
+    const fields = Object.fromEntries(
+      block
+        .split('\n')
+        .filter((line) => !line.startsWith(':') && line.includes(': '))
+        .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
+    )
+    if (fields.event) events.push({ event: fields.event, ...(fields.id ? { id: fields.id } : {}), data: JSON.parse(fields.data ?? '{}') })
+  }
+  return { events, rest }
+}
+
 export interface Listener {
   status: number
   headers: http.IncomingHttpHeaders
@@ -61,18 +80,9 @@ export function listen(url: string, token: string | null, options: { headers?: R
         res.on('data', (chunk: string) => {
           if (!streaming) return void (body += chunk)
           buffer += chunk
-          let end: number
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end)
-            buffer = buffer.slice(end + 2)
-            const fields = Object.fromEntries(
-              block
-                .split('\n')
-                .filter((line) => !line.startsWith(':') && line.includes(': '))
-                .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
-            )
-            if (!fields.event) continue
-            const h: Heard = { event: fields.event, ...(fields.id ? { id: fields.id } : {}), data: JSON.parse(fields.data ?? '{}') }
+          const parsed = sseEvents(buffer)
+          buffer = parsed.rest
+          for (const h of parsed.events) {
             heard.push(h)
             for (const w of [...waiting]) if (w.match(h)) (waiting.splice(waiting.indexOf(w), 1), w.resolve(h))
           }

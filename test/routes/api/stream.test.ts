@@ -3,12 +3,7 @@
 // and is refused past the cap of streams per reader.
 import t from 'tap'
 import { call, setClock, mondayGame } from '../../helpers/campaign.ts'
-
-interface Heard {
-  event: string
-  id?: string
-  data: Record<string, unknown>
-}
+import { sseEvents, type Heard } from '../../helpers/sse.ts'
 
 /** Opens a stream over real HTTP; `next(match)` waits for the first event that matches. */
 async function listen(base: string, token: string | null, headers: Record<string, string> = {}) {
@@ -22,18 +17,9 @@ async function listen(base: string, token: string | null, headers: Record<string
     try {
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true })
-        let end: number
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const fields = Object.fromEntries(
-            block
-              .split('\n')
-              .filter((line) => !line.startsWith(':') && line.includes(': '))
-              .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
-          )
-          if (!fields.event) continue
-          const h: Heard = { event: fields.event, ...(fields.id ? { id: fields.id } : {}), data: JSON.parse(fields.data ?? '{}') }
+        const parsed = sseEvents(buffer)
+        buffer = parsed.rest
+        for (const h of parsed.events) {
           heard.push(h)
           for (const w of [...waiting]) if (w.match(h)) (waiting.splice(waiting.indexOf(w), 1), w.resolve(h))
         }
