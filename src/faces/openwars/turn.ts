@@ -3,7 +3,7 @@
 // tappable, and one card per location holding a form for each legal order the engine offers
 // (recruit, move with the odds of the battle it starts, volley, spell, standing combat order).
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { BUDGET } from '../../engine/games/openwars/setup.ts'
+import { BUDGET, namedFaction } from '../../engine/games/openwars/setup.ts'
 import { DEFAULT_ARMIES, KINDS, SPELLS, type Faction } from '../../engine/games/openwars/data.ts'
 import type { OpenOptions, OpenOrder } from '../../engine/games/openwars/index.ts'
 import { neighbours } from '../../engine/games/openwars/map.ts'
@@ -77,12 +77,19 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
     const setup = board.status === 'setup'
 
     // Setup (W1.1, W3.5): the faction picker, every roster's counters, and the sealed army.
-    const taken = new Map(board.tribes.filter((t) => t.id !== me.id && t.faction).map((t) => [t.faction!, t.name]))
+    // W1.1 (clarified): a faction another tribe named is taken; one it only plays by default is free to choose.
+    const holders = new Map(state.tribes.filter((t) => t.id !== me.id && t.faction).map((t) => [t.faction!, { name: t.name, named: namedFaction(state, t) }]))
+    const mineNamed = namedFaction(
+      state,
+      state.tribes.find((t) => t.id === me.id)!,
+    )
     const factions = setup
       ? rosters(s).map((f) => ({
           ...f,
           mine: f.id === me.faction,
-          takenBy: taken.get(f.id as Faction) ?? null,
+          mineByDefault: f.id === me.faction && !mineNamed,
+          takenBy: holders.get(f.id as Faction)?.named ? holders.get(f.id as Faction)!.name : null,
+          byDefaultOf: holders.get(f.id as Faction)?.named === false ? holders.get(f.id as Faction)!.name : null,
           canChoose: offered.some((o) => o.type === 'setFaction' && o.faction === f.id),
         }))
       : []

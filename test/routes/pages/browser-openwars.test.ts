@@ -109,6 +109,10 @@ t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started 
   const turn = `${base}/campaigns/${id}/turn`
   await anaPage.goto(turn)
   t.equal(await anaPage.locator('details.faction').count(), 7, 'seven factions on the picker')
+  // W1.1 (clarified): a join-order default is a suggestion, not a claim; the picker says so.
+  t.match(await anaPage.locator('details.faction.mine summary').textContent(), /la tuya, sugerida/, 'her own default, marked as a suggestion')
+  t.equal(await anaPage.locator('details.faction summary', { hasText: 'sugerida a ben' }).count(), 1, "ben's default, free to choose")
+  t.equal(await anaPage.locator('details.faction summary', { hasText: 'la juega' }).count(), 0, 'no faction taken before anyone chooses')
   const orcos = anaPage.locator('details#f-orcos')
   await orcos.locator('summary').tap()
   t.equal(await orcos.locator('table.counters tbody tr').count(), kindsOf('orcos').length, "each of the faction's units (Appendix A)")
@@ -139,6 +143,9 @@ t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started 
     'a faction taken is refused',
   )
   t.equal((await call(app, ben.token, 'POST', `${api}/orders`, { order: { type: 'setFaction', faction: 'elfos' } })).status, 200, 'ben plays the Elves')
+  await anaPage.reload()
+  t.match(await anaPage.locator('details#f-elfos summary').textContent(), /la juega ben/, 'a faction ben chose is taken')
+  t.match(await anaPage.locator('details.faction.mine summary').textContent(), /la tuya\s*$/, 'hers, chosen')
 
   // Tick 0 (Sunday 6 December, more than 72 hours after the start): the armies muster, the weekdays are dealt anew.
   await setClock(app, '2026-12-07T00:30:00Z')
