@@ -1,4 +1,4 @@
-// `npm run bench:table`: README's benchmark table, written from bench/results/*.json
+// `npm run bench:table`: the benchmark table of docs/BENCHMARKS.md, written from bench/results/*.json
 // (what `npm run bench` last measured), between the bench:start and bench:end markers.
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -40,10 +40,10 @@ const table = [
   ...rows,
   END,
 ].join('\n')
-const readmePath = path.join(root, 'README.md')
-const readme = await readFile(readmePath, 'utf8')
-const from = readme.indexOf(START)
-const to = readme.indexOf(END)
-if (from < 0 || to < 0) throw new Error(`README.md has no ${START} … ${END} markers`)
-await writeFile(readmePath, readme.slice(0, from) + table + readme.slice(to + END.length))
-console.log(`README.md: ${rows.length} figures from ${files.length} benches`)
+const docPath = path.join(root, 'docs/BENCHMARKS.md')
+const doc = await readFile(docPath, 'utf8')
+const from = doc.indexOf(START)
+const to = doc.indexOf(END)
+if (from < 0 || to < 0) throw new Error(`docs/BENCHMARKS.md has no ${START} … ${END} markers`)
+await writeFile(docPath, doc.slice(0, from) + table + doc.slice(to + END.length))
+console.log(`docs/BENCHMARKS.md: ${rows.length} figures from ${files.length} benches`)

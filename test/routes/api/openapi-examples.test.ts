@@ -77,9 +77,10 @@ t.test('every route that reads the caller declares bearerAuth (optional where an
   t.same(doc.paths['/api/campaigns/{id}/state']!.get!.security, [{ bearerAuth: [] }, {}], 'optional on a public read: anonymous is allowed too')
 })
 
-t.test('README\'s "Play a turn with curl": its three orders, as written, are accepted on the demo with the clock README gives', async (t) => {
-  const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf('### Play a turn with curl'))
+t.test('docs/API.md\'s "Play a turn with curl": its three orders, as written, are accepted on the demo with the clock it gives', async (t) => {
+  const markdown = readFileSync(path.resolve(import.meta.dirname, '../../../docs/API.md'), 'utf8')
+  t.not(markdown.indexOf('\n## Play a turn with curl\n'), -1, 'docs/API.md has the section')
+  const section = markdown.slice(markdown.indexOf('\n## Play a turn with curl\n'))
   const now = /TEST_CLOCK_NOW=(\S+)/.exec(section)![1]!
   const login = JSON.parse(/auth\/login[^\n]*\n\s*-d '([^']+)'/.exec(section)![1]!) as { email: string; password: string }
   const bodies = [...section.slice(0, section.indexOf('Every error has one shape')).matchAll(/\/orders[^\n]*\n\s*-d '([^']+)'/g)].map((m) => JSON.parse(m[1]!))
