@@ -51,7 +51,7 @@ for (const name of names) {
   const log = (message: string) => console.error(`[bench ${name}] ${message}`)
   const mod = (await import(path.join(here, `${name}.ts`))) as { default: Bench }
   await mod.default(report, log)
-  // `npm run bench:table` writes README's table from these files.
+  // `npm run bench:table` writes docs/BENCHMARKS.md's table from these files.
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`
   await writeFile(path.join(here, 'results', `${name}.json`), JSON.stringify({ bench: name, date: new Date().toISOString(), machine, figures }, null, 2) + '\n')
 }

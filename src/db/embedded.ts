@@ -105,7 +105,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
     createPostgresUser: true,
     // Only this machine may connect, and only over IPv4 loopback. The first change to a page after
     // a checkpoint writes the whole page to the WAL; an order touches its campaign's leaf of each
-    // log index, so compressed page images cut the WAL of an order by a third (#32, README). This
+    // log index, so compressed page images cut the WAL of an order by a third (#32, docs/BENCHMARKS.md). This
     // build of PostgreSQL has pglz only.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'wal_compression=pglz'],
     // The server's own chatter is noise in our logs; failures still surface as errors.

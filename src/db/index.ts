@@ -42,7 +42,7 @@ export const DEFAULT_LIMITS: DatabaseLimits = {
   idleInTransactionTimeoutMs: 30_000,
 }
 
-/** Measured with `npm run bench -- orders` (README, "Benchmarks"). */
+/** Measured with `npm run bench -- orders` (docs/BENCHMARKS.md). */
 export const DEFAULT_SNAPSHOT_EVERY = 16
 /**
  * 500: the orders bench's server stayed under its 150 MB at 64 clients (144 MB at most, against

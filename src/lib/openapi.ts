@@ -1,5 +1,5 @@
 // The last pass over the OpenAPI document @fastify/swagger builds from the routes' schemas. It
-// keeps the API only (the HTML pages and assets are documented in the README, not here: a client
+// keeps the API only (the HTML pages and assets are documented in docs/PAGES.md, not here: a client
 // generated from this document must not offer `POST /campaigns/{id}/turn`), and fills in what
 // validators and client generators need and what routes need not repeat: an operationId derived
 // from method and path, a description on every response, `security: []` on open operations,

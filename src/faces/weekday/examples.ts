@@ -9,7 +9,7 @@
  * on 5,6 by the neutral port 5,5; the Bracari ship s4 (crew 2) on 6,6; 200 in the pool of 2,1.
  */
 export const EXAMPLE_SITUATION =
-  'Each example is legal as written for the Astures (ana@demo.weekdaywars.test) on a Monday of the demo campaign (map coast-3), with ship s1 (crew 3) on 3,0 by their port 2,1, ship s2 adrift on 4,0, ship s3 (crew 4) on 5,6 by the neutral port 5,5, the Bracari ship s4 (crew 2) on 6,6, and 200 in the pool of 2,1. On the demo as seeded (no ships yet, 10 in each pool), recruit one troop and move: see README, "Play a turn with curl".'
+  'Each example is legal as written for the Astures (ana@demo.weekdaywars.test) on a Monday of the demo campaign (map coast-3), with ship s1 (crew 3) on 3,0 by their port 2,1, ship s2 adrift on 4,0, ship s3 (crew 4) on 5,6 by the neutral port 5,5, the Bracari ship s4 (crew 2) on 6,6, and 200 in the pool of 2,1. On the demo as seeded (no ships yet, 10 in each pool), recruit one troop and move: see docs/API.md, "Play a turn with curl".'
 
 export const ORDER_EXAMPLES: Record<string, { summary: string; value: unknown }> = {
   recruit: { summary: 'Recruit 2 troops in the city 2,1 (R5), 10 each from its pool', value: { order: { type: 'recruit', city: '2,1', troops: 2 } } },

@@ -1,6 +1,6 @@
 // Former players (#45 item 5): a player whose tribe the GM gave to someone else reads a running
 // private campaign no more, through no route of the API and no page; once it is finished, its
-// results and recaps are theirs again (README: "members' and former players'").
+// results and recaps are theirs again (docs/PAGES.md: "members' and former players'").
 import t from 'tap'
 import { register } from '../../helpers/app.ts'
 import { buildTestApp } from '../../helpers/app.ts'
@@ -42,7 +42,7 @@ t.test('a replaced player: nothing of the running private campaign; its results 
   const end = await playToTheEnd(app, table)
   t.equal(end.status, 'finished', 'the week limit ends the campaign')
   const results = await call(app, ana.token, 'GET', `${base}/results`)
-  t.equal(results.status, 200, 'once it is over, its results are hers (README)')
+  t.equal(results.status, 200, 'once it is over, its results are hers (docs/PAGES.md)')
   t.ok(
     results.body.tribes.some((x: { id: string }) => x.id === ana.tribeId),
     'with the tribe she played',

@@ -80,7 +80,7 @@ t.test('only the API is documented; every operation has an id, a summary, declar
   }
   t.ok(operations > 50, `${operations} operations checked`)
   for (const page of ['/campaigns/{id}/turn', '/login', '/assets/{*}', '/'])
-    t.notOk(document.paths[page], `the page ${page} is not in the API document (README lists the pages)`)
+    t.notOk(document.paths[page], `the page ${page} is not in the API document (docs/PAGES.md lists the pages)`)
   t.equal(document.paths['/api/campaigns/{id}/state']?.get?.operationId, 'getCampaignsByIdState')
   t.equal(
     operationIdOf('post', '/api/campaigns/{id}/scenes/{sceneId}/proposals/{proposalId}/accept'),

@@ -1,5 +1,5 @@
 // Errors as RFC 9457 problems and a 405 for a wrong method (#31): what a generic HTTP client
-// understands without reading our README, keeping the members our clients already read.
+// understands without reading our docs, keeping the members our clients already read.
 import t from 'tap'
 import { buildTestApp, register } from '../../helpers/app.ts'
 

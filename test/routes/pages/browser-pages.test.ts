@@ -1,4 +1,4 @@
-// Every page of README's pages table in a real browser (#13): axe-core finds no WCAG A/AA
+// Every page of docs/PAGES.md's pages table in a real browser (#13): axe-core finds no WCAG A/AA
 // problem at 390 px and 1366 px, and a Spanish reader finds no string of the English
 // catalogue on any of them, as a player, as the GM and logged out. A screenshot of each
 // page at 390 px in Spanish goes to test-artifacts/page-*.png.
