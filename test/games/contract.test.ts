@@ -2,11 +2,11 @@
 // runs RandomSimTest): seeded random play of several periods through the platform's own
 // calls, in which every order the legal options offer is accepted, a refusal leaves the
 // state (dice counter included) as it was, a batch is all or nothing, the view stays
-// consistent, a reader's board holds no other tribe's secrets, every step gives the same
-// outcome from the state read back from its canonicalJson (#47; a jsonb round trip through the
-// database in test/db/stored-contract.test.ts), and the log replays to the same state hash. A
-// game's own roster limit (its rule book's) and the seeds its contract runs once found worth
-// keeping are checked here too, so no game runs the contract twice.
+// consistent, a reader's board holds no other tribe's secrets, and the log replays to the same
+// state hash. A game's own roster limit (its rule book's) and the seeds its contract runs once
+// found worth keeping are checked here too, so no game runs the contract twice. Its stored half,
+// test/db/stored-contract.test.ts, plays every step again from the state's canonicalJson and jsonb
+// forms (#47).
 import fc from 'fast-check'
 import t from 'tap'
 import { rulesetIds, rulesetOf, WEEKDAYS } from '../../src/engine/index.ts'

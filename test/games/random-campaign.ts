@@ -35,17 +35,6 @@ export function outcomeOf(rules: AnyRuleset, result: Result): string {
 }
 
 /**
- * #47 a state means one thing: the step gives what it gives whatever order the state's records
- * keep their keys in, here the order of its canonicalJson (the order of its hash); the stored
- * contract (test/db/stored-contract.test.ts) tries a jsonb round trip the same way.
- */
-function sameFromCanonical(rules: AnyRuleset, step: Step, live: Result) {
-  const read = JSON.parse(canonicalJson(step.state)) as State
-  if (outcomeOf(rules, step.apply(read)) !== outcomeOf(rules, live))
-    throw new Error(`${step.where}: the state read back from its canonicalJson gives another outcome`)
-}
-
-/**
  * How many random campaigns a test plays where it would play `usual`: WW_PLAYOUTS scales them all
  * (unset or 1: the usual number, which is what `npm test` and CI run; 0.3 for a quick look, 10 for a
  * long hunt), never below one.
@@ -115,7 +104,6 @@ export function playAtRandom(
   }
   const stepped = (step: Step) => {
     const result = step.apply(step.state)
-    sameFromCanonical(rules, step, result)
     steps?.push(step)
     checks++
     return result
