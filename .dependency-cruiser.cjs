@@ -27,10 +27,21 @@ module.exports = {
     },
     {
       name: 'engine-is-pure',
-      comment: 'The engine reads no clock, file, network or database: only hashing comes from a package.',
+      comment:
+        'The engine reads no clock, file, network or database: only hashing and the copying of plain data (immer, klona, in the kernel) come from packages.',
       severity: 'error',
       from: { path: '^src/engine/' },
-      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'core'], pathNot: 'node_modules/@noble/hashes/' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'core'],
+        pathNot: ['node_modules/@noble/hashes/', 'node_modules/immer/', 'node_modules/klona/'],
+      },
+    },
+    {
+      name: 'games-copy-through-the-kernel',
+      comment: "A game's working copy comes from the kernel's copy-on-write module, which owns the copying packages.",
+      severity: 'error',
+      from: { path: '^src/engine/', pathNot: '^src/engine/kernel/copy-on-write[.]ts$' },
+      to: { path: 'node_modules/(immer|klona)/' },
     },
     {
       name: 'platform-reaches-games-through-the-registry',

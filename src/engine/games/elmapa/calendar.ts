@@ -1,5 +1,6 @@
 // M2.8–M2.11, M5.9, M10: windows opening and closing, the weekly tick (end check, returns,
 // breeding, production, card draws) and the trades a scene ratifies.
+import { plain } from '../../kernel/copy-on-write.ts'
 import { WEEKDAYS } from '../../kernel/ids.ts'
 import { BUILDINGS, TROOPS, type Stock } from './catalogue.ts'
 import { drawCard, reserved } from './cards.ts'
@@ -152,7 +153,9 @@ function fails(reason: string, rule: string): never {
 /** M10.1–M10.6: all at once or nothing, with the reason. */
 export function executeTrade(w: Work, transfers: unknown) {
   if (!Array.isArray(transfers)) reject('trade/bad', 'a trade is a list of transfers', 'M10.1')
-  const saved = structuredClone(w.s)
+  // The state as it was, to put back whole when a transfer fails: a copy of its own, shared with
+  // neither the draft nor the state the step was given.
+  const saved = structuredClone(plain(w.s))
   try {
     if (w.s.status !== 'running') fails('nothing is traded during setup or after the end', 'M10.1')
     const givers = new Set<Tribe>()

@@ -1,6 +1,7 @@
 // The working copy an order or a system action changes: a deep copy of the state, the events it
 // logs, and the dice of M12 (each seed with its own counter kept in the state, so that a
 // refused order, which discards the copy, draws nothing).
+import { draftOf, finished, plain } from '../../kernel/copy-on-write.ts'
 import { reject } from '../../kernel/errors.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
@@ -15,12 +16,18 @@ export const treasureSeed = (secret: string) => `${secret}/treasure`
 
 export class Work {
   readonly s: ElMapaState
-  readonly events: ElMapaEvent[] = []
+  events: ElMapaEvent[] = []
   constructor(
     state: ElMapaState,
     readonly rng: Rng,
   ) {
-    this.s = structuredClone(state)
+    // Copy-on-write: a step copies the records it writes, not the whole state (#47).
+    this.s = draftOf(state)
+  }
+  /** The new state and the events, as plain data once the draft is done. */
+  finish() {
+    const events = plain(this.events)
+    return { state: finished(this.s), events }
   }
   emit(e: ElMapaEvent) {
     this.events.push(e)
