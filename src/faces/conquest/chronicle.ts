@@ -1,6 +1,7 @@
 // World conquest's chronicle: one sentence per event of the game, in the reader's language; the
 // platform's own events (scenes, absences, windows) are told by the platform's chronicle.
 import { platformSentence, PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
+import { TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
 import { battleRounds } from './battle-words.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
@@ -80,8 +81,10 @@ export function conquestSentence(type: string, payload: unknown, names: Readonly
       return say('cev_reinforced', {
         tribe: tribe(e.tribe),
         troops: Number(e.troops),
+        // In the world's order: a record's keys come back from the log's jsonb in jsonb's own order (#47).
         placed:
           Object.entries((e.placed ?? {}) as Record<string, number>)
+            .sort(([a], [b]) => TERRITORY_IDS.indexOf(a) - TERRITORY_IDS.indexOf(b))
             .map(([id, n]) => `${id} +${n}`)
             .join(', ') || '–',
       })
