@@ -1,7 +1,7 @@
 // World conquest's chronicle: one sentence per event of the game, in the reader's language; the
 // platform's own events (scenes, absences, windows) are told by the platform's chronicle.
 import { platformSentence, PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
-import { TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
+import { GOODS, TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
 import { battleRounds } from './battle-words.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
@@ -18,8 +18,11 @@ export const CONQUEST_KINDS: Record<string, (type: string) => boolean> = {
 }
 
 type E = Record<string, unknown>
+/** Goods in the book's order (resources, then weapons), whatever order the record's keys came back in. */
+export const inGoodsOrder = (g: unknown) =>
+  Object.entries((g ?? {}) as Record<string, number>).sort(([a], [b]) => GOODS.indexOf(a as never) - GOODS.indexOf(b as never))
 const goods = (g: unknown, s: Words) =>
-  Object.entries((g ?? {}) as Record<string, number>)
+  inGoodsOrder(g)
     .map(([k, n]) => `${n} ${s[`c_good_${k}`] ?? k}`)
     .join(', ')
 const faces = (dice: unknown) => ((dice ?? []) as { face: number }[]).map((d) => d.face).join(' ')

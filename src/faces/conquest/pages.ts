@@ -12,6 +12,7 @@ import type { Access } from '../../services/access.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
 import { attackOdds } from './odds.ts'
 import { battleRounds } from './battle-words.ts'
+import { inGoodsOrder } from './chronicle.ts'
 import { worldSvg, type WorldTerritory } from './world-svg.ts'
 
 type Board = ReturnType<typeof conquest.board> & {
@@ -227,7 +228,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         return [`${s[`c_order_${x.kind as string}`]} ${x.from} → ${x.target}: −${x.removed}${x.planeLost ? ` (${s.c_said_planeLost})` : ''}`]
       if (x.type === 'gathered')
         return [
-          `${s.c_order_gather} ${x.at}: +${Object.entries(x.gained as Record<string, number>)
+          `${s.c_order_gather} ${x.at}: +${inGoodsOrder(x.gained)
             .map(([k, v]) => `${v} ${s[`c_good_${k}`]}`)
             .join(', ')}`,
         ]

@@ -1,6 +1,7 @@
 // Open Wars' chronicle: one sentence per event of the game, in the reader's language. A battle is
 // told turn by turn in the order of initiative (W6.7), each die with what it did; the
 // platform's own events are told by the platform's chronicle.
+import { WEEKDAYS, type Weekday } from '../../engine/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { platformSentence, PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
 import { fill } from '../../lib/fill.ts'
@@ -64,7 +65,9 @@ export function openwarsSentence(type: string, payload: unknown, names: Readonly
       return say('oev_mapBuilt', { seed: String(e.seed), cells: ((e.cards ?? []) as unknown[]).length })
     case 'mustered':
       return say('oev_mustered', {
+        // By the new weekday: the record's keys come back from the log's jsonb in jsonb's order (#47).
         days: Object.entries((e.weekdays ?? {}) as Record<string, string>)
+          .sort(([, a], [, b]) => WEEKDAYS.indexOf(a as Weekday) - WEEKDAYS.indexOf(b as Weekday))
           .map(([id, day]) => `${tribe(id)} ${s[day] ?? day} (${(e.values as Record<string, number>)?.[id] ?? 0})`)
           .join(', '),
       })

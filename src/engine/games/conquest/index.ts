@@ -15,6 +15,7 @@ import { turnSummary } from './summary.ts'
 export type { ConquestEvent, ConquestOrder, ConquestState } from './types.ts'
 export type { ConquestOptions, TerritoryOptions } from './options.ts'
 export { BY_ID, TERRITORY_IDS } from './world.ts'
+export { GOODS } from './work.ts'
 export { battleOdds, type BattleOdds, type BattleSides } from './odds.ts'
 
 export interface WorldMap {
