@@ -34,10 +34,9 @@ function project(t: Test): string {
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
   writeFileSync(path.join(dir, 'package-lock.json'), '{}')
-  writeFileSync(
-    path.join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'ES2023', module: 'NodeNext', strict: true, noEmit: true, types: [] }, include: ['src'] }),
-  )
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...COMPILER, types: [] }, include: ['src'] }))
+  // The one global these programs use, declared: without the DOM's types each tsc takes a quarter of the time.
+  writeFileSync(path.join(dir, 'src/globals.d.ts'), 'declare const console: { log(...values: unknown[]): void }\n')
   writeFileSync(
     path.join(dir, 'tsconfig.build.json'),
     JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: false, rootDir: 'src', outDir: 'dist' }, include: ['src'] }),
@@ -45,6 +44,9 @@ function project(t: Test): string {
   writeFileSync(path.join(dir, 'src/server.ts'), "const word: string = 'one'\nconsole.log(word)\n")
   return dir
 }
+
+/** The projects' compiler settings: the language and no more (lib.dom's types are most of a small tsc's work). */
+const COMPILER = { target: 'ES2023', lib: ['ES2023'], skipLibCheck: true, module: 'NodeNext', strict: true, noEmit: true }
 
 const build = (dir: string, ...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { cwd: dir, encoding: 'utf8' })
 const run = (dir: string) => spawnSync(process.execPath, ['dist/server.js'], { cwd: dir, encoding: 'utf8' }).stdout.trim()
@@ -249,7 +251,7 @@ function autoloading(t: Test, extra: Record<string, string> = {}): string {
     'src/routes/b.ts': "import { bump } from '../lib/shared.js'\nexport default () => `b${bump()}`\n",
     'note.txt': 'noted\n',
     'tsconfig.json': JSON.stringify({
-      compilerOptions: { target: 'ES2023', module: 'NodeNext', strict: true, noEmit: true, types: ['node'] },
+      compilerOptions: { ...COMPILER, types: ['node'] },
       include: ['src'],
     }),
     ...extra,
