@@ -12,17 +12,13 @@ import { buildTestApp, register } from '../../helpers/app.ts'
 import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
 import { call, setClock } from '../../helpers/campaign.ts'
 import { kindsOf } from '../../../src/engine/games/openwars/data.ts'
+import { openWars, type OpenState } from '../../../src/engine/games/openwars/index.ts'
+import { movePaths } from '../../../src/engine/games/openwars/options.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 const ROUND_1 = Date.UTC(2026, 11, 7) // Monday 7 December 2026
-
-interface Cell {
-  id: string
-  card: string
-  controller: string | null
-  stacks: { tribe: string; kind: string; count: number; moved: number }[]
-}
 
 /** W2.2: the cells sharing a side, the columns wrapping round. */
 const neighbours = (id: string, rows: number, cols: number) => {
@@ -37,20 +33,33 @@ const neighbours = (id: string, rows: number, cols: number) => {
     .map(([rr, cc]) => `r${rr}c${((cc! - 1 + cols) % cols) + 1}`)
 }
 
-/** The shortest path over cells `open` says may be entered, from `from` to the nearest cell of `goal` (empty when none). */
-function pathTo(from: string, goal: Set<string>, open: (id: string) => boolean, rows: number, cols: number): string[] {
-  const back = new Map<string, string>([[from, '']])
-  const queue = [from]
-  while (queue.length) {
-    const at = queue.shift()!
-    if (goal.has(at) && at !== from) {
-      const path: string[] = []
-      for (let x = at; x !== from; x = back.get(x)!) path.unshift(x)
-      return path
-    }
-    for (const n of neighbours(at, rows, cols)) if (!back.has(n) && open(n)) back.set(n, at) && queue.push(n)
+const unitsOf = (s: OpenState, at: string, tribe: string) => s.cells[at]!.stacks.some((x) => x.tribe === tribe && x.count > 0)
+
+/**
+ * Every location `tribe`'s stacks can move into in its next window, as its move forms will offer
+ * them: asked of the rules (W5.1–W5.10) on a copy of the state with that window open. Being next
+ * to a unit is not enough: a lone Chamán (2 points, no terrain bonus) cannot enter Selva profunda
+ * (entry 3), and a Lodazal (detiene) may bar the way round.
+ */
+function reachOf(s: OpenState, tribe: string): Set<string> {
+  const opened = openWars.applySystem(s, { type: 'openWindow', tribe }, hmacRng)
+  const reach = new Set<string>()
+  if (!opened.ok) return reach
+  for (const [at, c] of Object.entries(opened.state.cells))
+    for (const x of c.stacks.filter((y) => y.tribe === tribe && y.count > y.moved))
+      for (const to of movePaths(opened.state, tribe, at, x.kind, x.count - x.moved).keys()) reach.add(to)
+  return reach
+}
+
+/** The steps over land, round `enemy`'s units, from `from` to the nearest cell of `goal` (Infinity when none). */
+function stepsTo(s: OpenState, from: string, goal: Set<string>, enemy: string): number {
+  const steps = new Map([[from, 0]])
+  for (const at of steps.keys()) {
+    if (goal.has(at)) return steps.get(at)!
+    for (const n of neighbours(at, s.rows, s.cols))
+      if (!steps.has(n) && !s.cells[n]!.card.startsWith('ag') && !unitsOf(s, n, enemy)) steps.set(n, steps.get(at)! + 1)
   }
-  return []
+  return Infinity
 }
 
 t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started and played to its end through the pages', async (t) => {
@@ -162,7 +171,10 @@ t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started 
   )
   const order = ['ana', 'ben'].sort((a, b) => DAYS.indexOf(weekdayOf(tribeOf(a))) - DAYS.indexOf(weekdayOf(tribeOf(b))))
 
-  const tried = new Set<string>()
+  // The start seed deals the band (W2.12–W2.14), which decides where ben can stand for her to attack:
+  // with it and ben's moves, a campaign without a battle can be played again on the engine alone.
+  const startSeed = ((await app.campaigns.snapshot(id)).state as unknown as OpenState).mapSeed
+  const marched: string[] = []
   let sawOdds = false
   let moved = false
   for (let round = 1; round <= 6; round++) {
@@ -183,23 +195,26 @@ t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started 
           t.same(await axe(benPage), [], 'no WCAG A/AA violation on the turn page (1366, English)')
           await benPage.screenshot({ path: path.join(ARTIFACTS, 'openwars-2-turn-en-1366.png'), fullPage: true })
         }
-        // ben marches every stack over land towards ana's units, stopping next to them (she attacks), then ends his turn.
+        // ben marches until a stack of his stands where ana's next window can move (she attacks), then ends his turn:
+        // each step, of every move the rules let his stacks make, the one ending nearest her reach.
         for (let step = 0; step < 8; step++) {
-          state = (await call(app, ben.token, 'GET', `${api}/state`)).body
-          const cells = new Map((state.cells as Cell[]).map((c) => [c.id, c]))
-          const hers = (id: string) => cells.get(id)!.stacks.some((x) => x.tribe === tribeOf('ana') && x.count > 0)
-          const open = (id: string) => !cells.get(id)!.card.startsWith('ag') && !hers(id)
-          const goal = new Set([...cells.keys()].filter((id) => open(id) && neighbours(id, state.rows, state.cols).some(hers)))
-          const stack = [...cells.values()]
-            .flatMap((c) => c.stacks.filter((x) => x.tribe === tribeOf('ben') && x.count > x.moved).map((x) => ({ at: c.id, ...x })))
-            .find((x) => !goal.has(x.at) && !tried.has(`${round}:${x.at}:${x.kind}`))
-          if (!stack) break
-          tried.add(`${round}:${stack.at}:${stack.kind}`)
-          const path = pathTo(stack.at, goal, open, state.rows, state.cols)
-          for (let n = path.length; n >= 1; n--) {
-            const order = { type: 'move', from: stack.at, kind: stack.kind, count: stack.count - stack.moved, path: path.slice(0, n) }
-            if ((await call(app, ben.token, 'POST', `${api}/orders`, { order })).status === 200) break
+          const s = (await app.campaigns.snapshot(id)).state as unknown as OpenState
+          const reach = reachOf(s, tribeOf('ana'))
+          const his = Object.entries(s.cells).flatMap(([at, c]) => c.stacks.filter((x) => x.tribe === tribeOf('ben') && x.count > 0).map((x) => ({ at, ...x })))
+          if (his.some((x) => reach.has(x.at))) break
+          let best: { order: { type: 'move'; from: string; kind: string; count: number; path: string[] }; steps: number } | null = null
+          for (const x of his.filter((y) => y.count > y.moved)) {
+            const here = stepsTo(s, x.at, reach, tribeOf('ana'))
+            for (const [to, path] of movePaths(s, tribeOf('ben'), x.at, x.kind, x.count - x.moved)) {
+              const steps = stepsTo(s, to, reach, tribeOf('ana'))
+              if (!unitsOf(s, to, tribeOf('ana')) && steps < Math.min(here, best?.steps ?? Infinity))
+                best = { order: { type: 'move', from: x.at, kind: x.kind, count: x.count - x.moved, path }, steps }
+            }
           }
+          if (!best) break
+          const sent = await call(app, ben.token, 'POST', `${api}/orders`, { order: best.order })
+          marched.push(`round ${round}: ${best.order.count} ${best.order.kind} ${best.order.from}>${best.order.path.join('>')} ${sent.status}`)
+          if (sent.status !== 200) break
         }
         const ended = await call(app, ben.token, 'POST', `${api}/orders`, { order: { type: 'endTurn' } })
         t.equal(ended.status, 200, `ben ends his turn in round ${round}`)
@@ -270,7 +285,7 @@ t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started 
       t.match(await anaPage.locator('#results').textContent(), /ana terminó su turno/, `ana ends her turn in round ${round}`)
     }
   }
-  t.ok(sawOdds, 'ana saw the odds of a battle before moving into it')
+  t.ok(sawOdds, 'ana saw the odds of a battle before moving into it', { startSeed, marched })
 
   // The Sunday after round 6: the round limit ends the campaign (W9.4, W9.6).
   await setClock(app, new Date(ROUND_1 + 6 * 7 * 86_400_000).toISOString())
@@ -290,11 +305,11 @@ t.test('W1.1 W3.5 W5.7 W6.7 W9.6 an Open Wars campaign created, joined, started 
     await benPage.goto(`${base}/campaigns/${id}/history?kind=battles&week=${week}`)
     told.push(...(await benPage.locator('table.history tbody tr').allTextContents()).filter((row) => /Battle at/.test(row)))
   }
-  t.ok(told.length > 0, 'the history tells the battle ana fought')
+  t.ok(told.length > 0, 'the history tells the battle ana fought', { startSeed })
   t.ok(
     told.some((row) => /Battle at .+: (ana|ben) against (ana|ben)\. Order of initiative: 1\. .+; 2\. .+ Round 1: .+, attack \d, dice [1-6]/s.test(row)),
     'a battle in the order of initiative, with its dice',
-    { found: told },
+    { found: told, startSeed },
   )
   t.same(await axe(benPage), [], 'no WCAG A/AA violation on the history')
   await benPage.screenshot({ path: path.join(ARTIFACTS, 'openwars-5-history-en-1366.png'), fullPage: true })
