@@ -1,17 +1,24 @@
 // The test files of a whole run, as tap is given them (scripts/test.ts). Each process that starts
 // a test file loads tap, tsx and the service's modules and compiles them anew: about 6 s of CPU
-// before an app test's first assertion, which made up most of the run. So the files that build
-// the app (or drive a browser) run several to a process: each batch entry imports its files one
-// after the other, and their tests run in that process as they would alone, each building its own
+// before an app test's first assertion, and some 2 to 3 s before a pure one's, which made up most
+// of the run. So files run several to a process: each batch entry imports its files one after the
+// other, and their tests run in that process as they would alone, each app test building its own
 // app on its own database (they keep no state at the top level: no root hooks, no env writes).
-// The pure tests stay one to a process (their coverage is the engine's, test/helpers/coverage-scope.ts),
-// and so do the builds of test/scripts/, which are mostly child processes.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+// The pure tests (engine, lib, faces) have batches of their own, whose processes collect the
+// engine's coverage (test/helpers/coverage-scope.ts). The longest files (the builds of
+// test/scripts/, the shared contract) have a process each and start first, so that no job is left
+// with one at the end; a file with a snapshot runs as itself (tap names a snapshot after the
+// process's main file).
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-/** Files that keep a process of their own. */
-const ALONE = /^test\/(games|lib|faces|scripts)\/|^test\/[^/]+\.test\.ts$/
+/** The pure tests: no app, no database, no browser. */
+export const PURE = /^test\/(games|lib|faces)\/|^test\/[^/]+\.test\.ts$/
+/** The batch entries that hold pure tests, by name (test/helpers/coverage-scope.ts keeps coverage on in them). */
+export const PURE_BATCH = /(^|\/)\.tap\/batches-\d+\/[a-z]-pure-\d+\.test\.mjs$/
+/** The longest files, each in a process of its own, started first: the builds and the shared contract. */
+const LONG = /^test\/scripts\/|^test\/games\/contract\.test\.ts$/
 /** Files a batch holds at most: more share more loading, fewer balance the two jobs better at the end. */
 export const BATCH_SIZE = 8
 /** tap's timeout for one file, in seconds, as in package.json; a batch gets it once per file. */
@@ -24,37 +31,51 @@ export interface Plan {
   batches: [string, string[]][]
 }
 
-/** Every test file of the run (tap's include glob, test/**\/*.test.ts), batched as above into `dir`. */
+/**
+ * Every test file of the run (tap's include glob, test/**\/*.test.ts), batched as above into `dir`.
+ * tap starts the files in the order of their names, so the entries' names give the order: the long
+ * files (a-), the app and browser batches, a minute or two each (b-), then the pure batches, seconds
+ * each (c-), which even out the two jobs' ends.
+ */
 export function plan(root: string, dir: string): Plan {
   const all = readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' })
     .map((f) => `test/${f.split(path.sep).join('/')}`)
     .filter((f) => f.endsWith('.test.ts'))
     .sort()
-  const alone = all.filter((f) => ALONE.test(f))
-  const batched = all.filter((f) => !ALONE.test(f))
-  // Round robin, so that the browser files (most of the CPU) spread over the batches.
-  const count = Math.ceil(batched.length / BATCH_SIZE)
-  const groups: string[][] = Array.from({ length: count }, () => [])
-  batched.forEach((file, i) => groups[i % count]!.push(file))
+  // A snapshot is named after the process's main file: such a file runs as itself.
+  const alone = all.filter((f) => readFileSync(path.join(root, f), 'utf8').includes('matchSnapshot('))
+  const long = all.filter((f) => LONG.test(f) && !alone.includes(f))
+  const rest = all.filter((f) => !alone.includes(f) && !long.includes(f))
   mkdirSync(dir, { recursive: true })
-  const batches = groups.map((group, i): [string, string[]] => {
-    const entry = path.join(dir, `batch-${String(i + 1).padStart(2, '0')}.test.mjs`)
-    const imports = group.map((f) => `await import(${JSON.stringify(pathToFileURL(path.join(root, f)).href)})`)
-    writeFileSync(
-      entry,
-      [
-        '// Written by scripts/test-batches.ts for one run: these test files in one process.',
-        "import t from 'tap'",
-        `t.setTimeout(${FILE_TIMEOUT_S * 1000 * group.length})`,
-        ...imports,
-        '',
-      ].join('\n'),
-    )
-    return [path.relative(root, entry), group]
-  })
-  // The longest single files first (the builds of test/scripts/, minutes each): started last, one
-  // of them kept a job busy for minutes after the other had run out of files.
-  const first = alone.filter((f) => f.startsWith('test/scripts/'))
-  const rest = alone.filter((f) => !first.includes(f))
-  return { files: [...first, ...batches.map(([entry]) => entry), ...rest], batches }
+  const pure = (f: string) => PURE.test(f)
+  const batches = [
+    ...long.map((f, i) => entry(root, dir, `a-${pure(f) ? 'pure' : 'long'}-${i + 1}`, [f])),
+    ...dealt(rest.filter((f) => !pure(f))).map((group, i) => entry(root, dir, `b-app-${i + 1}`, group)),
+    ...dealt(rest.filter(pure)).map((group, i) => entry(root, dir, `c-pure-${i + 1}`, group)),
+  ]
+  return { files: [...batches.map(([name]) => name), ...alone], batches }
+}
+
+/** `files` in groups of at most BATCH_SIZE, dealt round robin (the heavy ones, which sort together, spread out). */
+function dealt(files: string[]): string[][] {
+  const groups: string[][] = Array.from({ length: Math.ceil(files.length / BATCH_SIZE) }, () => [])
+  files.forEach((file, i) => groups[i % groups.length]!.push(file))
+  return groups
+}
+
+/** A batch entry that imports `group` one file after the other, written into `dir`. */
+function entry(root: string, dir: string, name: string, group: string[]): [string, string[]] {
+  const file = path.join(dir, `${name.replace(/\d+$/, (n) => n.padStart(2, '0'))}.test.mjs`)
+  const imports = group.map((f) => `await import(${JSON.stringify(pathToFileURL(path.join(root, f)).href)})`)
+  writeFileSync(
+    file,
+    [
+      '// Written by scripts/test-batches.ts for one run: these test files in one process.',
+      "import t from 'tap'",
+      `t.setTimeout(${FILE_TIMEOUT_S * 1000 * group.length})`,
+      ...imports,
+      '',
+    ].join('\n'),
+  )
+  return [path.relative(root, file), group]
 }
