@@ -66,8 +66,13 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     return { board, tribes, colours, names, tickZero: tickZero?.toISOString() ?? null }
   }
 
-  function map(board: Board, colours: Map<string, string>, names: Map<string, string>, label: string, s: Strings, highlight?: Set<string>) {
-    return worldSvg(board.territories as unknown as WorldTerritory[], colours, names, { label, names: placeNames(s), ...(highlight ? { highlight } : {}) })
+  function map(board: Board, colours: Map<string, string>, names: Map<string, string>, label: string, s: Strings, highlight?: Set<string>, wrapped = false) {
+    return worldSvg(board.territories as unknown as WorldTerritory[], colours, names, {
+      label,
+      names: placeNames(s),
+      wrapped,
+      ...(highlight ? { highlight } : {}),
+    })
   }
 
   function objectiveText(id: string | null, s: Strings, board: Board, names: Map<string, string>) {
@@ -192,7 +197,8 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         mine: mine.map((t) => ({ id: t.id, label: label(t.id), troops: t.troops, stock: goods(t.stock, s) })),
         // In a window with orders to give, the map comes first and marks the territories that can act.
         mapFirst,
-        mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, s, new Set((mapFirst ? cards : mine).map((t) => t.id))),
+        // The map tapped on: every link's other end a phone's width away at most.
+        mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, s, new Set((mapFirst ? cards : mine).map((t) => t.id)), true),
         error: extra.error,
         failed: extra.failed,
         results: extra.results ?? [],

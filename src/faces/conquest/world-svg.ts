@@ -1,7 +1,7 @@
 // The world map of world conquest as an SVG (#17): a schematic of the 42 territories where
 // they lie on a globe, their links (dashed by sea), each coloured by its owner with its troops.
 // Drawn on the server: no script is needed to read it, and it is the same on every screen.
-import { EDGES, TERRITORIES, type ContinentId } from '../../engine/games/conquest/world.ts'
+import { BY_ID, EDGES, TERRITORIES, type ContinentId, type TerritoryDef } from '../../engine/games/conquest/world.ts'
 
 const W = 1000
 const H = 560
@@ -67,7 +67,21 @@ export interface WorldOptions {
   legend?: string
   /** A period's moves and attacks (#30), each with the sentence a screen reader gives for it. */
   arrows?: WorldArrow[]
+  /** The map to tap on (#27): each end of the Alaska–Siberia link also drawn past the other edge. */
+  wrapped?: boolean
 }
+
+/**
+ * Alaska and Siberia are neighbours round the back of the globe, 835 wide apart here: more than
+ * a phone shows at once. On a map to tap, a stand-in for each sits past the other's edge (the same
+ * box, dashed, a tap on it a tap on the territory), so both ends of every link are a phone's width
+ * apart at most. WRAP is the room added on each side for them.
+ */
+const STAND_INS: readonly { id: string; by: string; at: [number, number] }[] = [
+  { id: 'sib', by: 'ala', at: [-40, 55] },
+  { id: 'ala', by: 'sib', at: [1040, 70] },
+]
+const WRAP = 80
 
 /** A move or an attack from one territory to another; an attack's end says whether it conquered. */
 export interface WorldArrow {
@@ -128,28 +142,34 @@ export function worldSvg(territories: WorldTerritory[], colours: Map<string, str
   const links = EDGES.map(({ a, b, sea }) => {
     const [x1, y1] = AT[a]!
     const [x2, y2] = AT[b]!
-    // Alaska–Siberia goes round the back of the globe: two stubs off the edges.
+    // Alaska–Siberia goes round the back of the globe: from each, off its edge (to its stand-in there).
     if ((a === 'ala' && b === 'sib') || (a === 'sib' && b === 'ala')) {
-      return `<line class="sea" x1="${AT.ala![0]}" y1="${AT.ala![1]}" x2="0" y2="${AT.ala![1] - 10}"/><line class="sea" x1="${AT.sib![0]}" y1="${AT.sib![1]}" x2="${W}" y2="${AT.sib![1] - 10}"/>`
+      return STAND_INS.map(({ by: from, at: [x, y] }) => {
+        const [fx, fy] = AT[from]!
+        const end = o.wrapped ? [x, y] : [x < 0 ? 0 : W, fy - 10]
+        return `<line class="sea" x1="${fx}" y1="${fy}" x2="${end[0]}" y2="${end[1]}"/>`
+      }).join('')
     }
     return `<line class="${sea ? 'sea' : 'land'}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`
   }).join('')
-  const nodes = TERRITORIES.map((def) => {
-    const [x, y] = AT[def.id]!
+  const box = (def: TerritoryDef, [x, y]: readonly [number, number], standIn: boolean) => {
     const t = by.get(def.id)
     const colour = t ? (colours.get(t.owner) ?? '#999') : '#bbb'
     const owner = t ? (tribeNames.get(t.owner) ?? t.owner) : ''
     const extras = t ? [t.wall ? '▲'.repeat(t.wall) : '', t.planes ? `✈${t.planes}` : '', t.ships ? `⚓${t.ships}` : ''].filter(Boolean).join(' ') : ''
     const mark = o.highlight?.has(def.id) ? ' mark' : ''
     const title = `${o.names[def.id] ?? def.name} (${def.id}) · ${owner}${t ? ` · ${t.troops}` : ''}${extras ? ` · ${extras}` : ''}`
+    // A stand-in is hidden from screen readers: they have the territory itself, once.
     return (
-      `<g class="territory${mark}" data-territory="${def.id}" transform="translate(${x} ${y})"><title>${esc(title)}</title>` +
-      `<rect x="-30" y="-20" width="60" height="40" rx="8" fill="${colour}" stroke="${def.coastal ? '#1b4f72' : '#555'}" stroke-width="${def.coastal ? 2 : 1}"/>` +
+      `<g class="${standIn ? 'stand-in' : 'territory'}${mark}" data-territory="${def.id}"${standIn ? ' aria-hidden="true"' : ''} transform="translate(${x} ${y})"><title>${esc(title)}</title>` +
+      `<rect x="-30" y="-20" width="60" height="40" rx="8" fill="${colour}" stroke="${def.coastal ? '#1b4f72' : '#555'}" stroke-width="${def.coastal ? 2 : 1}"${standIn ? ' stroke-dasharray="6 4"' : ''}/>` +
       `<text y="-4" fill="${ink(colour)}" class="tid">${def.id}</text><text y="14" fill="${ink(colour)}" class="troops">${t ? t.troops : ''}</text>` +
       (extras ? `<text y="34" class="extras">${esc(extras)}</text>` : '') +
       '</g>'
     )
-  }).join('')
+  }
+  const nodes =
+    TERRITORIES.map((def) => box(def, AT[def.id]!, false)).join('') + (o.wrapped ? STAND_INS.map(({ id, at }) => box(BY_ID.get(id)!, at, true)).join('') : '')
   const seas = (Object.keys(CONTINENT_FILL) as ContinentId[])
     .map((c) => {
       const pts = TERRITORIES.filter((t) => t.continent === c).map((t) => AT[t.id]!)
@@ -159,8 +179,8 @@ export function worldSvg(territories: WorldTerritory[], colours: Map<string, str
     })
     .join('')
   return (
-    `<svg class="world" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(o.label)}" xmlns="http://www.w3.org/2000/svg">` +
+    `<svg class="world${o.wrapped ? ' wrapped' : ''}" viewBox="${o.wrapped ? `${-WRAP} 0 ${W + 2 * WRAP}` : `0 0 ${W}`} ${H}" role="img" aria-label="${esc(o.label)}" xmlns="http://www.w3.org/2000/svg">` +
     '<style>.arrow-result{font-weight:700;font-size:20px;font-family:system-ui,sans-serif;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:3px;fill:#111}.land{stroke:#6b5b3e;stroke-width:2}.sea{stroke:#2e86c1;stroke-width:2;stroke-dasharray:6 5}.tid{font:600 14px system-ui,sans-serif;text-anchor:middle}.troops{font:700 17px system-ui,sans-serif;text-anchor:middle}.extras{font:12px system-ui,sans-serif;text-anchor:middle;fill:#222}.mark rect{stroke:#f1c40f;stroke-width:5}</style>' +
-    `<rect width="${W}" height="${H}" fill="#cfe3f0"/>${seas}${links}${nodes}${drawArrows(o.arrows ?? [])}</svg>`
+    `<rect${o.wrapped ? ` x="${-WRAP}"` : ''} width="${W + (o.wrapped ? 2 * WRAP : 0)}" height="${H}" fill="#cfe3f0"/>${seas}${links}${nodes}${drawArrows(o.arrows ?? [])}</svg>`
   )
 }

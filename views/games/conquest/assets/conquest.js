@@ -33,7 +33,7 @@
       show()
     })
     input.addEventListener('input', show)
-    for (const g of root.querySelectorAll('svg.world g.territory')) {
+    for (const g of root.querySelectorAll('svg.world g.territory, svg.world g.stand-in')) {
       if (!mine.has(g.dataset.territory)) continue
       g.style.cursor = 'pointer'
       g.addEventListener('click', () => toggle(g.dataset.territory))
@@ -51,13 +51,15 @@
     if (!figure || !panel) return
     const cards = new Map([...root.querySelectorAll('details.territory-card')].map((d) => [d.id.slice(2), d]))
     const groups = new Map([...figure.querySelectorAll('g.territory')].map((g) => [g.dataset.territory, g]))
+    // Each territory's boxes: itself, and its stand-in past the map's other edge if it has one.
+    const boxes = (id) => figure.querySelectorAll(`g.territory[data-territory="${id}"], g.stand-in[data-territory="${id}"]`)
     panel.setAttribute('role', 'region')
     panel.setAttribute('aria-label', figure.dataset.sheetLabel)
     let chosen = null
     let placeholder = null
     const attackSelect = () => chosen && cards.get(chosen)?.querySelector('form[data-order="attack"] select[name="to"]')
     const clearMarks = () => {
-      for (const g of groups.values()) g.classList.remove('chosen', 'target')
+      for (const g of figure.querySelectorAll('g.chosen, g.target')) g.classList.remove('chosen', 'target')
     }
     const close = () => {
       if (chosen && placeholder) placeholder.replaceWith(cards.get(chosen))
@@ -81,10 +83,11 @@
       shut.addEventListener('click', close)
       panel.replaceChildren(...(answer ? [answer] : []), shut, card)
       panel.hidden = false
-      groups.get(id)?.classList.add('chosen')
-      for (const option of attackSelect()?.querySelectorAll('option[value]:not([value=""])') ?? []) groups.get(option.value)?.classList.add('target')
-      // On a phone the chosen territory goes to the top fifth of the screen, its neighbours round it,
-      // clear of the sheet below.
+      for (const g of boxes(id)) g.classList.add('chosen')
+      for (const option of attackSelect()?.querySelectorAll('option[value]:not([value=""])') ?? [])
+        for (const g of boxes(option.value)) g.classList.add('target')
+      // On a phone the chosen territory goes to the top fifth of the screen, its neighbours round it
+      // (Alaska's and Siberia's through their stand-ins), clear of the sheet below.
       if (window.matchMedia('(max-width: 700px)').matches) {
         const at = groups.get(id)?.getBoundingClientRect()
         const frame = figure.getBoundingClientRect()
@@ -113,10 +116,10 @@
       g.setAttribute('tabindex', '0')
       g.setAttribute('role', 'button')
       g.setAttribute('aria-label', g.querySelector('title')?.textContent ?? id)
-      g.style.cursor = 'pointer'
+      for (const box of boxes(id)) box.style.cursor = 'pointer'
     }
     figure.addEventListener('click', (e) => {
-      const g = e.target.closest?.('g.territory')
+      const g = e.target.closest?.('g.territory, g.stand-in')
       if (g) activate(g.dataset.territory)
     })
     figure.addEventListener('keydown', (e) => {
