@@ -101,8 +101,12 @@ t.test('G1.13 G6.1 G4.7 a conquest turn by tapping on a phone, with the world ma
     const box = await locator.boundingBox()
     return !!box && box.y >= 0 && box.x >= 0 && box.x + box.width <= 390 && box.y + box.height <= bottom
   }
-  t.ok(await screenBox(onMap(target), sheetTop), 'the target is on screen, above the sheet, with no scroll')
-  await onMap(target).tap()
+  // Alaska and Siberia, a world apart on the map, are each also drawn past the other's edge: the target
+  // may be tapped there.
+  const seen: ReturnType<typeof page.locator>[] = []
+  for (const box of await page.locator(`figure.turn-map g.target[data-territory="${target}"]`).all()) if (await screenBox(box, sheetTop)) seen.push(box)
+  t.ok(seen.length, 'the target is on screen, above the sheet, with no scroll')
+  await (seen[0] ?? onMap(target)).tap()
   t.equal(await attack.locator('select[name="to"]').inputValue(), target, 'a tap on the map chooses the target')
   t.equal(await shown.getAttribute('open'), '', 'and opens its odds')
   const send = attack.locator('button[type="submit"]')
