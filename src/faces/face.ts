@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Access } from '../services/access.ts'
-import type { PageKit, Req, Strings } from '../routes/pages/kit.ts'
+import type { PageKit, Req, Strings } from './page-kit.ts'
 
 export type Page = (request: Req, reply: FastifyReply, a: Access) => Promise<unknown>
 

@@ -1,7 +1,7 @@
 // The registry of game faces, one line a game, in the order the campaign form offers them.
 // The platform's pages and API reach a game's pages, words and order shapes only through here.
 import type { FastifyInstance } from 'fastify'
-import type { PageKit } from '../routes/pages/kit.ts'
+import type { PageKit } from './page-kit.ts'
 import { conquestFace } from './conquest/index.ts'
 import { elMapaFace } from './elmapa/index.ts'
 import type { Face, GamePages } from './face.ts'

@@ -64,7 +64,7 @@ const CLAIM_MS = 2 * 60_000
 /** This many failed sends in a row (the mail server is down, not a recipient) end the round. */
 const FAILURES_IN_A_ROW = 3
 
-export function mailService(deps: {
+export interface MailDeps {
   db: Database
   clock: Clock
   mailer: Mailer
@@ -75,7 +75,9 @@ export function mailService(deps: {
   push?: Pick<PushService, 'deliver'>
   /** The ended period's recap for a payout mail (#30), read as its recipient reads the campaign; its picture only when asked. */
   recap?: (campaignId: string, userId: string, period: number, locale: 'en' | 'es', options: { image: boolean }) => Promise<MailRecap | null>
-}) {
+}
+
+export function mailService(deps: MailDeps) {
   const { db, clock, mailer, publicUrl, secret, log, push, recap } = deps
   const t = mailTemplates()
   const host = new URL(publicUrl).hostname || 'weekdaywars.local'

@@ -1,7 +1,7 @@
 // The odds on a conquest attack form (#27): for each target, the chance to take it by the number of
 // troops sent, and every outcome of sending them all, from the engine's G6.3 (public data, G11.7).
 import { battleOdds } from '../../engine/games/conquest/index.ts'
-import type { Strings } from '../../routes/pages/kit.ts'
+import type { Strings } from '../page-kit.ts'
 
 interface Side {
   troops: number

@@ -3,7 +3,7 @@
 import { TERRITORY_IDS, type ConquestEvent } from '../../engine/games/conquest/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
-import type { Strings } from '../../routes/pages/kit.ts'
+import type { Strings } from '../page-kit.ts'
 import type { PeriodInput, PeriodRecap } from '../face.ts'
 import { weightiestOf } from '../weightiest.ts'
 import { conquestSentence } from './chronicle.ts'

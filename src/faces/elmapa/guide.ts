@@ -6,7 +6,7 @@ import type { ElMapaSystem } from '../../engine/games/elmapa/types.ts'
 import { hmacRng } from '../../engine/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
-import type { Strings } from '../../routes/pages/kit.ts'
+import type { Strings } from '../page-kit.ts'
 import type { Picture } from '../face.ts'
 import { castleSvg, mapSvg, tileName } from './map-svg.ts'
 

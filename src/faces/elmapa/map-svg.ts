@@ -1,7 +1,7 @@
 // El Mapa drawn on the server (#28): the map as a grid of square tiles, a face-down one as a card
 // back showing its zone only (M12.9); a castle as its pyramid of slots; a battle's 5 × 5 board.
 // Everything drawn comes from what the engine's `board` lets the reader see.
-import type { Strings } from '../../routes/pages/kit.ts'
+import type { Strings } from '../page-kit.ts'
 
 const S = 48
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')

@@ -1,7 +1,7 @@
 // The battle-plan editor (M8.5) as a plain form: five rows of kind, troops, column and tactic,
 // the flee threshold and one reaction (M9.8); the rows the player leaves empty are not entries.
 import type { BattlePlan } from '../../engine/games/elmapa/types.ts'
-import { one, type Body, type Strings } from '../../routes/pages/kit.ts'
+import { one, type Body, type Strings } from '../page-kit.ts'
 
 const KINDS = ['leva', 'soldado', 'arquero', 'caballero']
 const TACTICS = ['advance', 'hold', 'shoot']

@@ -3,7 +3,7 @@
 // colour. Drawn on the server: readable with no script, the same on every screen.
 import { CARDS } from '../../engine/games/openwars/data.ts'
 import { cardName, keywordName, kindName, typeName } from './names.ts'
-import type { Strings } from '../../routes/pages/kit.ts'
+import type { Strings } from '../page-kit.ts'
 
 const CW = 124
 const CH = 88

@@ -1,7 +1,7 @@
 // Open Wars' words in the reader's language: factions, unit kinds, location cards, spells and
 // types from the face's catalogue, the book's Spanish names when a key is missing.
 import { CARDS, FACTIONS, KINDS, SPELLS, type Faction } from '../../engine/games/openwars/data.ts'
-import type { Strings } from '../../routes/pages/kit.ts'
+import type { Strings } from '../page-kit.ts'
 
 export const factionName = (f: string | null, s: Strings) => (f ? (s[`o_faction_${f}`] ?? f) : '–')
 export const kindName = (id: string, s: Strings) => s[`o_kind_${id}`] ?? KINDS.get(id)?.name ?? id

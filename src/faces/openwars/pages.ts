@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { CARDS } from '../../engine/games/openwars/data.ts'
 import { openWars, type OpenState } from '../../engine/games/openwars/index.ts'
 import type { Access } from '../../services/access.ts'
-import { STRINGS, type PageKit, type Req, type Strings } from '../../routes/pages/kit.ts'
+import { STRINGS, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { bandSvg } from './band-svg.ts'
 import { cardName, factionName, keywordName, typeName } from './names.ts'
 

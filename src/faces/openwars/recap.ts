@@ -4,7 +4,7 @@
 import type { OpenEvent } from '../../engine/games/openwars/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
-import type { Strings } from '../../routes/pages/kit.ts'
+import type { Strings } from '../page-kit.ts'
 import type { PeriodInput, PeriodRecap } from '../face.ts'
 import { weightiestOf } from '../weightiest.ts'
 import { bandSvg, type BandArrow } from './band-svg.ts'

@@ -19,7 +19,7 @@ import {
 } from '../../engine/games/weekday/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
-import type { Strings } from '../../routes/pages/kit.ts'
+import type { Strings } from '../page-kit.ts'
 import type { Picture } from '../face.ts'
 import { arrowsOf } from './map-arrows.ts'
 import { mapOf, mapWords, titled } from './map.ts'

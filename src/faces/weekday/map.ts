@@ -3,7 +3,7 @@
 import { boardTiles, STARTING_GARRISON, type MapDef } from '../../engine/games/weekday/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
-import type { PageKit, Strings } from '../../routes/pages/kit.ts'
+import type { PageKit, Strings } from '../page-kit.ts'
 import type { MapArrow } from './map-arrows.ts'
 import { placeLabel } from './places.ts'
 import { renderMapSvg, type MapData, type MapWords, type TitledArrow } from './map-svg.ts'

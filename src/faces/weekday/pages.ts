@@ -6,7 +6,7 @@ import { onTheClock, SHIP_COST, TROOP_COST, type GameState, type Order, type Poo
 import type { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
-import { one, scriptJson, STRINGS, type Body, type PageKit, type Req } from '../../routes/pages/kit.ts'
+import { one, scriptJson, STRINGS, type Body, type PageKit, type Req } from '../page-kit.ts'
 import type { GamePages } from '../face.ts'
 import { sentence } from './chronicle.ts'
 import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'

@@ -4,7 +4,7 @@
 import type { GameEvent } from '../../engine/games/weekday/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
-import type { Strings } from '../../routes/pages/kit.ts'
+import type { Strings } from '../page-kit.ts'
 import type { PeriodInput, PeriodRecap } from '../face.ts'
 import { sentence } from './chronicle.ts'
 import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'

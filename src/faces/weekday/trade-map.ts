@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
-import type { PageKit } from '../../routes/pages/kit.ts'
+import type { PageKit } from '../page-kit.ts'
 import type { Access } from '../../services/access.ts'
 import { mapOf, mapWords } from './map.ts'
 import { renderMapSvg } from './map-svg.ts'

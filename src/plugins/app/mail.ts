@@ -1,6 +1,11 @@
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { mailRecaps } from '../../faces/recap.ts'
-import { mailService, type MailService } from '../../services/mail.ts'
+import { mailService, type MailDeps, type MailService } from '../../services/mail.ts'
+
+/** What app.ts hands this plugin: the faces' drawing of a period's recap (a plugin imports no face). */
+export interface MailOptions {
+  recaps?: (fastify: FastifyInstance, publicUrl: string) => MailDeps['recap']
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,7 +14,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify) => {
+  async (fastify, options: MailOptions) => {
     const { db, clock, mailer, config, push } = fastify
     // The sender runs in the deliveries' loop (#45), on the ordinary pool: the sweep's reserved connections stay the calendar's.
     fastify.decorate(
@@ -22,7 +27,7 @@ export default fp(
         secret: config.jwtSecret,
         log: fastify.log,
         push,
-        recap: mailRecaps(fastify, config.publicUrl),
+        recap: options.recaps?.(fastify, config.publicUrl),
       }),
     )
   },

@@ -2,29 +2,16 @@
 // the login and campaign checks, and forms validated by the API's own schemas.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler, RouteShorthandOptions } from 'fastify'
 import type { TSchema } from 'typebox'
-import { CATALOGUE } from '../../lib/catalogue.ts'
 import { AppError } from '../../lib/errors.ts'
 import { LRUCache } from 'lru-cache'
 import { csrfUserInfo, SESSION_COOKIE } from '../../plugins/external/view.ts'
 import type { Access } from '../../services/access.ts'
 import type { Claims, PublicUser } from '../../services/accounts.ts'
 import { faceOf } from '../../faces/index.ts'
+import { one, STRINGS, type Body, type CampaignInfo, type FormOptions, type PageKit, type Strings, type Viewer } from '../../faces/page-kit.ts'
 
-export type Strings = Record<string, string>
-/** The platform's and every game's sentences, by language. */
-export const STRINGS: Record<'en' | 'es', Strings> = CATALOGUE
-
-export type Body = Record<string, string | string[] | undefined>
-export type Route = { Params: Record<string, string>; Body: Body; Querystring: Record<string, string> }
-export type Req = FastifyRequest<Route>
-
-export interface Viewer {
-  user: PublicUser | null
-  locale: 'en' | 'es'
-}
-
-/** The first value of a form field, trimmed. */
-export const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? ''
+// The kit's shape and plain helpers are the faces' as much as the pages': they live below both.
+export { one, scriptJson, STRINGS, type Body, type PageKit, type Req, type Route, type Strings, type Viewer } from '../../faces/page-kit.ts'
 
 /**
  * Where to go after logging in: only a path of this site. A backslash, a second
@@ -43,15 +30,12 @@ export function confirmed(extras: Body) {
 /** Page-only form fields (not part of the action's schema) are kept here. */
 type WithExtras = FastifyRequest & { viewer?: Viewer; formExtras?: Body }
 
-/** JSON for a `<script type="application/json">`: nothing in it can close the script element. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
-
 function noticeOf(request: FastifyRequest, s: Strings): string | null {
   const asked = (request.query as { notice?: unknown } | undefined)?.notice
   return typeof asked === 'string' && /^[a-z_]{1,40}$/.test(asked) ? (s[`notice_${asked}`] ?? null) : null
 }
 
-export function pageKit(fastify: FastifyInstance) {
+export function pageKit(fastify: FastifyInstance): PageKit {
   const { campaigns, accounts } = fastify
   // A campaign version's map looks the same to everyone: drawn once, served many times.
   const svgs = new LRUCache<string, string>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (svg) => svg.length || 1 })
@@ -92,7 +76,7 @@ export function pageKit(fastify: FastifyInstance) {
   async function render(request: FastifyRequest, reply: FastifyReply, template: string, data: Record<string, unknown>, status = 200) {
     const v = await viewer(request)
     // The diplomacy tab counts the messages its member has not read (#30).
-    const campaign = data.campaign as ReturnType<typeof campaignInfo> | undefined
+    const campaign = data.campaign as CampaignInfo | undefined
     const unread =
       campaign && v.user && (campaign.role === 'gm' || campaign.role === 'player')
         ? await fastify.scenes.unread(campaign.id, v.user.id, campaign.role, campaign.tribeId)
@@ -130,7 +114,7 @@ export function pageKit(fastify: FastifyInstance) {
     }
   }
 
-  const campaignInfo = (a: Access) => ({
+  const campaignInfo = (a: Access): CampaignInfo => ({
     id: a.campaign.id,
     name: a.campaign.name,
     status: a.campaign.status,
@@ -154,7 +138,7 @@ export function pageKit(fastify: FastifyInstance) {
   // fields count as not given, and unticked boxes as false, so that the action's
   // schema (the API's) validates exactly what the API would get.
   const csrfHook = fastify.csrfProtection as unknown as preValidationAsyncHookHandler
-  function form(schema?: TSchema, options: { extras?: string[]; checkboxes?: string[]; lists?: string[] } = {}): RouteShorthandOptions {
+  function form(schema?: TSchema, options: FormOptions = {}): RouteShorthandOptions {
     const shape: preValidationAsyncHookHandler = async (request) => {
       const body = (request.body ?? {}) as Body
       const extras: Body = {}
@@ -189,5 +173,3 @@ export function pageKit(fastify: FastifyInstance) {
     extrasOf,
   }
 }
-
-export type PageKit = ReturnType<typeof pageKit>

@@ -2,9 +2,9 @@
 // order schema per game (components.schemas) and the orders route can point at them. A game's
 // orders are a `oneOf` told apart by `type` (an OpenAPI discriminator, so a client generator
 // makes one type per order); each order is a component of its own, named `<Game><Type>`.
-import fp from 'fastify-plugin'
+// app.ts adds them between the plugins and the routes: the plugins know no face.
 import type { TSchema } from 'typebox'
-import { FACES } from '../../faces/index.ts'
+import { FACES } from './index.ts'
 
 type Variant = { properties: { type: { const: string } } } & Record<string, unknown>
 
@@ -28,9 +28,5 @@ export function documentedOrders(schema: TSchema): Record<string, unknown>[] {
   ]
 }
 
-export default fp(
-  async (fastify) => {
-    for (const face of FACES) for (const schema of documentedOrders(face.orderSchema)) fastify.addSchema(schema)
-  },
-  { name: 'games', dependencies: ['swagger'] },
-)
+/** Every registered game's order components, for fastify.addSchema. */
+export const orderComponents = (): Record<string, unknown>[] => FACES.flatMap((face) => documentedOrders(face.orderSchema))

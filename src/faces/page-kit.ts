@@ -1,0 +1,83 @@
+// What the platform's pages hand a game's face: who is looking, rendering in their language, the
+// login and campaign checks, forms validated by the API's own schemas. The platform's page routes
+// build it (src/routes/pages/kit.ts); the faces only use it, so its shape lives here, below both,
+// and no face imports a route.
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { TSchema } from 'typebox'
+import { CATALOGUE } from '../lib/catalogue.ts'
+import type { Access } from '../services/access.ts'
+import type { Claims, PublicUser } from '../services/accounts.ts'
+import type { CampaignsService } from '../services/campaigns.ts'
+
+export type Strings = Record<string, string>
+/** The platform's and every game's sentences, by language. */
+export const STRINGS: Record<'en' | 'es', Strings> = CATALOGUE
+
+export type Body = Record<string, string | string[] | undefined>
+export type Route = { Params: Record<string, string>; Body: Body; Querystring: Record<string, string> }
+export type Req = FastifyRequest<Route>
+
+export interface Viewer {
+  user: PublicUser | null
+  locale: 'en' | 'es'
+}
+
+/** The first value of a form field, trimmed. */
+export const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() ?? ''
+
+/** JSON for a `<script type="application/json">`: nothing in it can close the script element. */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
+/** What the campaign pages' layout reads of the game's face (faces/face.ts's Face has it all). */
+export interface FaceOnPages {
+  folder: string
+  period: string
+  economy: string
+  guide: { path: string }
+  scripts: string[]
+  styles: string[]
+}
+
+/** What every campaign page's template knows of its campaign. */
+export interface CampaignInfo {
+  id: string
+  name: string
+  status: string
+  timeZone: string
+  role: Access['role']
+  tribeId: string | null
+  ruleset: string
+  face: FaceOnPages
+  practice: boolean
+  /** A stand-in within the absence's dates plays the tribe: the pages say so (#30). */
+  standIn: boolean
+}
+
+/** Options of a form route: page-only fields, checkboxes (unticked is false) and fields that are lists. */
+export interface FormOptions {
+  extras?: string[]
+  checkboxes?: string[]
+  lists?: string[]
+}
+
+export interface PageKit {
+  /** A drawn map (an SVG), kept by a key its game makes of campaign, version, variant and language. */
+  cachedSvg(key: string, draw: () => string): string
+  strings(locale: 'en' | 'es'): Strings
+  /** The claims of a valid login cookie, or null (expired, forged, or none). */
+  loginClaims(request: FastifyRequest): Claims | null
+  viewer(request: FastifyRequest): Promise<Viewer>
+  render(request: FastifyRequest, reply: FastifyReply, template: string, data: Record<string, unknown>, status?: number): Promise<FastifyReply>
+  /** The logged-in user, or a 401 that sends the reader to the login page. */
+  requireUser(request: FastifyRequest): Promise<PublicUser>
+  accessOf(request: FastifyRequest, id: string): Promise<Access>
+  campaignInfo(a: Access): CampaignInfo
+  board(a: Access): Promise<{
+    view: Awaited<ReturnType<CampaignsService['stateView']>>
+    tribes: Awaited<ReturnType<CampaignsService['get']>>['tribes']
+  }>
+  /** A form route validated by `schema` (the API's), with the CSRF check first. */
+  form(schema?: TSchema, options?: FormOptions): RouteShorthandOptions
+  /** The page-only fields the form route took out of the body. */
+  extrasOf(request: FastifyRequest): Body
+}
