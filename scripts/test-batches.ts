@@ -32,15 +32,15 @@ export interface Plan {
 }
 
 /**
- * Every test file of the run (tap's include glob, test/**\/*.test.ts), batched as above into `dir`.
+ * Every test file of the run (tap's include glob, test/**\/*.test.ts) that `only` keeps, batched as above into `dir`.
  * tap starts the files in the order of their names, so the entries' names give the order: the long
  * files (a-), the app and browser batches, a minute or two each (b-), then the pure batches, seconds
  * each (c-), which even out the two jobs' ends.
  */
-export function plan(root: string, dir: string): Plan {
+export function plan(root: string, dir: string, only: (file: string) => boolean = () => true): Plan {
   const all = readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' })
     .map((f) => `test/${f.split(path.sep).join('/')}`)
-    .filter((f) => f.endsWith('.test.ts'))
+    .filter((f) => f.endsWith('.test.ts') && only(f))
     .sort()
   // A snapshot is named after the process's main file: such a file runs as itself.
   const alone = all.filter((f) => readFileSync(path.join(root, f), 'utf8').includes('matchSnapshot('))
