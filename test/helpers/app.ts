@@ -14,8 +14,29 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function buildTestApp(t: Test, overrides: Partial<Config> = {}) {
   const databaseUrl = await testDatabase(t)
   const app = await buildApp({ config: testConfig(overrides), databaseUrl })
-  t.teardown(() => app.close())
+  t.teardown(async () => {
+    if (!t.passing()) await startSeeds(t, app)
+    await app.close()
+  })
   return app
+}
+
+/**
+ * A failed test says the start seed of each campaign it made (#46): the deal, the map and the
+ * draw come from it, so the engine replays the same setup (rulesetOf(id).createGame({ seed })).
+ * A database that is gone (the chaos tests) leaves nothing to say.
+ */
+async function startSeeds(t: Test, app: Awaited<ReturnType<typeof buildApp>>) {
+  try {
+    const read = app.pg.query<{ campaign: string; ruleset: string; seed: string }>(
+      `SELECT c.id AS campaign, c.ruleset, d.seed FROM dice_weeks d JOIN campaigns c ON c.id = d.campaign_id WHERE d.week = 0 ORDER BY c.created_at`,
+    )
+    read.catch(() => {})
+    const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000).unref())
+    for (const row of (await Promise.race([read, late]))?.rows ?? []) t.comment(`campaign ${row.campaign} (${row.ruleset}) start seed: ${row.seed}`)
+  } catch {
+    // No database to read: the failure's own message is all there is.
+  }
 }
 
 export async function register(app: Awaited<ReturnType<typeof buildTestApp>>, email: string, password = 'correct horse battery') {
