@@ -145,10 +145,11 @@ const bench: Bench = async (report, log) => {
   report('conquest_vs_weekly_orders', median(conquestRates) / median(weeklyRates), 'ratio', 'measured side by side in this run')
 
   // The two newer games, through the one call every game answers: each timed beside the weekday game.
-  for (const [name, rules, tribeCount] of [
-    ['elmapa', elMapa as unknown as AnyRuleset, 6],
-    ['openwars', openWars as unknown as AnyRuleset, 7],
-  ] as const) {
+  const newer: [string, AnyRuleset, number][] = [
+    ['elmapa', elMapa, 6],
+    ['openwars', openWars, 7],
+  ]
+  for (const [name, rules, tribeCount] of newer) {
     const recorded: Case[] = []
     for (let seed = 1; recorded.length < 2000 && seed < 40; seed++) recorded.push(...recordCases(rules, tribeCount, seed, 2000 - recorded.length))
     log(`${recorded.length} legal ${name} orders recorded`)

@@ -16,7 +16,7 @@ const GAMES: readonly { folder: string; rules: AnyRuleset }[] = [
   { folder: 'weekday', rules: weeklyTurn },
   { folder: 'conquest', rules: conquest },
   { folder: 'openwars', rules: openWars },
-  { folder: 'elmapa', rules: elMapa as unknown as AnyRuleset },
+  { folder: 'elmapa', rules: elMapa },
 ]
 
 const BY_ID = new Map(GAMES.map((g) => [g.rules.id, g]))

@@ -59,7 +59,7 @@ for (const id of rulesetIds()) {
   t.test(`#47 the stored contract: ${id} plays the same from a jsonb round trip, and its stored log replays`, async (t) => {
     const pool = new pg.Pool({ connectionString: await testDatabase(t), max: 2 })
     t.teardown(() => pool.end())
-    const rules = rulesetOf(id) as unknown as AnyRuleset
+    const rules = rulesetOf(id)
     let compared = 0
     for (let n = 0; n < runs(2); n++) {
       const seed = 1000 + 7919 * n

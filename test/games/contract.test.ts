@@ -11,7 +11,7 @@ import fc from 'fast-check'
 import t from 'tap'
 import { rulesetIds, rulesetOf, WEEKDAYS } from '../../src/engine/index.ts'
 import { bundledMap } from '../../src/engine/games/weekday/maps/index.ts'
-import { playAtRandom, runs, type AnyRuleset } from './random-campaign.ts'
+import { playAtRandom, runs } from './random-campaign.ts'
 
 /** What each game's rule book says of its roster, and the campaigns [tribes, seed] always replayed for it. */
 const OWN: Record<string, { tribes: number; rule: string; runs: number; examples: [number, number][] }> = {
@@ -21,7 +21,7 @@ const OWN: Record<string, { tribes: number; rule: string; runs: number; examples
 
 for (const id of rulesetIds()) {
   t.test(`the shared contract: ${id}`, async (t) => {
-    const rules = rulesetOf(id) as unknown as AnyRuleset
+    const rules = rulesetOf(id)
     const map = rules.fixedMap?.map ?? bundledMap('coast-4')!
     const most = rules.maxTribes(map)
     t.ok(most >= 2 && most <= 7, `${id} takes 2 to ${most} tribes on its map`)

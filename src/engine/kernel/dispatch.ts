@@ -30,12 +30,19 @@ export function transition<S, E, W extends { s: S; events: E[]; finish?: () => {
   }
 }
 
-/** The handler of an order's type in a game's table; a refusal listing the types it knows otherwise. */
-export function handlerOf<H>(table: Record<string, H>, order: unknown): H {
-  if (!isObject(order) || typeof order.type !== 'string' || !Object.hasOwn(table, order.type)) {
-    reject('order/unknown_type', `unknown order type ${JSON.stringify(isObject(order) ? order.type : order)}; one of ${Object.keys(table).join(', ')}`)
-  }
-  return table[(order as { type: string }).type]!
+/**
+ * The handler of an order's type in a game's table, and the order's fields for it to check one
+ * by one; a refusal listing the types it knows otherwise.
+ */
+export function handlerOf<H>(table: Record<string, H>, order: unknown): { handler: H; fields: Record<string, unknown> } {
+  if (isObject(order) && typeof order.type === 'string' && Object.hasOwn(table, order.type)) return { handler: table[order.type]!, fields: order }
+  return reject('order/unknown_type', `unknown order type ${JSON.stringify(isObject(order) ? order.type : order)}; one of ${Object.keys(table).join(', ')}`)
+}
+
+/** A system action's fields, for its case to check one by one: an action is an object with a type. */
+export function systemFields(action: unknown): Record<string, unknown> {
+  if (isObject(action)) return action
+  return reject('system/unknown_type', 'a system action is an object with a type')
 }
 
 /** A new period's dice seed: a string of at least 8 characters, its counter from 0 (R8.4, G11.3). */

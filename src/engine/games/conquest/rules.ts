@@ -9,7 +9,7 @@ import { airStrike, attack, fireArtillery, launchMissile, navalBombard, releaseB
 import { build, endTurn, fly, gather, guard, move, sail, setReinforcements } from './orders.ts'
 import { startCampaign } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestStep, ConquestSystem, ConquestTribe } from './types.ts'
-import { handlerOf, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, systemFields, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
 import { reject, Work } from './work.ts'
 
 const ORDERS: Record<ConquestOrder['type'], (w: Work, t: ConquestTribe, o: Record<string, unknown>) => void> = {
@@ -51,10 +51,10 @@ function requireTurn(w: Work, t: ConquestTribe, type: string) {
 export function applyOrder(state: ConquestState, tribe: TribeId, order: ConquestOrder, rng: Rng): ConquestStep {
   return run(state, rng, (w) => {
     const t = w.tribe(tribe)
-    const handler = handlerOf(ORDERS, order)
+    const { handler, fields } = handlerOf(ORDERS, order)
     w.emit({ type: 'order', tribe: t.id, order })
     requireTurn(w, t, order.type)
-    handler(w, t, order as unknown as Record<string, unknown>)
+    handler(w, t, fields)
   })
 }
 
@@ -75,9 +75,8 @@ export const applyBatch: (
 
 export function applySystem(state: ConquestState, action: ConquestSystem, rng: Rng): ConquestStep {
   return run(state, rng, (w) => {
-    if (!isObject(action)) reject('system/unknown_type', 'a system action is an object with a type')
+    const a = systemFields(action)
     w.emit({ type: 'system', action })
-    const a = action as unknown as Record<string, unknown>
     switch (action.type) {
       case 'startCampaign':
         return startCampaign(w, a.at)

@@ -1,5 +1,6 @@
 // El Mapa (RULES-ELMAPA.md) as a ruleset of the platform: exploring face-down tiles, castles,
 // troops, spells and battles on a 5 × 5 board, driven through the kernel's interface.
+import { isObject } from '../../kernel/dispatch.ts'
 import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { LAYOUTS, type Layout } from './layouts.ts'
@@ -61,9 +62,7 @@ export const elMapa: ElMapaRuleset = {
   },
   // M10.2, M10.3: resources, cards, mines and villages; never armies, troops, VP or plans.
   tradeOf: (proposal) => {
-    const bad = NOT_TRADEABLE.find(
-      (k) => proposal[k] !== undefined || proposal.transfers.some((x) => (x as unknown as Record<string, unknown>)[k] !== undefined),
-    )
+    const bad = NOT_TRADEABLE.find((k) => proposal[k] !== undefined || proposal.transfers.some((x) => isObject(x) && x[k] !== undefined))
     if (bad) return { ok: false, error: { code: 'trade/not_tradeable', message: `${bad} are not tradeable`, rule: 'M10.3' } }
     return {
       ok: true,

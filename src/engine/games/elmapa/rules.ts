@@ -1,6 +1,6 @@
 // The dispatcher of El Mapa: pure. The state, the order and the random function come in; a new
 // state and its events go out, or a typed error (M2.6, M12.8, M12.10).
-import { handlerOf, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, systemFields, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
 import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
@@ -48,10 +48,10 @@ function requireTurn(w: Work, t: Tribe, type: string) {
 export function applyOrder(state: ElMapaState, tribe: TribeId, order: ElMapaOrder, rng: Rng): Step {
   return run(state, rng, (w) => {
     const t = w.tribe(tribe)
-    const handler = handlerOf(ORDERS, order)
+    const { handler, fields } = handlerOf(ORDERS, order)
     w.emit({ type: 'order', tribe: t.id, order })
     requireTurn(w, t, order.type)
-    handler(w, t, order as unknown as Record<string, unknown>)
+    handler(w, t, fields)
   })
 }
 
@@ -79,9 +79,8 @@ export function applyBatch(
 
 export function applySystem(state: ElMapaState, action: ElMapaSystem, rng: Rng): Step {
   return run(state, rng, (w) => {
-    if (!isObject(action)) reject('system/unknown_type', 'a system action is an object with a type')
+    const a = systemFields(action)
     w.emit({ type: 'system', action })
-    const a = action as unknown as Record<string, unknown>
     switch (action.type) {
       case 'startCampaign':
         return startCampaign(w, a.at)

@@ -1,6 +1,6 @@
 // The dispatcher of Open Wars: pure, like the other games'. The state, the order and the
 // random function come in; a new state and its events go out, or a typed error.
-import { handlerOf, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, systemFields, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
 import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
@@ -67,10 +67,10 @@ function requireTurn(w: Work, t: OpenTribe, type: string) {
 export function applyOrder(state: OpenState, tribe: TribeId, order: OpenOrder, rng: Rng): OpenStep {
   return run(state, rng, (w) => {
     const t = w.tribe(tribe)
-    const handler = handlerOf(ORDERS, order)
+    const { handler, fields } = handlerOf(ORDERS, order)
     w.emit({ type: 'order', tribe: t.id, order })
     requireTurn(w, t, order.type)
-    handler(w, t, order as unknown as Record<string, unknown>)
+    handler(w, t, fields)
     // W9.1, W11.26: a tribe emptied by its own order is out, its window closed at once.
     eliminate(w, t.id)
   })
@@ -95,9 +95,8 @@ export function applyBatch(
 
 export function applySystem(state: OpenState, action: OpenSystem, rng: Rng): OpenStep {
   return run(state, rng, (w) => {
-    if (!isObject(action)) reject('system/unknown_type', 'a system action is an object with a type')
+    const a = systemFields(action)
     w.emit({ type: 'system', action })
-    const a = action as unknown as Record<string, unknown>
     switch (action.type) {
       case 'startCampaign':
         return startCampaign(w, a.at)

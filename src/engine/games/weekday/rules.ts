@@ -15,7 +15,7 @@ import { executeTrade } from './rules/trades.ts'
 import { beginActions, closeWindow, endTurn, openWindow, requireOpenWindow } from './rules/turn.ts'
 import { isObject, reject, tribeState, Work } from './rules/work.ts'
 import { batchWith } from '../../kernel/steps.ts'
-import { handlerOf, seedOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, systemFields, seedOf, transition } from '../../kernel/dispatch.ts'
 
 export { ARMY_MP, MAX_TROOPS, SHIP_COST, SHIP_MP, SIEGE_LOSS, STARTING_GARRISON, TROOP_COST } from './rules/constants.ts'
 export { heldAtWeekEnd, ranking, standings } from './rules/ranking.ts'
@@ -50,14 +50,14 @@ function run(state: GameState, rng: Rng, body: (w: Work) => void): Result {
 export function applyOrder(state: GameState, tribe: TribeId, order: Order, rng: Rng): Result {
   return run(state, rng, (w) => {
     const t = tribeState(w, tribe)
-    const handler = handlerOf(PLAYER_ORDERS, order)
+    const { handler, fields } = handlerOf(PLAYER_ORDERS, order)
     w.emit({ type: 'order', tribe: t.id, order })
     if (order.type !== 'draftPick') {
       requireOpenWindow(w, t)
       // Recruiting and building ships keep the recruitment phase (R5.5); any other order ends it.
       if (order.type !== 'recruit' && order.type !== 'buildShip') beginActions(w, t)
     }
-    handler(w, t, order as unknown as Record<string, unknown>)
+    handler(w, t, fields)
   })
 }
 
@@ -77,9 +77,8 @@ export const applyBatch: (state: GameState, tribe: TribeId, orders: readonly Ord
 /** A transition of the clock, the GM or diplomacy. */
 export function applySystem(state: GameState, action: SystemAction, rng: Rng): Result {
   return run(state, rng, (w) => {
-    if (!isObject(action)) reject('system/unknown_type', 'a system action is an object with a type')
+    const a = systemFields(action)
     w.emit({ type: 'system', action })
-    const a = action as unknown as Record<string, unknown>
     switch (action.type) {
       case 'startDraft':
         return startDraft(w)
