@@ -87,5 +87,7 @@ export interface Face {
   practice?: { mapId: string; homes: [newcomer: string[], rival: string[]] }
   /** A period's recap: null when the period has no end map yet; a game without it has no recap page and no map in its payout mail. */
   recap?(input: PeriodInput, s: Strings): PeriodRecap | null
+  /** Its chronicle: a logged event told in the reader's words, tribes by their names; '' for one the story leaves out. */
+  sentence(type: string, payload: unknown, names: ReadonlyMap<string, string>, s: Strings): string
   pages(fastify: FastifyInstance, kit: PageKit): GamePages
 }

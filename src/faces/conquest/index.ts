@@ -1,4 +1,5 @@
 // World conquest's face: its words, rule book, order shapes and pages.
+import { conquestSentence } from './chronicle.ts'
 import { conquest } from '../../engine/games/conquest/index.ts'
 import { gameFolderOf } from '../../engine/index.ts'
 import type { Face } from '../face.ts'
@@ -25,5 +26,6 @@ export const conquestFace: Face = {
   orderSchema: ConquestOrder,
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
   recap: conquestRecap,
+  sentence: conquestSentence,
   pages: (fastify, kit) => ({ ...conquestPages(fastify, kit), ...conquestHistoryPages(fastify, kit) }),
 }

@@ -1,4 +1,5 @@
 // El Mapa's face (#28): its words, rule book, order shapes and pages.
+import { elMapaSentence } from './chronicle.ts'
 import { elMapa } from '../../engine/games/elmapa/index.ts'
 import { gameFolderOf } from '../../engine/index.ts'
 import type { Face } from '../face.ts'
@@ -26,4 +27,5 @@ export const elMapaFace: Face = {
   api: { state: ElMapaBoard, options: ElMapaOptions, economy: ElMapaEconomy },
   pages: (fastify, kit) => ({ ...elMapaPages(fastify, kit), ...elMapaHistoryPages(fastify, kit) }),
   recap: elMapaRecap,
+  sentence: elMapaSentence,
 }

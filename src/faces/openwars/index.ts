@@ -1,4 +1,5 @@
 // Open Wars' face (#29): its words, rule book, guide, order shapes and pages.
+import { openwarsSentence } from './chronicle.ts'
 import { openWars } from '../../engine/games/openwars/index.ts'
 import { gameFolderOf } from '../../engine/index.ts'
 import type { Face } from '../face.ts'
@@ -26,4 +27,5 @@ export const openwarsFace: Face = {
   api: { state: OpenWarsBoard, options: OpenWarsOptions, economy: OpenWarsEconomy },
   pages: (fastify, kit) => ({ ...openwarsPages(fastify, kit), ...openwarsTurn(fastify, kit), ...openwarsHistoryPages(fastify, kit) }),
   recap: openwarsRecap,
+  sentence: openwarsSentence,
 }

@@ -1,4 +1,5 @@
 // The weekday wargame's face: its words, rule book, order shapes, map script and pages.
+import { sentence } from './chronicle.ts'
 import { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { gameFolderOf } from '../../engine/index.ts'
 import type { Face } from '../face.ts'
@@ -46,6 +47,7 @@ export const weekdayFace: Face = {
   },
   examples: { situation: EXAMPLE_SITUATION, orders: ORDER_EXAMPLES },
   recap: weekdayRecap,
+  sentence,
   pages: (fastify, kit) => ({
     ...weekdayPages(fastify, kit),
     ...weekdayHistoryPages(fastify, kit),
