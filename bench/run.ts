@@ -20,10 +20,14 @@ export type Bench = (report: Report, log: (message: string) => void) => Promise<
 
 const here = import.meta.dirname
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
-const available = (await readdir(here))
-  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
-  .map((f) => f.slice(0, -3))
-  .sort()
+/** A bench's file by its name: the platform's in bench/, a game's own in bench/games/<game>/ as `<game>-<name>`. */
+const files = new Map<string, string>()
+for (const f of await readdir(here)) if (f.endsWith('.ts') && f !== 'run.ts') files.set(f.slice(0, -3), path.join(here, f))
+for (const game of await readdir(path.join(here, 'games'))) {
+  for (const f of await readdir(path.join(here, 'games', game)))
+    if (f.endsWith('.ts')) files.set(`${game}-${f.slice(0, -3)}`, path.join(here, 'games', game, f))
+}
+const available = [...files.keys()].sort()
 const names = wanted.length ? wanted : available
 for (const name of names) {
   if (!available.includes(name)) {
@@ -49,7 +53,7 @@ for (const name of names) {
     console.log(JSON.stringify(figure))
   }
   const log = (message: string) => console.error(`[bench ${name}] ${message}`)
-  const mod = (await import(path.join(here, `${name}.ts`))) as { default: Bench }
+  const mod = (await import(files.get(name)!)) as { default: Bench }
   await mod.default(report, log)
   // `npm run bench:table` writes docs/BENCHMARKS.md's table from these files.
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`

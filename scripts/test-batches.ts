@@ -13,8 +13,12 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-/** The pure tests: no app, no database, no browser. */
+/** The folders of the pure tests: no app, no database, no browser. */
 export const PURE = /^test\/(games|lib|faces)\/|^test\/[^/]+\.test\.ts$/
+/** What an app, database or browser test imports: such a file in a pure folder (a game's face tested through its pages) is not pure. */
+const USES_APP = /helpers\/(app|browser|db|campaign|test-support|notified-app)\.ts'/
+/** Whether the test file `file` (from the checkout's root) is a pure one. */
+export const isPure = (root: string, file: string) => PURE.test(file) && !USES_APP.test(readFileSync(path.join(root, file), 'utf8'))
 /** The batch entries that hold pure tests, by name (test/helpers/coverage-scope.ts keeps coverage on in them). */
 export const PURE_BATCH = /(^|\/)\.tap\/batches-\d+\/[a-z]-pure-\d+\.test\.mjs$/
 /** The longest files, each in a process of its own, started first: the builds and the shared contract. */
@@ -47,7 +51,7 @@ export function plan(root: string, dir: string, only: (file: string) => boolean 
   const long = all.filter((f) => LONG.test(f) && !alone.includes(f))
   const rest = all.filter((f) => !alone.includes(f) && !long.includes(f))
   mkdirSync(dir, { recursive: true })
-  const pure = (f: string) => PURE.test(f)
+  const pure = (f: string) => isPure(root, f)
   const batches = [
     ...long.map((f, i) => entry(root, dir, `a-${pure(f) ? 'pure' : 'long'}-${i + 1}`, [f])),
     ...dealt(rest.filter((f) => !pure(f))).map((group, i) => entry(root, dir, `b-app-${i + 1}`, group)),

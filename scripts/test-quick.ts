@@ -5,13 +5,13 @@
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
-import { plan, PURE } from './test-batches.ts'
+import { isPure, plan } from './test-batches.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const dir = path.join(root, '.tap', `batches-${process.pid}`)
 let status = 1
 try {
-  const { files } = plan(root, dir, (file) => PURE.test(file))
+  const { files } = plan(root, dir, (file) => isPure(root, file))
   const env = { ...process.env, WW_PLAYOUTS: process.env.WW_PLAYOUTS ?? '0.34' }
   status = spawnSync(path.join(root, 'node_modules/.bin/tap'), [...process.argv.slice(2), ...files], { cwd: root, env, stdio: 'inherit' }).status ?? 1
 } finally {

@@ -1,4 +1,4 @@
-// `npm run bench -- balance`: Open Wars' factions against each other (#29), by the engine's own
+// `npm run bench -- openwars-balance`: Open Wars' factions against each other (#29), by the engine's own
 // combat, checked against the book's balancing method (docs/RULES-OPENWARS.md, A.9).
 //   win_rate_<faction>          overall win rate of random legal 60-gold armies, attacking and defending
 //   pair_<attacker>_<defender>  the attacker's win rate in that ordered pair
@@ -10,11 +10,11 @@
 // stack on the default standing order; mana only for upkeep). The attacker moves its whole army in and ends
 // its turn; the battle (W6) decides who holds the location. A tie of withdrawals leaves it to
 // the defender. BALANCE_BATTLES sets the battles per ordered pair (the book ran 3,000).
-import { hmacRng } from '../src/engine/index.ts'
-import { DEFAULT_ARMIES, FACTIONS, kind, kindsOf, type Faction, type Kind } from '../src/engine/games/openwars/data.ts'
-import type { OpenOrder, OpenState } from '../src/engine/games/openwars/types.ts'
-import { open, play, world } from '../test/games/openwars/dsl.ts'
-import type { Bench } from './run.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
+import { DEFAULT_ARMIES, FACTIONS, kind, kindsOf, type Faction, type Kind } from '../../../src/engine/games/openwars/data.ts'
+import type { OpenOrder, OpenState } from '../../../src/engine/games/openwars/types.ts'
+import { open, play, world } from '../../../test/games/openwars/dsl.ts'
+import type { Bench } from '../../run.ts'
 
 const BUDGET = 60
 const BAND = { low: 0.45, high: 0.57 }

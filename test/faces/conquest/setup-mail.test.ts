@@ -2,10 +2,10 @@
 // "your window is open" mail or reminder goes out before it (tick 0: the first Sunday 20:00 at
 // least 48 hours after the start, G1.14); the first window after tick 0 mails.
 import t from 'tap'
-import { buildTestApp } from '../helpers/app.ts'
-import { call, setClock, setUp } from '../helpers/campaign.ts'
-import { visitor } from '../helpers/pages.ts'
-import { smtpReceiver, type ReceivedMail } from '../helpers/smtp.ts'
+import { buildTestApp } from '../../helpers/app.ts'
+import { call, setClock, setUp } from '../../helpers/campaign.ts'
+import { visitor } from '../../helpers/pages.ts'
+import { smtpReceiver, type ReceivedMail } from '../../helpers/smtp.ts'
 
 const kindOf = (m: ReceivedMail) => m.headers['x-weekday-wars-kind']
 

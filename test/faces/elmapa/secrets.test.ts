@@ -3,11 +3,11 @@
 // no unrevealed tile, no other tribe's plan and no secret seed; at the end the seed is out and
 // the dice page deals the whole map again from it.
 import t, { type Test } from 'tap'
-import { elMapa, type ElMapaState } from '../../src/engine/games/elmapa/index.ts'
-import { buildTestApp } from '../helpers/app.ts'
-import { call, setClock, setUp, type App, type Table } from '../helpers/campaign.ts'
-import { visitor } from '../helpers/pages.ts'
-import { CATALOGUE } from '../../src/lib/catalogue.ts'
+import { elMapa, type ElMapaState } from '../../../src/engine/games/elmapa/index.ts'
+import { buildTestApp } from '../../helpers/app.ts'
+import { call, setClock, setUp, type App, type Table } from '../../helpers/campaign.ts'
+import { visitor } from '../../helpers/pages.ts'
+import { CATALOGUE } from '../../../src/lib/catalogue.ts'
 
 const FLEE = 37
 
