@@ -84,14 +84,18 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
       state.tribes.find((t) => t.id === me.id)!,
     )
     const factions = setup
-      ? rosters(s).map((f) => ({
-          ...f,
-          mine: f.id === me.faction,
-          mineByDefault: f.id === me.faction && !mineNamed,
-          takenBy: holders.get(f.id as Faction)?.named ? holders.get(f.id as Faction)!.name : null,
-          byDefaultOf: holders.get(f.id as Faction)?.named === false ? holders.get(f.id as Faction)!.name : null,
-          canChoose: offered.some((o) => o.type === 'setFaction' && o.faction === f.id),
-        }))
+      ? rosters(s).map((f) => {
+          // Another tribe's faction: chosen (taken), or its join-order default (only suggested, W1.1).
+          const holder = holders.get(f.id as Faction)
+          return {
+            ...f,
+            mine: f.id === me.faction,
+            mineByDefault: f.id === me.faction && !mineNamed,
+            takenBy: holder?.named ? holder.name : null,
+            byDefaultOf: holder && !holder.named ? holder.name : null,
+            canChoose: offered.some((o) => o.type === 'setFaction' && o.faction === f.id),
+          }
+        })
       : []
     const sealed = mine.army ?? (me.faction ? DEFAULT_ARMIES[me.faction] : {})
     const armyRows =
