@@ -39,10 +39,44 @@ export function handlerOf<H>(table: Record<string, H>, order: unknown): { handle
   return reject('order/unknown_type', `unknown order type ${JSON.stringify(isObject(order) ? order.type : order)}; one of ${Object.keys(table).join(', ')}`)
 }
 
-/** A system action's fields, for its case to check one by one: an action is an object with a type. */
-export function systemFields(action: unknown): Record<string, unknown> {
-  if (isObject(action)) return action
-  return reject('system/unknown_type', 'a system action is an object with a type')
+/** A game's answers to the system's actions (the clock, the GM, diplomacy), by type: each checks its fields one by one. */
+export type SystemTable<W> = Record<string, (w: W, fields: Record<string, unknown>) => void>
+
+/** The handler of a system action's type, and the action's fields for it; a refusal otherwise. */
+export function systemHandlerOf<W>(table: SystemTable<W>, action: unknown): { handler: SystemTable<W>[string]; fields: Record<string, unknown> } {
+  if (!isObject(action)) return reject('system/unknown_type', 'a system action is an object with a type')
+  if (typeof action.type === 'string' && Object.hasOwn(table, action.type)) return { handler: table[action.type]!, fields: action }
+  return reject('system/unknown_type', `unknown system action ${JSON.stringify(action.type)}`)
+}
+
+/** `setSeed`, as every game answers it: the new period's dice seed, its counter from 0, and the event saying so. */
+export function seedSetter(rule: string) {
+  return (w: { s: { rng: { seed: string; counter: number } }; emit(event: { type: 'seedSet'; counter: 0 }): void }, fields: Record<string, unknown>) => {
+    w.s.rng = seedOf(fields, rule)
+    w.emit({ type: 'seedSet', counter: 0 })
+  }
+}
+
+/** What a game whose periods are weekday windows and a tick does for each of the platform's actions. */
+export interface PeriodActions<W> {
+  startCampaign(w: W, at: unknown): void
+  openWindow(w: W, tribe: unknown): void
+  /** `check`: whether the window's end-of-turn checks run (false when the GM closes it by hand). */
+  closeWindow(w: W, tribe: unknown, check: boolean): void
+  tick(w: W, at: unknown): void
+  executeTrade(w: W, transfers: unknown): void
+}
+
+/** The system table of such a game: each action's fields handed to its answer, and `setSeed` under the game's rule. */
+export function periodSystem<W extends Parameters<ReturnType<typeof seedSetter>>[0]>(seedRule: string, on: PeriodActions<W>): SystemTable<W> {
+  return {
+    startCampaign: (w, a) => on.startCampaign(w, a.at),
+    setSeed: seedSetter(seedRule),
+    openWindow: (w, a) => on.openWindow(w, a.tribe),
+    closeWindow: (w, a) => on.closeWindow(w, a.tribe, a.check !== false),
+    tick: (w, a) => on.tick(w, a.at),
+    executeTrade: (w, a) => on.executeTrade(w, a.transfers),
+  }
 }
 
 /** A new period's dice seed: a string of at least 8 characters, its counter from 0 (R8.4, G11.3). */

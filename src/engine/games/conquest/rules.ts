@@ -9,7 +9,7 @@ import { airStrike, attack, fireArtillery, launchMissile, navalBombard, releaseB
 import { build, endTurn, fly, gather, guard, move, sail, setReinforcements } from './orders.ts'
 import { startCampaign } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestStep, ConquestSystem, ConquestTribe } from './types.ts'
-import { handlerOf, systemFields, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, isObject, periodSystem, systemHandlerOf, transition } from '../../kernel/dispatch.ts'
 import { reject, Work } from './work.ts'
 
 const ORDERS: Record<ConquestOrder['type'], (w: Work, t: ConquestTribe, o: Record<string, unknown>) => void> = {
@@ -73,27 +73,14 @@ export const applyBatch: (
   rng: Rng,
 ) => ConquestStep | { ok: false; error: EngineError; index: number } = batchWith(applyOrder, noDice)
 
+/** What the platform's actions do (the clock, the GM, diplomacy). */
+const SYSTEM = periodSystem<Work>('G11.3', { startCampaign, openWindow, closeWindow, tick, executeTrade })
+
 export function applySystem(state: ConquestState, action: ConquestSystem, rng: Rng): ConquestStep {
   return run(state, rng, (w) => {
-    const a = systemFields(action)
+    const { handler, fields } = systemHandlerOf(SYSTEM, action)
     w.emit({ type: 'system', action })
-    switch (action.type) {
-      case 'startCampaign':
-        return startCampaign(w, a.at)
-      case 'setSeed':
-        w.s.rng = seedOf(a, 'G11.3')
-        return w.emit({ type: 'seedSet', counter: 0 })
-      case 'openWindow':
-        return openWindow(w, a.tribe)
-      case 'closeWindow':
-        return closeWindow(w, a.tribe, a.check !== false)
-      case 'tick':
-        return tick(w, a.at)
-      case 'executeTrade':
-        return executeTrade(w, a.transfers)
-      default:
-        reject('system/unknown_type', `unknown system action ${JSON.stringify(a.type)}`)
-    }
+    handler(w, fields)
   })
 }
 

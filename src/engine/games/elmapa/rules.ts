@@ -1,6 +1,6 @@
 // The dispatcher of El Mapa: pure. The state, the order and the random function come in; a new
 // state and its events go out, or a typed error (M2.6, M12.8, M12.10).
-import { handlerOf, systemFields, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, isObject, periodSystem, systemHandlerOf, transition } from '../../kernel/dispatch.ts'
 import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
@@ -77,27 +77,14 @@ export function applyBatch(
   return batch(state, tribe, orders, rng)
 }
 
+/** What the platform's actions do (the clock, the GM, diplomacy). */
+const SYSTEM = periodSystem<Work>('M12.7', { startCampaign, openWindow, closeWindow, tick, executeTrade })
+
 export function applySystem(state: ElMapaState, action: ElMapaSystem, rng: Rng): Step {
   return run(state, rng, (w) => {
-    const a = systemFields(action)
+    const { handler, fields } = systemHandlerOf(SYSTEM, action)
     w.emit({ type: 'system', action })
-    switch (action.type) {
-      case 'startCampaign':
-        return startCampaign(w, a.at)
-      case 'setSeed':
-        w.s.rng = seedOf(a, 'M12.7')
-        return w.emit({ type: 'seedSet', counter: 0 })
-      case 'openWindow':
-        return openWindow(w, a.tribe)
-      case 'closeWindow':
-        return closeWindow(w, a.tribe)
-      case 'tick':
-        return tick(w, a.at)
-      case 'executeTrade':
-        return executeTrade(w, a.transfers)
-      default:
-        reject('system/unknown_type', `unknown system action ${JSON.stringify(a.type)}`)
-    }
+    handler(w, fields)
   })
 }
 

@@ -1,6 +1,6 @@
 // The dispatcher of Open Wars: pure, like the other games'. The state, the order and the
 // random function come in; a new state and its events go out, or a typed error.
-import { handlerOf, systemFields, isObject, seedOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, isObject, periodSystem, systemHandlerOf, transition } from '../../kernel/dispatch.ts'
 import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
@@ -93,27 +93,14 @@ export function applyBatch(
   return batch(state, tribe, orders, rng)
 }
 
+/** What the platform's actions do (the clock, the GM, diplomacy). */
+const SYSTEM = periodSystem<Work>('W10.3', { startCampaign, openWindow, closeWindow, tick, executeTrade })
+
 export function applySystem(state: OpenState, action: OpenSystem, rng: Rng): OpenStep {
   return run(state, rng, (w) => {
-    const a = systemFields(action)
+    const { handler, fields } = systemHandlerOf(SYSTEM, action)
     w.emit({ type: 'system', action })
-    switch (action.type) {
-      case 'startCampaign':
-        return startCampaign(w, a.at)
-      case 'setSeed':
-        w.s.rng = seedOf(a, 'W10.3')
-        return w.emit({ type: 'seedSet', counter: 0 })
-      case 'openWindow':
-        return openWindow(w, a.tribe)
-      case 'closeWindow':
-        return closeWindow(w, a.tribe)
-      case 'tick':
-        return tick(w, a.at)
-      case 'executeTrade':
-        return executeTrade(w, a.transfers)
-      default:
-        reject('system/unknown_type', `unknown system action ${JSON.stringify(a.type)}`)
-    }
+    handler(w, fields)
   })
 }
 

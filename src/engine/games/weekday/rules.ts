@@ -15,7 +15,7 @@ import { executeTrade } from './rules/trades.ts'
 import { beginActions, closeWindow, endTurn, openWindow, requireOpenWindow } from './rules/turn.ts'
 import { isObject, reject, tribeState, Work } from './rules/work.ts'
 import { batchWith } from '../../kernel/steps.ts'
-import { handlerOf, systemFields, seedOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, seedSetter, systemHandlerOf, transition, type SystemTable } from '../../kernel/dispatch.ts'
 
 export { ARMY_MP, MAX_TROOPS, SHIP_COST, SHIP_MP, SIEGE_LOSS, STARTING_GARRISON, TROOP_COST } from './rules/constants.ts'
 export { heldAtWeekEnd, ranking, standings } from './rules/ranking.ts'
@@ -74,32 +74,28 @@ const noDice: Rng = () =>
 export const applyBatch: (state: GameState, tribe: TribeId, orders: readonly Order[], rng: Rng) => Result | { ok: false; error: EngineError; index: number } =
   batchWith(applyOrder, noDice)
 
+/** What the platform's actions do (the clock, the GM, diplomacy), by type. */
+const SYSTEM: SystemTable<Work> = {
+  startDraft: (w) => startDraft(w),
+  setSeed: seedSetter('R8.4'),
+  openWindow: (w, a) => openWindow(w, a),
+  closeWindow: (w, a) => closeWindow(w, a),
+  weeklyPayout: (w) => {
+    if (w.s.status !== 'running') reject('campaign/not_running', `payouts happen only while the campaign runs (it is ${w.s.status})`)
+    payout(w)
+    if (w.s.weekLimit !== null && w.s.week > lastWeek(w.s)!) finish(w, 'week_limit')
+  },
+  executeTrade: (w, a) => {
+    if (w.s.status !== 'running') reject('campaign/not_running', `trades happen only while the campaign runs (it is ${w.s.status})`)
+    executeTrade(w, a)
+  },
+}
+
 /** A transition of the clock, the GM or diplomacy. */
 export function applySystem(state: GameState, action: SystemAction, rng: Rng): Result {
   return run(state, rng, (w) => {
-    const a = systemFields(action)
+    const { handler, fields } = systemHandlerOf(SYSTEM, action)
     w.emit({ type: 'system', action })
-    switch (action.type) {
-      case 'startDraft':
-        return startDraft(w)
-      case 'setSeed':
-        w.s.rng = seedOf(a, 'R8.4')
-        return w.emit({ type: 'seedSet', counter: 0 })
-      case 'openWindow':
-        return openWindow(w, a)
-      case 'closeWindow':
-        return closeWindow(w, a)
-      case 'weeklyPayout': {
-        if (w.s.status !== 'running') reject('campaign/not_running', `payouts happen only while the campaign runs (it is ${w.s.status})`)
-        payout(w)
-        if (w.s.weekLimit !== null && w.s.week > lastWeek(w.s)!) finish(w, 'week_limit')
-        return
-      }
-      case 'executeTrade':
-        if (w.s.status !== 'running') reject('campaign/not_running', `trades happen only while the campaign runs (it is ${w.s.status})`)
-        return executeTrade(w, a)
-      default:
-        reject('system/unknown_type', `unknown system action ${JSON.stringify(a.type)}`)
-    }
+    handler(w, fields)
   })
 }
