@@ -2,8 +2,22 @@
 // through, batches and replay, the dice, hashing. A game imports only from here.
 export * from './ids.ts'
 export { Reject, reject } from './errors.ts'
-export { handlerOf, isObject, seedOf, seedSetBy, setsSeed, transition, type Transition } from './dispatch.ts'
+export {
+  handlerOf,
+  isObject,
+  periodSystem,
+  seedOf,
+  seedSetBy,
+  seedSetter,
+  setsSeed,
+  systemHandlerOf,
+  transition,
+  type PeriodActions,
+  type SystemTable,
+  type Transition,
+} from './dispatch.ts'
 export { canonicalJson, hmacSha256, sha256, toHex, utf8 } from './hashing.ts'
+export { canonicalHash, roundLimit, tagByTribe } from './parts.ts'
 export { d4From, hmacRng, probeRng, scriptedRng, type Rng } from './rng.ts'
 export { batchWith, replayWith } from './steps.ts'
 export { placeLabeller, placeLabels, type NamedPlace, type PlaceLabel, type PlaceLocale } from './places.ts'

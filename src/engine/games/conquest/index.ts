@@ -1,7 +1,6 @@
 // World conquest (RULES-CONQUEST.md) as a ruleset of the platform: the weekday calendar, dice,
 // scenes, mail and pages drive it through the same interface as the weekday wargame.
-import { canonicalJson } from '../../kernel/hashing.ts'
-import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
 import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { heldAtRoundEnd, ranking, standings } from './objectives.ts'
 import { legalOptions, offeredOrders, previewTick, type ConquestOptions } from './options.ts'
@@ -68,17 +67,9 @@ export const conquest: ConquestRuleset = {
   turnSummary,
   // G1.1: the board ships with the server; no other map is played.
   validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],
-  mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
+  mapHash: canonicalHash,
   maxTribes: () => MAX_TRIBES,
-  checkLimit: (limit) =>
-    limit === null || (Number.isInteger(limit) && limit >= ROUND_LIMIT.min && limit <= ROUND_LIMIT.max)
-      ? null
-      : {
-          code: 'setup/round_limit',
-          message: `world conquest is played over ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`,
-          rule: 'G1.7',
-          params: { min: ROUND_LIMIT.min, max: ROUND_LIMIT.max },
-        },
+  checkLimit: roundLimit('world conquest', ROUND_LIMIT, 'G1.7'),
   // G11.2: every die is a d6 of the round's seed: battles, strikes and treasure.
   dice: {
     sides: 6,
@@ -92,7 +83,7 @@ export const conquest: ConquestRuleset = {
             ? (event.treasure ?? []).map((d) => ({ ...d, purpose: `treasure at ${event.at}` }))
             : [],
   },
-  tagEvent: (event) => ({ tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null, played: event.type === 'order' }),
+  tagEvent: tagByTribe,
   createGame: (input) => createConquest({ tribes: input.tribes, seed: input.seed, secretSeed: input.secretSeed, roundLimit: input.limit }),
   applyOrder,
   applyBatch,

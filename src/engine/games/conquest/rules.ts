@@ -1,6 +1,6 @@
 // The dispatcher of world conquest: pure, like the weekday game's. The state, the order and the
 // random function come in; a new state and its events go out, or a typed error.
-import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import { canonicalHash } from '../../kernel/parts.ts'
 import { batchWith, replayWith } from '../../kernel/steps.ts'
 import type { Rng } from '../../kernel/rng.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
@@ -84,9 +84,7 @@ export function applySystem(state: ConquestState, action: ConquestSystem, rng: R
   })
 }
 
-export function stateHash(state: ConquestState): string {
-  return toHex(sha256(utf8(canonicalJson(state))))
-}
+export const stateHash: (state: ConquestState) => string = canonicalHash
 
 /** G11.1: the log's inputs re-applied give every other event exactly as recorded. */
 export const replay: (

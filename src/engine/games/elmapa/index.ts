@@ -1,7 +1,7 @@
 // El Mapa (RULES-ELMAPA.md) as a ruleset of the platform: exploring face-down tiles, castles,
 // troops, spells and battles on a 5 × 5 board, driven through the kernel's interface.
 import { isObject } from '../../kernel/dispatch.ts'
-import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
 import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { LAYOUTS, type Layout } from './layouts.ts'
 import { legalOptions, offered, type ElMapaOptions } from './options.ts'
@@ -43,17 +43,9 @@ export const elMapa: ElMapaRuleset = {
   fixedMap: { id: 'el-mapa', name: 'El Mapa (2 a 6 jugadores)', map: { id: 'el-mapa', layouts: LAYOUTS } },
   // M1.3: no map is uploaded.
   validateMap: () => [{ code: 'map/fixed', message: 'El Mapa is played on its own layouts for 2 to 6 tribes (M1.3)' }],
-  mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
+  mapHash: canonicalHash,
   maxTribes: () => MAX_TRIBES,
-  checkLimit: (limit) =>
-    limit === null || (Number.isInteger(limit) && limit >= LIMIT.min && limit <= LIMIT.max)
-      ? null
-      : {
-          code: 'setup/round_limit',
-          message: `El Mapa is played over ${LIMIT.min} to ${LIMIT.max} rounds; got ${limit}`,
-          rule: 'M1.2',
-          params: { min: LIMIT.min, max: LIMIT.max },
-        },
+  checkLimit: roundLimit('El Mapa', LIMIT, 'M1.2'),
   // M12.7: the weekly dice: obstacles (mod 15, 14, 13) and the dispersal die (mod 3).
   dice: {
     sides: 15,
@@ -92,7 +84,7 @@ export const elMapa: ElMapaRuleset = {
       end: orders.find((o) => o.type === 'endTurn') ?? null,
     }
   },
-  tagEvent: (event) => ({ tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null, played: event.type === 'order' }),
+  tagEvent: tagByTribe,
   createGame: (input) => createElMapa(input),
   applyOrder,
   applyBatch,

@@ -1,7 +1,7 @@
 // The dispatcher of El Mapa: pure. The state, the order and the random function come in; a new
 // state and its events go out, or a typed error (M2.6, M12.8, M12.10).
 import { handlerOf, isObject, periodSystem, systemHandlerOf, transition } from '../../kernel/dispatch.ts'
-import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import { canonicalHash } from '../../kernel/parts.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
 import { batchWith, replayWith } from '../../kernel/steps.ts'
@@ -88,7 +88,7 @@ export function applySystem(state: ElMapaState, action: ElMapaSystem, rng: Rng):
   })
 }
 
-export const stateHash = (state: ElMapaState): string => toHex(sha256(utf8(canonicalJson(state))))
+export const stateHash: (state: ElMapaState) => string = canonicalHash
 
 /** M12.10: the log's inputs re-applied give every other event exactly as recorded. */
 export const replay = replayWith(applyOrder, applySystem)

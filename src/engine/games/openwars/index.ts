@@ -1,6 +1,6 @@
 // Open Wars (RULES-OPENWARS.md) as a ruleset of the platform: the weekday calendar, dice,
 // scenes, mail and pages drive it through the same interface as the other games.
-import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
 import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { eventFor } from './redact.ts'
 import { ranked } from './ending.ts'
@@ -63,20 +63,12 @@ export const openWars: OpenWarsRuleset = {
     }
   },
   validateMap: (input, tribes) => ((input as OpenMap | null)?.mode === 'aleatorio' ? [] : scenarioProblems(input, tribes)),
-  mapHash: (map) => toHex(sha256(utf8(canonicalJson(map)))),
+  mapHash: canonicalHash,
   maxTribes: (map) => (map.mode === 'escenario' ? Math.min(MAX_TRIBES, map.cells!.flat().filter((c) => c === 'ci0').length) : MAX_TRIBES),
-  checkLimit: (limit) =>
-    limit === null || (Number.isInteger(limit) && limit >= ROUND_LIMIT.min && limit <= ROUND_LIMIT.max)
-      ? null
-      : {
-          code: 'setup/round_limit',
-          message: `Open Wars is played over ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`,
-          rule: 'W9.4',
-          params: { min: ROUND_LIMIT.min, max: ROUND_LIMIT.max },
-        },
+  checkLimit: roundLimit('Open Wars', ROUND_LIMIT, 'W9.4'),
   // W10.2: every die is a d6 of the period's seed.
   dice: { sides: 6, events: ['battle', 'volley', 'spellResolved', 'phaseEnded', 'mustered'], drawsOf },
-  tagEvent: (event) => ({ tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null, played: event.type === 'order' }),
+  tagEvent: tagByTribe,
   createGame: createOpenWars,
   applyOrder,
   applyBatch,

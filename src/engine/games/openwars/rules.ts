@@ -1,7 +1,7 @@
 // The dispatcher of Open Wars: pure, like the other games'. The state, the order and the
 // random function come in; a new state and its events go out, or a typed error.
 import { handlerOf, isObject, periodSystem, systemHandlerOf, transition } from '../../kernel/dispatch.ts'
-import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import { canonicalHash } from '../../kernel/parts.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
 import { batchWith, replayWith } from '../../kernel/steps.ts'
@@ -104,7 +104,7 @@ export function applySystem(state: OpenState, action: OpenSystem, rng: Rng): Ope
   })
 }
 
-export const stateHash = (state: OpenState): string => toHex(sha256(utf8(canonicalJson(state))))
+export const stateHash: (state: OpenState) => string = canonicalHash
 
 /** W10.1: the log's inputs re-applied give every other event exactly as recorded. */
 export const replay: (

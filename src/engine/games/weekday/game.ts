@@ -2,7 +2,7 @@
 import { compileMap, validateMap } from './map.ts'
 import { applyOrder, applySystem, STARTING_GARRISON } from './rules.ts'
 import type { Rng } from '../../kernel/rng.ts'
-import { canonicalJson, sha256, toHex, utf8 } from '../../kernel/hashing.ts'
+import { canonicalHash } from '../../kernel/parts.ts'
 import { replayWith } from '../../kernel/steps.ts'
 
 export { canonicalJson } from '../../kernel/hashing.ts'
@@ -77,13 +77,9 @@ function newState(input: NewGame): GameState {
 }
 
 /** A map's content hash: the same map gives the same hash wherever it is stored. */
-export function mapHash(map: MapDef): string {
-  return toHex(sha256(utf8(canonicalJson(map))))
-}
+export const mapHash: (map: MapDef) => string = canonicalHash
 
-export function stateHash(state: GameState): string {
-  return toHex(sha256(utf8(canonicalJson(state))))
-}
+export const stateHash: (state: GameState) => string = canonicalHash
 
 export type ReplayResult = { ok: true; state: GameState } | { ok: false; at: number; message: string }
 
