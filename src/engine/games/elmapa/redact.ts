@@ -14,6 +14,7 @@ const hideAll = (cards: readonly string[] | undefined) => cards?.map(hidden)
 function orderFor(o: ElMapaOrder): ElMapaOrder {
   switch (o.type) {
     case 'setBattlePlan':
+      // Marked `hidden`, which no order of the game's union has: readers know a redacted plan by it.
       return { type: 'setBattlePlan', plan: { platoons: [], flee: 0 }, hidden: true } as unknown as ElMapaOrder
     case 'step': {
       const { plan, cards, ...rest } = o

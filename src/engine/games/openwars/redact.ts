@@ -11,5 +11,6 @@ const SECRET: ReadonlySet<OpenOrder['type']> = new Set(['setStanding', 'setDefau
 export function eventFor(event: OpenEvent, reader: TribeId | null, over: boolean): OpenEvent {
   if (over || event.type !== 'order' || event.tribe === reader || !SECRET.has(event.order.type)) return event
   // That the tribe gave such an order is public (it is in the log's order); what it said is not.
+  // A redacted order has only its type: no order of the game's union, and readers know it by `hidden`.
   return { ...event, order: { type: event.order.type, hidden: true } as unknown as OpenOrder }
 }

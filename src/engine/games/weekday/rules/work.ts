@@ -31,6 +31,7 @@ export class Work {
     if (!this.copied.has(part)) {
       this.copied.add(part)
       const v = this.s[part]
+      // The copy is of the same part's type, but TypeScript cannot pair a key K with its own value on write.
       ;(this.s as unknown as Record<string, unknown>)[part] = Array.isArray(v) ? v.slice() : { ...v }
     }
     return this.s[part]
