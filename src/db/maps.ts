@@ -7,6 +7,7 @@ import type { Sql } from './sql.ts'
 
 export async function mapsUploadedBy(db: Database, userId: string): Promise<MapDef[]> {
   const rows = await db.prisma.uploadedMap.findMany({ where: { createdById: userId }, orderBy: { createdAt: 'asc' } })
+  // A jsonb column is Prisma's JsonValue: the definitions were checked by validateMap when uploaded.
   return rows.map((r) => r.definition as unknown as MapDef)
 }
 

@@ -137,6 +137,7 @@ export function pageKit(fastify: FastifyInstance): PageKit {
   // CSRF is checked first; then the token and page-only fields leave the body, empty
   // fields count as not given, and unticked boxes as false, so that the action's
   // schema (the API's) validates exactly what the API would get.
+  // @fastify/csrf-protection types its hook for any route; here it runs as a form route's preValidation.
   const csrfHook = fastify.csrfProtection as unknown as preValidationAsyncHookHandler
   function form(schema?: TSchema, options: FormOptions = {}): RouteShorthandOptions {
     const shape: preValidationAsyncHookHandler = async (request) => {
