@@ -16,9 +16,11 @@ export const MAIL_MAP_WIDTH = 1152
 export async function periodRecap(campaigns: FastifyInstance['campaigns'], a: Access, period: number, locale: 'en' | 'es'): Promise<PeriodRecap | null> {
   const face = faceOf(a.campaign.ruleset)
   if (!face.recap || a.campaign.status === 'setup') return null
-  const { week, events, weekStart } = await campaigns.week(a, period)
+  // An ended period's record is complete in the log: the reading does no calendar work, so the
+  // mail loop that draws a payout's recap never holds a campaign the sweep must take (#46).
+  const { week, events, weekStart } = await campaigns.week(a, period, { catchUp: false })
   if (week !== period) return null
-  const [board, { tribes }] = await Promise.all([campaigns.stateView(a), campaigns.get(a)])
+  const [board, { tribes }] = await Promise.all([campaigns.stateView(a, { catchUp: false }), campaigns.get(a)])
   return face.recap({ campaignName: a.campaign.name, period, events, periodStart: weekStart, board, tribes }, CATALOGUE[locale])
 }
 

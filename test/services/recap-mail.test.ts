@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
 import { NEIGHBOURS } from '../../src/engine/games/conquest/world.ts'
+import { mailRecaps } from '../../src/faces/recap.ts'
 import { call, setClock, setUp } from '../helpers/campaign.ts'
 import { notifiedApp } from '../helpers/notified-app.ts'
 import { visitor } from '../helpers/pages.ts'
@@ -110,6 +111,25 @@ t.test("the payout mail carries the week's recap: three lines in the reader's la
   const shown = /<img [^>]*width="(\d+)" height="(\d+)"/.exec(htmlText)
   t.equal(Number(shown?.[1]), 576)
   t.equal(Number(shown?.[2]), Math.round((576 * height) / width), 'shown with its proportions')
+})
+
+t.test('a payout mail draws its recap without doing calendar work: what falls due waits for the sweep (#46)', async (t) => {
+  const { app } = await notifiedApp(t)
+  const table = await playedWeek(app)
+  const ana = table.players.ana!
+  const logged = async () =>
+    (await app.pg.query<{ type: string }>(`SELECT type FROM campaign_events WHERE campaign_id = $1::uuid ORDER BY seq`, [table.id])).rows.map((r) => r.type)
+  // Past Monday 20:00 in Madrid: ana's window is due to close, and no sweep has run since.
+  app.clock.set(new Date('2026-12-07T19:30:00Z'))
+  const before = await logged()
+  const recap = await mailRecaps(app, 'http://weekday.test')(table.id, ana.userId, 1, 'en', { image: false })
+  t.ok(recap && recap.lines.length > 0, 'the recap of week 1 is drawn')
+  t.same(await logged(), before, 'drawing it wrote nothing to the log: the window is still open')
+  // Done in the mail loop, the catch-up held the campaign while the sweep passed by it (the
+  // sweep skips a campaign busy elsewhere), and week-reads saw a window close after its reads.
+  const swept = await app.clockwork.sweep()
+  t.equal(swept.caughtUp, 1, 'the sweep caught the campaign up')
+  t.ok((await logged()).slice(before.length).includes('windowClosed'), "and closed ana's window")
 })
 
 t.test("world conquest's payout mail carries the round's recap: its battle, and the world map as an inline PNG", async (t) => {
