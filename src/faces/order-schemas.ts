@@ -11,7 +11,7 @@ type Variant = { properties: { type: { const: string } } } & Record<string, unkn
 /** The components of one game's orders: each variant under `<Game><Type>`, and the game's union over them. */
 export function documentedOrders(schema: TSchema): Record<string, unknown>[] {
   const union = schema as { $id: string; title?: string; description?: string; anyOf?: Variant[] }
-  const variants = (union.anyOf ?? [schema as unknown as Variant]).map((variant) => {
+  const variants = (union.anyOf ?? [schema as Variant]).map((variant) => {
     const type = variant.properties.type.const
     return { ...variant, $id: `${union.$id.replace(/Order$/, '')}${type[0]!.toUpperCase()}${type.slice(1)}`, title: type }
   })

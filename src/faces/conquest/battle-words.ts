@@ -20,7 +20,18 @@ interface Battle {
   dice: { face: number }[]
 }
 
-export function battleRounds(battle: Battle, tribe: (id: string) => string, s: Words): string[] {
+/** A logged battle's record read as a telling needs it: a field a record lacks tells nothing. */
+function battleOf(logged: Record<string, unknown>): Battle {
+  return {
+    attacker: String(logged.attacker),
+    defender: String(logged.defender),
+    rounds: Array.isArray(logged.rounds) ? (logged.rounds as Round[]) : [],
+    dice: Array.isArray(logged.dice) ? (logged.dice as { face: number }[]) : [],
+  }
+}
+
+export function battleRounds(logged: Record<string, unknown>, tribe: (id: string) => string, s: Words): string[] {
+  const battle = battleOf(logged)
   let next = 0
   const thrown = (count: number) => {
     const faces = battle.dice.slice(next, next + count).map((die) => die.face)

@@ -46,7 +46,7 @@ export function conquestSentence(type: string, payload: unknown, names: Readonly
           troops: Number(e.troops),
           survivors: Number(e.survivors),
         }),
-        ...battleRounds(e as unknown as Parameters<typeof battleRounds>[0], tribe, s),
+        ...battleRounds(e, tribe, s),
       ].join(' ')
     case 'bombarded':
       return say(e.planeLost ? 'cev_planeLost' : 'cev_bombarded', {

@@ -65,7 +65,7 @@ function play() {
 
 let played: ReturnType<typeof play> | undefined
 
-const territories = (s: ConquestState) => Object.entries(s.territories).map(([id, t]) => ({ id, ...t })) as unknown as WorldTerritory[]
+const territories = (s: ConquestState): WorldTerritory[] => Object.entries(s.territories).map(([id, t]) => ({ id, ...t }))
 
 /** The guide's pictures in the reader's language, by the name its text gives each. */
 export function conquestPictures(s: Strings): Record<string, Picture> {

@@ -2,35 +2,21 @@
 // the engine's legal options as forms (the setup list, then every order of a window), and the
 // economy. The platform's handlers hand a conquest campaign to these (see ./index.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { BY_ID, conquest, TERRITORY_IDS, type ConquestOptions, type ConquestOrder, type TerritoryOptions } from '../../engine/games/conquest/index.ts'
+import { BY_ID, conquest, TERRITORY_IDS, type TerritoryOptions } from '../../engine/games/conquest/index.ts'
 import type { Weekday } from '../../engine/index.ts'
 import { firstTickAtOrAfter, windowStatus } from '../../lib/calendar.ts'
 import { AppError } from '../../lib/errors.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Access } from '../../services/access.ts'
+import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { attackOdds } from './odds.ts'
 import { battleRounds } from './battle-words.ts'
 import { inGoodsOrder } from './chronicle.ts'
-import { worldSvg, type WorldTerritory } from './world-svg.ts'
+import { worldSvg } from './world-svg.ts'
 
-type Board = ReturnType<typeof conquest.board> & {
-  version: number
-  status: string
-  tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]
-  you:
-    | (Record<string, unknown> & {
-        tribeId: string
-        windowOpen: boolean
-        closesAt: string | null
-        objective: string | null
-        o9Target: string | null
-        o9Fallback: boolean
-        bigCount: number
-      })
-    | null
-}
+type Board = BoardOf<TypesOf<typeof conquest>>
 
 /** A territory's name in the reader's language (#27); the book's Spanish name if the catalogue lacks it. */
 export const placeName = (id: string, s: Strings) => s[`c_territory_${id}`] ?? BY_ID.get(id)?.name ?? id
@@ -53,21 +39,22 @@ const goods = (g: Record<string, number>, s: Strings) =>
 export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
   const { render, campaignInfo, viewer, loginClaims } = kit
+  const reads = gameReads(campaigns, conquest)
 
   async function read(a: Access) {
-    const board = (await campaigns.stateView(a)) as unknown as Board
+    const board = await reads.board(a)
     const tribes = (await campaigns.get(a)).tribes
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     const names = new Map(tribes.map((t) => [t.id, t.name]))
     // During setup (G1.13, G1.14) no window opens before tick 0: the next window is the first one after it (#30).
     const tickZero = board.tickZeroNotBefore === null ? null : firstTickAtOrAfter(a.campaign.timeZone, new Date(board.tickZeroNotBefore))
     if (tickZero) for (const t of board.tribes) t.nextOpening = windowStatus(t.weekday as Weekday, a.campaign.timeZone, tickZero).nextOpening
-    if (tickZero && board.you) board.you.nextOpening = board.tribes.find((t) => t.id === board.you!.tribeId)?.nextOpening
+    if (tickZero && board.you) board.you.nextOpening = board.tribes.find((t) => t.id === board.you!.tribeId)?.nextOpening ?? board.you.nextOpening
     return { board, tribes, colours, names, tickZero: tickZero?.toISOString() ?? null }
   }
 
   function map(board: Board, colours: Map<string, string>, names: Map<string, string>, label: string, s: Strings, highlight?: Set<string>, wrapped = false) {
-    return worldSvg(board.territories as unknown as WorldTerritory[], colours, names, {
+    return worldSvg(board.territories, colours, names, {
       label,
       names: placeNames(s),
       wrapped,
@@ -132,7 +119,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const { board, colours, names, tickZero } = await read(a)
-    const options = (await campaigns.options(a)).options as unknown as ConquestOptions | null
+    const options = await reads.options(a)
     const mine = board.territories.filter((t) => t.owner === a.tribeId)
     const label = (id: string) => `${placeName(id, s)} (${id})`
     const choices = (ids: string[]) => ids.map((id) => ({ id, label: label(id), troops: board.territories.find((t) => t.id === id)?.troops ?? 0 }))
@@ -208,7 +195,8 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   /** A form's fields as the order the API takes: numbers as numbers, empty fields left out. */
-  function orderOf(body: Body): ConquestOrder {
+  /** Untyped, as the API takes an order: the game's rules refuse what does not fit, with their rule id. */
+  function orderOf(body: Body): Record<string, unknown> {
     const type = one(body.type)
     const order: Record<string, unknown> = { type }
     for (const key of ['from', 'to', 'at', 'target', 'kind']) if (one(body[key])) order[key] = one(body[key])
@@ -218,7 +206,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         .split(/[\s,;]+/)
         .filter(Boolean)
         .map((x) => x.toLowerCase())
-    return order as unknown as ConquestOrder
+    return order
   }
 
   function sentences(events: { type: string }[], s: Strings, names: Map<string, string>): string[] {
@@ -228,7 +216,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       if (x.type === 'battle')
         return [
           `${s.c_said_battle} ${x.from} → ${x.to}: ${x.conquered ? fill(s.c_said_conquered!, { survivors: Number(x.survivors) }, languageOf(s)) : s.c_said_repelled}`,
-          ...battleRounds(x as unknown as Parameters<typeof battleRounds>[0], n, s),
+          ...battleRounds(x, n, s),
         ]
       if (x.type === 'bombarded')
         return [`${s[`c_order_${x.kind as string}`]} ${x.from} → ${x.target}: −${x.removed}${x.planeLost ? ` (${s.c_said_planeLost})` : ''}`]
@@ -252,7 +240,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
   async function order(request: Req, reply: FastifyReply, a: Access) {
     const type = one(request.body.type)
     try {
-      const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [orderOf(request.body) as never] }, undefined)
+      const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [orderOf(request.body)] }, undefined)
       const { names } = await read(a)
       return turn(request, reply, a, { results: sentences(events as { type: string }[], STRINGS[(await viewer(request)).locale], names) })
     } catch (error) {
@@ -265,7 +253,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const { board, names, colours } = await read(a)
-    const { preview } = await campaigns.pools(a)
+    const preview = await reads.preview(a)
     const stocks = TERRITORY_IDS.map((id) => board.territories.find((t) => t.id === id)!)
       .filter(Boolean)
       .map((t) => ({
@@ -285,7 +273,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
       week: board.round,
       progress: (board as { progress?: unknown }).progress,
       board,
-      preview: (preview as unknown as { tribe: string; territories: number; troops: number; basic: number }[]).map((p) => ({
+      preview: preview.map((p) => ({
         ...p,
         name: names.get(p.tribe) ?? p.tribe,
         colour: colours.get(p.tribe),

@@ -4,12 +4,13 @@
 // board through the engine's `board` (via the platform's state view): nothing face down, no
 // other tribe's hand or plan (M12.9).
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { type ElMapaOrder } from '../../engine/games/elmapa/index.ts'
+import { elMapa, type ElMapaOrder } from '../../engine/games/elmapa/index.ts'
 import { BUILDINGS, CARDS, cardKind, SLOTS, TROOPS } from '../../engine/games/elmapa/catalogue.ts'
 import type { Weekday } from '../../engine/index.ts'
 import { firstTickAtOrAfter, windowStatus } from '../../lib/calendar.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
+import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { cardWord, elMapaSentence, stockWords, troopWords } from './chronicle.ts'
 import { castleSvg, mapSvg, tileName, type MapArmy, type MapCellView } from './map-svg.ts'
@@ -17,47 +18,8 @@ import { planOf, planRows } from './plan-form.ts'
 
 type Stock = { oro: number; madera: number; piedra: number }
 type Troops = { leva: number; soldado: number; arquero: number; caballero: number }
-export type Board = {
-  version: number
-  status: string
-  week: number
-  round: number
-  limit: number
-  setup: boolean
-  tickZeroNotBefore: number | null
-  rows: number
-  cols: number
-  cells: (MapCellView & { castle?: { slots: Record<string, string>; built: boolean; reserve: Troops; progress: Troops; invest: number } | null })[]
-  standing: {
-    id: string
-    name: string
-    weekday: string
-    position: number
-    stock: Stock
-    vp: { explore: number; battle: number; buildings: number }
-    hand: Record<string, number> | string[]
-    armed: { suerte: number; produccion: number }
-    eliminated: boolean
-  }[]
-  armies: (MapArmy & { tired: boolean; steps: number; troops: Troops })[]
-  dispersed: { id: number; tribe: string; troops: Troops; returns: number }[]
-  decks: Record<string, number>
-  piles: Record<string, number>
-  treasurePile: string[]
-  commitments: { tile: string; card: string; treasure: string }
-  secretSeed: string | null
-  result: { reason: string; ranking: string[]; scores: { id: string; vp: number }[] } | null
-  tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]
-  you: {
-    tribeId: string
-    windowOpen: boolean
-    closesAt: string | null
-    nextOpening: string
-    hand: string[]
-    plan: unknown
-    reserved: string[]
-  } | null
-}
+/** What the pages read of the board: the game's view for a reader, with the platform's calendar. */
+export type Board = BoardOf<TypesOf<typeof elMapa>>
 
 /** The template of this game's page. */
 export const page = (name: string) => `../games/elmapa/pages/${name}`
@@ -77,7 +39,7 @@ const slotsFor = (building: string, slots: Record<string, string>) =>
 
 /** The board as the reader may see it, with the campaign's tribes' colours and names and tick 0's instant. */
 export async function readBoard(campaigns: FastifyInstance['campaigns'], a: Access) {
-  const board = (await campaigns.stateView(a)) as unknown as Board
+  const board = await gameReads(campaigns, elMapa).board(a)
   const tribes = (await campaigns.get(a)).tribes
   const colours = new Map(tribes.map((t) => [t.id, t.colour]))
   const names = new Map(tribes.map((t) => [t.id, t.name]))
@@ -381,7 +343,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
         .filter((b) => !b.out)
         .map((b) => ({ name: s[`m_building_${b.id}`], level: b.level, price: price(b.cost, s), vp: b.level + b.extraVp })),
       troops: KINDS.map((k) => ({ name: s[`m_kind_${k}`], price: price(TROOPS[k].price, s), hp: TROOPS[k].hp, move: TROOPS[k].mapMove })),
-      decks: [1, 2, 3].map((l) => ({ level: l, deck: board.decks[l], pile: board.piles[l] })),
+      decks: ([1, 2, 3] as const).map((l) => ({ level: l, deck: board.decks[l], pile: board.piles[l] })),
       treasureDeck: board.decks.treasure,
       treasurePile: board.treasurePile.length,
     })

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { CARDS } from '../../engine/games/openwars/data.ts'
 import { openWars, type OpenState } from '../../engine/games/openwars/index.ts'
 import type { Access } from '../../services/access.ts'
+import { gameReads } from '../game-reads.ts'
 import { STRINGS, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { bandSvg } from './band-svg.ts'
 import { cardName, factionName, keywordName, typeName } from './names.ts'
@@ -21,11 +22,11 @@ export const placesOf = (board: { cells: { id: string; card: string }[] }, s: St
 
 export function openwarsRead(fastify: FastifyInstance) {
   const { campaigns } = fastify
+  const reads = gameReads(campaigns, openWars)
   return async function read(a: Access) {
-    const { state, version } = await campaigns.snapshot(a.campaign.id)
-    const s0 = state as unknown as OpenState
+    const { state: s0, version } = await reads.state(a)
     const board = openWars.board(s0, a.tribeId ?? null)
-    const view = await campaigns.stateView(a)
+    const view = await reads.board(a)
     const tribes = (await campaigns.get(a)).tribes
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     const names = new Map(tribes.map((t) => [t.id, t.name]))
@@ -97,7 +98,7 @@ export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
   async function economy(request: Req, reply: FastifyReply, a: Access) {
     const s = STRINGS[(await viewer(request)).locale]
     const { board, colours } = await read(a)
-    const { preview } = (await campaigns.pools(a)) as unknown as { preview: Record<string, { gold: number; mana: number }> }
+    const preview = await gameReads(campaigns, openWars).preview(a)
     const rows = board.tribes.map((t) => ({
       name: t.name,
       colour: colours.get(t.id),

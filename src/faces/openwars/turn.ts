@@ -5,12 +5,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { BUDGET, namedFaction } from '../../engine/games/openwars/setup.ts'
 import { DEFAULT_ARMIES, KINDS, SPELLS, type Faction } from '../../engine/games/openwars/data.ts'
-import type { OpenOptions, OpenOrder } from '../../engine/games/openwars/index.ts'
+import { openWars, type OpenOrder } from '../../engine/games/openwars/index.ts'
 import { neighbours } from '../../engine/games/openwars/map.ts'
 import { movePaths } from '../../engine/games/openwars/options.ts'
 import { fill } from '../../lib/fill.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
+import { gameReads } from '../game-reads.ts'
 import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { openwarsSentence } from './chronicle.ts'
 import { counterOf, factionName, kindName, rosters, spellName } from './names.ts'
@@ -20,8 +21,11 @@ import { legendOf, mapOf, openwarsRead, page, placesOf } from './pages.ts'
 type Move = Extract<OpenOrder, { type: 'move' }>
 const pct = (x: number, locale: string) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(x)
 
-/** A form's fields as the order the API takes: numbers as numbers, empty fields left out. */
-export function orderOf(body: Body): OpenOrder {
+/**
+ * A form's fields as the order the API takes: numbers as numbers, empty fields left out. Untyped,
+ * as the API takes it: the game's rules refuse what does not fit, with their rule id.
+ */
+export function orderOf(body: Body): Record<string, unknown> {
   const type = one(body.type)
   const o: Record<string, unknown> = { type }
   for (const key of ['from', 'kind', 'city', 'target', 'spell', 'targetKind', 'at', 'faction']) if (one(body[key])) o[key] = one(body[key])
@@ -50,7 +54,7 @@ export function orderOf(body: Body): OpenOrder {
     if (one(body.hechizo)) order.hechizo = one(body.hechizo)
     o.order = type === 'setStanding' && modo === 'none' ? null : order
   }
-  return o as unknown as OpenOrder
+  return o
 }
 
 export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
@@ -68,7 +72,7 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
     const locale = (await viewer(request)).locale
     const s = STRINGS[locale]
     const { state, version, board, view, colours, names } = await read(a)
-    const options = (await campaigns.options(a)).options as unknown as OpenOptions | null
+    const options = await gameReads(campaigns, openWars).options(a)
     const offered = options?.orders ?? []
     const me = board.tribes.find((t) => t.id === a.tribeId)!
     const mine = board.mine!
@@ -229,10 +233,12 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
       // One read serves the path below and the results' sentences: an order changes neither the map's
       // places nor the tribes' names.
       const { state, board, names } = await read(a)
-      if (o.type === 'move' && o.path.length === 1 && typeof o.from === 'string') {
+      const asked = o.path
+      if (o.type === 'move' && Array.isArray(asked) && asked.length === 1 && typeof o.from === 'string') {
         // A destination beyond the neighbours, as the form offers them: the shortest legal path to it (W5.1).
-        if (state.cells[o.from] && !neighbours({ rows: board.rows, cols: board.cols, wrap: board.wrap }, o.from).includes(o.path[0]!)) {
-          const path = movePaths(state, a.tribeId!, o.from, o.kind, o.count).get(o.path[0]!)
+        const to = String(asked[0])
+        if (state.cells[o.from] && !neighbours({ rows: board.rows, cols: board.cols, wrap: board.wrap }, o.from).includes(to)) {
+          const path = movePaths(state, a.tribeId!, o.from, String(o.kind), Number(o.count)).get(to)
           if (path) o.path = path
         }
       }
@@ -240,7 +246,7 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
         const [spell, target, targetKind] = one(request.body.choice).split('|')
         Object.assign(o, { spell, target, ...(targetKind ? { targetKind } : {}) })
       }
-      const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [o as never] }, undefined)
+      const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [o] }, undefined)
       const s = STRINGS[(await viewer(request)).locale]
       const places = placesOf(board, s)
       const said = (events as { type: string }[]).map((e) => openwarsSentence(e.type, e, names, s, (id) => places.get(id) ?? id)).filter(Boolean)

@@ -7,7 +7,8 @@ import type { Access } from '../../services/access.ts'
 import { STRINGS, type PageKit, type Req } from '../page-kit.ts'
 import { KINDS, sentence } from './chronicle.ts'
 import { mapSvg } from './map.ts'
-import { page, type Board } from './pages.ts'
+import { gameReads } from '../game-reads.ts'
+import { page } from './pages.ts'
 import { placeLabel } from './places.ts'
 import { weekEndMap } from './recap.ts'
 import { weeklyTurn } from '../../engine/games/weekday/index.ts'
@@ -30,7 +31,7 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     let weekMap = ''
     const ended = events.find((e) => e.type === 'map.week_ended')
     // A campaign in setup has no board yet: its few events name no tiles.
-    const view = a.campaign.status !== 'setup' ? ((await campaigns.stateView(a)) as unknown as Board) : null
+    const view = a.campaign.status !== 'setup' ? await gameReads(campaigns, weeklyTurn).board(a) : null
     const place = view ? placeLabel(view.map, v.locale) : String
     if (ended && view) {
       weekMap = mapSvg(kit, a.campaign.id, -1, `week:${week}`, v.locale, () =>

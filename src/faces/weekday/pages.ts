@@ -3,9 +3,10 @@
 // pools, and the GM console's draft pick.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { onTheClock, SHIP_COST, TROOP_COST, type GameState, type Order, type Pool, type TribeOptions } from '../../engine/games/weekday/index.ts'
-import type { weeklyTurn } from '../../engine/games/weekday/index.ts'
+import { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
+import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
 import { one, scriptJson, STRINGS, type Body, type PageKit, type Req } from '../page-kit.ts'
 import type { GamePages } from '../face.ts'
 import { sentence } from './chronicle.ts'
@@ -16,15 +17,7 @@ import { placeTitle } from './map-svg.ts'
 import { placeLabel, placeLabels } from './places.ts'
 
 /** What the pages read of the board: the game's view for a reader, with the platform's calendar. */
-export type Board = ReturnType<typeof weeklyTurn.board> & {
-  version: number
-  status: string
-  week: number
-  /** "Week 2 of 4" (R2.6), with a limit. */
-  progress: { n: number; of: number } | null
-  tribes: { id: string; name: string; weekday: string; phase: string; eliminated: boolean; windowOpen: boolean; nextOpening: string }[]
-  you: (Record<string, unknown> & { tribeId: string; phase: string; windowOpen: boolean; closesAt: string | null }) | null
-}
+export type Board = BoardOf<TypesOf<typeof weeklyTurn>>
 
 /** Each pool with money left: one-tap recruits of as many troops as each city may take, and a ship per port. */
 function recruitCard(pools: Pool[], options: TribeOptions, place: (tile: string) => string) {
@@ -131,9 +124,10 @@ const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, k
 export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GamePages, 'history' | 'dice'> {
   const { campaigns } = fastify
   const { render, campaignInfo, viewer, loginClaims } = kit
+  const reads = gameReads(campaigns, weeklyTurn)
 
   async function read(a: Access) {
-    const view = (await campaigns.stateView(a)) as unknown as Board
+    const view = await reads.board(a)
     const tribes = (await campaigns.get(a)).tribes
     return { view, tribes }
   }
@@ -177,10 +171,8 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
         a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : "Only a tribe's player has a turn here",
         'R2.3',
       )
-    const [reading, { tribes }] = await Promise.all([campaigns.turn(a), campaigns.get(a)])
-    const view = reading.view as unknown as Board
-    const options = reading.options as TribeOptions | null
-    const weekEvents = reading.weekEvents as Parameters<typeof arrowsOf>[0]
+    const [reading, { tribes }] = await Promise.all([reads.turn(a), campaigns.get(a)])
+    const { view, options, weekEvents } = reading
     // The orders of the tribe's latest window: from its last opening on.
     const opened = weekEvents.findLastIndex((e) => e.type === 'windowOpened' && e.tribe === a.tribeId)
     const windowFrom = opened < 0 ? weekEvents.length : opened
@@ -272,8 +264,8 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     )
   }
 
-  /** A form's fields as the order the API takes. */
-  function orderOf(type: string, body: Body): Order {
+  /** A form's fields as the order the API takes: untyped, and the game's rules refuse what does not fit, with their rule id. */
+  function orderOf(type: string, body: Body): Record<string, unknown> {
     const orderForm = ORDER_FORMS.find((f) => f.type === type)
     if (!orderForm) throw new AppError(400, 'orders/unknown_type', `Unknown order type "${type}"`)
     const order: Record<string, unknown> = { type }
@@ -285,7 +277,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     // A move along chosen tiles (R7.3): the tiles passed through, then the destination.
     const via = one(body.via)
     if (type === 'move' && via) order.path = [...via.split(/[\s;]+/).filter(Boolean), one(body.to)]
-    return order as unknown as Order
+    return order
   }
 
   async function order(request: Req, reply: FastifyReply, a: Access) {

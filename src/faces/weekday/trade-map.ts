@@ -7,11 +7,12 @@ import type { PageKit } from '../page-kit.ts'
 import type { Access } from '../../services/access.ts'
 import { mapOf, mapWords } from './map.ts'
 import { renderMapSvg } from './map-svg.ts'
-import type { Board } from './pages.ts'
+import { weeklyTurn } from '../../engine/games/weekday/index.ts'
+import { gameReads } from '../game-reads.ts'
 import { placeLabel } from './places.ts'
 
 export async function tradeMap(fastify: FastifyInstance, kit: PageKit, a: Access, locale: 'en' | 'es', tribeIds: string[]): Promise<string | null> {
-  const view = (await fastify.campaigns.stateView(a)) as unknown as Board
+  const view = await gameReads(fastify.campaigns, weeklyTurn).board(a)
   if (!view.map) return null
   const tribes = (await fastify.campaigns.get(a)).tribes
   const board = mapOf(view)

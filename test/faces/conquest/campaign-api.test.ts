@@ -2,7 +2,10 @@
 // territories are dealt, two rounds of orders (a battle whose dice re-derive from the revealed
 // seed, a reinforcement, a building, a trade in a scene), and the round limit with the ranking.
 import t from 'tap'
+import { conquest } from '../../../src/engine/games/conquest/index.ts'
+import { weeklyTurn } from '../../../src/engine/games/weekday/index.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
+import { gameReads } from '../../../src/faces/game-reads.ts'
 import { mailTemplates } from '../../../src/services/mail-templates.ts'
 import { buildTestApp, register } from '../../helpers/app.ts'
 import { visitor } from '../../helpers/pages.ts'
@@ -35,6 +38,10 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
   t.equal(s.territories.length, 42)
   for (const p of [ana, ben, cai]) t.equal(s.territories.filter((x: Territory) => x.owner === p.tribeId).length, 14, 'G1.10 14 territories each')
   t.match(s, { setup: true, week: 0 })
+  // A face reads its own game's campaigns through its typed reader (#48), and no other game's.
+  const anaSees = await app.campaigns.access(table.id, table.players.ana!.userId)
+  t.equal((await gameReads(app.campaigns, conquest).board(anaSees)).territories.length, 42, "conquest's reader reads its board, typed")
+  await t.rejects(gameReads(app.campaigns, weeklyTurn).board(anaSees), /face was handed a conquest campaign/, 'another game reads none of it')
   t.match(s.you.objective, /^O\d+$/, 'G8.1 ana sees her objective')
   t.ok(
     s.standing.every((x: { objective: string | null }) => x.objective === null),
