@@ -3,7 +3,7 @@
 // build it (src/routes/pages/kit.ts); the faces only use it, so its shape lives here, below both,
 // and no face imports a route.
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
-import type { TSchema } from 'typebox'
+import type { Static, TSchema } from 'typebox'
 import { CATALOGUE } from '../lib/catalogue.ts'
 import type { Access } from '../services/access.ts'
 import type { Claims, PublicUser } from '../services/accounts.ts'
@@ -16,6 +16,8 @@ export const STRINGS: Record<'en' | 'es', Strings> = CATALOGUE
 export type Body = Record<string, string | string[] | undefined>
 export type Route = { Params: Record<string, string>; Body: Body; Querystring: Record<string, string> }
 export type Req = FastifyRequest<Route>
+/** A form route whose body its schema (PageKit.form) has checked and converted: the body is that schema's type. */
+export type FormRoute<S extends TSchema> = Omit<Route, 'Body'> & { Body: Static<S> }
 
 export interface Viewer {
   user: PublicUser | null

@@ -1,5 +1,5 @@
 // Account pages: log in, register, log out, join by invitation, mail settings.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { loginKey, placeCeiling } from '../../lib/login-limits.ts'
 import { SESSION_COOKIE } from '../../plugins/external/view.ts'
@@ -7,8 +7,7 @@ import { DateTime } from 'luxon'
 import { fill } from '../../lib/fill.ts'
 import { AcceptInvitationBody, LoginBody, NotificationsSchema, PushEndpointBody, PushSubscriptionBody, RegisterBody } from '../../schemas/actions.ts'
 import type { NotificationSettings } from '../../services/notifications.ts'
-import type { DeviceSubscription } from '../../services/push.ts'
-import { one, safeNext, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+import { one, safeNext, STRINGS, type FormRoute, type PageKit, type Req, type Route } from './kit.ts'
 
 export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   const { accounts, campaigns, notifications } = fastify
@@ -46,8 +45,8 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   // `next` carries an invitation (or any page of the site) through registering.
   fastify.get('/register', async (request: Req, reply) => render(request, reply, 'register.hbs', { next: request.query.next ?? '' }))
 
-  fastify.post<Route>('/register', { ...form(RegisterBody, { extras: ['next'] }), config: rateLimit }, async (request: Req, reply) => {
-    const body = request.body as unknown as { email: string; password: string; displayName: string; locale?: 'en' | 'es'; timeZone?: string }
+  fastify.post<FormRoute<typeof RegisterBody>>('/register', { ...form(RegisterBody, { extras: ['next'] }), config: rateLimit }, async (request, reply) => {
+    const body = request.body
     const next = one(extrasOf(request).next)
     try {
       const user = await accounts.register(body)
@@ -124,7 +123,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   const KINDS = ['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations', 'campaign'] as const
   const pushNameOf = (name: (typeof KINDS)[number]) => `push${name[0]!.toUpperCase()}${name.slice(1)}` as keyof NotificationSettings
 
-  async function settingsPage(request: Req, reply: FastifyReply, userId: string, extra: { error?: AppError; saved?: boolean } = {}) {
+  async function settingsPage(request: FastifyRequest, reply: FastifyReply, userId: string, extra: { error?: AppError; saved?: boolean } = {}) {
     const settings = await notifications.get(userId)
     const { locale } = await kit.viewer(request)
     const s = STRINGS[locale]
@@ -160,20 +159,20 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
 
   fastify.get('/me/notifications', async (request: Req, reply) => settingsPage(request, reply, (await requireUser(request)).id))
 
-  fastify.post<Route>(
+  fastify.post<FormRoute<typeof NotificationsSchema>>(
     '/me/notifications',
     form(NotificationsSchema, { checkboxes: KINDS.flatMap((name) => [name, pushNameOf(name)]) }),
-    async (request: Req, reply) => {
+    async (request, reply) => {
       const user = await requireUser(request)
-      await notifications.update(user.id, request.body as unknown as Parameters<typeof notifications.update>[1])
+      await notifications.update(user.id, request.body)
       return settingsPage(request, reply, user.id, { saved: true })
     },
   )
 
   // A device turned on by the settings page's script (its subscription as JSON, the CSRF token in a header) …
-  fastify.post<Route>('/me/push/devices', form(PushSubscriptionBody), async (request: Req, reply) => {
+  fastify.post<FormRoute<typeof PushSubscriptionBody>>('/me/push/devices', form(PushSubscriptionBody), async (request, reply) => {
     const user = await requireUser(request)
-    const device = await fastify.push.subscribe(user.id, request.body as unknown as DeviceSubscription)
+    const device = await fastify.push.subscribe(user.id, request.body)
     return reply.code(201).send(device)
   })
 

@@ -5,7 +5,7 @@ import { FACES, faceOf, gameChoices, type GamePages } from '../../faces/index.ts
 import { AppError } from '../../lib/errors.ts'
 import { CreateCampaignBody } from '../../schemas/actions.ts'
 import { bundledMaps } from '../../services/maps.ts'
-import { STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+import { STRINGS, type FormRoute, type PageKit, type Req, type Route } from './kit.ts'
 import { yourDayPages } from './your-day.ts'
 
 const maps = () => bundledMaps().map((m) => ({ id: m.id, name: m.name }))
@@ -37,13 +37,13 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
     })
   })
 
-  fastify.post<Route>(
+  fastify.post<FormRoute<typeof CreateCampaignBody>>(
     '/campaigns',
     { ...form(CreateCampaignBody), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } },
-    async (request: Req, reply) => {
+    async (request, reply) => {
       const user = await requireUser(request)
       try {
-        const created = await campaigns.create(user.id, request.body as unknown as Parameters<typeof campaigns.create>[1])
+        const created = await campaigns.create(user.id, request.body)
         return reply.redirect(`/campaigns/${created.id}/gm`, 303)
       } catch (error) {
         if (!(error instanceof AppError)) throw error
@@ -51,7 +51,7 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
           request,
           reply,
           'campaigns.hbs',
-          { error, ...(await lists(user.id, {})), maps: maps(), values: request.body, games: gameChoices((request.body as { ruleset?: unknown }).ruleset) },
+          { error, ...(await lists(user.id, {})), maps: maps(), values: request.body, games: gameChoices(request.body.ruleset) },
           error.statusCode,
         )
       }

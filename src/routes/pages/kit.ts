@@ -11,7 +11,7 @@ import { faceOf } from '../../faces/index.ts'
 import { one, STRINGS, type Body, type CampaignInfo, type FormOptions, type PageKit, type Strings, type Viewer } from '../../faces/page-kit.ts'
 
 // The kit's shape and plain helpers are the faces' as much as the pages': they live below both.
-export { one, scriptJson, STRINGS, type Body, type PageKit, type Req, type Route, type Strings, type Viewer } from '../../faces/page-kit.ts'
+export { one, scriptJson, STRINGS, type Body, type FormRoute, type PageKit, type Req, type Route, type Strings, type Viewer } from '../../faces/page-kit.ts'
 
 /**
  * Where to go after logging in: only a path of this site. A backslash, a second
