@@ -19,7 +19,7 @@ type FiguresOf<T extends GameTypes> = T['board'] extends { tribes: readonly (inf
 /** What `stateView` answers for a campaign of game T: the game's board, the platform's calendar around it. */
 export type BoardOf<T extends GameTypes> = Omit<T['board'], 'mine' | 'tribes'> &
   Omit<PlatformView, 'tribes' | 'you'> & {
-    tribes: (PlatformTribe & FiguresOf<T>)[]
+    tribes: (Omit<PlatformTribe, 'figures'> & { figures?: Omit<FiguresOf<T>, keyof PlatformTribe> })[]
     you: (PlatformYou & NonNullable<T['board']['mine']>) | null
   }
 

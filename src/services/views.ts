@@ -19,6 +19,9 @@ const WEEK_LIMIT = 20_000
 
 const DIPLOMACY = /^(scene|proposal)\./
 
+/** The platform's own fields of a tribe in the board's view; a game's figures of the tribe are the rest. */
+const TRIBE_KEYS = new Set(['id', 'name', 'weekday', 'phase', 'eliminated', 'windowOpen', 'nextOpening'])
+
 /** How a reading treats calendar work that fell due: done first (a page's reading), or left to the sweep. */
 export interface Reading {
   catchUp?: boolean
@@ -81,14 +84,17 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     const rules = rulesetOf(state.ruleset)
     const view = rules.view(state)
     const { mine, tribes: own, ...board } = rules.board(state, a.tribeId ?? null) as { mine: object | null; tribes?: unknown }
-    // A game's own figures of each tribe (Open Wars' faction, gold, mana), under the calendar the platform adds.
-    const figures = new Map((Array.isArray(own) ? (own as { id: string }[]) : []).map((t) => [t.id, t]))
+    // A game's own figures of each tribe (Open Wars' faction, gold, mana) go under a key of their
+    // own (#48): the platform's fields never mix with a game's, nor either overwrites the other.
+    const figures = new Map(
+      (Array.isArray(own) ? (own as { id: string }[]) : []).map((t) => [t.id, Object.fromEntries(Object.entries(t).filter(([key]) => !TRIBE_KEYS.has(key)))]),
+    )
     // While the game master holds the campaign no window is open, whatever the calendar says.
     const paused = a.campaign.status === 'paused'
     const tribes = view.tribes.map((t) => {
       const w = windowStatus(t.weekday, a.campaign.timeZone, now)
+      const theirs = figures.get(t.id)
       return {
-        ...figures.get(t.id),
         id: t.id,
         name: t.name,
         weekday: t.weekday,
@@ -96,6 +102,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
         eliminated: t.eliminated,
         windowOpen: !paused && w.open && t.turn !== 'closed' && t.turn !== 'free',
         nextOpening: w.nextOpening,
+        ...(theirs ? { figures: theirs } : {}),
       }
     })
     const me = a.tribeId ? view.tribes.findIndex((t) => t.id === a.tribeId) : -1

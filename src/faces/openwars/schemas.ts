@@ -77,6 +77,16 @@ export const OpenWarsBoard = Type.Object(
           eliminated: Type.Boolean(),
           windowOpen: Type.Boolean(),
           nextOpening: Type.String(),
+          figures: Type.Object(
+            {
+              faction: Type.Union([Type.String(), Type.Null()]),
+              gold: Type.Integer(),
+              mana: Type.Integer(),
+              armyValue: Type.Number(),
+              score: Type.Number(),
+            },
+            { additionalProperties: true, description: "The game's own figures of the tribe, apart from the platform's calendar fields" },
+          ),
         },
         { additionalProperties: true },
       ),

@@ -18,7 +18,10 @@ t.test('#46 W3.9 an open window stays open on the turn page when endTurn is not 
   const ana = table.players.ana!
   t.equal((await call(app, table.gm, 'POST', `${api}/start`)).status, 200, 'the campaign starts')
   await setClock(app, '2026-12-07T00:30:00Z') // after tick 0
-  const tribes = (await call(app, ana.token, 'GET', `${api}/state`)).body.tribes as { id: string; weekday: string }[]
+  const tribes = (await call(app, ana.token, 'GET', `${api}/state`)).body.tribes as { id: string; weekday: string; figures: Record<string, unknown> }[]
+  // The game's own figures of a tribe sit under a key of their own, apart from the platform's calendar (#48).
+  t.match(tribes[0], { figures: { faction: String, gold: Number, mana: Number } }, "a tribe's faction, gold and mana are the game's figures")
+  t.notOk('gold' in tribes[0]! || 'faction' in tribes[0]!, "and not among the platform's fields")
   const day = DAYS.indexOf(tribes.find((x) => x.id === ana.tribeId)!.weekday)
   await setClock(app, new Date(Date.UTC(2026, 11, 7 + day, 9)).toISOString()) // her window, 10:00 in Madrid
   const page = visitor(app)
