@@ -276,7 +276,7 @@ async function queueDigests(sql: Sql, campaign: CampaignRow, w: Working, due: Du
         day: since.toISOString(),
         ...h,
         // The mail is written later, in its reader's language: the lost tiles' names in both (R1.5).
-        ...(h.tilesLost.length && places.length ? { places: placeLabels(places, h.tilesLost) } : {}),
+        ...(h.placesLost.length && places.length ? { places: placeLabels(places, h.placesLost) } : {}),
       },
     })
   }

@@ -96,7 +96,7 @@ t.test('a mail counts in its own language: "attacked once", "atacada 2 veces", "
       userTimeZone: 'Europe/Madrid',
       attacks,
       troopsLost: 0,
-      tilesLost: [],
+      placesLost: [],
       shipsLost: [],
       campaignUrl: 'http://x',
       settingsUrl: 'http://x/s',

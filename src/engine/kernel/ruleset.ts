@@ -87,13 +87,16 @@ export interface ChosenMaps<M, S> {
   with(state: S, map: M | MapStub): S
 }
 
-/** A tribe's losses in a day, for its digest mail. */
+/**
+ * A tribe's losses in a day, for its digest mail: what the platform's digest says of any game. A
+ * game may add losses of its own (the weekday game's ships and sieges), which the digest mail of
+ * its own folder (views/games/<game>/emails) says.
+ */
 export interface Hurt {
   attacks: number
   troopsLost: number
-  tilesLost: string[]
-  shipsLost: string[]
-  siegeLosses: number
+  /** The places (tiles, territories, locations) the tribe lost, by the ids the game's places name. */
+  placesLost: string[]
   eliminated: boolean
 }
 

@@ -161,7 +161,7 @@ t.test('G11.7 the views: the board is public but the objectives, the history map
   const strike = play(s0, 'A', { type: 'airStrike', from: 'egi', target: 'sud' }, [1, 5, 5])
   const r = play(strike.state, 'A', { type: 'attack', from: 'egi', to: 'arn', troops: 3 }, [6, 6, 6, 1])
   const hurt = conquest.digest(r.events.concat(strike.events))
-  t.match(hurt.get('B'), { attacks: 2, troopsLost: 3, tilesLost: ['arn'] })
+  t.match(hurt.get('B'), { attacks: 2, troopsLost: 3, placesLost: ['arn'] })
   const b = conquest.board(r.state, 'A')
   t.equal(b.territories.length, 42)
   t.match(b.mine, { objective: 'O7' })

@@ -236,7 +236,7 @@ t.test('G11.1 the digest: battles, strikes and eliminations, counted against the
   const won = play(again(strike.state), 'A', { type: 'attack', from: 'bra', to: 'arn', troops: 4 }, [6, 6, 6, 1, 1])
   const hurt = conquest.digest([...lost.events, ...strike.events, ...won.events])
   t.same([...hurt.keys()], ['B'])
-  t.same(hurt.get('B'), { attacks: 3, troopsLost: 0 + 1 + 2, tilesLost: ['arn'], shipsLost: [], siegeLosses: 0, eliminated: false })
+  t.same(hurt.get('B'), { attacks: 3, troopsLost: 0 + 1 + 2, placesLost: ['arn'], eliminated: false })
   const gone = play(
     open(
       world(`
@@ -250,7 +250,7 @@ t.test('G11.1 the digest: battles, strikes and eliminations, counted against the
     { type: 'attack', from: 'bra', to: 'arn', troops: 3 },
     [6, 6, 6, 1],
   )
-  t.match(conquest.digest(gone.events).get('B'), { eliminated: true, tilesLost: ['arn'], troopsLost: 1 })
+  t.match(conquest.digest(gone.events).get('B'), { eliminated: true, placesLost: ['arn'], troopsLost: 1 })
 })
 
 t.test("the ruleset's answers: round limits, the view, the dice the log shows, each event's tribe", async (t) => {

@@ -71,7 +71,7 @@ t.test('the platform’s views: view, tagEvent, digest, tickMail, periodEnd, eco
   const r = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' })
   s = r.s
   const hurt = elMapa.digest(r.events)
-  t.same(hurt.get('b'), { attacks: 1, troopsLost: 1, tilesLost: ['0,1'], shipsLost: [], siegeLosses: 0, eliminated: false })
+  t.same(hurt.get('b'), { attacks: 1, troopsLost: 1, placesLost: ['0,1'], eliminated: false })
   t.same(elMapa.tagEvent(r.events[0]!), { tribe: 'a', played: true })
   t.same(elMapa.tagEvent({ type: 'seedSet', counter: 0 }), { tribe: null, played: false })
   const battle = r.events.find((e) => e.type === 'battle')!

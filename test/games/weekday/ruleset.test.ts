@@ -115,7 +115,7 @@ t.test("R6.1 R12.1 what pages and mails read through the ruleset: the board, the
         { type: 'shipTaken', ship: 's1', from: 'x', to: 'y' } as never,
       ])
       .get('x'),
-    { attacks: 0, troopsLost: 2, tilesLost: [], shipsLost: ['s1'], siegeLosses: 2, eliminated: false },
+    { attacks: 0, troopsLost: 2, placesLost: [], shipsLost: ['s1'], siegeLosses: 2, eliminated: false },
   )
   const mail = rules.tickMail(state, reader.id) as { total: number; pools: { payout: number }[] } | null
   if (reader.eliminated) t.equal(mail, null)

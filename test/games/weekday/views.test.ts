@@ -126,10 +126,10 @@ t.test('R8.3 R2.4 the digest: a battle lost and a last city taken hurt the defen
   const { events } = play(board('A3 a5 B1 b2 ~ C2'), [['a', mv(at(1, 0), at(2, 0), 5)]], [1])
   const hurt = rules.digest(events)
   t.same([...hurt.keys()], ['b'], 'the attacker lost troops too, but was not attacked')
-  t.same(hurt.get('b'), { attacks: 1, troopsLost: 1, tilesLost: [at(2, 0)], shipsLost: [], siegeLosses: 0, eliminated: true })
+  t.same(hurt.get('b'), { attacks: 1, troopsLost: 1, placesLost: [at(2, 0)], shipsLost: [], siegeLosses: 0, eliminated: true })
   // The defender wins: A = 1 + 2, D = 3 × 1 + 2; 2 of its 3 survive.
   const held = play(board('A3 a2 b3 B2'), [['a', mv(at(1, 0), at(2, 0), 2)]], [1]).events
-  t.same([...rules.digest(held)], [['b', { attacks: 1, troopsLost: 1, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }]])
+  t.same([...rules.digest(held)], [['b', { attacks: 1, troopsLost: 1, placesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }]])
 })
 
 t.test('R7.5 R8.1 taking neutral land or a neutral city hurts no tribe', async (t) => {
@@ -147,9 +147,9 @@ t.test('R9.3 R10.7 R11.2 the digest: siege losses, a ship boarded, every attack 
 `),
     [{ system: { type: 'closeWindow', tribe: 'a' } }],
   ).events
-  t.same(rules.digest(siege).get('a'), { attacks: 0, troopsLost: 2, tilesLost: [], shipsLost: [], siegeLosses: 2, eliminated: false })
+  t.same(rules.digest(siege).get('a'), { attacks: 0, troopsLost: 2, placesLost: [], shipsLost: [], siegeLosses: 2, eliminated: false })
   const boarded = play(board('A ~a4 ~b1 B'), [['a', { type: 'board', ship: 's1', target: 's2' }]], [4]).events
-  t.same(rules.digest(boarded).get('b'), { attacks: 1, troopsLost: 1, tilesLost: [], shipsLost: ['s2'], siegeLosses: 0, eliminated: false })
+  t.same(rules.digest(boarded).get('b'), { attacks: 1, troopsLost: 1, placesLost: [], shipsLost: ['s2'], siegeLosses: 0, eliminated: false })
   const day: GameEvent[] = [
     ...play(board('A3 a2 b1 b1 B2'), [['a', mv(at(1, 0), at(2, 0), 2)]], [4]).events,
     { type: 'siegeLoss', city: at(4, 0), owner: 'b', lost: 2, garrison: 0 },
@@ -158,7 +158,7 @@ t.test('R9.3 R10.7 R11.2 the digest: siege losses, a ship boarded, every attack 
   ]
   t.same(
     rules.digest(day).get('b'),
-    { attacks: 1, troopsLost: 1 + 2 + 1, tilesLost: [at(2, 0), at(3, 0)], shipsLost: [], siegeLosses: 3, eliminated: false },
+    { attacks: 1, troopsLost: 1 + 2 + 1, placesLost: [at(2, 0), at(3, 0)], shipsLost: [], siegeLosses: 3, eliminated: false },
     'losses add up over the day',
   )
   t.same(rules.hostileEvents, ['combat', 'tileTaken', 'shipTaken', 'siegeLoss', 'eliminated'], 'the events that hurt')

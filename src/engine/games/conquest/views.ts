@@ -50,14 +50,13 @@ export const HOSTILE = ['battle', 'bombarded', 'eliminated'] as const
 
 export function digest(events: readonly ConquestEvent[]): Map<TribeId, Hurt> {
   const hurt = new Map<TribeId, Hurt>()
-  const of = (tribe: TribeId) =>
-    hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
+  const of = (tribe: TribeId) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, placesLost: [], eliminated: false }).get(tribe)!
   for (const e of events) {
     if (e.type === 'battle') {
       const h = of(e.defender)
       h.attacks++
       h.troopsLost += e.rounds.reduce((n, r) => n + r.defenderLost, 0)
-      if (e.conquered) h.tilesLost.push(e.to)
+      if (e.conquered) h.placesLost.push(e.to)
     } else if (e.type === 'bombarded') {
       const h = of(e.defender)
       h.attacks++

@@ -80,14 +80,13 @@ export const HOSTILE = ['battle', 'claimed', 'eliminated'] as const
 
 export function digest(events: readonly ElMapaEvent[]): Map<TribeId, Hurt> {
   const hurt = new Map<TribeId, Hurt>()
-  const of = (tribe: TribeId) =>
-    hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
+  const of = (tribe: TribeId) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, placesLost: [], eliminated: false }).get(tribe)!
   for (const e of events) {
     if (e.type === 'battle' && e.record.defender) {
       const h = of(e.record.defender)
       h.attacks++
       h.troopsLost += troopCount(e.record.killed.D)
-    } else if (e.type === 'claimed' && e.from) of(e.from).tilesLost.push(e.cell)
+    } else if (e.type === 'claimed' && e.from) of(e.from).placesLost.push(e.cell)
     else if (e.type === 'eliminated') of(e.tribe).eliminated = true
   }
   return hurt

@@ -71,13 +71,12 @@ export const HOSTILE = ['battle', 'volley', 'spellResolved', 'eliminated'] as co
 
 export function digest(events: readonly OpenEvent[]): Map<TribeId, Hurt> {
   const hurt = new Map<TribeId, Hurt>()
-  const of = (tribe: TribeId) =>
-    hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
+  const of = (tribe: TribeId) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, placesLost: [], eliminated: false }).get(tribe)!
   for (const e of events) {
     if (e.type === 'battle') {
       const h = of(e.defender)
       h.attacks++
-      if (e.winner !== e.defender) h.tilesLost.push(e.at)
+      if (e.winner !== e.defender) h.placesLost.push(e.at)
       for (const turn of e.turns) for (const f of turn.fell ?? []) of(f.tribe).troopsLost++
     } else if (e.type === 'volley' || e.type === 'spellResolved') {
       for (const f of e.fell) {

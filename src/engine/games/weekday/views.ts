@@ -22,16 +22,22 @@ export function weekEnd(state: GameState) {
 
 export const HOSTILE = ['combat', 'tileTaken', 'shipTaken', 'siegeLoss', 'eliminated'] as const
 
-export function digest(events: readonly GameEvent[]): Map<TribeId, Hurt> {
-  const hurt = new Map<TribeId, Hurt>()
+/** The platform's losses of a day, and the weekday game's own: ships taken by boarding (R10.7) and troops lost to sieges (R9). */
+export interface WeekdayHurt extends Hurt {
+  shipsLost: string[]
+  siegeLosses: number
+}
+
+export function digest(events: readonly GameEvent[]): Map<TribeId, WeekdayHurt> {
+  const hurt = new Map<TribeId, WeekdayHurt>()
   const of = (tribe: string) =>
-    hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, tilesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
+    hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, placesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
   for (const e of events) {
     if (e.type === 'combat' && e.defender) {
       const h = of(e.defender)
       h.attacks++
       h.troopsLost += e.defenders - e.defenderSurvivors
-    } else if (e.type === 'tileTaken' && e.from) of(e.from).tilesLost.push(e.tile)
+    } else if (e.type === 'tileTaken' && e.from) of(e.from).placesLost.push(e.tile)
     else if (e.type === 'shipTaken') of(e.from).shipsLost.push(e.ship)
     else if (e.type === 'siegeLoss') {
       of(e.owner).siegeLosses += e.lost
