@@ -75,6 +75,8 @@ export interface Face {
   /** Its scripts and style sheets, served from views/games/<folder>/assets/ under /assets/games/<folder>/ on its campaigns' pages. */
   scripts: string[]
   styles: string[]
+  /** The platform's scripts it configures (views/assets/, under /assets/), loaded before its own: the tap sheet over a map. */
+  platformScripts?: string[]
   /** One order of this game, as the API takes it (the engine checks the rules, this the shape). */
   orderSchema: TSchema
   /** The API's answers in this game's shapes: the board, the options, the economy's preview and what is held, the dice's own account. */

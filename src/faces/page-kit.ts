@@ -38,6 +38,7 @@ export interface FaceOnPages {
   guide: { path: string }
   scripts: string[]
   styles: string[]
+  platformScripts?: string[]
 }
 
 /** What every campaign page's template knows of its campaign. */

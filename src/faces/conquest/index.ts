@@ -21,6 +21,7 @@ export const conquestFace: Face = {
   rulesLabel: 'c_rulesLink',
   books: { en: 'RULES-CONQUEST.md', es: 'RULES-CONQUEST.es.md' },
   guide: { path: '/guide/conquest', label: 'c_guideLink', books: { en: 'GUIDE-CONQUEST.md', es: 'GUIDE-CONQUEST.es.md' }, pictures: conquestPictures },
+  platformScripts: ['tap-sheet.js'],
   scripts: ['conquest.js'],
   styles: ['conquest.css'],
   orderSchema: ConquestOrder,

@@ -21,6 +21,7 @@ export const elMapaFace: Face = {
   rulesLabel: 'm_rulesLink',
   books: { en: 'RULES-ELMAPA.md', es: 'RULES-ELMAPA.es.md' },
   guide: { path: '/guide/elmapa', label: 'm_guideLink', books: { en: 'GUIDE-ELMAPA.md', es: 'GUIDE-ELMAPA.es.md' }, pictures: elMapaPictures },
+  platformScripts: ['tap-sheet.js'],
   scripts: ['elmapa.js'],
   styles: ['elmapa.css'],
   orderSchema: ElMapaOrder,

@@ -21,6 +21,7 @@ export const openwarsFace: Face = {
   rulesLabel: 'o_rulesLink',
   books: { en: 'RULES-OPENWARS.md', es: 'RULES-OPENWARS.es.md' },
   guide: { path: '/guide/openwars', label: 'o_guideLink', books: { en: 'GUIDE-OPENWARS.md', es: 'GUIDE-OPENWARS.es.md' }, pictures: openwarsPictures },
+  platformScripts: ['tap-sheet.js'],
   scripts: ['openwars.js'],
   styles: ['openwars.css'],
   orderSchema: OpenWarsOrder,

@@ -33,6 +33,8 @@ const ASSETS: Record<string, [type: string, body: string | Buffer]> = {
   'icon-512.png': ['image/png', readFileSync(path.join(VIEWS, 'assets/icon-512.png'))],
   'app.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/app.js'), 'utf8')],
   'messages.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/messages.js'), 'utf8')],
+  // The sheet over a tappable map, which the map faces configure (FaceOnPages.platformScripts).
+  'tap-sheet.js': ['text/javascript; charset=utf-8', readFileSync(path.join(VIEWS, 'assets/tap-sheet.js'), 'utf8')],
   // The message library's own browser build (an ES module), served as it ships.
   'vendor/intl-messageformat.js': [
     'text/javascript; charset=utf-8',
