@@ -71,6 +71,8 @@ export default fp(
           practice: 'partials/practice.hbs',
           inbox: 'partials/inbox.hbs',
           yourDay: 'partials/your-day.hbs',
+          replay: 'partials/replay.hbs',
+          diceRounds: 'partials/dice-rounds.hbs',
           ...gamePartials,
         },
       },
