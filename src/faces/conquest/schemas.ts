@@ -1,4 +1,5 @@
 // The shapes of world conquest's orders (docs/rule-books.md N1); the engine checks the rules.
+import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
 import { Type } from 'typebox'
 
 const Territory = Type.String({ pattern: '^[a-z]{3}$', description: 'a territory id of the world map, e.g. "efi"', examples: ['efi'] })
@@ -38,12 +39,7 @@ export const ConquestOrder = Type.Union(conquestOrders, {
 /** World conquest's board (docs/RULES-CONQUEST.md, docs/rule-books.md N1): every territory is public (G11.7); `you.objective` only for its tribe (G8.1). */
 export const ConquestBoard = Type.Object(
   {
-    version: Type.Integer(),
-    status: Type.String(),
-    week: Type.Integer({ description: 'the round (0 during setup)' }),
-    progress: Type.Union([Type.Object({ n: Type.Integer(), of: Type.Integer() }), Type.Null()], {
-      description: '"round n of L" (G1.7); null before the start',
-    }),
+    ...boardHead('the round (0 during setup)', '"round n of L" (G1.7); null before the start'),
     round: Type.Integer(),
     roundLimit: Type.Integer(),
     setup: Type.Boolean(),
@@ -52,17 +48,7 @@ export const ConquestBoard = Type.Object(
     }),
     tribesAtStart: Type.Integer(),
     territories: Type.Array(Type.Object({ id: Type.String(), owner: Type.String(), troops: Type.Integer() }, { additionalProperties: true })),
-    tribes: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        name: Type.String(),
-        weekday: Type.String(),
-        phase: Type.String(),
-        eliminated: Type.Boolean(),
-        windowOpen: Type.Boolean(),
-        nextOpening: Type.String(),
-      }),
-    ),
+    tribes: boardTribes(),
     standing: Type.Array(
       Type.Object(
         {
@@ -78,20 +64,12 @@ export const ConquestBoard = Type.Object(
     result: Type.Union([Type.Null(), Type.Object({ reason: Type.String(), winners: Type.Array(Type.String()), ranking: Type.Array(Type.String()) })]),
     objectiveCommitment: Type.String(),
     objectiveSeed: Type.Union([Type.String(), Type.Null()]),
-    you: Type.Union([
-      Type.Null(),
-      Type.Object({
-        tribeId: Type.String(),
-        phase: Type.String(),
-        windowOpen: Type.Boolean(),
-        closesAt: Type.Union([Type.String(), Type.Null()]),
-        nextOpening: Type.String(),
-        objective: Type.Union([Type.String(), Type.Null()]),
-        o9Target: Type.Union([Type.String(), Type.Null()]),
-        o9Fallback: Type.Boolean(),
-        bigCount: Type.Integer(),
-      }),
-    ]),
+    you: boardYou({
+      objective: Type.Union([Type.String(), Type.Null()]),
+      o9Target: Type.Union([Type.String(), Type.Null()]),
+      o9Fallback: Type.Boolean(),
+      bigCount: Type.Integer(),
+    }),
   },
   { title: 'World conquest board' },
 )

@@ -1,4 +1,5 @@
 // The shapes of El Mapa's orders and views for the API (docs/RULES-ELMAPA.md); the engine checks the rules.
+import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
 import { Type } from 'typebox'
 
 const Cell = Type.String({ pattern: '^\\d{1,2},\\d{1,2}$', description: 'a cell "r,c" of the map, e.g. "4,1"', examples: ['4,1'] })
@@ -104,10 +105,7 @@ const Stock = Type.Object({ oro: Type.Integer(), madera: Type.Integer(), piedra:
 /** El Mapa's board (M12.9): a face-down cell is its zone code only; `you` holds the reader's hand and plan. */
 export const ElMapaBoard = Type.Object(
   {
-    version: Type.Integer(),
-    status: Type.String(),
-    week: Type.Integer({ description: 'the round (0 until tick 0)' }),
-    progress: Type.Union([Type.Object({ n: Type.Integer(), of: Type.Integer() }), Type.Null()]),
+    ...boardHead('the round (0 until tick 0)', '"round n of L" (M1.2)'),
     round: Type.Integer(),
     limit: Type.Integer({ description: 'the round limit (M1.2)' }),
     obstacles: Type.String(),
@@ -147,33 +145,11 @@ export const ElMapaBoard = Type.Object(
     commitments: Type.Object({ tile: Type.String(), card: Type.String(), treasure: Type.String() }),
     secretSeed: Type.Union([Type.String(), Type.Null()], { description: 'revealed at the end (M11.6)' }),
     result: Type.Union([Type.Null(), Type.Object({ reason: Type.String(), ranking: Type.Array(Type.String()) }, { additionalProperties: true })]),
-    tribes: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        name: Type.String(),
-        weekday: Type.String(),
-        phase: Type.String(),
-        eliminated: Type.Boolean(),
-        windowOpen: Type.Boolean(),
-        nextOpening: Type.String(),
-      }),
+    tribes: boardTribes(),
+    you: boardYou(
+      { hand: Type.Array(Type.String()), plan: Type.Unknown(), reserved: Type.Array(Type.String()) },
+      { description: 'your own hand and standing plan (M12.9)' },
     ),
-    you: Type.Union([
-      Type.Null(),
-      Type.Object(
-        {
-          tribeId: Type.String(),
-          phase: Type.String(),
-          windowOpen: Type.Boolean(),
-          closesAt: Type.Union([Type.String(), Type.Null()]),
-          nextOpening: Type.String(),
-          hand: Type.Array(Type.String()),
-          plan: Type.Unknown(),
-          reserved: Type.Array(Type.String()),
-        },
-        { description: 'your own hand and standing plan (M12.9)' },
-      ),
-    ]),
   },
   { title: 'El Mapa board' },
 )

@@ -1,4 +1,5 @@
 // The shapes of Open Wars' orders and answers for the API (docs/RULES-OPENWARS.md); the engine checks the rules, these the shape.
+import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
 import { Type } from 'typebox'
 
 const Cell = Type.String({ pattern: '^r[0-9]{1,2}c[0-9]{1,2}$', description: 'a location id, row and column, e.g. "r2c1"', examples: ['r2c1'] })
@@ -48,9 +49,7 @@ export const OpenWarsOrder = Type.Union(openWarsOrders, {
 /** Open Wars' board: every location, stack and pool is public (W10.8); `you` holds the reader's standing orders, casualty list and sealed army. */
 export const OpenWarsBoard = Type.Object(
   {
-    version: Type.Integer(),
-    status: Type.String(),
-    week: Type.Integer({ description: 'the round (0 until tick 0)' }),
+    ...boardHead('the round (0 until tick 0)', '"round n of L" (W9.4)'),
     round: Type.Integer(),
     roundLimit: Type.Integer(),
     rows: Type.Integer(),
@@ -67,32 +66,20 @@ export const OpenWarsBoard = Type.Object(
         { additionalProperties: true },
       ),
     ),
-    tribes: Type.Array(
+    tribes: boardTribes(
       Type.Object(
         {
-          id: Type.String(),
-          name: Type.String(),
-          weekday: Type.String(),
-          phase: Type.String(),
-          eliminated: Type.Boolean(),
-          windowOpen: Type.Boolean(),
-          nextOpening: Type.String(),
-          figures: Type.Object(
-            {
-              faction: Type.Union([Type.String(), Type.Null()]),
-              gold: Type.Integer(),
-              mana: Type.Integer(),
-              armyValue: Type.Number(),
-              score: Type.Number(),
-            },
-            { additionalProperties: true, description: "The game's own figures of the tribe, apart from the platform's calendar fields" },
-          ),
+          faction: Type.Union([Type.String(), Type.Null()]),
+          gold: Type.Integer(),
+          mana: Type.Integer(),
+          armyValue: Type.Number(),
+          score: Type.Number(),
         },
-        { additionalProperties: true },
+        { additionalProperties: true, description: "The game's own figures of the tribe, apart from the platform's calendar fields" },
       ),
     ),
     result: Type.Union([Type.Null(), Type.Object({ reason: Type.String(), ranking: Type.Array(Type.String()), ranks: Type.Array(Type.Integer()) })]),
-    you: Type.Union([Type.Null(), Type.Object({ tribeId: Type.String(), phase: Type.String(), windowOpen: Type.Boolean() }, { additionalProperties: true })]),
+    you: boardYou({}, { additionalProperties: true }),
   },
   { title: 'Open Wars board', additionalProperties: true },
 )

@@ -1,4 +1,5 @@
 // The shapes of the weekday game's orders (docs/RULES.md); the engine checks the rules.
+import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
 import { Type } from 'typebox'
 import { Tile } from '../../schemas/actions.ts'
 
@@ -48,12 +49,7 @@ const TickPreview = Type.Object({ tribe: Type.String(), territories: Type.Intege
 /** The board as a reader sees it, with each tribe's calendar and the reader's window and MP. */
 export const WeekdayBoard = Type.Object(
   {
-    version: Type.Integer(),
-    status: Type.String(),
-    week: Type.Integer(),
-    progress: Type.Union([Type.Object({ n: Type.Integer(), of: Type.Integer() }), Type.Null()], {
-      description: 'with a week limit, "week n of L" (R2.6): n is 0 in the draft\'s week, which the limit does not count',
-    }),
+    ...boardHead("the week (0 in the draft's)", 'with a week limit, "week n of L" (R2.6): n is 0 in the draft\'s week, which the limit does not count'),
     map: Type.Object({
       id: Type.String(),
       name: Type.String(),
@@ -80,29 +76,11 @@ export const WeekdayBoard = Type.Object(
       Type.Object({ order: Type.Array(Type.String()), picks: Type.Array(Type.Object({ tribe: Type.String(), city: Type.String() })) }),
     ]),
     ranking: Type.Union([Type.Null(), Type.Array(Type.String())]),
-    tribes: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        name: Type.String(),
-        weekday: Type.String(),
-        phase: Type.String(),
-        eliminated: Type.Boolean(),
-        windowOpen: Type.Boolean(),
-        nextOpening: Type.String(),
-      }),
-    ),
-    you: Type.Union([
-      Type.Null(),
-      Type.Object({
-        tribeId: Type.String(),
-        phase: Type.String(),
-        windowOpen: Type.Boolean(),
-        closesAt: Type.Union([Type.String(), Type.Null()]),
-        nextOpening: Type.String(),
-        armies: Type.Array(Type.Object({ tile: Type.String(), troops: Type.Integer(), mp: Type.Integer() })),
-        ships: Type.Array(Type.Object({ id: Type.String(), tile: Type.String(), crew: Type.Integer(), mp: Type.Integer() })),
-      }),
-    ]),
+    tribes: boardTribes(),
+    you: boardYou({
+      armies: Type.Array(Type.Object({ tile: Type.String(), troops: Type.Integer(), mp: Type.Integer() })),
+      ships: Type.Array(Type.Object({ id: Type.String(), tile: Type.String(), crew: Type.Integer(), mp: Type.Integer() })),
+    }),
   },
   { title: 'Weekday wargame board' },
 )
