@@ -1,49 +1,23 @@
 // The players' guide's pictures (#28): a campaign of two tribes set up and played by the engine
 // itself (the start, tick 0, a first step into a face-down tile), drawn by the map's own
 // renderer, so the guide shows what the game does today and cannot go out of date.
-import { elMapa, type ElMapaEvent, type ElMapaState } from '../../engine/games/elmapa/index.ts'
-import type { ElMapaSystem } from '../../engine/games/elmapa/types.ts'
-import { hmacRng } from '../../engine/index.ts'
+import { elMapa, type ElMapaState } from '../../engine/games/elmapa/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Strings } from '../page-kit.ts'
 import type { Picture } from '../face.ts'
+import { guideExample, NAMES, THEM, TICK_0, US } from '../guide-example.ts'
 import { castleSvg, mapSvg, tileName } from './map-svg.ts'
 
-const US = 'astures'
-const THEM = 'bracari'
-const NAMES = new Map([
-  [US, 'Astures'],
-  [THEM, 'Bracari'],
-])
 const COLOURS = new Map([
   [US, '#c0392b'],
   [THEM, '#2471a3'],
 ])
-// Tick 0 comes at least 48 hours after the start (M2.4).
-const START = Date.UTC(2026, 0, 1)
-const TICK_0 = START + 4 * 24 * 3600 * 1000
-
-function done(result: { ok: true; state: ElMapaState; events: ElMapaEvent[] } | { ok: false; error: { code: string; message: string } }) {
-  if (!result.ok) throw new Error(`the guide's example was refused: ${result.error.code} ${result.error.message}`)
-  return result
-}
-const system = (s: ElMapaState, action: ElMapaSystem) => done(elMapa.applySystem(s, action, hmacRng)).state
-
 /** The campaign at round 1's first window, and after the tribe's first steps towards a face-down tile. */
 function play() {
-  const made = elMapa.createGame({
-    map: elMapa.fixedMap!.map,
-    tribes: [
-      { id: US, name: 'Astures', weekday: 'monday' },
-      { id: THEM, name: 'Bracari', weekday: 'wednesday' },
-    ],
-    seed: 'guide-setup',
-    secretSeed: 'guide-secret',
-    limit: 26,
-  })
-  if (!made.ok) throw new Error(made.error.code)
-  const opened = system(system(system(made.state, { type: 'startCampaign', at: START }), { type: 'tick', at: TICK_0 }), { type: 'openWindow', tribe: US })
+  const { started, system, order } = guideExample(elMapa, { seed: 'guide-setup', secretSeed: 'guide-secret', limit: 26 })
+  // Tick 0 comes at least 48 hours after the start (M2.4).
+  const opened = system(system(started, { type: 'tick', at: TICK_0 }), { type: 'openWindow', tribe: US })
   // The first step the engine allows that reveals something, else the first step at all.
   let state = opened
   let revealed: { cell: string; tile: string }[] = []
@@ -51,7 +25,7 @@ function play() {
     const steps = elMapa.legalOptions(state, US).orders.filter((o) => o.type === 'step')
     const step = steps.find((o) => o.type === 'step' && o.dir === 'E') ?? steps[0]
     if (!step) break
-    const r = done(elMapa.applyOrder(state, US, step, hmacRng))
+    const r = order(state, US, step)
     state = r.state
     revealed = r.events.flatMap((e) => (e.type === 'revealed' ? e.cells : []))
   }

@@ -2,52 +2,24 @@
 // first move by the engine itself, drawn by the map's own renderer, so the guide shows what the
 // game does today.
 import { openWars, type OpenOrder, type OpenState } from '../../engine/games/openwars/index.ts'
-import type { OpenSystem } from '../../engine/games/openwars/types.ts'
-import { hmacRng } from '../../engine/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Strings } from '../page-kit.ts'
 import type { Picture } from '../face.ts'
+import { guideExample, NAMES, THEM, TICK_0, US } from '../guide-example.ts'
 import { bandSvg } from './band-svg.ts'
 import { cardName, kindName } from './names.ts'
 
-const US = 'astures'
-const THEM = 'bracari'
-const NAMES = new Map([
-  [US, 'Astures'],
-  [THEM, 'Bracari'],
-])
 const COLOURS = new Map([
   [US, '#228B22'],
   [THEM, '#8B4513'],
 ])
-const START = Date.UTC(2026, 0, 1)
-const TICK_0 = START + 4 * 24 * 3600 * 1000
-
-function done(result: ReturnType<typeof openWars.applySystem>): OpenState {
-  if (!result.ok) throw new Error(`the guide's example was refused: ${result.error.code} ${result.error.message}`)
-  return result.state
-}
-const system = (s: OpenState, action: OpenSystem) => done(openWars.applySystem(s, action, hmacRng))
-
 function play() {
-  const made = openWars.createGame({
-    map: openWars.fixedMap!.map,
-    tribes: [
-      { id: US, name: 'Astures', weekday: 'monday' },
-      { id: THEM, name: 'Bracari', weekday: 'wednesday' },
-    ],
-    seed: 'guide-band',
-    secretSeed: 'guide-setup',
-    limit: null,
-  })
-  if (!made.ok) throw new Error(made.error.code)
-  const started = system(made.state, { type: 'startCampaign', at: START })
+  const { started, system, order } = guideExample(openWars, { seed: 'guide-band', secretSeed: 'guide-setup', limit: null })
   const mustered = system(started, { type: 'tick', at: TICK_0 })
   const opened = system(mustered, { type: 'openWindow', tribe: US })
   const move = openWars.legalOptions(opened, US).orders.find((o): o is Extract<OpenOrder, { type: 'move' }> => o.type === 'move')!
-  const moved = openWars.applyOrder(opened, US, move, hmacRng)
-  return { opened, moved: moved.ok ? moved.state : opened, move }
+  return { opened, moved: order(opened, US, move).state, move }
 }
 
 let played: ReturnType<typeof play> | undefined
