@@ -3,9 +3,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { hmacRng } from '../../engine/index.ts'
 import { conquest, TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
+import { dicePeriods, endedWithSeed, historyReading } from '../history-kit.ts'
 import { proofOf } from '../proof.ts'
 import { isSystemRow } from '../../lib/chronicle.ts'
-import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { STRINGS, type PageKit, type Req } from '../page-kit.ts'
 import { CONQUEST_KINDS, conquestSentence } from './chronicle.ts'
@@ -26,11 +26,7 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const s = STRINGS[v.locale]
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
-    const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
-    const { weeks, week, events } = await campaigns.week(a, asked)
-    const kind = CONQUEST_KINDS[request.query.kind ?? ''] ? request.query.kind! : ''
-    const filter = { type: request.query.type ?? '', kind, week: String(week), system: request.query.system === '1' }
-    const shown = events.filter((e) => (filter.type ? e.type === filter.type : kind ? CONQUEST_KINDS[kind]!(e.type) : filter.system || !isSystemRow(e.type)))
+    const { weeks, week, events, filter, shown } = await historyReading(campaigns, a, request.query, CONQUEST_KINDS, (e) => !isSystemRow(e.type))
     const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { owners: number[]; troops: number[] } | undefined
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     const order = (await campaigns.stateView(a)).tribes.map((t) => t.id)
@@ -62,43 +58,29 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
-    // Before the start there is no round and no die.
-    const round = a.campaign.status === 'setup' ? -1 : (await campaigns.stateView(a)).week
-    // G8.10: a campaign that ended mid-round reveals that round's seed in its last event.
-    const ending =
-      round < 0
-        ? undefined
-        : ((await campaigns.week(a, round)).events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined)
-    const rounds = []
-    for (let week = round; week >= 0; week--) {
-      let d
-      try {
-        d = await campaigns.dice(a, week)
-      } catch (error) {
-        if (!(error instanceof AppError && error.statusCode === 404)) throw error
-        continue
-      }
-      if (!d.seed && ending?.round === week) d = { ...d, seed: ending.roundSeed }
-      const { events } = await campaigns.week(a, week)
-      const rolls = events
-        .filter(
-          (e) =>
-            ['battle', 'bombarded', 'gathered'].includes(e.type) &&
-            Array.isArray((e.payload as { dice?: Die[]; treasure?: Die[] }).dice ?? (e.payload as { treasure?: Die[] }).treasure),
-        )
-        .flatMap((e) => {
-          const p = e.payload as { dice?: Die[]; treasure?: Die[] }
-          const said = conquestSentence(e.type, e.payload, names, s)
-          return (p.dice ?? p.treasure ?? []).map((die, i) => ({
-            counter: die.counter,
-            face: die.face,
-            event: i === 0 ? said : '',
-            derived: d.seed ? (hmacRng(d.seed, die.counter) % 6) + 1 : null,
-          }))
-        })
-        .map((r) => ({ ...r, ok: r.derived === null ? null : r.derived === r.face }))
-      rounds.push({ ...d, rolls })
-    }
+    // Before the start there is no round and no die; G8.10: a campaign that ended mid-round reveals that round's seed in its last event.
+    const rounds = await dicePeriods(
+      campaigns,
+      a,
+      (events, seed) =>
+        events
+          .filter(
+            (e) =>
+              ['battle', 'bombarded', 'gathered'].includes(e.type) &&
+              Array.isArray((e.payload as { dice?: Die[]; treasure?: Die[] }).dice ?? (e.payload as { treasure?: Die[] }).treasure),
+          )
+          .flatMap((e) => {
+            const p = e.payload as { dice?: Die[]; treasure?: Die[] }
+            const said = conquestSentence(e.type, e.payload, names, s)
+            return (p.dice ?? p.treasure ?? []).map((die, i) => ({
+              counter: die.counter,
+              face: die.face,
+              event: i === 0 ? said : '',
+              derived: seed ? (hmacRng(seed, die.counter) % 6) + 1 : null,
+            }))
+          }),
+      endedWithSeed,
+    )
     const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
     return render(request, reply, page('dice.hbs'), { title: s.dice, campaign: campaignInfo(a), tab: 'dice', rounds, verification })
   }

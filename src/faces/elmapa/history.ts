@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { hmacRng, type Weekday } from '../../engine/index.ts'
 import { elMapa, type ElMapaEvent } from '../../engine/games/elmapa/index.ts'
+import { dicePeriods, historyReading } from '../history-kit.ts'
 import { proofOf } from '../proof.ts'
-import { AppError } from '../../lib/errors.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Access } from '../../services/access.ts'
@@ -66,11 +66,7 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
-    const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
-    const { weeks, week, events } = await campaigns.week(a, asked)
-    const kind = ELMAPA_KINDS[request.query.kind ?? ''] ? request.query.kind! : ''
-    const filter = { type: request.query.type ?? '', kind, week: String(week), system: request.query.system === '1' }
-    const shown = events.filter((e) => (filter.type ? e.type === filter.type : kind ? ELMAPA_KINDS[kind]!(e.type) : filter.system || !MACHINERY.has(e.type)))
+    const { weeks, week, events, filter, shown } = await historyReading(campaigns, a, request.query, ELMAPA_KINDS, (e) => !MACHINERY.has(e.type))
     const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { owners: (number | null)[] } | undefined
     const { board } = await readBoard(campaigns, a)
     const order = board.standing.map((t) => t.id)
@@ -104,18 +100,8 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
-    const round = a.campaign.status === 'setup' ? -1 : (await campaigns.stateView(a)).week
-    const rounds = []
-    for (let week = round; week >= 0; week--) {
-      let d
-      try {
-        d = await campaigns.dice(a, week)
-      } catch (error) {
-        if (!(error instanceof AppError && error.statusCode === 404)) throw error
-        continue
-      }
-      const { events } = await campaigns.week(a, week)
-      const rolls = events
+    const rounds = await dicePeriods(campaigns, a, (events, seed) =>
+      events
         .filter((e) => e.type === 'battle')
         .flatMap((e) => {
           const said = elMapaSentence(e.type, e.payload, names, s)
@@ -129,13 +115,11 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
               face: die.face,
               sides,
               event: i === 0 ? said : '',
-              derived: d.seed ? hmacRng(d.seed, die.counter) % sides : null,
+              derived: seed ? hmacRng(seed, die.counter) % sides : null,
             }
           })
-        })
-        .map((r) => ({ ...r, ok: r.derived === null ? null : r.derived === r.face }))
-      rounds.push({ ...d, rolls })
-    }
+        }),
+    )
     // M11.6: once the campaign is over, the secret seed re-derives the whole deal.
     const read = a.campaign.status === 'setup' ? null : await readBoard(campaigns, a)
     const board = read?.board ?? null

@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { hmacRng } from '../../engine/index.ts'
 import { openWars } from '../../engine/games/openwars/index.ts'
 import { isSystemRow } from '../../lib/chronicle.ts'
-import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { STRINGS, type PageKit, type Req } from '../page-kit.ts'
+import { dicePeriods, endedWithSeed, historyReading } from '../history-kit.ts'
 import { proofOf } from '../proof.ts'
 import { bandSvg } from './band-svg.ts'
 import { OPENWARS_KINDS, openwarsSentence } from './chronicle.ts'
@@ -27,11 +27,7 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const s = STRINGS[(await viewer(request)).locale]
     const { board, colours, names } = await read(a)
     const places = placesOf(board, s)
-    const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
-    const { weeks, week, events } = await campaigns.week(a, asked)
-    const kind = OPENWARS_KINDS[request.query.kind ?? ''] ? request.query.kind! : ''
-    const filter = { kind, week: String(week), system: request.query.system === '1' }
-    const shown = events.filter((e) => (kind ? OPENWARS_KINDS[kind]!(e.type) : filter.system || told(e)))
+    const { weeks, week, events, filter, shown } = await historyReading(campaigns, a, request.query, OPENWARS_KINDS, told)
     const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { controllers: number[]; units: number[] } | undefined
     const order = board.tribes.map((t) => t.id)
     const weekMap =
@@ -67,40 +63,27 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   async function dice(request: Req, reply: FastifyReply, a: Access) {
     const s = STRINGS[(await viewer(request)).locale]
     const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
-    const round = a.campaign.status === 'setup' ? -1 : (await campaigns.stateView(a)).week
     // W9.3: a campaign that ended mid-round reveals that round's seed in its last event.
-    const ending =
-      round < 0
-        ? undefined
-        : ((await campaigns.week(a, round)).events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined)
-    const rounds = []
-    for (let week = round; week >= 0; week--) {
-      let d
-      try {
-        d = await campaigns.dice(a, week)
-      } catch (error) {
-        if (!(error instanceof AppError && error.statusCode === 404)) throw error
-        continue
-      }
-      if (!d.seed && ending?.round === week) d = { ...d, seed: ending.roundSeed }
-      const { events } = await campaigns.week(a, week)
-      const rolls = events
-        .filter((e) => openWars.dice.events.includes(e.type))
-        .flatMap((e) => {
-          const said = openwarsSentence(e.type, e.payload, names, s)
-          // Tick 0's roll-offs draw from the setup seed, which the muster reveals (CLARIFIED 14, W3.7).
-          const seed = e.type === 'mustered' ? ((e.payload as { setupSeed?: string }).setupSeed ?? d.seed) : d.seed
-          return openWars.dice.drawsOf(e.payload as never).map((die, i) => ({
-            counter: die.counter,
-            face: die.face,
-            purpose: die.purpose,
-            event: i === 0 ? said : '',
-            derived: seed ? (hmacRng(seed, die.counter) % 6) + 1 : null,
-          }))
-        })
-        .map((r) => ({ ...r, ok: r.derived === null ? null : r.derived === r.face }))
-      rounds.push({ ...d, rolls })
-    }
+    const rounds = await dicePeriods(
+      campaigns,
+      a,
+      (events, roundSeed) =>
+        events
+          .filter((e) => openWars.dice.events.includes(e.type))
+          .flatMap((e) => {
+            const said = openwarsSentence(e.type, e.payload, names, s)
+            // Tick 0's roll-offs draw from the setup seed, which the muster reveals (CLARIFIED 14, W3.7).
+            const seed = e.type === 'mustered' ? ((e.payload as { setupSeed?: string }).setupSeed ?? roundSeed) : roundSeed
+            return openWars.dice.drawsOf(e.payload as never).map((die, i) => ({
+              counter: die.counter,
+              face: die.face,
+              purpose: die.purpose,
+              event: i === 0 ? said : '',
+              derived: seed ? (hmacRng(seed, die.counter) % 6) + 1 : null,
+            }))
+          }),
+      endedWithSeed,
+    )
     const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
     return render(request, reply, page('dice.hbs'), { title: s.dice, campaign: campaignInfo(a), tab: 'dice', rounds, verification })
   }

@@ -12,6 +12,7 @@ import { page } from './pages.ts'
 import { placeLabel } from './places.ts'
 import { weekEndMap } from './recap.ts'
 import { weeklyTurn } from '../../engine/games/weekday/index.ts'
+import { historyReading } from '../history-kit.ts'
 import { proofOf } from '../proof.ts'
 
 export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
@@ -21,13 +22,9 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   async function history(request: Req, reply: FastifyReply, a: Access) {
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
-    const asked = /^\d{1,6}$/.test(request.query.week ?? '') ? Number(request.query.week) : null
-    const { weeks, week, events, weekStart } = await campaigns.week(a, asked)
-    const v = await kit.viewer(request)
     // The story by default; the log's machinery (orders as sent, windows, dice) when asked, or when its type is chosen.
-    const kind = KINDS[request.query.kind ?? ''] ? request.query.kind! : ''
-    const filter = { type: request.query.type ?? '', kind, week: String(week), system: request.query.system === '1' }
-    const shown = events.filter((e) => (filter.type ? e.type === filter.type : kind ? KINDS[kind]!(e.type) : filter.system || !isSystemRow(e.type)))
+    const { weeks, week, events, weekStart, filter, shown } = await historyReading(campaigns, a, request.query, KINDS, (e) => !isSystemRow(e.type))
+    const v = await kit.viewer(request)
     let weekMap = ''
     const ended = events.find((e) => e.type === 'map.week_ended')
     // A campaign in setup has no board yet: its few events name no tiles.

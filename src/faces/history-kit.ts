@@ -1,0 +1,81 @@
+// What the map faces' history and dice pages share: the period asked and its events sifted by
+// the reader's filter, and the periods' dice, latest first, each die derived again from its
+// period's seed once that is out. Each face tells the events and lists the dice in its words.
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../lib/errors.ts'
+import type { Access } from '../services/access.ts'
+import type { LoggedEvent } from '../services/views.ts'
+
+type Campaigns = FastifyInstance['campaigns']
+
+/** The history's query: a period, a kind of event (the face's), one type, and whether the log's machinery shows. */
+export interface HistoryQuery {
+  week?: string
+  kind?: string
+  type?: string
+  system?: string
+}
+
+/**
+ * The period asked (the latest when none, or none such), its events, and those the filter shows:
+ * one type when one is named, else one of the face's kinds, else the story (`told`) unless the
+ * machinery is asked for too.
+ */
+export async function historyReading(
+  campaigns: Campaigns,
+  a: Access,
+  query: HistoryQuery,
+  kinds: Record<string, (type: string) => boolean>,
+  told: (e: LoggedEvent) => boolean,
+) {
+  const asked = /^\d{1,6}$/.test(query.week ?? '') ? Number(query.week) : null
+  const { weeks, week, events, weekStart } = await campaigns.week(a, asked)
+  const kind = kinds[query.kind ?? ''] ? query.kind! : ''
+  const filter = { type: query.type ?? '', kind, week: String(week), system: query.system === '1' }
+  const shown = events.filter((e) => (filter.type ? e.type === filter.type : kind ? kinds[kind]!(e.type) : filter.system || told(e)))
+  return { weeks, week, events, weekStart, filter, shown }
+}
+
+/** One die of a period as the page lists it: its counter and face, the event that drew it, and the face derived again. */
+export interface DiceRow {
+  counter: number
+  face: number
+  event: string
+  derived: number | null
+}
+
+/**
+ * Every period's dice, latest first: its commitment, its seed once revealed, and its rows, each
+ * marked ok when the face derived from the seed is the one logged. `rowsOf` reads a period's
+ * events with its seed; `endingSeed` reads the seed a campaign that ended mid-period revealed in
+ * its last event (G8.10, W9.3), before the calendar would.
+ */
+export async function dicePeriods<R extends DiceRow>(
+  campaigns: Campaigns,
+  a: Access,
+  rowsOf: (events: LoggedEvent[], seed: string | null) => R[],
+  endingSeed?: (events: LoggedEvent[]) => { round: number; roundSeed: string } | undefined,
+) {
+  const latest = a.campaign.status === 'setup' ? -1 : (await campaigns.stateView(a)).week
+  const ending = latest >= 0 && endingSeed ? endingSeed((await campaigns.week(a, latest)).events) : undefined
+  const periods = []
+  for (let week = latest; week >= 0; week--) {
+    let d
+    try {
+      d = await campaigns.dice(a, week)
+    } catch (error) {
+      // A period with no dice yet (or none at all): the page skips it.
+      if (!(error instanceof AppError && error.statusCode === 404)) throw error
+      continue
+    }
+    if (!d.seed && ending?.round === week) d = { ...d, seed: ending.roundSeed }
+    const { events } = await campaigns.week(a, week)
+    const rolls = rowsOf(events, d.seed).map((r) => ({ ...r, ok: r.derived === null ? null : r.derived === r.face }))
+    periods.push({ ...d, rolls })
+  }
+  return periods
+}
+
+/** A campaign's last event, if it ended mid-period with that period's seed in it. */
+export const endedWithSeed = (events: LoggedEvent[]) =>
+  events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined
