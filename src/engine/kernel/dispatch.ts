@@ -1,7 +1,7 @@
 // The skeleton every game's dispatcher shares: one transition run on the game's working copy,
 // its refusals turned into typed errors; the handler of an input's type; a new period's seed.
 import { Reject, reject } from './errors.ts'
-import type { EngineError } from './ids.ts'
+import type { EngineError, TribeId } from './ids.ts'
 
 export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 
@@ -76,6 +76,23 @@ export function periodSystem<W extends Parameters<ReturnType<typeof seedSetter>>
     closeWindow: (w, a) => on.closeWindow(w, a.tribe, a.check !== false),
     tick: (w, a) => on.tick(w, a.at),
     executeTrade: (w, a) => on.executeTrade(w, a.transfers),
+  }
+}
+
+/**
+ * The platform's actions in the shapes `periodSystem` answers: such a game's `Ruleset.actions`.
+ * `Trade` is the game's own description of a ratified trade; each game's Ruleset type checks
+ * that these shapes are its system actions.
+ */
+export function periodActions<Trade>() {
+  return {
+    start: (at: number) => ({ type: 'startCampaign' as const, at }),
+    setSeed: (seed: string) => ({ type: 'setSeed' as const, seed }),
+    openWindow: (tribe: TribeId) => ({ type: 'openWindow' as const, tribe }),
+    closeWindow: (tribe: TribeId, checks: boolean) =>
+      checks ? { type: 'closeWindow' as const, tribe } : { type: 'closeWindow' as const, tribe, check: false as const },
+    tick: (at: number) => ({ type: 'tick' as const, at }),
+    executeTrade: (transfers: Trade) => ({ type: 'executeTrade' as const, transfers }),
   }
 }
 

@@ -5,6 +5,7 @@ export { Reject, reject } from './errors.ts'
 export {
   handlerOf,
   isObject,
+  periodActions,
   periodSystem,
   seedOf,
   seedSetBy,

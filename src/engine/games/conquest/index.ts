@@ -1,5 +1,6 @@
 // World conquest (RULES-CONQUEST.md) as a ruleset of the platform: the weekday calendar, dice,
 // scenes, mail and pages drive it through the same interface as the weekday wargame.
+import { periodActions } from '../../kernel/dispatch.ts'
 import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
 import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { heldAtRoundEnd, ranking, standings } from './objectives.ts'
@@ -111,12 +112,5 @@ export const conquest: ConquestRuleset = {
     // "Round 2 of 12" (G1.7): the setup's round 0 is before the first counted one.
     progress: state.startedAt === null ? null : { n: state.round, of: state.roundLimit },
   }),
-  actions: {
-    start: (at) => ({ type: 'startCampaign', at }),
-    setSeed: (seed) => ({ type: 'setSeed', seed }),
-    openWindow: (tribe) => ({ type: 'openWindow', tribe }),
-    closeWindow: (tribe, checks) => (checks ? { type: 'closeWindow', tribe } : { type: 'closeWindow', tribe, check: false }),
-    tick: (at) => ({ type: 'tick', at }),
-    executeTrade: (transfers) => ({ type: 'executeTrade', transfers }),
-  },
+  actions: periodActions<ConquestTransfer[]>(),
 }

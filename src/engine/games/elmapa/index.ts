@@ -1,6 +1,6 @@
 // El Mapa (RULES-ELMAPA.md) as a ruleset of the platform: exploring face-down tiles, castles,
 // troops, spells and battles on a 5 × 5 board, driven through the kernel's interface.
-import { isObject } from '../../kernel/dispatch.ts'
+import { isObject, periodActions } from '../../kernel/dispatch.ts'
 import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
 import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { LAYOUTS, type Layout } from './layouts.ts'
@@ -110,12 +110,5 @@ export const elMapa: ElMapaRuleset = {
     ranking: state.result?.ranking ?? null,
     endedByLimit: state.result?.reason === 'roundLimit',
   }),
-  actions: {
-    start: (at) => ({ type: 'startCampaign', at }),
-    setSeed: (seed) => ({ type: 'setSeed', seed }),
-    openWindow: (tribe) => ({ type: 'openWindow', tribe }),
-    closeWindow: (tribe, checks) => (checks ? { type: 'closeWindow', tribe } : { type: 'closeWindow', tribe, check: false }),
-    tick: (at) => ({ type: 'tick', at }),
-    executeTrade: (transfers) => ({ type: 'executeTrade', transfers }),
-  },
+  actions: periodActions<ElMapaTransfer[]>(),
 }

@@ -1,5 +1,6 @@
 // Open Wars (RULES-OPENWARS.md) as a ruleset of the platform: the weekday calendar, dice,
 // scenes, mail and pages drive it through the same interface as the other games.
+import { periodActions } from '../../kernel/dispatch.ts'
 import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
 import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { eventFor } from './redact.ts'
@@ -95,12 +96,5 @@ export const openWars: OpenWarsRuleset = {
     ranking: state.result?.ranking ?? null,
     endedByLimit: state.result?.reason === 'roundLimit',
   }),
-  actions: {
-    start: (at) => ({ type: 'startCampaign', at }),
-    setSeed: (seed) => ({ type: 'setSeed', seed }),
-    openWindow: (tribe) => ({ type: 'openWindow', tribe }),
-    closeWindow: (tribe, checks) => (checks ? { type: 'closeWindow', tribe } : { type: 'closeWindow', tribe, check: false }),
-    tick: (at) => ({ type: 'tick', at }),
-    executeTrade: (transfers) => ({ type: 'executeTrade', transfers }),
-  },
+  actions: periodActions<OpenTransfer[]>(),
 }
