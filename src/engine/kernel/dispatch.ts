@@ -79,6 +79,47 @@ export function periodSystem<W extends Parameters<ReturnType<typeof seedSetter>>
   }
 }
 
+/** A tribe's window in a period game: shut, open, ordered in, or ended by the tribe. */
+export type Window = 'closed' | 'open' | 'started' | 'ended'
+
+/** The rule ids (and the few words) of a period game's turn checks: every such game makes the same checks in the same order. */
+export interface TurnRules {
+  over: string
+  notStarted: string
+  eliminated: string
+  /** During setup: the orders a tribe may give, and the refusal of any other. */
+  setup: { orders: readonly string[]; code: string; message: string; rule: string }
+  /** A setup order once setup is over, where the game refuses it apart (Open Wars' muster, W3.6). */
+  setupOver?: { code: string; message: string; rule: string }
+  closed: string
+  /** A tribe that ended its turn: what follows its name, and the rule. */
+  ended: { says: string; rule: string }
+}
+
+/**
+ * May the tribe give an order of this type now? The campaign runs, the tribe is in, and its
+ * window is open (during setup, only the setup's orders); the first order starts the window.
+ */
+export function requireTurn(
+  w: { s: { status: string; startedAt: number | null } },
+  t: { name: string; weekday: string; eliminated: boolean; window: Window },
+  type: string,
+  rules: TurnRules,
+) {
+  if (w.s.status === 'finished') reject('campaign/not_running', 'the campaign is over', rules.over)
+  if (w.s.startedAt === null) reject('campaign/not_running', 'the campaign has not started', rules.notStarted)
+  if (t.eliminated) reject('turn/eliminated', `${t.name} has been eliminated`, rules.eliminated)
+  const setupOrder = rules.setup.orders.includes(type)
+  if (w.s.status === 'setup') {
+    if (!setupOrder) reject(rules.setup.code, rules.setup.message, rules.setup.rule)
+    return
+  }
+  if (rules.setupOver && setupOrder) reject(rules.setupOver.code, rules.setupOver.message, rules.setupOver.rule)
+  if (t.window === 'closed') reject('turn/window_closed', `${t.name} gives orders only on ${t.weekday}, 00:00–20:00`, rules.closed)
+  if (t.window === 'ended') reject('turn/ended', `${t.name}${rules.ended.says}`, rules.ended.rule)
+  t.window = 'started'
+}
+
 /**
  * The platform's actions in the shapes `periodSystem` answers: such a game's `Ruleset.actions`.
  * `Trade` is the game's own description of a ratified trade; each game's Ruleset type checks

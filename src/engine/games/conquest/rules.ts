@@ -9,7 +9,7 @@ import { airStrike, attack, fireArtillery, launchMissile, navalBombard, releaseB
 import { build, endTurn, fly, gather, guard, move, sail, setReinforcements } from './orders.ts'
 import { startCampaign } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestStep, ConquestSystem, ConquestTribe } from './types.ts'
-import { handlerOf, isObject, periodSystem, systemHandlerOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, isObject, periodSystem, requireTurn, systemHandlerOf, transition, type TurnRules } from '../../kernel/dispatch.ts'
 import { reject, Work } from './work.ts'
 
 const ORDERS: Record<ConquestOrder['type'], (w: Work, t: ConquestTribe, o: Record<string, unknown>) => void> = {
@@ -35,17 +35,18 @@ function run(state: ConquestState, rng: Rng, body: (w: Work) => void): ConquestS
 }
 
 /** G2.2, G1.13: in the tribe's open window; during setup only the reinforcement list. */
-function requireTurn(w: Work, t: ConquestTribe, type: string) {
-  if (w.s.status === 'finished') reject('campaign/not_running', 'the campaign is over', 'G8.6')
-  if (w.s.startedAt === null) reject('campaign/not_running', 'the campaign has not started', 'G1.9')
-  if (t.eliminated) reject('turn/eliminated', `${t.name} has been eliminated`, 'G10.1')
-  if (w.s.status === 'setup') {
-    if (type !== 'setReinforcements') reject('conquest/setup', 'during setup the only order is the reinforcement list; play starts in round 1', 'G1.13')
-    return
-  }
-  if (t.window === 'closed') reject('turn/window_closed', `${t.name} can give orders only on ${t.weekday}, 00:00–20:00`, 'G2.2')
-  if (t.window === 'ended') reject('turn/ended', `${t.name} already ended this turn`, 'G2.8')
-  t.window = 'started'
+const TURN: TurnRules = {
+  over: 'G8.6',
+  notStarted: 'G1.9',
+  eliminated: 'G10.1',
+  setup: {
+    orders: ['setReinforcements'],
+    code: 'conquest/setup',
+    message: 'during setup the only order is the reinforcement list; play starts in round 1',
+    rule: 'G1.13',
+  },
+  closed: 'G2.2',
+  ended: { says: ' already ended this turn', rule: 'G2.8' },
 }
 
 export function applyOrder(state: ConquestState, tribe: TribeId, order: ConquestOrder, rng: Rng): ConquestStep {
@@ -53,7 +54,7 @@ export function applyOrder(state: ConquestState, tribe: TribeId, order: Conquest
     const t = w.tribe(tribe)
     const { handler, fields } = handlerOf(ORDERS, order)
     w.emit({ type: 'order', tribe: t.id, order })
-    requireTurn(w, t, order.type)
+    requireTurn(w, t, order.type, TURN)
     handler(w, t, fields)
   })
 }

@@ -1,6 +1,6 @@
 // The dispatcher of El Mapa: pure. The state, the order and the random function come in; a new
 // state and its events go out, or a typed error (M2.6, M12.8, M12.10).
-import { handlerOf, isObject, periodSystem, systemHandlerOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, isObject, periodSystem, requireTurn, systemHandlerOf, transition, type TurnRules } from '../../kernel/dispatch.ts'
 import { canonicalHash } from '../../kernel/parts.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
@@ -32,17 +32,13 @@ function run(state: ElMapaState, rng: Rng, body: (w: Work) => void): Step {
 }
 
 /** M2.3, M2.6: in the tribe's window; during setup only the battle plan. */
-function requireTurn(w: Work, t: Tribe, type: string) {
-  if (w.s.status === 'finished') reject('campaign/not_running', 'the campaign is over', 'M11.1')
-  if (w.s.startedAt === null) reject('campaign/not_running', 'the campaign has not started', 'M2.1')
-  if (t.eliminated) reject('turn/eliminated', `${t.name} has been eliminated`, 'M11.5')
-  if (w.s.status === 'setup') {
-    if (type !== 'setBattlePlan') reject('turn/setup', 'until tick 0 a tribe may only set its battle plan', 'M2.3')
-    return
-  }
-  if (t.window === 'closed') reject('turn/window_closed', `${t.name} gives orders only on ${t.weekday}, 00:00–20:00`, 'M2.6')
-  if (t.window === 'ended') reject('turn/ended', `${t.name} has ended this turn`, 'M2.9')
-  t.window = 'started'
+const TURN: TurnRules = {
+  over: 'M11.1',
+  notStarted: 'M2.1',
+  eliminated: 'M11.5',
+  setup: { orders: ['setBattlePlan'], code: 'turn/setup', message: 'until tick 0 a tribe may only set its battle plan', rule: 'M2.3' },
+  closed: 'M2.6',
+  ended: { says: ' has ended this turn', rule: 'M2.9' },
 }
 
 export function applyOrder(state: ElMapaState, tribe: TribeId, order: ElMapaOrder, rng: Rng): Step {
@@ -50,7 +46,7 @@ export function applyOrder(state: ElMapaState, tribe: TribeId, order: ElMapaOrde
     const t = w.tribe(tribe)
     const { handler, fields } = handlerOf(ORDERS, order)
     w.emit({ type: 'order', tribe: t.id, order })
-    requireTurn(w, t, order.type)
+    requireTurn(w, t, order.type, TURN)
     handler(w, t, fields)
   })
 }

@@ -1,6 +1,6 @@
 // The dispatcher of Open Wars: pure, like the other games'. The state, the order and the
 // random function come in; a new state and its events go out, or a typed error.
-import { handlerOf, isObject, periodSystem, systemHandlerOf, transition } from '../../kernel/dispatch.ts'
+import { handlerOf, isObject, periodSystem, requireTurn, systemHandlerOf, transition, type TurnRules } from '../../kernel/dispatch.ts'
 import { canonicalHash } from '../../kernel/parts.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
@@ -50,18 +50,14 @@ function invariant(w: Work) {
 }
 
 /** W3.2, W3.4, W3.11: setup takes only the army and faction; play only in the open window. */
-function requireTurn(w: Work, t: OpenTribe, type: string) {
-  if (w.s.status === 'finished') reject('campaign/not_running', 'the campaign is over', 'W9.3')
-  if (w.s.startedAt === null) reject('campaign/not_running', 'the campaign has not started', 'W3.4')
-  if (t.eliminated) reject('turn/eliminated', `${t.name} has been eliminated`, 'W9.2')
-  if (w.s.status === 'setup') {
-    if (!SETUP_ORDERS.includes(type)) reject('setup/only_army', 'during setup the only orders are the faction and the starting army', 'W3.4')
-    return
-  }
-  if (SETUP_ORDERS.includes(type)) reject('setup/over', 'the starting army was mustered at tick 0', 'W3.6')
-  if (t.window === 'closed') reject('turn/window_closed', `${t.name} gives orders only on ${t.weekday}, 00:00–20:00`, 'W3.2')
-  if (t.window === 'ended') reject('turn/ended', `${t.name}'s window has closed for this round`, 'W3.9')
-  t.window = 'started'
+const TURN: TurnRules = {
+  over: 'W9.3',
+  notStarted: 'W3.4',
+  eliminated: 'W9.2',
+  setup: { orders: SETUP_ORDERS, code: 'setup/only_army', message: 'during setup the only orders are the faction and the starting army', rule: 'W3.4' },
+  setupOver: { code: 'setup/over', message: 'the starting army was mustered at tick 0', rule: 'W3.6' },
+  closed: 'W3.2',
+  ended: { says: "'s window has closed for this round", rule: 'W3.9' },
 }
 
 export function applyOrder(state: OpenState, tribe: TribeId, order: OpenOrder, rng: Rng): OpenStep {
@@ -69,7 +65,7 @@ export function applyOrder(state: OpenState, tribe: TribeId, order: OpenOrder, r
     const t = w.tribe(tribe)
     const { handler, fields } = handlerOf(ORDERS, order)
     w.emit({ type: 'order', tribe: t.id, order })
-    requireTurn(w, t, order.type)
+    requireTurn(w, t, order.type, TURN)
     handler(w, t, fields)
     // W9.1, W11.26: a tribe emptied by its own order is out, its window closed at once.
     eliminate(w, t.id)
