@@ -49,6 +49,18 @@ export function systemHandlerOf<W>(table: SystemTable<W>, action: unknown): { ha
   return reject('system/unknown_type', `unknown system action ${JSON.stringify(action.type)}`)
 }
 
+/**
+ * A game's system step: the action logged as `{ type: 'system', action }`, then answered by the
+ * game's table (an unknown type is refused before anything is logged).
+ */
+export function systemStep<A, W extends { emit(event: { type: 'system'; action: A }): void }>(table: SystemTable<W>) {
+  return (w: W, action: A) => {
+    const { handler, fields } = systemHandlerOf(table, action)
+    w.emit({ type: 'system', action })
+    handler(w, fields)
+  }
+}
+
 /** `setSeed`, as every game answers it: the new period's dice seed, its counter from 0, and the event saying so. */
 export function seedSetter(rule: string) {
   return (w: { s: { rng: { seed: string; counter: number } }; emit(event: { type: 'seedSet'; counter: 0 }): void }, fields: Record<string, unknown>) => {

@@ -15,6 +15,7 @@ export {
   seedSetter,
   setsSeed,
   systemHandlerOf,
+  systemStep,
   transition,
   type PeriodActions,
   type SystemTable,

@@ -9,7 +9,7 @@ import { airStrike, attack, fireArtillery, launchMissile, navalBombard, releaseB
 import { build, endTurn, fly, gather, guard, move, sail, setReinforcements } from './orders.ts'
 import { startCampaign } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestStep, ConquestSystem, ConquestTribe } from './types.ts'
-import { handlerOf, isObject, periodSystem, requireTurn, systemHandlerOf, transition, type TurnRules } from '../../kernel/dispatch.ts'
+import { handlerOf, isObject, periodSystem, requireTurn, systemStep, transition, type TurnRules } from '../../kernel/dispatch.ts'
 import { reject, Work } from './work.ts'
 
 const ORDERS: Record<ConquestOrder['type'], (w: Work, t: ConquestTribe, o: Record<string, unknown>) => void> = {
@@ -75,14 +75,10 @@ export const applyBatch: (
 ) => ConquestStep | { ok: false; error: EngineError; index: number } = batchWith(applyOrder, noDice)
 
 /** What the platform's actions do (the clock, the GM, diplomacy). */
-const SYSTEM = periodSystem<Work>('G11.3', { startCampaign, openWindow, closeWindow, tick, executeTrade })
+const SYSTEM = systemStep<ConquestSystem, Work>(periodSystem<Work>('G11.3', { startCampaign, openWindow, closeWindow, tick, executeTrade }))
 
 export function applySystem(state: ConquestState, action: ConquestSystem, rng: Rng): ConquestStep {
-  return run(state, rng, (w) => {
-    const { handler, fields } = systemHandlerOf(SYSTEM, action)
-    w.emit({ type: 'system', action })
-    handler(w, fields)
-  })
+  return run(state, rng, (w) => SYSTEM(w, action))
 }
 
 export const stateHash: (state: ConquestState) => string = canonicalHash

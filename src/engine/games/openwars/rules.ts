@@ -1,6 +1,6 @@
 // The dispatcher of Open Wars: pure, like the other games'. The state, the order and the
 // random function come in; a new state and its events go out, or a typed error.
-import { handlerOf, isObject, periodSystem, requireTurn, systemHandlerOf, transition, type TurnRules } from '../../kernel/dispatch.ts'
+import { handlerOf, isObject, periodSystem, requireTurn, systemStep, transition, type TurnRules } from '../../kernel/dispatch.ts'
 import { canonicalHash } from '../../kernel/parts.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
@@ -90,14 +90,10 @@ export function applyBatch(
 }
 
 /** What the platform's actions do (the clock, the GM, diplomacy). */
-const SYSTEM = periodSystem<Work>('W10.3', { startCampaign, openWindow, closeWindow, tick, executeTrade })
+const SYSTEM = systemStep<OpenSystem, Work>(periodSystem<Work>('W10.3', { startCampaign, openWindow, closeWindow, tick, executeTrade }))
 
 export function applySystem(state: OpenState, action: OpenSystem, rng: Rng): OpenStep {
-  return run(state, rng, (w) => {
-    const { handler, fields } = systemHandlerOf(SYSTEM, action)
-    w.emit({ type: 'system', action })
-    handler(w, fields)
-  })
+  return run(state, rng, (w) => SYSTEM(w, action))
 }
 
 export const stateHash: (state: OpenState) => string = canonicalHash

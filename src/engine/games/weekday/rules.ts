@@ -15,7 +15,7 @@ import { executeTrade } from './rules/trades.ts'
 import { beginActions, closeWindow, endTurn, openWindow, requireOpenWindow } from './rules/turn.ts'
 import { isObject, reject, tribeState, Work } from './rules/work.ts'
 import { batchWith } from '../../kernel/steps.ts'
-import { handlerOf, seedSetter, systemHandlerOf, transition, type SystemTable } from '../../kernel/dispatch.ts'
+import { handlerOf, seedSetter, systemStep, transition, type SystemTable } from '../../kernel/dispatch.ts'
 
 export { ARMY_MP, MAX_TROOPS, SHIP_COST, SHIP_MP, SIEGE_LOSS, STARTING_GARRISON, TROOP_COST } from './rules/constants.ts'
 export { heldAtWeekEnd, ranking, standings } from './rules/ranking.ts'
@@ -91,11 +91,9 @@ const SYSTEM: SystemTable<Work> = {
   },
 }
 
+const systemOf = systemStep<SystemAction, Work>(SYSTEM)
+
 /** A transition of the clock, the GM or diplomacy. */
 export function applySystem(state: GameState, action: SystemAction, rng: Rng): Result {
-  return run(state, rng, (w) => {
-    const { handler, fields } = systemHandlerOf(SYSTEM, action)
-    w.emit({ type: 'system', action })
-    handler(w, fields)
-  })
+  return run(state, rng, (w) => systemOf(w, action))
 }
