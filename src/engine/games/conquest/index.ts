@@ -2,7 +2,8 @@
 // scenes, mail and pages drive it through the same interface as the weekday wargame.
 import { periodActions } from '../../kernel/dispatch.ts'
 import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
-import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
+import { periodView } from '../../kernel/period-view.ts'
+import type { PlatformView, Ruleset } from '../../kernel/ruleset.ts'
 import { heldAtRoundEnd, ranking, standings } from './objectives.ts'
 import { legalOptions, offeredOrders, previewTick, type ConquestOptions } from './options.ts'
 import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
@@ -37,7 +38,6 @@ export type ConquestRuleset = Ruleset<{
 }>
 
 const STATUS: Record<string, PlatformView['status']> = { setup: 'running', running: 'running', finished: 'finished' }
-const TURN: Record<ConquestState['tribes'][number]['window'], TurnState> = { closed: 'closed', open: 'open', started: 'started', ended: 'ended' }
 
 export const conquest: ConquestRuleset = {
   id: 'conquest',
@@ -95,22 +95,11 @@ export const conquest: ConquestRuleset = {
   ranking,
   replay,
   stateHash,
-  view: (state) => ({
-    status: state.startedAt === null ? 'setup' : STATUS[state.status]!,
-    period: state.round,
-    seed: state.rng.seed,
-    tribes: state.tribes.map((t) => ({
-      id: t.id,
-      name: t.name,
-      weekday: t.weekday,
-      eliminated: t.eliminated,
-      // G1.13: during setup the reinforcement list is taken at any time, in no window.
-      turn: state.status === 'setup' && state.startedAt !== null && !t.eliminated ? 'free' : TURN[t.window],
-    })),
-    ranking: state.result?.ranking ?? null,
-    endedByLimit: state.result?.reason === 'roundLimit',
-    // "Round 2 of 12" (G1.7): the setup's round 0 is before the first counted one.
-    progress: state.startedAt === null ? null : { n: state.round, of: state.roundLimit },
-  }),
+  // G1.13: during setup the reinforcement list is taken at any time, in no window.
+  view: (state) =>
+    periodView(state, (s) => STATUS[s.status]!, {
+      // "Round 2 of 12" (G1.7): the setup's round 0 is before the first counted one.
+      view: { progress: state.startedAt === null ? null : { n: state.round, of: state.roundLimit } },
+    }),
   actions: periodActions<ConquestTransfer[]>(),
 }

@@ -1,7 +1,7 @@
 // The dispatcher of world conquest: pure, like the weekday game's. The state, the order and the
 // random function come in; a new state and its events go out, or a typed error.
-import { canonicalHash } from '../../kernel/parts.ts'
-import { batchWith, replayWith } from '../../kernel/steps.ts'
+import { periodRules } from '../../kernel/period-rules.ts'
+import { batchWith } from '../../kernel/steps.ts'
 import type { Rng } from '../../kernel/rng.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import { closeWindow, executeTrade, openWindow, tick } from './calendar.ts'
@@ -9,7 +9,7 @@ import { airStrike, attack, fireArtillery, launchMissile, navalBombard, releaseB
 import { build, endTurn, fly, gather, guard, move, sail, setReinforcements } from './orders.ts'
 import { startCampaign } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestStep, ConquestSystem, ConquestTribe } from './types.ts'
-import { handlerOf, isObject, periodSystem, requireTurn, systemStep, transition, type TurnRules } from '../../kernel/dispatch.ts'
+import type { TurnRules } from '../../kernel/dispatch.ts'
 import { reject, Work } from './work.ts'
 
 const ORDERS: Record<ConquestOrder['type'], (w: Work, t: ConquestTribe, o: Record<string, unknown>) => void> = {
@@ -29,11 +29,6 @@ const ORDERS: Record<ConquestOrder['type'], (w: Work, t: ConquestTribe, o: Recor
   endTurn,
 }
 
-function run(state: ConquestState, rng: Rng, body: (w: Work) => void): ConquestStep {
-  const bad = !isObject(state) || state.ruleset !== 'conquest' || !Array.isArray(state.tribes) ? 'not a world-conquest state' : null
-  return transition(bad, () => new Work(state, rng), body)
-}
-
 /** G2.2, G1.13: in the tribe's open window; during setup only the reinforcement list. */
 const TURN: TurnRules = {
   over: 'G8.6',
@@ -49,15 +44,16 @@ const TURN: TurnRules = {
   ended: { says: ' already ended this turn', rule: 'G2.8' },
 }
 
-export function applyOrder(state: ConquestState, tribe: TribeId, order: ConquestOrder, rng: Rng): ConquestStep {
-  return run(state, rng, (w) => {
-    const t = w.tribe(tribe)
-    const { handler, fields } = handlerOf(ORDERS, order)
-    w.emit({ type: 'order', tribe: t.id, order })
-    requireTurn(w, t, order.type, TURN)
-    handler(w, t, fields)
-  })
-}
+/** G11.1: replaying the log's inputs gives every other event exactly as recorded. */
+export const { applyOrder, applySystem, replay, stateHash } = periodRules<ConquestState, ConquestOrder, ConquestSystem, ConquestEvent, ConquestTribe, Work>({
+  ruleset: 'conquest',
+  stateName: 'a world-conquest state',
+  open: (state, rng) => new Work(state, rng),
+  orders: ORDERS,
+  turn: TURN,
+  seedRule: 'G11.3',
+  system: { startCampaign, openWindow, closeWindow, tick, executeTrade },
+})
 
 const noDice: Rng = () =>
   reject(
@@ -73,19 +69,3 @@ export const applyBatch: (
   orders: readonly ConquestOrder[],
   rng: Rng,
 ) => ConquestStep | { ok: false; error: EngineError; index: number } = batchWith(applyOrder, noDice)
-
-/** What the platform's actions do (the clock, the GM, diplomacy). */
-const SYSTEM = systemStep<ConquestSystem, Work>(periodSystem<Work>('G11.3', { startCampaign, openWindow, closeWindow, tick, executeTrade }))
-
-export function applySystem(state: ConquestState, action: ConquestSystem, rng: Rng): ConquestStep {
-  return run(state, rng, (w) => SYSTEM(w, action))
-}
-
-export const stateHash: (state: ConquestState) => string = canonicalHash
-
-/** G11.1: the log's inputs re-applied give every other event exactly as recorded. */
-export const replay: (
-  initial: ConquestState,
-  events: readonly ConquestEvent[],
-  rng: Rng,
-) => { ok: true; state: ConquestState } | { ok: false; at: number; message: string } = replayWith(applyOrder, applySystem)

@@ -2,7 +2,8 @@
 // troops, spells and battles on a 5 × 5 board, driven through the kernel's interface.
 import { isObject, periodActions } from '../../kernel/dispatch.ts'
 import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
-import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
+import { periodTurnSummary, periodView } from '../../kernel/period-view.ts'
+import type { Ruleset } from '../../kernel/ruleset.ts'
 import { LAYOUTS, type Layout } from './layouts.ts'
 import { legalOptions, offered, type ElMapaOptions } from './options.ts'
 import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
@@ -34,7 +35,6 @@ export type ElMapaRuleset = Ruleset<{
   board: ReturnType<typeof board>
 }>
 
-const TURN: Record<ElMapaState['tribes'][number]['window'], TurnState> = { closed: 'closed', open: 'open', started: 'started', ended: 'ended' }
 const NOT_TRADEABLE = ['armies', 'troops', 'vp', 'plans', 'positions', 'groups']
 
 export const elMapa: ElMapaRuleset = {
@@ -73,17 +73,13 @@ export const elMapa: ElMapaRuleset = {
   // M12.10: the log's secrets (plans, cards, boosters) hidden from other readers until the end.
   eventFor,
   // #30: its stock (its face's m_stock_ words), the armies with a legal step or teleport, and endTurn.
-  turnSummary: (state, tribe) => {
-    const t = state.tribes.find((x) => x.id === tribe)
-    if (!t || t.eliminated || (t.window !== 'open' && t.window !== 'started')) return { spendable: [], movable: 0, end: null }
-    const orders = legalOptions(state, tribe).orders
-    return {
+  turnSummary: (state, tribe) =>
+    periodTurnSummary(state, tribe, {
+      orders: (s, id) => legalOptions(s, id).orders,
       // The book's order of resources, not the stock record's keys (a jsonb copy reorders them).
-      spendable: RESOURCES.filter((r) => t.stock[r] > 0).map((r) => ({ key: `m_stock_${r}`, amount: t.stock[r] })),
-      movable: new Set(orders.flatMap((o) => (o.type === 'step' || o.type === 'teleport' ? [o.army] : []))).size,
-      end: orders.find((o) => o.type === 'endTurn') ?? null,
-    }
-  },
+      spendable: (t) => RESOURCES.filter((r) => t.stock[r] > 0).map((r) => ({ key: `m_stock_${r}`, amount: t.stock[r] })),
+      moverOf: (o) => (o.type === 'step' || o.type === 'teleport' ? o.army : null),
+    }),
   tagEvent: tagByTribe,
   createGame: (input) => createElMapa(input),
   applyOrder,
@@ -95,20 +91,7 @@ export const elMapa: ElMapaRuleset = {
   ranking: (state) => state.result?.ranking ?? scores(state).map((s) => s.id),
   replay,
   stateHash,
-  view: (state): PlatformView => ({
-    status: state.startedAt === null ? 'setup' : state.status === 'finished' ? 'finished' : 'running',
-    period: state.round,
-    seed: state.rng.seed,
-    tribes: state.tribes.map((t) => ({
-      id: t.id,
-      name: t.name,
-      weekday: t.weekday,
-      eliminated: t.eliminated,
-      // M2.3: until tick 0 the battle plan is set at any time, in no window.
-      turn: state.status === 'setup' && state.startedAt !== null && !t.eliminated ? 'free' : TURN[t.window],
-    })),
-    ranking: state.result?.ranking ?? null,
-    endedByLimit: state.result?.reason === 'roundLimit',
-  }),
+  // M2.3: until tick 0 the battle plan is set at any time, in no window.
+  view: (state) => periodView(state, (s) => (s.status === 'finished' ? 'finished' : 'running')),
   actions: periodActions<ElMapaTransfer[]>(),
 }

@@ -1,10 +1,10 @@
 // The dispatcher of El Mapa: pure. The state, the order and the random function come in; a new
 // state and its events go out, or a typed error (M2.6, M12.8, M12.10).
-import { handlerOf, isObject, periodSystem, requireTurn, systemStep, transition, type TurnRules } from '../../kernel/dispatch.ts'
-import { canonicalHash } from '../../kernel/parts.ts'
+import type { TurnRules } from '../../kernel/dispatch.ts'
+import { periodRules } from '../../kernel/period-rules.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
-import { batchWith, replayWith } from '../../kernel/steps.ts'
+import { batchWith } from '../../kernel/steps.ts'
 import { closeWindow, executeTrade, openWindow, tick } from './calendar.ts'
 import { cast, step, teleport } from './movement.ts'
 import { bankTrade, build, endTurn, exchange, hire, setBattlePlan } from './orders.ts'
@@ -26,11 +26,6 @@ const ORDERS: Record<ElMapaOrder['type'], (w: Work, t: Tribe, o: Record<string, 
   endTurn,
 }
 
-function run(state: ElMapaState, rng: Rng, body: (w: Work) => void): Step {
-  const bad = !isObject(state) || state.ruleset !== 'elmapa' || !Array.isArray(state.tribes) ? 'not an El Mapa state' : null
-  return transition(bad, () => new Work(state, rng), body)
-}
-
 /** M2.3, M2.6: in the tribe's window; during setup only the battle plan. */
 const TURN: TurnRules = {
   over: 'M11.1',
@@ -41,15 +36,16 @@ const TURN: TurnRules = {
   ended: { says: ' has ended this turn', rule: 'M2.9' },
 }
 
-export function applyOrder(state: ElMapaState, tribe: TribeId, order: ElMapaOrder, rng: Rng): Step {
-  return run(state, rng, (w) => {
-    const t = w.tribe(tribe)
-    const { handler, fields } = handlerOf(ORDERS, order)
-    w.emit({ type: 'order', tribe: t.id, order })
-    requireTurn(w, t, order.type, TURN)
-    handler(w, t, fields)
-  })
-}
+/** M12.10: replaying the log's inputs gives every other event exactly as recorded. */
+export const { applyOrder, applySystem, replay, stateHash } = periodRules<ElMapaState, ElMapaOrder, ElMapaSystem, ElMapaEvent, Tribe, Work>({
+  ruleset: 'elmapa',
+  stateName: 'an El Mapa state',
+  open: (state, rng) => new Work(state, rng),
+  orders: ORDERS,
+  turn: TURN,
+  seedRule: 'M12.7',
+  system: { startCampaign, openWindow, closeWindow, tick, executeTrade },
+})
 
 const noDice: Rng = () => reject('orders/dice_not_last', 'an order that reveals or draws must be the last of its batch', 'M12.8')
 const batch = batchWith(applyOrder, noDice)
@@ -72,15 +68,3 @@ export function applyBatch(
     }
   return batch(state, tribe, orders, rng)
 }
-
-/** What the platform's actions do (the clock, the GM, diplomacy). */
-const SYSTEM = systemStep<ElMapaSystem, Work>(periodSystem<Work>('M12.7', { startCampaign, openWindow, closeWindow, tick, executeTrade }))
-
-export function applySystem(state: ElMapaState, action: ElMapaSystem, rng: Rng): Step {
-  return run(state, rng, (w) => SYSTEM(w, action))
-}
-
-export const stateHash: (state: ElMapaState) => string = canonicalHash
-
-/** M12.10: the log's inputs re-applied give every other event exactly as recorded. */
-export const replay = replayWith(applyOrder, applySystem)

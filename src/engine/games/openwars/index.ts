@@ -2,7 +2,8 @@
 // scenes, mail and pages drive it through the same interface as the other games.
 import { periodActions } from '../../kernel/dispatch.ts'
 import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
-import type { PlatformView, Ruleset, TurnState } from '../../kernel/ruleset.ts'
+import { periodTurnSummary, periodView } from '../../kernel/period-view.ts'
+import type { Ruleset } from '../../kernel/ruleset.ts'
 import { eventFor } from './redact.ts'
 import { ranked } from './ending.ts'
 import { scenarioProblems } from './map.ts'
@@ -50,19 +51,16 @@ export const openWars: OpenWarsRuleset = {
   // W10.8: standing orders, the default, the casualty list and the starting army stay their tribe's.
   eventFor,
   // #30: its gold and mana (its face's words), the stacks with a legal move, and endTurn.
-  turnSummary: (state, tribe) => {
-    const t = state.tribes.find((x) => x.id === tribe)
-    if (!t || t.eliminated || (t.window !== 'open' && t.window !== 'started')) return { spendable: [], movable: 0, end: null }
-    const orders = legalOptions(state, tribe).orders
-    return {
-      spendable: [
-        { key: 'o_gold_word', amount: t.gold },
-        { key: 'o_mana_word', amount: t.mana },
-      ].filter((g) => g.amount > 0),
-      movable: new Set(orders.flatMap((o) => (o.type === 'move' ? [o.from] : []))).size,
-      end: orders.find((o) => o.type === 'endTurn') ?? null,
-    }
-  },
+  turnSummary: (state, tribe) =>
+    periodTurnSummary(state, tribe, {
+      orders: (s, id) => legalOptions(s, id).orders,
+      spendable: (t) =>
+        [
+          { key: 'o_gold_word', amount: t.gold },
+          { key: 'o_mana_word', amount: t.mana },
+        ].filter((g) => g.amount > 0),
+      moverOf: (o) => (o.type === 'move' ? o.from : null),
+    }),
   validateMap: (input, tribes) => ((input as OpenMap | null)?.mode === 'aleatorio' ? [] : scenarioProblems(input, tribes)),
   mapHash: canonicalHash,
   maxTribes: (map) => (map.mode === 'escenario' ? Math.min(MAX_TRIBES, map.cells!.flat().filter((c) => c === 'ci0').length) : MAX_TRIBES),
@@ -80,21 +78,7 @@ export const openWars: OpenWarsRuleset = {
   ranking: (state) => state.result?.ranking ?? ranked(state).ranking,
   replay,
   stateHash,
-  view: (state): PlatformView => ({
-    status: state.startedAt === null ? 'setup' : state.status === 'finished' ? 'finished' : 'running',
-    period: state.round,
-    seed: state.rng.seed,
-    tribes: state.tribes.map((t) => ({
-      id: t.id,
-      name: t.name,
-      weekday: t.weekday,
-      eliminated: t.eliminated,
-      // W3.4: during setup the starting army is taken at any time, in no window.
-      turn: (state.status === 'setup' && state.startedAt !== null && !t.eliminated ? 'free' : t.window) as TurnState,
-      ...(t.phase ? { phase: t.phase } : {}),
-    })),
-    ranking: state.result?.ranking ?? null,
-    endedByLimit: state.result?.reason === 'roundLimit',
-  }),
+  // W3.4: during setup the starting army is taken at any time, in no window.
+  view: (state) => periodView(state, (s) => (s.status === 'finished' ? 'finished' : 'running'), { tribe: (t) => (t.phase ? { phase: t.phase } : {}) }),
   actions: periodActions<OpenTransfer[]>(),
 }

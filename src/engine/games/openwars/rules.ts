@@ -1,10 +1,10 @@
 // The dispatcher of Open Wars: pure, like the other games'. The state, the order and the
 // random function come in; a new state and its events go out, or a typed error.
-import { handlerOf, isObject, periodSystem, requireTurn, systemStep, transition, type TurnRules } from '../../kernel/dispatch.ts'
-import { canonicalHash } from '../../kernel/parts.ts'
+import { isObject, type TurnRules } from '../../kernel/dispatch.ts'
+import { periodRules } from '../../kernel/period-rules.ts'
 import type { EngineError, TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
-import { batchWith, replayWith } from '../../kernel/steps.ts'
+import { batchWith } from '../../kernel/steps.ts'
 import { closeWindow, endWindow, executeTrade, openWindow, tick } from './calendar.ts'
 import { eliminate } from './ending.ts'
 import { cast } from './magic.ts'
@@ -28,18 +28,6 @@ const ORDERS: Record<OpenOrder['type'], (w: Work, t: OpenTribe, o: Record<string
   endTurn: (w, t) => endWindow(w, t.id),
 }
 
-function run(state: OpenState, rng: Rng, body: (w: Work) => void): OpenStep {
-  const bad = !isObject(state) || state.ruleset !== 'openwars' || !Array.isArray(state.tribes) ? 'not an Open Wars state' : null
-  return transition(
-    bad,
-    () => new Work(state, rng),
-    (w) => {
-      body(w)
-      invariant(w)
-    },
-  )
-}
-
 /** W2.10: outside an open window no location holds two tribes, and every held one is its holder's. */
 function invariant(w: Work) {
   if (w.s.tribes.some((t) => t.window === 'open' || t.window === 'started')) return
@@ -60,17 +48,19 @@ const TURN: TurnRules = {
   ended: { says: "'s window has closed for this round", rule: 'W3.9' },
 }
 
-export function applyOrder(state: OpenState, tribe: TribeId, order: OpenOrder, rng: Rng): OpenStep {
-  return run(state, rng, (w) => {
-    const t = w.tribe(tribe)
-    const { handler, fields } = handlerOf(ORDERS, order)
-    w.emit({ type: 'order', tribe: t.id, order })
-    requireTurn(w, t, order.type, TURN)
-    handler(w, t, fields)
-    // W9.1, W11.26: a tribe emptied by its own order is out, its window closed at once.
-    eliminate(w, t.id)
-  })
-}
+/** W10.1: replaying the log's inputs gives every other event exactly as recorded. */
+export const { applyOrder, applySystem, replay, stateHash } = periodRules<OpenState, OpenOrder, OpenSystem, OpenEvent, OpenTribe, Work>({
+  ruleset: 'openwars',
+  stateName: 'an Open Wars state',
+  open: (state, rng) => new Work(state, rng),
+  orders: ORDERS,
+  turn: TURN,
+  seedRule: 'W10.3',
+  system: { startCampaign, openWindow, closeWindow, tick, executeTrade },
+  // W9.1, W11.26: a tribe emptied by its own order is out, its window closed at once.
+  afterOrder: (w, tribe) => eliminate(w, tribe.id),
+  invariant,
+})
 
 const noDice: Rng = () => reject('orders/dice_not_last', 'endTurn, which rolls the combat phase, is the last order of its batch', 'W3.12')
 
@@ -88,19 +78,3 @@ export function applyBatch(
     return { ok: false, error: { code: 'orders/end_not_last', message: 'endTurn may only be the last order of a batch', rule: 'W3.12' }, index: early }
   return batch(state, tribe, orders, rng)
 }
-
-/** What the platform's actions do (the clock, the GM, diplomacy). */
-const SYSTEM = systemStep<OpenSystem, Work>(periodSystem<Work>('W10.3', { startCampaign, openWindow, closeWindow, tick, executeTrade }))
-
-export function applySystem(state: OpenState, action: OpenSystem, rng: Rng): OpenStep {
-  return run(state, rng, (w) => SYSTEM(w, action))
-}
-
-export const stateHash: (state: OpenState) => string = canonicalHash
-
-/** W10.1: the log's inputs re-applied give every other event exactly as recorded. */
-export const replay: (
-  initial: OpenState,
-  events: readonly OpenEvent[],
-  rng: Rng,
-) => { ok: true; state: OpenState } | { ok: false; at: number; message: string } = replayWith(applyOrder, applySystem)
