@@ -1,7 +1,8 @@
 // Members of the Ruleset that most games answer the same way, written once (#48: the games had
 // each copied them).
 import { canonicalJson, sha256, toHex, utf8 } from './hashing.ts'
-import type { EngineError } from './ids.ts'
+import type { EngineError, TribeId } from './ids.ts'
+import type { Hurt } from './ruleset.ts'
 
 /** The SHA-256 of a value's canonical JSON: a state's hash, a map's. */
 export const canonicalHash = (value: unknown): string => toHex(sha256(utf8(canonicalJson(value))))
@@ -27,3 +28,24 @@ export const tagByTribe = (event: object): { tribe: string | null; played: boole
   tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null,
   played: 'type' in event && event.type === 'order',
 })
+
+/**
+ * `digest`: what the period's events did to each tribe. The game's `read` counts its own hostile
+ * events through `hurtOf`; a tribe's elimination (every game's `eliminated` event) is read here.
+ */
+export function digestWith<E extends { type: string }, H extends Hurt>(
+  events: readonly E[],
+  read: (event: E, hurtOf: (tribe: TribeId) => H) => void,
+  blank: () => H,
+): Map<TribeId, H> {
+  const hurt = new Map<TribeId, H>()
+  const hurtOf = (tribe: TribeId) => hurt.get(tribe) ?? hurt.set(tribe, blank()).get(tribe)!
+  for (const event of events) {
+    if (event.type === 'eliminated' && 'tribe' in event && typeof event.tribe === 'string') hurtOf(event.tribe).eliminated = true
+    else read(event, hurtOf)
+  }
+  return hurt
+}
+
+/** A tribe nothing has hurt yet. */
+export const unhurt = (): Hurt => ({ attacks: 0, troopsLost: 0, placesLost: [], eliminated: false })

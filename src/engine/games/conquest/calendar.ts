@@ -1,5 +1,6 @@
 // G2.3, G2.9, G2.10, G3, G9: what the platform's calendar and scenes drive: window openings and
 // closes, the weekly tick, a new round's seed, and ratified trades.
+import { instantOf, notOver, tradeList } from '../../kernel/period-checks.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import { eliminateEmpty, finish, objectiveMet } from './objectives.ts'
 import { setupAllotment } from './setup.ts'
@@ -8,9 +9,7 @@ import { GOODS, emptyGoods, reject, type Work } from './work.ts'
 
 export const TICK0_GAP_MS = 48 * 3_600_000
 
-function running(w: Work, what: string) {
-  if (w.s.status === 'finished') reject('campaign/not_running', `${what}: the campaign is over`, 'G8.6')
-}
+const running = (w: Work, what: string) => notOver(w, what, 'G8.6')
 
 /** G2.3: incoming goods join the stock, guards end, every unit and Artillería becomes ready. */
 export function openWindow(w: Work, tribeId: unknown) {
@@ -81,7 +80,7 @@ export function reinforce(w: Work, t: ConquestTribe, troops: number) {
 export function tick(w: Work, at: unknown) {
   running(w, 'ticks')
   if (w.s.startedAt === null) reject('campaign/not_running', 'the campaign has not started', 'G1.9')
-  if (typeof at !== 'number' || !Number.isFinite(at)) reject('system/bad_time', 'a tick names its instant (epoch milliseconds)', 'G1.14')
+  instantOf(at, 'a tick', 'G1.14')
   const s = w.s
   if (s.status === 'setup' && at - s.startedAt! < TICK0_GAP_MS) return w.emit({ type: 'tickWaits', reason: 'tick0_too_soon' })
   if (s.status === 'running' && s.round >= s.roundLimit) return finish(w, 'roundLimit', null)
@@ -99,12 +98,14 @@ export function tick(w: Work, at: unknown) {
 
 /** G9: whole territories change hands, all at once or not at all; units in them stop being ready. */
 export function executeTrade(w: Work, transfers: unknown) {
-  running(w, 'trades')
-  if (w.s.status === 'setup') reject('trade/during_setup', 'no trade executes during setup: ownership at tick 0 is the deal', 'G1.13')
-  if (!Array.isArray(transfers) || transfers.length === 0) reject('trade/empty', 'a trade lists at least one transfer', 'G9.1')
+  const list = tradeList<ConquestTransfer>(w, transfers, {
+    over: 'G8.6',
+    setup: { says: 'no trade executes during setup: ownership at tick 0 is the deal', rule: 'G1.13' },
+    empty: 'G9.1',
+  })
   const listed = new Set<string>()
   const clean: { from: TribeId; to: TribeId; territories: string[] }[] = []
-  for (const raw of transfers as ConquestTransfer[]) {
+  for (const raw of list) {
     if (typeof raw !== 'object' || raw === null) reject('trade/bad_transfer', 'each transfer is { from, to, tiles }', 'G9.2')
     if ((raw.ships ?? []).length > 0 || 'resources' in raw)
       reject('trade/only_territories', 'only whole territories are traded: troops, goods, planes and ships go with the ground they stand on', 'G9.3')

@@ -1,5 +1,6 @@
 // G1: a new campaign, its start (the deal, the first troops and stock, the objective draw) and
 // tick 0's setup allotment.
+import { startAt } from '../../kernel/period-checks.ts'
 import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import { WEEKDAYS, type EngineError, type TribeId } from '../../kernel/ids.ts'
 import type { ConquestState, ConquestTribe, NewConquest, ObjectiveId } from './types.ts'
@@ -85,10 +86,8 @@ export function shuffle<T>(items: readonly T[], seed: string, rng: (seed: string
 
 /** G1.9–G1.11, G8.1: the deal, one troop and 2 Básicos per territory, the objectives. */
 export function startCampaign(w: Work, at: unknown) {
-  if (w.s.startedAt !== null) reject('setup/already_started', 'the campaign has started already', 'G1.9')
-  if (typeof at !== 'number' || !Number.isFinite(at)) reject('system/bad_time', 'the start names its instant (epoch milliseconds)', 'G1.14')
+  startAt(w, at, { started: 'G1.9', time: 'G1.14' })
   const s = w.s
-  s.startedAt = at
   const order = shuffle(TERRITORY_IDS, s.dealSeed, w.rng)
   // G1.10: latest weekday first, so the extra territories go to the tribes that act last.
   const dealing = s.tribes.slice().sort((a, b) => dayIndex(b) - dayIndex(a))

@@ -2,6 +2,7 @@
 // A rule rejects by throwing Reject (shared with the weekday game); the dispatcher turns it into
 // a typed error, so a refused order leaves the state and the dice counter as they were.
 import type { Rng } from '../../kernel/rng.ts'
+import { WorkingCopy } from '../../kernel/working-copy.ts'
 import { reject } from '../../kernel/errors.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import type { ConquestEvent, ConquestState, ConquestTribe, Die, Goods, Territory } from './types.ts'
@@ -27,24 +28,21 @@ export const emptyGoods = (): Goods => ({
 })
 export const GOODS: readonly (keyof Goods)[] = [...RESOURCES, ...WEAPONS]
 
-export class Work {
-  readonly s: ConquestState
-  readonly events: ConquestEvent[] = []
-
+export class Work extends WorkingCopy<ConquestState, ConquestEvent, ConquestTribe> {
   /** Territories copied for this step: the rest are shared with the state it was built on, never written. */
   private edited = new Set<string>()
 
-  constructor(
-    base: ConquestState,
-    readonly rng: Rng,
-  ) {
-    this.s = {
-      ...base,
-      rng: { ...base.rng },
-      territories: { ...base.territories },
-      tribes: base.tribes.map((t) => ({ ...t })),
-      ...(base.result ? { result: { ...base.result } } : {}),
-    }
+  constructor(base: ConquestState, rng: Rng) {
+    super(
+      {
+        ...base,
+        rng: { ...base.rng },
+        territories: { ...base.territories },
+        tribes: base.tribes.map((t) => ({ ...t })),
+        ...(base.result ? { result: { ...base.result } } : {}),
+      },
+      rng,
+    )
   }
 
   /** A territory this step may change (copied at its first change, copy-on-write). */
@@ -53,24 +51,6 @@ export class Work {
     if (this.edited.has(id)) return x
     this.edited.add(id)
     return (this.s.territories[id] = { ...x, stock: { ...x.stock }, incoming: { ...x.incoming } })
-  }
-
-  emit(e: ConquestEvent) {
-    this.events.push(e)
-  }
-
-  /** One d6 of the round's seed (G11.2): `(u mod 6) + 1`, the counter moving on by one. */
-  d6(): Die {
-    const counter = this.s.rng.counter
-    const face = (this.rng(this.s.rng.seed, counter) % 6) + 1
-    this.s.rng.counter = counter + 1
-    return { counter, face }
-  }
-
-  tribe(id: TribeId): ConquestTribe {
-    const t = this.s.tribes.find((x) => x.id === id)
-    if (!t) reject('tribe/unknown', `no tribe ${JSON.stringify(id)} in this campaign`)
-    return t
   }
 
   territory(id: unknown, field: string): Territory & { id: string } {

@@ -1,5 +1,6 @@
 // M2.8–M2.11, M5.9, M10: windows opening and closing, the weekly tick (end check, returns,
 // breeding, production, card draws) and the trades a scene ratifies.
+import { instantOf } from '../../kernel/period-checks.ts'
 import { plain } from '../../kernel/copy-on-write.ts'
 import { WEEKDAYS } from '../../kernel/ids.ts'
 import { BUILDINGS, TROOPS, type Stock } from './catalogue.ts'
@@ -49,7 +50,7 @@ const byDay = (w: Work) => w.s.tribes.filter((t) => !t.eliminated).sort((a, b) =
 export function tick(w: Work, at: unknown) {
   const s = w.s
   if (s.startedAt === null || s.status === 'finished') reject('calendar/not_running', 'the campaign is not running', 'M2.11')
-  if (typeof at !== 'number' || !Number.isFinite(at)) reject('system/bad_time', 'a tick names its instant (epoch milliseconds)', 'M2.11')
+  instantOf(at, 'a tick', 'M2.11')
   if (s.status === 'setup') {
     if (at - s.startedAt < TICK0_GAP_MS) return w.emit({ type: 'tickWaits', reason: 'tick0_too_soon' })
     s.status = 'running'

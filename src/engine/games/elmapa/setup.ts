@@ -1,5 +1,6 @@
 // M2.1–M2.4, M12.2–M12.6: a new campaign, and its start: positions drawn, the map dealt face
 // down from the secret tile seed, the decks shuffled, the first army, the setup reveals.
+import { startAt } from '../../kernel/period-checks.ts'
 import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import { WEEKDAYS, type EngineError, type PlatformSetup } from '../../kernel/index.ts'
 import { noTroops, techDeck, TREASURE_DECK } from './catalogue.ts'
@@ -87,9 +88,7 @@ const CLOSED: Dir[] = ['N', 'E', 'S', 'W']
 /** M2.1: the start, in the book's order. */
 export function startCampaign(w: Work, at: unknown) {
   const s = w.s
-  if (s.startedAt !== null) reject('setup/already_started', 'the campaign has started already', 'M2.1')
-  if (typeof at !== 'number' || !Number.isFinite(at)) reject('system/bad_time', 'the start names its instant (epoch milliseconds)', 'M2.4')
-  s.startedAt = at
+  startAt(w, at, { started: 'M2.1', time: 'M2.4' })
   // M12.4: the tribes in weekday order, shuffled with the setup seed; entry i gets J(i + 1).
   const drawn = s.tribes.slice().sort((a, b) => dayIndex(a) - dayIndex(b))
   for (let i = drawn.length - 1, c = 0; i >= 1; i--) {

@@ -1,6 +1,7 @@
 // What readers see of an El Mapa state (M12.9): the board, with face-down cells as their zone code
 // only, every hand as counts, and the reader's own hand and plan apart; the round's end map,
 // a day's losses and the tick's mail.
+import { digestWith, unhurt } from '../../kernel/parts.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import type { Hurt } from '../../kernel/ruleset.ts'
 import { troopCount } from './catalogue.ts'
@@ -79,17 +80,17 @@ export function roundEnd(state: ElMapaState) {
 export const HOSTILE = ['battle', 'claimed', 'eliminated'] as const
 
 export function digest(events: readonly ElMapaEvent[]): Map<TribeId, Hurt> {
-  const hurt = new Map<TribeId, Hurt>()
-  const of = (tribe: TribeId) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, placesLost: [], eliminated: false }).get(tribe)!
-  for (const e of events) {
-    if (e.type === 'battle' && e.record.defender) {
-      const h = of(e.record.defender)
-      h.attacks++
-      h.troopsLost += troopCount(e.record.killed.D)
-    } else if (e.type === 'claimed' && e.from) of(e.from).placesLost.push(e.cell)
-    else if (e.type === 'eliminated') of(e.tribe).eliminated = true
-  }
-  return hurt
+  return digestWith<ElMapaEvent, Hurt>(
+    events,
+    (e, of) => {
+      if (e.type === 'battle' && e.record.defender) {
+        const h = of(e.record.defender)
+        h.attacks++
+        h.troopsLost += troopCount(e.record.killed.D)
+      } else if (e.type === 'claimed' && e.from) of(e.from).placesLost.push(e.cell)
+    },
+    unhurt,
+  )
 }
 
 /** The tick's mail: the new round, the stock and what the next tick brings. */

@@ -1,6 +1,7 @@
 // W3.10, W3.13, W4.1–W4.4, W8: what the platform's calendar and scenes drive: a window's
 // opening (collection, upkeep) and close (its combat phase if still open), the weekly tick,
 // a new round's seed and ratified trades.
+import { instantOf, notOver, tradeList } from '../../kernel/period-checks.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import { kind } from './data.ts'
 import { canonical } from './map.ts'
@@ -10,9 +11,7 @@ import { muster, TICK0_GAP_MS } from './setup.ts'
 import type { OpenState, OpenTransfer, OpenTribe } from './types.ts'
 import { cardOf, gainMana, keyword, reject, removeUnits, typeOf, unitsOf, type Work } from './work.ts'
 
-function running(w: Work, what: string) {
-  if (w.s.status === 'finished') reject('campaign/not_running', `${what}: the campaign is over`, 'W9.3')
-}
+const running = (w: Work, what: string) => notOver(w, what, 'W9.3')
 
 /** W4.1–W4.2: what a tribe's collection gives now (before W4.3 turns the Bárbaros' mana to gold). */
 export function collection(s: OpenState, t: OpenTribe): { gold: number; mana: number } {
@@ -97,7 +96,7 @@ export function tick(w: Work, at: unknown) {
   running(w, 'ticks')
   const s = w.s
   if (s.startedAt === null) reject('campaign/not_running', 'the campaign has not started', 'W3.4')
-  if (typeof at !== 'number' || !Number.isFinite(at)) reject('system/bad_time', 'a tick names its instant (epoch milliseconds)', 'W3.6')
+  instantOf(at, 'a tick', 'W3.6')
   if (s.status === 'setup') {
     if (at - s.startedAt < TICK0_GAP_MS) return w.emit({ type: 'tickWaits', reason: 'tick0_too_soon' })
     muster(w)
@@ -109,10 +108,7 @@ export function tick(w: Work, at: unknown) {
 
 /** W8.2–W8.5: gold, mana and empty locations, all at once or not at all. */
 export function executeTrade(w: Work, transfers: unknown) {
-  running(w, 'trades')
-  if (w.s.status === 'setup') reject('trade/during_setup', 'no trade executes before tick 0', 'W8.4')
-  if (!Array.isArray(transfers) || transfers.length === 0) reject('trade/empty', 'a trade lists at least one transfer', 'W8.2')
-  const list = transfers as OpenTransfer[]
+  const list = tradeList<OpenTransfer>(w, transfers, { over: 'W9.3', setup: { says: 'no trade executes before tick 0', rule: 'W8.4' }, empty: 'W8.2' })
   // Checked whole first (W8.4): a failing proposal moves nothing.
   const owes = new Map<TribeId, { gold: number; mana: number }>()
   const problem = (): string | null => {

@@ -1,6 +1,7 @@
 // W1.1, W2.11–W2.15, W3.4–W3.8: a new campaign, its start (the map and the setup seed's
 // commitment) and tick 0, the muster: starting armies placed, weekdays by army value, the
 // first gold and mana.
+import { startAt } from '../../kernel/period-checks.ts'
 import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import { WEEKDAYS, type EngineError, type TribeId, type Weekday } from '../../kernel/ids.ts'
 import type { PlatformSetup } from '../../kernel/ruleset.ts'
@@ -86,9 +87,7 @@ export function createOpenWars(input: PlatformSetup<OpenMap>): { ok: true; state
 /** W3.4, W2.12–W2.15: the map from the revealed map seed; each tribe controls its capital. */
 export function startCampaign(w: Work, at: unknown) {
   const s = w.s
-  if (s.startedAt !== null) reject('setup/already_started', 'the campaign has started already', 'W3.4')
-  if (typeof at !== 'number' || !Number.isFinite(at)) reject('system/bad_time', 'the start names its instant (epoch milliseconds)', 'W3.4')
-  s.startedAt = at
+  startAt(w, at, { started: 'W3.4', time: 'W3.4' })
   const ids = s.tribes.map((t) => t.id)
   let sectors: TribeId[]
   let cards: string[][]

@@ -1,6 +1,7 @@
 // What the platform's pages and mails read of an Open Wars state: the board (all public but
 // standing orders, casualty lists and sealed armies, W10.8), a round's end map, a day's losses,
 // the tick's mail and the dice of each event.
+import { digestWith, unhurt } from '../../kernel/parts.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import type { Draw, Hurt } from '../../kernel/ruleset.ts'
 import { collection } from './calendar.ts'
@@ -70,22 +71,23 @@ export function roundEnd(state: OpenState) {
 export const HOSTILE = ['battle', 'volley', 'spellResolved', 'eliminated'] as const
 
 export function digest(events: readonly OpenEvent[]): Map<TribeId, Hurt> {
-  const hurt = new Map<TribeId, Hurt>()
-  const of = (tribe: TribeId) => hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, placesLost: [], eliminated: false }).get(tribe)!
-  for (const e of events) {
-    if (e.type === 'battle') {
-      const h = of(e.defender)
-      h.attacks++
-      if (e.winner !== e.defender) h.placesLost.push(e.at)
-      for (const turn of e.turns) for (const f of turn.fell ?? []) of(f.tribe).troopsLost++
-    } else if (e.type === 'volley' || e.type === 'spellResolved') {
-      for (const f of e.fell) {
-        of(f.tribe).attacks++
-        of(f.tribe).troopsLost++
+  return digestWith<OpenEvent, Hurt>(
+    events,
+    (e, of) => {
+      if (e.type === 'battle') {
+        const h = of(e.defender)
+        h.attacks++
+        if (e.winner !== e.defender) h.placesLost.push(e.at)
+        for (const turn of e.turns) for (const f of turn.fell ?? []) of(f.tribe).troopsLost++
+      } else if (e.type === 'volley' || e.type === 'spellResolved') {
+        for (const f of e.fell) {
+          of(f.tribe).attacks++
+          of(f.tribe).troopsLost++
+        }
       }
-    } else if (e.type === 'eliminated') of(e.tribe).eliminated = true
-  }
-  return hurt
+    },
+    unhurt,
+  )
 }
 
 export function tickMail(state: OpenState, tribe: TribeId): Record<string, unknown> | null {

@@ -5,41 +5,19 @@ import { copyOf } from '../../kernel/copy-on-write.ts'
 import { reject } from '../../kernel/errors.ts'
 import { WEEKDAYS, type TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
+import { WorkingCopy } from '../../kernel/working-copy.ts'
 import { card, kind, KINDS, type Card, type Kind, type LocationType } from './data.ts'
 import { canonical, parseCell, type Grid } from './map.ts'
 import type { Cell, Die, OpenEvent, OpenState, OpenTribe, Stack } from './types.ts'
 
 export { reject }
 
-export class Work {
-  readonly s: OpenState
-  readonly events: OpenEvent[] = []
-  constructor(
-    base: OpenState,
-    readonly rng: Rng,
-  ) {
+export class Work extends WorkingCopy<OpenState, OpenEvent, OpenTribe> {
+  constructor(base: OpenState, rng: Rng) {
     // A whole copy keeps every rule free to write. Copy-on-write drafts (El Mapa's) cost more here:
     // the rules scan every location's stacks, and each record read through a draft is a proxy.
     // The kernel's plain copy is four times structuredClone's speed on this state (#47).
-    this.s = copyOf(base)
-  }
-
-  emit(e: OpenEvent) {
-    this.events.push(e)
-  }
-
-  /** W10.2: one d6 of the round's seed, the counter moving on by one. */
-  d6(): Die {
-    const counter = this.s.rng.counter
-    const face = (this.rng(this.s.rng.seed, counter) % 6) + 1
-    this.s.rng.counter = counter + 1
-    return { counter, face }
-  }
-
-  tribe(id: TribeId): OpenTribe {
-    const t = this.s.tribes.find((x) => x.id === id)
-    if (!t) reject('tribe/unknown', `no tribe ${JSON.stringify(id)} in this campaign`)
-    return t
+    super(copyOf(base), rng)
   }
 
   cell(id: unknown, field: string, rule = 'W2.1'): Cell & { id: string } {

@@ -1,5 +1,6 @@
 // What the platform's pages and mails read of a weekday-wargame state (#17): the board for a
 // reader, the week's end map for the history, a day's losses for the digest, the payout mail.
+import { digestWith, unhurt } from '../../kernel/parts.ts'
 import { compileMap, type CompiledMap } from './map.ts'
 import { onTheClock } from './rules/draft.ts'
 import { SHIP_COST, TROOP_COST } from './rules/constants.ts'
@@ -29,22 +30,22 @@ export interface WeekdayHurt extends Hurt {
 }
 
 export function digest(events: readonly GameEvent[]): Map<TribeId, WeekdayHurt> {
-  const hurt = new Map<TribeId, WeekdayHurt>()
-  const of = (tribe: string) =>
-    hurt.get(tribe) ?? hurt.set(tribe, { attacks: 0, troopsLost: 0, placesLost: [], shipsLost: [], siegeLosses: 0, eliminated: false }).get(tribe)!
-  for (const e of events) {
-    if (e.type === 'combat' && e.defender) {
-      const h = of(e.defender)
-      h.attacks++
-      h.troopsLost += e.defenders - e.defenderSurvivors
-    } else if (e.type === 'tileTaken' && e.from) of(e.from).placesLost.push(e.tile)
-    else if (e.type === 'shipTaken') of(e.from).shipsLost.push(e.ship)
-    else if (e.type === 'siegeLoss') {
-      of(e.owner).siegeLosses += e.lost
-      of(e.owner).troopsLost += e.lost
-    } else if (e.type === 'eliminated') of(e.tribe).eliminated = true
-  }
-  return hurt
+  return digestWith<GameEvent, WeekdayHurt>(
+    events,
+    (e, of) => {
+      if (e.type === 'combat' && e.defender) {
+        const h = of(e.defender)
+        h.attacks++
+        h.troopsLost += e.defenders - e.defenderSurvivors
+      } else if (e.type === 'tileTaken' && e.from) of(e.from).placesLost.push(e.tile)
+      else if (e.type === 'shipTaken') of(e.from).shipsLost.push(e.ship)
+      else if (e.type === 'siegeLoss') {
+        of(e.owner).siegeLosses += e.lost
+        of(e.owner).troopsLost += e.lost
+      }
+    },
+    () => ({ ...unhurt(), shipsLost: [], siegeLosses: 0 }),
+  )
 }
 
 /** R6.1: the payout mail's pools, and what each balance buys. */

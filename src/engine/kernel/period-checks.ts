@@ -1,0 +1,33 @@
+// The checks every round game makes the same way at the platform's actions, with the game's own
+// rule ids (#48: each game had copied them): the start's instant, a tick's, the campaign still
+// running, and a trade's list.
+import { reject } from './errors.ts'
+
+/** The instant an action names, in epoch milliseconds (a start, a tick). */
+export function instantOf(at: unknown, what: 'the start' | 'a tick', rule: string): asserts at is number {
+  if (typeof at !== 'number' || !Number.isFinite(at)) reject('system/bad_time', `${what} names its instant (epoch milliseconds)`, rule)
+}
+
+/** The campaign's start: once, at a named instant. */
+export function startAt(w: { s: { startedAt: number | null } }, at: unknown, rules: { started: string; time: string }) {
+  if (w.s.startedAt !== null) reject('setup/already_started', 'the campaign has started already', rules.started)
+  instantOf(at, 'the start', rules.time)
+  w.s.startedAt = at
+}
+
+/** An action of the calendar (`what`: windows open, ticks, trades) refused once the campaign is over. */
+export function notOver(w: { s: { status: string } }, what: string, rule: string) {
+  if (w.s.status === 'finished') reject('campaign/not_running', `${what}: the campaign is over`, rule)
+}
+
+/** A ratified trade's transfers: none while the campaign runs its setup, never an empty list. */
+export function tradeList<T>(
+  w: { s: { status: string } },
+  transfers: unknown,
+  rules: { over: string; setup: { says: string; rule: string }; empty: string },
+): T[] {
+  notOver(w, 'trades', rules.over)
+  if (w.s.status === 'setup') reject('trade/during_setup', rules.setup.says, rules.setup.rule)
+  if (!Array.isArray(transfers) || transfers.length === 0) reject('trade/empty', 'a trade lists at least one transfer', rules.empty)
+  return transfers as T[]
+}
