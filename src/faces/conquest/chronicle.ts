@@ -110,17 +110,6 @@ export function conquestSentence(type: string, payload: unknown, names: Readonly
         reason: s[`c_end_${String(e.reason)}`] ?? String(e.reason),
         ranking: ((e.ranking ?? []) as string[]).map((id, i) => `${i + 1}. ${tribe(id)}`).join(', '),
       })
-    // The weekday game's own events never come from this game; the platform's are told as usual.
-    case 'combat':
-    case 'tileTaken':
-    case 'shipTaken':
-    case 'siegeLoss':
-    case 'siegeLifted':
-    case 'payout':
-    case 'draftStarted':
-    case 'draftPicked':
-    case 'campaignFinished':
-      return ''
     default:
       return platformSentence(type, payload, names, s)
   }

@@ -139,13 +139,6 @@ export function elMapaSentence(type: string, payload: unknown, names: ReadonlyMa
         reason: s[`m_end_${String(e.reason)}`] ?? String(e.reason),
         ranking: ((e.ranking ?? []) as string[]).map((id, i) => `${i + 1}. ${tribe(id)}`).join(', '),
       })
-    // Other games' events never come from this one; the platform's are told as usual.
-    case 'combat':
-    case 'tileTaken':
-    case 'payout':
-    case 'campaignEnded':
-    case 'campaignFinished':
-      return ''
     default:
       return platformSentence(type, payload, names, s)
   }

@@ -150,17 +150,6 @@ export function openwarsSentence(type: string, payload: unknown, names: Readonly
         reason: s[`o_end_${String(e.reason)}`] ?? String(e.reason),
         ranking: ((e.ranking ?? []) as string[]).map((id, i) => `${(e.ranks as number[])?.[i] ?? i + 1}. ${tribe(id)}`).join(', '),
       })
-    // Other games' events never come from this one.
-    case 'combat':
-    case 'tileTaken':
-    case 'shipTaken':
-    case 'siegeLoss':
-    case 'siegeLifted':
-    case 'payout':
-    case 'draftStarted':
-    case 'draftPicked':
-    case 'campaignFinished':
-      return ''
     default:
       return platformSentence(type, payload, names, s)
   }
