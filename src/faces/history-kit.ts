@@ -2,6 +2,7 @@
 // the reader's filter, and the periods' dice, latest first, each die derived again from its
 // period's seed once that is out. Each face tells the events and lists the dice in its words.
 import type { FastifyInstance } from 'fastify'
+import { hmacRng, type Draw } from '../engine/index.ts'
 import { AppError } from '../lib/errors.ts'
 import type { Access } from '../services/access.ts'
 import type { LoggedEvent } from '../services/views.ts'
@@ -79,3 +80,30 @@ export async function dicePeriods<R extends DiceRow>(
 /** A campaign's last event, if it ended mid-period with that period's seed in it. */
 export const endedWithSeed = (events: LoggedEvent[]) =>
   events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined
+
+/**
+ * A period's dice rows for a game whose ruleset lists them (`dice.events`, `dice.drawsOf`): each
+ * die of each such event, the event's sentence on its first. `derive` answers the face the die
+ * should show (null while the seed is secret) and any field of the game's own.
+ */
+export function drawnRows<X extends { derived: number | null }>(
+  events: readonly LoggedEvent[],
+  dice: { events: readonly string[]; drawsOf: (event: never) => Draw[] },
+  tell: (event: LoggedEvent) => string,
+  derive: (die: Draw, index: number, draws: readonly Draw[], event: LoggedEvent) => X,
+) {
+  return events
+    .filter((event) => dice.events.includes(event.type))
+    .flatMap((event) => {
+      const said = tell(event)
+      const draws = dice.drawsOf(event.payload as never)
+      return draws.map((die, index) => ({ counter: die.counter, face: die.face, event: index === 0 ? said : '', ...derive(die, index, draws, event) }))
+    })
+}
+
+/** A d6 derived again from its period's seed (R8.4, G11.2, W10.2): none while the seed is secret. */
+export const d6Of = (seed: string | null, counter: number): number | null => (seed ? (hmacRng(seed, counter) % 6) + 1 : null)
+
+/** The whole log checked again, when the reader asks (`?verify=1`) and the campaign has begun. */
+export const verificationOf = async (campaigns: Campaigns, a: Access, query: { verify?: string }) =>
+  query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null

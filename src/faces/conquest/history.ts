@@ -1,9 +1,8 @@
 // World conquest's history (the log told in sentences, the world map at a round's end) and its
 // dice (every die of a round with its counter, derived again once the round's seed is out).
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { hmacRng } from '../../engine/index.ts'
 import { conquest, TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
-import { dicePeriods, endedWithSeed, historyReading } from '../history-kit.ts'
+import { d6Of, dicePeriods, drawnRows, endedWithSeed, historyReading, verificationOf } from '../history-kit.ts'
 import { proofOf } from '../proof.ts'
 import { isSystemRow } from '../../lib/chronicle.ts'
 import type { Access } from '../../services/access.ts'
@@ -11,11 +10,6 @@ import { STRINGS, type PageKit, type Req } from '../page-kit.ts'
 import { CONQUEST_KINDS, conquestSentence } from './chronicle.ts'
 import { page, placeNames } from './pages.ts'
 import { worldSvg } from './world-svg.ts'
-
-interface Die {
-  counter: number
-  face: number
-}
 
 export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
@@ -63,25 +57,15 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       campaigns,
       a,
       (events, seed) =>
-        events
-          .filter(
-            (e) =>
-              ['battle', 'bombarded', 'gathered'].includes(e.type) &&
-              Array.isArray((e.payload as { dice?: Die[]; treasure?: Die[] }).dice ?? (e.payload as { treasure?: Die[] }).treasure),
-          )
-          .flatMap((e) => {
-            const p = e.payload as { dice?: Die[]; treasure?: Die[] }
-            const said = conquestSentence(e.type, e.payload, names, s)
-            return (p.dice ?? p.treasure ?? []).map((die, i) => ({
-              counter: die.counter,
-              face: die.face,
-              event: i === 0 ? said : '',
-              derived: seed ? (hmacRng(seed, die.counter) % 6) + 1 : null,
-            }))
-          }),
+        drawnRows(
+          events,
+          conquest.dice,
+          (e) => conquestSentence(e.type, e.payload, names, s),
+          (die) => ({ derived: d6Of(seed, die.counter) }),
+        ),
       endedWithSeed,
     )
-    const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
+    const verification = await verificationOf(campaigns, a, request.query)
     return render(request, reply, page('dice.hbs'), { title: s.dice, campaign: campaignInfo(a), tab: 'dice', rounds, verification })
   }
 

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { hmacRng, type Weekday } from '../../engine/index.ts'
 import { elMapa, type ElMapaEvent } from '../../engine/games/elmapa/index.ts'
-import { dicePeriods, historyReading } from '../history-kit.ts'
+import { dicePeriods, drawnRows, historyReading, verificationOf } from '../history-kit.ts'
 import { proofOf } from '../proof.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
@@ -101,31 +101,23 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const s = STRINGS[v.locale]
     const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
     const rounds = await dicePeriods(campaigns, a, (events, seed) =>
-      events
-        .filter((e) => e.type === 'battle')
-        .flatMap((e) => {
-          const said = elMapaSentence(e.type, e.payload, names, s)
-          const draws = elMapa.dice.drawsOf(e.payload as ElMapaEvent)
-          // M12.7: an obstacle die is drawn mod 15, 14, 13 (the cells left); the dispersal die mod 3.
-          let obstacle = 0
-          return draws.map((die, i) => {
-            const sides = die.purpose.startsWith('obstacle') ? 15 - obstacle++ : 3
-            return {
-              counter: die.counter,
-              face: die.face,
-              sides,
-              event: i === 0 ? said : '',
-              derived: seed ? hmacRng(seed, die.counter) % sides : null,
-            }
-          })
-        }),
+      drawnRows(
+        events,
+        elMapa.dice,
+        (e) => elMapaSentence(e.type, e.payload, names, s),
+        // M12.7: an obstacle die is drawn mod 15, 14, 13 (the cells left); the dispersal die mod 3.
+        (die, index, draws) => {
+          const sides = die.purpose.startsWith('obstacle') ? 15 - draws.slice(0, index).filter((d) => d.purpose.startsWith('obstacle')).length : 3
+          return { sides, derived: seed ? hmacRng(seed, die.counter) % sides : null }
+        },
+      ),
     )
     // M11.6: once the campaign is over, the secret seed re-derives the whole deal.
     const read = a.campaign.status === 'setup' ? null : await readBoard(campaigns, a)
     const board = read?.board ?? null
     const setupSeed = rounds.find((r) => r.week === 0)?.seed ?? null
     const dealt = read && board?.secretSeed && setupSeed ? deriveDeal(board, board.secretSeed, setupSeed) : null
-    const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
+    const verification = await verificationOf(campaigns, a, request.query)
     return render(request, reply, page('dice.hbs'), {
       title: s.dice,
       campaign: campaignInfo(a),

@@ -2,12 +2,11 @@
 // initiative, the map at a round's end) and its dice (every d6 with its counter, derived again
 // once the round's seed is out).
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { hmacRng } from '../../engine/index.ts'
 import { openWars } from '../../engine/games/openwars/index.ts'
 import { isSystemRow } from '../../lib/chronicle.ts'
 import type { Access } from '../../services/access.ts'
 import { STRINGS, type PageKit, type Req } from '../page-kit.ts'
-import { dicePeriods, endedWithSeed, historyReading } from '../history-kit.ts'
+import { d6Of, dicePeriods, drawnRows, endedWithSeed, historyReading, verificationOf } from '../history-kit.ts'
 import { proofOf } from '../proof.ts'
 import { bandSvg } from './band-svg.ts'
 import { OPENWARS_KINDS, openwarsSentence } from './chronicle.ts'
@@ -68,23 +67,18 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       campaigns,
       a,
       (events, roundSeed) =>
-        events
-          .filter((e) => openWars.dice.events.includes(e.type))
-          .flatMap((e) => {
-            const said = openwarsSentence(e.type, e.payload, names, s)
-            // Tick 0's roll-offs draw from the setup seed, which the muster reveals (CLARIFIED 14, W3.7).
-            const seed = e.type === 'mustered' ? ((e.payload as { setupSeed?: string }).setupSeed ?? roundSeed) : roundSeed
-            return openWars.dice.drawsOf(e.payload as never).map((die, i) => ({
-              counter: die.counter,
-              face: die.face,
-              purpose: die.purpose,
-              event: i === 0 ? said : '',
-              derived: seed ? (hmacRng(seed, die.counter) % 6) + 1 : null,
-            }))
+        drawnRows(
+          events,
+          openWars.dice,
+          (e) => openwarsSentence(e.type, e.payload, names, s),
+          // Tick 0's roll-offs draw from the setup seed, which the muster reveals (CLARIFIED 14, W3.7).
+          (die, _index, _draws, e) => ({
+            derived: d6Of(e.type === 'mustered' ? ((e.payload as { setupSeed?: string }).setupSeed ?? roundSeed) : roundSeed, die.counter),
           }),
+        ),
       endedWithSeed,
     )
-    const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
+    const verification = await verificationOf(campaigns, a, request.query)
     return render(request, reply, page('dice.hbs'), { title: s.dice, campaign: campaignInfo(a), tab: 'dice', rounds, verification })
   }
 
