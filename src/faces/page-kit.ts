@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import type { Static, TSchema } from 'typebox'
 import { CATALOGUE } from '../lib/catalogue.ts'
+import { AppError } from '../lib/errors.ts'
 import type { Access } from '../services/access.ts'
 import type { Claims, PublicUser } from '../services/accounts.ts'
 import type { CampaignsService } from '../services/campaigns.ts'
@@ -75,6 +76,20 @@ export interface PageKit {
   requireUser(request: FastifyRequest): Promise<PublicUser>
   accessOf(request: FastifyRequest, id: string): Promise<Access>
   campaignInfo(a: Access): CampaignInfo
+  /**
+   * A campaign tab's page: its title in the reader's words (the campaign's name on the overview,
+   * the game's own word for its economy tab, the tab's word elsewhere) and the campaign's header,
+   * then the face's `data`.
+   */
+  tabPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    a: Access,
+    tab: 'overview' | 'turn' | 'pools' | 'history' | 'dice',
+    template: string,
+    data: Record<string, unknown>,
+    status?: number,
+  ): Promise<FastifyReply>
   board(a: Access): Promise<{
     view: Awaited<ReturnType<CampaignsService['stateView']>>
     tribes: Awaited<ReturnType<CampaignsService['get']>>['tribes']
@@ -83,4 +98,15 @@ export interface PageKit {
   form(schema?: TSchema, options?: FormOptions): RouteShorthandOptions
   /** The page-only fields the form route took out of the body. */
   extrasOf(request: FastifyRequest): Body
+}
+
+/** A turn page is its tribe's player's: a game master never plays orders for a tribe (R2.3). */
+export function requirePlayer(a: Access): asserts a is Access & { role: 'player'; tribeId: string } {
+  if (a.role !== 'player' || !a.tribeId)
+    throw new AppError(
+      403,
+      'orders/not_a_player',
+      a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : "Only a tribe's player has a turn here",
+      'R2.3',
+    )
 }

@@ -13,7 +13,7 @@ import { worldSvg } from './world-svg.ts'
 
 export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, campaignInfo, viewer } = kit
+  const { tabPage, viewer } = kit
 
   async function history(request: Req, reply: FastifyReply, a: Access) {
     const v = await viewer(request)
@@ -32,10 +32,7 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
           { label: `${a.campaign.name}: ${s.c_round} ${week}`, names: placeNames(s) },
         )
       : ''
-    return render(request, reply, page('history.hbs'), {
-      title: s.history,
-      campaign: campaignInfo(a),
-      tab: 'history',
+    return tabPage(request, reply, a, 'history', page('history.hbs'), {
       filter,
       weekMap,
       kinds: Object.keys(CONQUEST_KINDS),
@@ -66,7 +63,7 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       endedWithSeed,
     )
     const verification = await verificationOf(campaigns, a, request.query)
-    return render(request, reply, page('dice.hbs'), { title: s.dice, campaign: campaignInfo(a), tab: 'dice', rounds, verification })
+    return tabPage(request, reply, a, 'dice', page('dice.hbs'), { rounds, verification })
   }
 
   return { history, dice }

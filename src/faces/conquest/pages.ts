@@ -10,7 +10,7 @@ import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Access } from '../../services/access.ts'
 import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
-import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
+import { one, requirePlayer, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { attackOdds } from './odds.ts'
 import { battleRounds } from './battle-words.ts'
 import { inGoodsOrder } from './chronicle.ts'
@@ -38,7 +38,7 @@ const goods = (g: Record<string, number>, s: Strings) =>
 
 export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, campaignInfo, viewer, loginClaims } = kit
+  const { tabPage, viewer, loginClaims } = kit
   const reads = gameReads(campaigns, conquest)
 
   async function read(a: Access) {
@@ -87,10 +87,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         eliminated: board.standing.find((x) => x.id === id)?.eliminated ?? false,
       })),
     }
-    return render(request, reply, page('overview.hbs'), {
-      title: a.campaign.name,
-      campaign: campaignInfo(a),
-      tab: 'overview',
+    return tabPage(request, reply, a, 'overview', page('overview.hbs'), {
       week: board.round,
       progress: (board as { progress?: unknown }).progress,
       board,
@@ -109,13 +106,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     extra: { error?: AppError; failed?: string; results?: string[]; values?: Body } = {},
     status = 200,
   ) {
-    if (a.role !== 'player')
-      throw new AppError(
-        403,
-        'orders/not_a_player',
-        a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : "Only a tribe's player has a turn here",
-        'R2.3',
-      )
+    requirePlayer(a)
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const { board, colours, names, tickZero } = await read(a)
@@ -161,14 +152,13 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     })
     const me = board.tribes.find((t) => t.id === a.tribeId)
     const mapFirst = !board.setup && (options?.canEndTurn ?? false) && cards.length > 0
-    return render(
+    return tabPage(
       request,
       reply,
+      a,
+      'turn',
       page('turn.hbs'),
       {
-        title: s.turn,
-        campaign: campaignInfo(a),
-        tab: 'turn',
         week: board.round,
         progress: (board as { progress?: unknown }).progress,
         board,
@@ -266,10 +256,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         incoming: goods(t.incoming, s),
       }))
       .filter((t) => t.stock || t.incoming)
-    return render(request, reply, page('economy.hbs'), {
-      title: s.c_economy,
-      campaign: campaignInfo(a),
-      tab: 'pools',
+    return tabPage(request, reply, a, 'pools', page('economy.hbs'), {
       week: board.round,
       progress: (board as { progress?: unknown }).progress,
       board,

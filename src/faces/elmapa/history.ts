@@ -58,7 +58,7 @@ export function battleSteps(record: Record_, s: Strings): { svg: string; text: s
 
 export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, campaignInfo, viewer } = kit
+  const { tabPage, viewer } = kit
 
   async function history(request: Req, reply: FastifyReply, a: Access) {
     const v = await viewer(request)
@@ -79,10 +79,7 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
           names,
         })
       : ''
-    return render(request, reply, page('history.hbs'), {
-      title: s.history,
-      campaign: campaignInfo(a),
-      tab: 'history',
+    return tabPage(request, reply, a, 'history', page('history.hbs'), {
       filter,
       weekMap,
       kinds: Object.keys(ELMAPA_KINDS),
@@ -118,10 +115,7 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const setupSeed = rounds.find((r) => r.week === 0)?.seed ?? null
     const dealt = read && board?.secretSeed && setupSeed ? deriveDeal(board, board.secretSeed, setupSeed) : null
     const verification = await verificationOf(campaigns, a, request.query)
-    return render(request, reply, page('dice.hbs'), {
-      title: s.dice,
-      campaign: campaignInfo(a),
-      tab: 'dice',
+    return tabPage(request, reply, a, 'dice', page('dice.hbs'), {
       rounds,
       verification,
       commitments: board?.commitments ?? null,

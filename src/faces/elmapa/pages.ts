@@ -11,7 +11,7 @@ import { firstTickAtOrAfter, windowStatus } from '../../lib/calendar.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
-import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
+import { one, requirePlayer, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { cardWord, elMapaSentence, stockWords, troopWords } from './chronicle.ts'
 import { castleSvg, mapSvg, tileName, type MapArmy, type MapCellView } from './map-svg.ts'
 import { planOf, planRows } from './plan-form.ts'
@@ -52,7 +52,7 @@ export async function readBoard(campaigns: FastifyInstance['campaigns'], a: Acce
 
 export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, campaignInfo, viewer, loginClaims } = kit
+  const { tabPage, viewer, loginClaims } = kit
 
   function standing(board: Board, colours: Map<string, string>, s: Strings) {
     return board.standing.map((t) => {
@@ -77,10 +77,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
       reasonText: s[`m_end_${board.result.reason}`],
       ranking: board.result.ranking.map((id) => ({ name: names.get(id) ?? id, vp: board.result!.scores.find((x) => x.id === id)?.vp ?? 0 })),
     }
-    return render(request, reply, page('overview.hbs'), {
-      title: a.campaign.name,
-      campaign: campaignInfo(a),
-      tab: 'overview',
+    return tabPage(request, reply, a, 'overview', page('overview.hbs'), {
       week: board.round,
       board,
       tickZero,
@@ -92,13 +89,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   async function turn(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; results?: string[] } = {}, status = 200) {
-    if (a.role !== 'player')
-      throw new AppError(
-        403,
-        'orders/not_a_player',
-        a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : "Only a tribe's player has a turn here",
-        'R2.3',
-      )
+    requirePlayer(a)
     const s = STRINGS[(await viewer(request)).locale]
     const { board, colours, names, tickZero } = await readBoard(campaigns, a)
     const orders = (((await campaigns.options(a)).options as { orders: ElMapaOrder[] } | null)?.orders ?? []) as ElMapaOrder[]
@@ -214,14 +205,13 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
     const canPlan = orders.some((o) => o.type === 'setBattlePlan')
     // In a window the map comes first, its armies tappable; an order's answer comes back in its sheet, even once nothing can step.
     const mapFirst = !board.setup && canEnd
-    return render(
+    return tabPage(
       request,
       reply,
+      a,
+      'turn',
       page('turn.hbs'),
       {
-        title: s.turn,
-        campaign: campaignInfo(a),
-        tab: 'turn',
         week: board.round,
         board,
         you: board.you,
@@ -332,10 +322,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
     const { board, colours } = await readBoard(campaigns, a)
     const { preview } = await campaigns.pools(a)
     const next = preview as Record<string, Stock>
-    return render(request, reply, page('economy.hbs'), {
-      title: s.m_economy,
-      campaign: campaignInfo(a),
-      tab: 'pools',
+    return tabPage(request, reply, a, 'pools', page('economy.hbs'), {
       week: board.round,
       board,
       standing: standing(board, colours, s).map((t) => ({ ...t, nextText: next[t.id] ? stockWords(next[t.id], s) : '–' })),

@@ -19,7 +19,7 @@ const told = (e: { type: string; payload: unknown }) =>
 
 export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, campaignInfo, viewer } = kit
+  const { tabPage, viewer } = kit
   const read = openwarsRead(fastify)
 
   async function history(request: Req, reply: FastifyReply, a: Access) {
@@ -43,10 +43,7 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
             { rows: board.rows, cols: board.cols, label: `${a.campaign.name}: ${s.o_round} ${week}`, colours, names },
           )
         : ''
-    return render(request, reply, page('history.hbs'), {
-      title: s.history,
-      campaign: campaignInfo(a),
-      tab: 'history',
+    return tabPage(request, reply, a, 'history', page('history.hbs'), {
       filter,
       weekMap,
       kinds: Object.keys(OPENWARS_KINDS),
@@ -79,7 +76,7 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       endedWithSeed,
     )
     const verification = await verificationOf(campaigns, a, request.query)
-    return render(request, reply, page('dice.hbs'), { title: s.dice, campaign: campaignInfo(a), tab: 'dice', rounds, verification })
+    return tabPage(request, reply, a, 'dice', page('dice.hbs'), { rounds, verification })
   }
 
   return { history, dice }

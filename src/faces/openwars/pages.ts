@@ -61,7 +61,7 @@ export function legendOf(board: EngineBoard, s: Strings) {
 
 export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, campaignInfo, viewer } = kit
+  const { tabPage, viewer } = kit
   const read = openwarsRead(fastify)
 
   async function overview(request: Req, reply: FastifyReply, a: Access) {
@@ -81,10 +81,7 @@ export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
       reasonText: s[`o_end_${board.result.reason}`],
       ranking: board.result.ranking.map((id, i) => ({ rank: board.result!.ranks[i], name: names.get(id) ?? id, winner: board.result!.ranks[i] === 1 })),
     }
-    return render(request, reply, page('overview.hbs'), {
-      title: a.campaign.name,
-      campaign: campaignInfo(a),
-      tab: 'overview',
+    return tabPage(request, reply, a, 'overview', page('overview.hbs'), {
       week: board.round,
       board,
       setup: board.status === 'setup',
@@ -110,10 +107,7 @@ export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
       next: preview[t.id] ?? null,
       eliminated: t.eliminated,
     }))
-    return render(request, reply, page('economy.hbs'), {
-      title: s.o_economy,
-      campaign: campaignInfo(a),
-      tab: 'pools',
+    return tabPage(request, reply, a, 'pools', page('economy.hbs'), {
       week: board.round,
       board,
       rows,

@@ -12,7 +12,7 @@ import { fill } from '../../lib/fill.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { gameReads } from '../game-reads.ts'
-import { one, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
+import { one, requirePlayer, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { openwarsSentence } from './chronicle.ts'
 import { counterOf, factionName, kindName, rosters, spellName } from './names.ts'
 import { moveOdds, SAMPLES } from './odds.ts'
@@ -59,16 +59,11 @@ export function orderOf(body: Body): Record<string, unknown> {
 
 export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, campaignInfo, viewer, loginClaims } = kit
+  const { tabPage, viewer, loginClaims } = kit
   const read = openwarsRead(fastify)
 
   async function turn(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; results?: string[] } = {}, status = 200) {
-    if (a.role !== 'player' || !a.tribeId)
-      throw new AppError(
-        403,
-        'orders/not_a_player',
-        a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : "Only a tribe's player has a turn here",
-      )
+    requirePlayer(a)
     const locale = (await viewer(request)).locale
     const s = STRINGS[locale]
     const { state, version, board, view, colours, names } = await read(a)
@@ -188,14 +183,13 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
     // The window's card follows the window, not the options: an open window whose endTurn the engine
     // does not offer (a probe that failed, #46) is still open, not next week's.
     const inWindow = canEnd || (you?.windowOpen === true && (me.window === 'open' || me.window === 'started'))
-    return render(
+    return tabPage(
       request,
       reply,
+      a,
+      'turn',
       page('turn.hbs'),
       {
-        title: s.turn,
-        campaign: campaignInfo(a),
-        tab: 'turn',
         week: board.round,
         board,
         me: { ...me, factionName: factionName(me.faction, s) },

@@ -17,7 +17,7 @@ import { proofOf } from '../proof.ts'
 
 export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, campaignInfo } = kit
+  const { tabPage } = kit
 
   async function history(request: Req, reply: FastifyReply, a: Access) {
     const tribes = (await campaigns.get(a)).tribes
@@ -35,10 +35,7 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
         weekEndMap(view, tribes, ended.payload, events, weekStart, STRINGS[v.locale], `${a.campaign.name}, week ${week}`, place),
       )
     }
-    return render(request, reply, page('history.hbs'), {
-      title: STRINGS[v.locale].history,
-      campaign: campaignInfo(a),
-      tab: 'history',
+    return tabPage(request, reply, a, 'history', page('history.hbs'), {
       filter,
       weekMap,
       kinds: Object.keys(KINDS),
@@ -68,7 +65,7 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     }
     // The replay is asked for (it reads the whole log), not run on every view.
     const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
-    return render(request, reply, page('dice.hbs'), { titleKey: 'dice', campaign: campaignInfo(a), tab: 'dice', weeks, algorithm, verification })
+    return tabPage(request, reply, a, 'dice', page('dice.hbs'), { weeks, algorithm, verification })
   }
 
   return { history, dice }

@@ -7,7 +7,7 @@ import { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
-import { one, scriptJson, STRINGS, type Body, type PageKit, type Req } from '../page-kit.ts'
+import { one, requirePlayer, scriptJson, STRINGS, type Body, type PageKit, type Req } from '../page-kit.ts'
 import type { GamePages } from '../face.ts'
 import { sentence } from './chronicle.ts'
 import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'
@@ -123,7 +123,7 @@ const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, k
 
 export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GamePages, 'history' | 'dice'> {
   const { campaigns } = fastify
-  const { render, campaignInfo, viewer, loginClaims } = kit
+  const { tabPage, viewer, loginClaims } = kit
   const reads = gameReads(campaigns, weeklyTurn)
 
   async function read(a: Access) {
@@ -136,10 +136,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const { view, tribes } = await read(a)
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     const { locale } = await viewer(request)
-    return render(request, reply, page('overview.hbs'), {
-      title: a.campaign.name,
-      campaign: campaignInfo(a),
-      tab: 'overview',
+    return tabPage(request, reply, a, 'overview', page('overview.hbs'), {
       week: view.week,
       progress: view.progress,
       mapSvg: mapSvg(kit, a.campaign.id, view.version, 'board', locale, () => [
@@ -164,13 +161,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     extra: { error?: AppError; failed?: string; results?: unknown[]; values?: Body } = {},
     status = 200,
   ) {
-    if (a.role !== 'player')
-      throw new AppError(
-        403,
-        'orders/not_a_player',
-        a.role === 'gm' ? 'A game master never plays orders for a tribe (R2.3)' : "Only a tribe's player has a turn here",
-        'R2.3',
-      )
+    requirePlayer(a)
     const [reading, { tribes }] = await Promise.all([reads.turn(a), campaigns.get(a)])
     const { view, options, weekEvents } = reading
     // The orders of the tribe's latest window: from its last opening on.
@@ -199,18 +190,17 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const unspent = beforeFirstAction ? myPools.reduce((sum, p) => sum + p.balance, 0) : 0
     const recruitFirst =
       beforeFirstAction && options && (options.recruit.length > 0 || options.buildShip.length > 0) ? recruitCard(myPools, options, place) : null
-    return render(
+    return tabPage(
       request,
       reply,
+      a,
+      'turn',
       page('turn.hbs'),
       {
         draft,
         drafting: !!drafting,
         recruitFirst,
         canEndTurn: !drafting && (options?.endTurn ?? false),
-        title: s.turn,
-        campaign: campaignInfo(a),
-        tab: 'turn',
         week: view.week,
         progress: view.progress,
         you: view.you && {
@@ -318,10 +308,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
         ships: Math.floor(p.balance / SHIP_COST),
       }
     })
-    return render(request, reply, page('pools.hbs'), {
-      titleKey: 'pools',
-      campaign: campaignInfo(a),
-      tab: 'pools',
+    return tabPage(request, reply, a, 'pools', page('pools.hbs'), {
       week: view.week,
       progress: view.progress,
       pools: rows,

@@ -128,6 +128,20 @@ export function pageKit(fastify: FastifyInstance): PageKit {
     standIn: a.standIn === true,
   })
 
+  async function tabPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    a: Access,
+    tab: 'overview' | 'turn' | 'pools' | 'history' | 'dice',
+    template: string,
+    data: Record<string, unknown>,
+    status = 200,
+  ) {
+    const s = STRINGS[(await viewer(request)).locale]
+    const title = tab === 'overview' ? a.campaign.name : s[tab === 'pools' ? faceOf(a.campaign.ruleset).economy : tab]
+    return render(request, reply, template, { title, campaign: campaignInfo(a), tab, ...data }, status)
+  }
+
   async function board(a: Access) {
     const view = await campaigns.stateView(a)
     const tribes = (await campaigns.get(a)).tribes
@@ -169,6 +183,7 @@ export function pageKit(fastify: FastifyInstance): PageKit {
     requireUser,
     accessOf,
     campaignInfo,
+    tabPage,
     board,
     form,
     extrasOf,
