@@ -128,15 +128,7 @@ export function pageKit(fastify: FastifyInstance): PageKit {
     standIn: a.standIn === true,
   })
 
-  async function tabPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    a: Access,
-    tab: 'overview' | 'turn' | 'pools' | 'history' | 'dice',
-    template: string,
-    data: Record<string, unknown>,
-    status = 200,
-  ) {
+  const tabPage: PageKit['tabPage'] = async (request, reply, a, tab, template, data, status = 200) => {
     const s = STRINGS[(await viewer(request)).locale]
     const title = tab === 'overview' ? a.campaign.name : s[tab === 'pools' ? faceOf(a.campaign.ruleset).economy : tab]
     return render(request, reply, template, { title, campaign: campaignInfo(a), tab, ...data }, status)
