@@ -82,13 +82,10 @@ export interface PageKit {
    * then the face's `data`.
    */
   tabPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    a: Access,
+    at: { request: FastifyRequest; reply: FastifyReply; a: Access; status?: number },
     tab: 'overview' | 'turn' | 'pools' | 'history' | 'dice',
     template: string,
     data: Record<string, unknown>,
-    status?: number,
   ): Promise<FastifyReply>
   board(a: Access): Promise<{
     view: Awaited<ReturnType<CampaignsService['stateView']>>

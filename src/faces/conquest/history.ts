@@ -32,7 +32,7 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
           { label: `${a.campaign.name}: ${s.c_round} ${week}`, names: placeNames(s) },
         )
       : ''
-    return tabPage(request, reply, a, 'history', page('history.hbs'), {
+    return tabPage({ request, reply, a }, 'history', page('history.hbs'), {
       filter,
       weekMap,
       kinds: Object.keys(CONQUEST_KINDS),
@@ -63,7 +63,7 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       endedWithSeed,
     )
     const verification = await verificationOf(campaigns, a, request.query)
-    return tabPage(request, reply, a, 'dice', page('dice.hbs'), { rounds, verification })
+    return tabPage({ request, reply, a }, 'dice', page('dice.hbs'), { rounds, verification })
   }
 
   return { history, dice }

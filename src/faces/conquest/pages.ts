@@ -87,7 +87,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         eliminated: board.standing.find((x) => x.id === id)?.eliminated ?? false,
       })),
     }
-    return tabPage(request, reply, a, 'overview', page('overview.hbs'), {
+    return tabPage({ request, reply, a }, 'overview', page('overview.hbs'), {
       week: board.round,
       progress: (board as { progress?: unknown }).progress,
       board,
@@ -152,36 +152,28 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     })
     const me = board.tribes.find((t) => t.id === a.tribeId)
     const mapFirst = !board.setup && (options?.canEndTurn ?? false) && cards.length > 0
-    return tabPage(
-      request,
-      reply,
-      a,
-      'turn',
-      page('turn.hbs'),
-      {
-        week: board.round,
-        progress: (board as { progress?: unknown }).progress,
-        board,
-        you: board.you,
-        me,
-        objective: objectiveText(board.you?.objective ?? null, s, board, names),
-        setup: board.setup,
-        tickZero,
-        canOrder: options?.canOrder ?? false,
-        canEndTurn: options?.canEndTurn ?? false,
-        cards,
-        list: (board.standing.find((t) => t.id === a.tribeId)?.reinforcementList ?? []).join(' '),
-        mine: mine.map((t) => ({ id: t.id, label: label(t.id), troops: t.troops, stock: goods(t.stock, s) })),
-        // In a window with orders to give, the map comes first and marks the territories that can act.
-        mapFirst,
-        // The map tapped on: every link's other end a phone's width away at most.
-        mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, s, new Set((mapFirst ? cards : mine).map((t) => t.id)), true),
-        error: extra.error,
-        failed: extra.failed,
-        results: extra.results ?? [],
-      },
-      status,
-    )
+    return tabPage({ request, reply, a, status }, 'turn', page('turn.hbs'), {
+      week: board.round,
+      progress: (board as { progress?: unknown }).progress,
+      board,
+      you: board.you,
+      me,
+      objective: objectiveText(board.you?.objective ?? null, s, board, names),
+      setup: board.setup,
+      tickZero,
+      canOrder: options?.canOrder ?? false,
+      canEndTurn: options?.canEndTurn ?? false,
+      cards,
+      list: (board.standing.find((t) => t.id === a.tribeId)?.reinforcementList ?? []).join(' '),
+      mine: mine.map((t) => ({ id: t.id, label: label(t.id), troops: t.troops, stock: goods(t.stock, s) })),
+      // In a window with orders to give, the map comes first and marks the territories that can act.
+      mapFirst,
+      // The map tapped on: every link's other end a phone's width away at most.
+      mapSvg: map(board, colours, names, `${a.campaign.name}: ${s.c_worldMap}`, s, new Set((mapFirst ? cards : mine).map((t) => t.id)), true),
+      error: extra.error,
+      failed: extra.failed,
+      results: extra.results ?? [],
+    })
   }
 
   /** A form's fields as the order the API takes: numbers as numbers, empty fields left out. */
@@ -256,7 +248,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
         incoming: goods(t.incoming, s),
       }))
       .filter((t) => t.stock || t.incoming)
-    return tabPage(request, reply, a, 'pools', page('economy.hbs'), {
+    return tabPage({ request, reply, a }, 'pools', page('economy.hbs'), {
       week: board.round,
       progress: (board as { progress?: unknown }).progress,
       board,

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { hmacRng, type Weekday } from '../../engine/index.ts'
 import { elMapa, type ElMapaEvent } from '../../engine/games/elmapa/index.ts'
+import { cellView } from '../../engine/games/elmapa/views.ts'
 import { dicePeriods, drawnRows, historyReading, verificationOf } from '../history-kit.ts'
 import { proofOf } from '../proof.ts'
 import { languageOf } from '../../lib/catalogue.ts'
@@ -79,7 +80,7 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
           names,
         })
       : ''
-    return tabPage(request, reply, a, 'history', page('history.hbs'), {
+    return tabPage({ request, reply, a }, 'history', page('history.hbs'), {
       filter,
       weekMap,
       kinds: Object.keys(ELMAPA_KINDS),
@@ -115,7 +116,7 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const setupSeed = rounds.find((r) => r.week === 0)?.seed ?? null
     const dealt = read && board?.secretSeed && setupSeed ? deriveDeal(board, board.secretSeed, setupSeed) : null
     const verification = await verificationOf(campaigns, a, request.query)
-    return tabPage(request, reply, a, 'dice', page('dice.hbs'), {
+    return tabPage({ request, reply, a }, 'dice', page('dice.hbs'), {
       rounds,
       verification,
       commitments: board?.commitments ?? null,
@@ -152,20 +153,6 @@ function deriveDeal(board: Board, secretSeed: string, setupSeed: string) {
   const dealt = started.state
   const played = board.cells.filter((c) => c.revealed)
   const same = played.filter((c) => dealt.cells[c.cell]?.tile === c.tile).length
-  const cells: MapCellView[] = dealt.order.map((k) => {
-    const c = dealt.cells[k]!
-    return {
-      cell: k,
-      code: c.code,
-      position: c.position,
-      revealed: true,
-      tile: c.tile,
-      closed: c.closed,
-      guards: c.guards,
-      treasures: c.treasures,
-      owner: c.owner,
-      castle: c.castle,
-    }
-  })
+  const cells: MapCellView[] = dealt.order.map((k) => cellView(dealt.cells[k]!, true))
   return { cells, same, differ: played.length - same }
 }

@@ -77,7 +77,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
       reasonText: s[`m_end_${board.result.reason}`],
       ranking: board.result.ranking.map((id) => ({ name: names.get(id) ?? id, vp: board.result!.scores.find((x) => x.id === id)?.vp ?? 0 })),
     }
-    return tabPage(request, reply, a, 'overview', page('overview.hbs'), {
+    return tabPage({ request, reply, a }, 'overview', page('overview.hbs'), {
       week: board.round,
       board,
       tickZero,
@@ -205,46 +205,38 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
     const canPlan = orders.some((o) => o.type === 'setBattlePlan')
     // In a window the map comes first, its armies tappable; an order's answer comes back in its sheet, even once nothing can step.
     const mapFirst = !board.setup && canEnd
-    return tabPage(
-      request,
-      reply,
-      a,
-      'turn',
-      page('turn.hbs'),
-      {
-        week: board.round,
-        board,
-        you: board.you,
-        me: { ...me, ...board.tribes.find((t) => t.id === a.tribeId), stockText: stockWords(me.stock, s) },
-        setup: board.setup,
-        tickZero,
-        canEnd,
-        mapFirst,
-        armies,
-        castles,
-        prices,
-        banks,
-        spells,
-        faceDown,
-        hand,
-        canPlan,
-        plan: planRows(board.you?.plan, combatCards, s),
-        kinds: KINDS.map((k) => ({ kind: k, label: s[`m_kind_${k}`], move: TROOPS[k].mapMove })),
-        mapSvg: mapSvg(board.rows, board.cols, board.cells, board.armies, {
-          label: `${a.campaign.name}: ${s.m_map}`,
-          s,
-          colours,
-          names,
-          tappable: armies
-            .filter((x) => x.steps.length || x.casts.length || x.teleports.length || x.exchanges.length)
-            .reduce((at, x) => at.set(x.cell, [...(at.get(x.cell) ?? []), x.id]), new Map<string, number[]>()),
-          highlight: new Set(mine.map((x) => x.cell)),
-        }),
-        error: extra.error,
-        results: extra.results ?? [],
-      },
-      status,
-    )
+    return tabPage({ request, reply, a, status }, 'turn', page('turn.hbs'), {
+      week: board.round,
+      board,
+      you: board.you,
+      me: { ...me, ...board.tribes.find((t) => t.id === a.tribeId), stockText: stockWords(me.stock, s) },
+      setup: board.setup,
+      tickZero,
+      canEnd,
+      mapFirst,
+      armies,
+      castles,
+      prices,
+      banks,
+      spells,
+      faceDown,
+      hand,
+      canPlan,
+      plan: planRows(board.you?.plan, combatCards, s),
+      kinds: KINDS.map((k) => ({ kind: k, label: s[`m_kind_${k}`], move: TROOPS[k].mapMove })),
+      mapSvg: mapSvg(board.rows, board.cols, board.cells, board.armies, {
+        label: `${a.campaign.name}: ${s.m_map}`,
+        s,
+        colours,
+        names,
+        tappable: armies
+          .filter((x) => x.steps.length || x.casts.length || x.teleports.length || x.exchanges.length)
+          .reduce((at, x) => at.set(x.cell, [...(at.get(x.cell) ?? []), x.id]), new Map<string, number[]>()),
+        highlight: new Set(mine.map((x) => x.cell)),
+      }),
+      error: extra.error,
+      results: extra.results ?? [],
+    })
   }
 
   /** A field sent once per ticked box or chosen option: every non-empty value. */
@@ -322,7 +314,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
     const { board, colours } = await readBoard(campaigns, a)
     const { preview } = await campaigns.pools(a)
     const next = preview as Record<string, Stock>
-    return tabPage(request, reply, a, 'pools', page('economy.hbs'), {
+    return tabPage({ request, reply, a }, 'pools', page('economy.hbs'), {
       week: board.round,
       board,
       standing: standing(board, colours, s).map((t) => ({ ...t, nextText: next[t.id] ? stockWords(next[t.id], s) : '–' })),

@@ -43,7 +43,7 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
             { rows: board.rows, cols: board.cols, label: `${a.campaign.name}: ${s.o_round} ${week}`, colours, names },
           )
         : ''
-    return tabPage(request, reply, a, 'history', page('history.hbs'), {
+    return tabPage({ request, reply, a }, 'history', page('history.hbs'), {
       filter,
       weekMap,
       kinds: Object.keys(OPENWARS_KINDS),
@@ -76,7 +76,7 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       endedWithSeed,
     )
     const verification = await verificationOf(campaigns, a, request.query)
-    return tabPage(request, reply, a, 'dice', page('dice.hbs'), { rounds, verification })
+    return tabPage({ request, reply, a }, 'dice', page('dice.hbs'), { rounds, verification })
   }
 
   return { history, dice }

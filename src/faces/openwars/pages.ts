@@ -81,7 +81,7 @@ export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
       reasonText: s[`o_end_${board.result.reason}`],
       ranking: board.result.ranking.map((id, i) => ({ rank: board.result!.ranks[i], name: names.get(id) ?? id, winner: board.result!.ranks[i] === 1 })),
     }
-    return tabPage(request, reply, a, 'overview', page('overview.hbs'), {
+    return tabPage({ request, reply, a }, 'overview', page('overview.hbs'), {
       week: board.round,
       board,
       setup: board.status === 'setup',
@@ -107,7 +107,7 @@ export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
       next: preview[t.id] ?? null,
       eliminated: t.eliminated,
     }))
-    return tabPage(request, reply, a, 'pools', page('economy.hbs'), {
+    return tabPage({ request, reply, a }, 'pools', page('economy.hbs'), {
       week: board.round,
       board,
       rows,

@@ -183,42 +183,34 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
     // The window's card follows the window, not the options: an open window whose endTurn the engine
     // does not offer (a probe that failed, #46) is still open, not next week's.
     const inWindow = canEnd || (you?.windowOpen === true && (me.window === 'open' || me.window === 'started'))
-    return tabPage(
-      request,
-      reply,
-      a,
-      'turn',
-      page('turn.hbs'),
-      {
-        week: board.round,
-        board,
-        me: { ...me, factionName: factionName(me.faction, s) },
-        you,
-        setup,
-        factions,
-        armyRows,
-        budget: BUDGET,
-        armyValue: armyRows.reduce((v, k) => v + k.cost * k.n, 0),
-        canEnd,
-        inWindow,
-        cards,
-        samples: SAMPLES,
-        defaultOrder: {
-          ...mine.defaultOrder,
-          text: standingText(mine.defaultOrder, s, label),
-          umbralField: typeof mine.defaultOrder.umbral === 'number' ? String(mine.defaultOrder.umbral) : s.o_umbral_siempre,
-        },
-        mapFirst: !setup && cards.length > 0,
-        mapSvg: mapOf(board, colours, names, `${a.campaign.name}: ${s.o_map}`, s, new Set(cards.map((c) => c.id))),
-        legend: legendOf(board, s),
-        myStacks: board.cells.flatMap((c) =>
-          c.stacks.filter((x) => x.tribe === me.id).map((x) => ({ at: label(c.id), name: kindName(x.kind, s), count: x.count })),
-        ),
-        error: extra.error,
-        results: extra.results ?? [],
+    return tabPage({ request, reply, a, status }, 'turn', page('turn.hbs'), {
+      week: board.round,
+      board,
+      me: { ...me, factionName: factionName(me.faction, s) },
+      you,
+      setup,
+      factions,
+      armyRows,
+      budget: BUDGET,
+      armyValue: armyRows.reduce((v, k) => v + k.cost * k.n, 0),
+      canEnd,
+      inWindow,
+      cards,
+      samples: SAMPLES,
+      defaultOrder: {
+        ...mine.defaultOrder,
+        text: standingText(mine.defaultOrder, s, label),
+        umbralField: typeof mine.defaultOrder.umbral === 'number' ? String(mine.defaultOrder.umbral) : s.o_umbral_siempre,
       },
-      status,
-    )
+      mapFirst: !setup && cards.length > 0,
+      mapSvg: mapOf(board, colours, names, `${a.campaign.name}: ${s.o_map}`, s, new Set(cards.map((c) => c.id))),
+      legend: legendOf(board, s),
+      myStacks: board.cells.flatMap((c) =>
+        c.stacks.filter((x) => x.tribe === me.id).map((x) => ({ at: label(c.id), name: kindName(x.kind, s), count: x.count })),
+      ),
+      error: extra.error,
+      results: extra.results ?? [],
+    })
   }
 
   async function order(request: Req, reply: FastifyReply, a: Access) {

@@ -35,7 +35,7 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
         weekEndMap(view, tribes, ended.payload, events, weekStart, STRINGS[v.locale], `${a.campaign.name}, week ${week}`, place),
       )
     }
-    return tabPage(request, reply, a, 'history', page('history.hbs'), {
+    return tabPage({ request, reply, a }, 'history', page('history.hbs'), {
       filter,
       weekMap,
       kinds: Object.keys(KINDS),
@@ -65,7 +65,7 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     }
     // The replay is asked for (it reads the whole log), not run on every view.
     const verification = request.query.verify === '1' && a.campaign.status !== 'setup' ? await campaigns.verify(a) : null
-    return tabPage(request, reply, a, 'dice', page('dice.hbs'), { weeks, algorithm, verification })
+    return tabPage({ request, reply, a }, 'dice', page('dice.hbs'), { weeks, algorithm, verification })
   }
 
   return { history, dice }

@@ -136,7 +136,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const { view, tribes } = await read(a)
     const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     const { locale } = await viewer(request)
-    return tabPage(request, reply, a, 'overview', page('overview.hbs'), {
+    return tabPage({ request, reply, a }, 'overview', page('overview.hbs'), {
       week: view.week,
       progress: view.progress,
       mapSvg: mapSvg(kit, a.campaign.id, view.version, 'board', locale, () => [
@@ -190,68 +190,60 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     const unspent = beforeFirstAction ? myPools.reduce((sum, p) => sum + p.balance, 0) : 0
     const recruitFirst =
       beforeFirstAction && options && (options.recruit.length > 0 || options.buildShip.length > 0) ? recruitCard(myPools, options, place) : null
-    return tabPage(
-      request,
-      reply,
-      a,
-      'turn',
-      page('turn.hbs'),
-      {
-        draft,
-        drafting: !!drafting,
-        recruitFirst,
-        canEndTurn: !drafting && (options?.endTurn ?? false),
-        week: view.week,
-        progress: view.progress,
-        you: view.you && {
-          ...view.you,
-          armies: (view.you.armies as { tile: string }[] | undefined)?.map((x) => ({ ...x, place: place(x.tile) })),
-          ships: (view.you.ships as { tile: string }[] | undefined)?.map((x) => ({ ...x, place: place(x.tile) })),
-        },
-        tribe: tribes.find((t) => t.id === a.tribeId),
-        viewerZone,
-        otherZone: viewerZone !== a.campaign.timeZone,
-        now: fastify.clock.now().toISOString(),
-        mapSvg: mapSvg(kit, a.campaign.id, view.version, myPick ? 'draft-free' : `turn:${a.tribeId}`, v.locale, () => [
-          mapOf(view),
-          tribes,
-          {
-            label: a.campaign.name,
-            highlight,
-            places: place,
-            arrows: drafting ? [] : titled(arrowsOf(weekEvents, shipsOfWeekEnd(reading.weekStart), { tribe: a.tribeId!, from: windowFrom }), s),
-          },
-        ]),
-        // What the map's script offers: only what the engine found legal now.
-        turnData:
-          drafting || !options
-            ? null
-            : scriptJson({
-                options: withOdds(options),
-                firstMoveLoses: unspent,
-                places: placeLabels(view.map, v.locale),
-                strings: Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('ui_'))),
-                send: s.send,
-                troops: s.troops,
-              }),
-        tileKeys: view.map.tiles.map((t) => ({ key: t.tile, name: place(t.tile) === t.tile ? null : place(t.tile) })),
-        forms: ORDER_FORMS.map((f) => ({
-          type: f.type,
-          rule: f.rule,
-          label: s[f.type],
-          fields: f.fields.map(([name, kind, label]) => ({ name, kind, label: s[label], value: extra.failed === f.type ? one(extra.values?.[name]) : '' })),
-        })),
-        error: extra.error,
-        failed: extra.failed,
-        // The answer to a form (not to the map's script) keeps the forms open.
-        formsUsed: request.method === 'POST' && request.headers['x-ww-map'] !== '1',
-        results: (extra.results ?? [])
-          .map((e) => e as { type: string })
-          .map((e) => ({ text: sentence(e.type, e, names, s, place), combat: e.type === 'combat' }))
-          .filter((r) => r.text),
+    return tabPage({ request, reply, a, status }, 'turn', page('turn.hbs'), {
+      draft,
+      drafting: !!drafting,
+      recruitFirst,
+      canEndTurn: !drafting && (options?.endTurn ?? false),
+      week: view.week,
+      progress: view.progress,
+      you: view.you && {
+        ...view.you,
+        armies: (view.you.armies as { tile: string }[] | undefined)?.map((x) => ({ ...x, place: place(x.tile) })),
+        ships: (view.you.ships as { tile: string }[] | undefined)?.map((x) => ({ ...x, place: place(x.tile) })),
       },
-      status,
-    )
+      tribe: tribes.find((t) => t.id === a.tribeId),
+      viewerZone,
+      otherZone: viewerZone !== a.campaign.timeZone,
+      now: fastify.clock.now().toISOString(),
+      mapSvg: mapSvg(kit, a.campaign.id, view.version, myPick ? 'draft-free' : `turn:${a.tribeId}`, v.locale, () => [
+        mapOf(view),
+        tribes,
+        {
+          label: a.campaign.name,
+          highlight,
+          places: place,
+          arrows: drafting ? [] : titled(arrowsOf(weekEvents, shipsOfWeekEnd(reading.weekStart), { tribe: a.tribeId!, from: windowFrom }), s),
+        },
+      ]),
+      // What the map's script offers: only what the engine found legal now.
+      turnData:
+        drafting || !options
+          ? null
+          : scriptJson({
+              options: withOdds(options),
+              firstMoveLoses: unspent,
+              places: placeLabels(view.map, v.locale),
+              strings: Object.fromEntries(Object.entries(s).filter(([k]) => k.startsWith('ui_'))),
+              send: s.send,
+              troops: s.troops,
+            }),
+      tileKeys: view.map.tiles.map((t) => ({ key: t.tile, name: place(t.tile) === t.tile ? null : place(t.tile) })),
+      forms: ORDER_FORMS.map((f) => ({
+        type: f.type,
+        rule: f.rule,
+        label: s[f.type],
+        fields: f.fields.map(([name, kind, label]) => ({ name, kind, label: s[label], value: extra.failed === f.type ? one(extra.values?.[name]) : '' })),
+      })),
+      error: extra.error,
+      failed: extra.failed,
+      // The answer to a form (not to the map's script) keeps the forms open.
+      formsUsed: request.method === 'POST' && request.headers['x-ww-map'] !== '1',
+      results: (extra.results ?? [])
+        .map((e) => e as { type: string })
+        .map((e) => ({ text: sentence(e.type, e, names, s, place), combat: e.type === 'combat' }))
+        .filter((r) => r.text),
+    })
   }
 
   /** A form's fields as the order the API takes: untyped, and the game's rules refuse what does not fit, with their rule id. */
@@ -308,7 +300,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
         ships: Math.floor(p.balance / SHIP_COST),
       }
     })
-    return tabPage(request, reply, a, 'pools', page('pools.hbs'), {
+    return tabPage({ request, reply, a }, 'pools', page('pools.hbs'), {
       week: view.week,
       progress: view.progress,
       pools: rows,

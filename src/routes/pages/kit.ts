@@ -128,7 +128,7 @@ export function pageKit(fastify: FastifyInstance): PageKit {
     standIn: a.standIn === true,
   })
 
-  const tabPage: PageKit['tabPage'] = async (request, reply, a, tab, template, data, status = 200) => {
+  const tabPage: PageKit['tabPage'] = async ({ request, reply, a, status = 200 }, tab, template, data) => {
     const s = STRINGS[(await viewer(request)).locale]
     const title = tab === 'overview' ? a.campaign.name : s[tab === 'pools' ? faceOf(a.campaign.ruleset).economy : tab]
     return render(request, reply, template, { title, campaign: campaignInfo(a), tab, ...data }, status)

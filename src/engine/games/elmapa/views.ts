@@ -11,8 +11,9 @@ import { TICK0_GAP_MS } from './calendar.ts'
 import { buildingVp, production } from './score.ts'
 import type { ElMapaEvent, ElMapaState, MapCell } from './types.ts'
 
-const cellView = (c: MapCell) =>
-  c.revealed
+/** A cell as the board shows it; `shown` turns a face-down tile up (the deal derived again once the campaign is over, M11.6). */
+export const cellView = (c: MapCell, shown = c.revealed) =>
+  shown
     ? {
         cell: c.key,
         code: c.code,
