@@ -114,7 +114,15 @@ export const AcceptInvitationBody = Type.Object(
   { additionalProperties: false },
 )
 
-export const PickBody = Type.Object({ city: Tile, tribeId: Type.Optional(Type.String({ format: 'uuid' })) }, { additionalProperties: false })
+/** A draft's pick: the place taken (the weekday game's city, R3.4); `city`, its first name, stays for existing clients. */
+export const PickBody = Type.Object(
+  {
+    choice: Type.Optional({ ...Tile, description: 'the place picked: in the weekday game a free city, as axial "q,r" (R3.4)' }),
+    city: Type.Optional({ ...Tile, description: 'the same as choice, by its first name', deprecated: true }),
+    tribeId: Type.Optional(Type.String({ format: 'uuid' })),
+  },
+  { additionalProperties: false },
+)
 
 export const ReplacePlayerBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false })
 

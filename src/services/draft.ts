@@ -82,7 +82,9 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
       })
     },
 
-    async pick(a: Access, input: { city: string; tribeId?: string | undefined }) {
+    async pick(a: Access, input: { choice?: string | undefined; city?: string | undefined; tribeId?: string | undefined }) {
+      const choice = input.choice ?? input.city
+      if (!choice) throw new AppError(400, 'draft/choice_required', 'A pick names the place it takes in choice', 'R3.4')
       const tribeId = a.role === 'gm' ? input.tribeId : a.tribeId
       if (a.role === 'spectator') throw new AppError(403, 'draft/not_a_player', 'Only the tribe on the clock or a game master may pick', 'R3.4')
       if (a.role === 'gm' && !tribeId) throw new AppError(400, 'draft/tribe_required', 'A game master picking for a tribe names it in tribeId', 'R3.4')
@@ -94,7 +96,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         if (!w.rules.draftPick) throw new AppError(409, 'draft/not_drafting', 'This game starts without a draft', 'R3.2')
         // R2.6: the game has no clock; a draft ending on a Sunday evening has had its week's tick.
         const when = { at: now.getTime(), weekTick: weekTickOf(campaign.timeZone, now).getTime() }
-        const events = w.order(tribeId!, w.rules.draftPick(input.city, when), now, 'pick')
+        const events = w.order(tribeId!, w.rules.draftPick(choice, when), now, 'pick')
         // A "your pick" mail not sent yet is stale now (a GM may have picked for that tribe).
         await dropUnsent(sql, campaign.id, 'draft_pick', 'the pick was made', now)
         if (w.view.status === 'running') {

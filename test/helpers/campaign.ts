@@ -79,7 +79,7 @@ export async function draft(app: App, table: Table, wanted: Record<string, strin
   const queues = Object.fromEntries(Object.entries(wanted).map(([k, v]) => [k, [...v]]))
   for (const tribeId of snake) {
     const city = queues[nameOf(tribeId)]?.shift() ?? free.shift()
-    const picked = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/picks`, { city, tribeId })
+    const picked = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/picks`, { choice: city, tribeId })
     if (picked.status !== 200) throw new Error(`pick: ${JSON.stringify(picked.body)}`)
   }
 }

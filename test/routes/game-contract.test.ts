@@ -34,7 +34,7 @@ async function draft(t: Test, app: App, table: Table, rules: AnyRuleset) {
       .flatMap((o) => Object.values(o).filter((v): v is string => typeof v === 'string'))
       .find((value) => offered.some((o) => JSON.stringify(o) === JSON.stringify(rules.draftPick!(value))))
     t.ok(choice, `the engine offers ${clock} a pick`)
-    const picked = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/picks`, { city: choice, tribeId: clock })
+    const picked = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/picks`, { choice, tribeId: clock })
     if (picked.status !== 200) throw new Error(`pick: ${JSON.stringify(picked.body)}`)
   }
 }

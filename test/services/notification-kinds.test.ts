@@ -103,7 +103,7 @@ t.test('each kind of notification reaches only its people, by mail and push, in 
   const free = state.map.tiles.filter((x: { city: boolean; tile: string }) => x.city && !['2,1', '3,3'].includes(x.tile)).map((x: { tile: string }) => x.tile)
   for (const tribeId of [...order, ...[...order].reverse()]) {
     const city = wanted[tribeId]?.shift() ?? free.shift()
-    t.equal((await call(app, gm.token, 'POST', `/api/campaigns/${id}/draft/picks`, { city, tribeId })).status, 200)
+    t.equal((await call(app, gm.token, 'POST', `/api/campaigns/${id}/draft/picks`, { choice: city, tribeId })).status, 200)
   }
   await flush()
   only('draft_pick', [], 'each later pick was made before its mail could leave: none is sent once obsolete')

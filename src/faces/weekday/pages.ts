@@ -269,7 +269,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     try {
       const { events } = given
         ? await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [given] }, undefined)
-        : await campaigns.pick(a, { city: one(request.body.city) })
+        : await campaigns.pick(a, { choice: one(request.body.city) })
       return turn(request, reply, a, { results: events })
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500 || error.statusCode === 403) throw error

@@ -92,7 +92,7 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
       },
     ],
     draft: [form(), async (a) => (await campaigns.start(a), 'draft')],
-    pick: [form(PickBody), async (a, body) => (await campaigns.pick(a, { city: one(body.city), tribeId: one(body.tribeId) || undefined }), 'picked')],
+    pick: [form(PickBody), async (a, body) => (await campaigns.pick(a, { choice: one(body.choice), tribeId: one(body.tribeId) || undefined }), 'picked')],
     pause: [form(undefined, { extras: ['confirm'] }), async (a, _b, extras) => (confirmed(extras), await campaigns.setPaused(a, true), 'paused')],
     resume: [form(), async (a) => (await campaigns.setPaused(a, false), 'resumed')],
     recruiting: [

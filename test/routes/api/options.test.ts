@@ -18,14 +18,14 @@ t.test("R3.4 R7.3 a player's options are what the orders route accepts; a GM get
   const picks = (await call(app, onClock.token, 'GET', `${url}/options`)).body.options.draftPick as string[]
   t.ok(picks.length > 0, 'the tribe on the clock may pick a free city')
   t.same((await call(app, waiting.token, 'GET', `${url}/options`)).body.options.draftPick, [], 'the other waits')
-  t.equal((await call(app, onClock.token, 'POST', `${url}/draft/picks`, { city: picks[0] })).status, 200, 'an offered pick is taken')
+  t.equal((await call(app, onClock.token, 'POST', `${url}/draft/picks`, { choice: picks[0] })).status, 200, 'an offered pick is taken')
   await call(app, table.gm, 'POST', `${url}/draft/picks`, {
     city: (await call(app, waiting.token, 'GET', `${url}/options`)).body.options.draftPick[0],
     tribeId: waiting.tribeId,
   })
   for (const p of [waiting, onClock]) {
     const city = (await call(app, p.token, 'GET', `${url}/options`)).body.options.draftPick[0]
-    t.equal((await call(app, table.gm, 'POST', `${url}/draft/picks`, { city, tribeId: p.tribeId })).status, 200)
+    t.equal((await call(app, table.gm, 'POST', `${url}/draft/picks`, { choice: city, tribeId: p.tribeId })).status, 200)
   }
 
   const res = await call(app, ana.token, 'GET', `${url}/options`)

@@ -177,7 +177,7 @@ t.test('R2.3 who may do what: every route for every role', async (t) => {
       'pick',
       'POST',
       `/api/campaigns/${id}/draft/picks`,
-      { city: '9,3', tribeId: ana.tribeId },
+      { choice: '9,3', tribeId: ana.tribeId },
       { anonymous: 401, outsider: 404, player: 409, otherPlayer: 403, gm: 409 },
     ],
     ['pause', 'POST', `/api/campaigns/${id}/pause`, undefined, { anonymous: 401, outsider: 404, player: 403, otherPlayer: 403, gm: 200 }],

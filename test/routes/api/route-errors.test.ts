@@ -123,7 +123,12 @@ t.test(
     const onClock = Object.values(table.players).find((p) => p.tribeId === first)!
     const forOther = await call(app, onClock.token, 'POST', `${url}/draft/picks`, { city: '2,1', tribeId: second })
     t.match(forOther, { status: 403, body: { error: { code: 'orders/not_your_tribe', rule: 'R2.3' } } })
+    const nothing = await call(app, onClock.token, 'POST', `${url}/draft/picks`, {})
+    t.match(nothing, { status: 400, body: { error: { code: 'draft/choice_required', rule: 'R3.4' } } }, 'a pick names its place')
     t.same(await stored(app, table.id), before, 'no pick was made')
+    // `city`, the field's first name, is still read for existing clients.
+    const city = (await call(app, onClock.token, 'GET', `${url}/options`)).body.options.draftPick[0] as string
+    t.match(await call(app, onClock.token, 'POST', `${url}/draft/picks`, { city }), { status: 200 }, 'picked by its old name')
   },
 )
 

@@ -92,8 +92,15 @@ t.test('R3.2 the draft on the turn page: your pick, the others wait, a mail for 
   const left = (await call(app, table.gm, 'GET', `${url}/state`)).body.map.tiles
     .filter((x: { city: boolean; owner: string | null }) => x.city && !x.owner)
     .map((x: { tile: string }) => x.tile)
-  t.equal((await call(app, table.gm, 'POST', `${url}/draft/picks`, { city: left[0], tribeId: second[1].tribeId })).status, 200)
-  t.equal((await call(app, table.gm, 'POST', `${url}/draft/picks`, { city: left[1], tribeId: first[1].tribeId })).status, 200)
+  // The first of them on the GM console's form, which names the place as the API does (`choice`).
+  const gmUser = await app.prisma.user.findUniqueOrThrow({
+    where: { id: (await app.prisma.campaign.findUniqueOrThrow({ where: { id: table.id } })).createdById },
+  })
+  const gm = visitor(app)
+  await gm.login(gmUser.email, 'correct horse battery')
+  t.match((await gm.get(`/campaigns/${table.id}/gm`)).body, /<select name="choice">/, "the console's pick form")
+  t.equal((await gm.post(`/campaigns/${table.id}/gm/pick`, { tribeId: second[1].tribeId, choice: left[0] })).status, 303, 'picked on the console')
+  t.equal((await call(app, table.gm, 'POST', `${url}/draft/picks`, { choice: left[1], tribeId: first[1].tribeId })).status, 200)
   const stale = await app.prisma.outboxMail.findMany({ where: { campaignId: table.id, kind: 'draft_pick', droppedAt: { not: null } } })
   t.match(stale, [{ period: 'draft/3', lastError: 'the pick was made', sentAt: null }], "the last pick's mail was dropped")
   t.equal((await mailsTo()).length, before, 'and not sent')

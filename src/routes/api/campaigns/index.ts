@@ -143,7 +143,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         tags: ['draft'],
-        summary: 'Pick a city: the tribe on the clock, or a GM naming it (R3.2, R3.4)',
+        summary: "Pick a place in the draft (the weekday game's cities): the tribe on the clock, or a GM naming it (R3.2, R3.4)",
         security: bearer,
         params: IdParams,
         body: PickBody,
