@@ -90,24 +90,19 @@ export function deliveriesService(deps: {
   const { mail, webhooks, log } = deps
   // What every round did, kicked or flushed: a flush reads what happened while it waited.
   const total: RoundResult = { mails: { sent: 0, failed: 0, dropped: 0 }, webhooks: { queued: 0, called: 0 } }
-  const mails = loop(
-    'mail',
-    async (control) => {
-      const r = await mail.drain(control)
-      addCounts(total.mails, r)
-      return r
-    },
-    log,
-  )
-  const calls = loop(
-    'webhooks',
-    async (control) => {
-      const r = await webhooks.run(control)
-      addCounts(total.webhooks, r)
-      return r
-    },
-    log,
-  )
+  // Each loop adds what its rounds did to the running total.
+  const counted = <K extends string>(name: string, round: (control: RoundControl) => Promise<Record<K, number>>, into: Record<K, number>) =>
+    loop(
+      name,
+      async (control) => {
+        const r = await round(control)
+        addCounts(into, r)
+        return r
+      },
+      log,
+    )
+  const mails = counted('mail', (control) => mail.drain(control), total.mails)
+  const calls = counted('webhooks', (control) => webhooks.run(control), total.webhooks)
   const snapshot = (): RoundResult => ({ mails: { ...total.mails }, webhooks: { ...total.webhooks } })
   const activity = (r: RoundResult) => r.mails.sent + r.mails.failed + r.mails.dropped + r.webhooks.queued + r.webhooks.called
 
