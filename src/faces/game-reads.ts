@@ -75,3 +75,9 @@ export function gameReads<T extends GameTypes>(campaigns: CampaignsService, rule
     },
   }
 }
+
+/** The campaign's tribes, with their names and colours by id, as every face's pages draw them. */
+export async function rosterOf(campaigns: Pick<CampaignsService, 'get'>, a: Access) {
+  const tribes = (await campaigns.get(a)).tribes
+  return { tribes, names: new Map(tribes.map((t) => [t.id, t.name])), colours: new Map(tribes.map((t) => [t.id, t.colour])) }
+}

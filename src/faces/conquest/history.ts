@@ -1,5 +1,6 @@
 // World conquest's history (the log told in sentences, the world map at a round's end) and its
 // dice (every die of a round with its counter, derived again once the round's seed is out).
+import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { conquest, TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
 import { d6Of, dicePeriods, drawnRows, endedWithSeed, historyReading, verificationOf } from '../history-kit.ts'
@@ -18,11 +19,9 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   async function history(request: Req, reply: FastifyReply, a: Access) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
-    const tribes = (await campaigns.get(a)).tribes
-    const names = new Map(tribes.map((t) => [t.id, t.name]))
+    const { names, colours } = await rosterOf(campaigns, a)
     const { weeks, week, events, filter, shown } = await historyReading(campaigns, a, request.query, CONQUEST_KINDS, (e) => !isSystemRow(e.type))
     const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { owners: number[]; troops: number[] } | undefined
-    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
     const order = (await campaigns.stateView(a)).tribes.map((t) => t.id)
     const weekMap = ended
       ? worldSvg(
@@ -48,7 +47,7 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   async function dice(request: Req, reply: FastifyReply, a: Access) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
-    const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
+    const { names } = await rosterOf(campaigns, a)
     // Before the start there is no round and no die; G8.10: a campaign that ended mid-round reveals that round's seed in its last event.
     const rounds = await dicePeriods(
       campaigns,

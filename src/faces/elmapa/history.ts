@@ -1,6 +1,7 @@
 // El Mapa's history (the log told in sentences, the map at a round's end, every battle replayed
 // on its 5 × 5 board move by move, M8.18) and its dice (every die with its counter, derived again
 // once the round's seed is out, M12.7).
+import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { hmacRng, type Weekday } from '../../engine/index.ts'
 import { elMapa, type ElMapaEvent } from '../../engine/games/elmapa/index.ts'
@@ -64,9 +65,7 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   async function history(request: Req, reply: FastifyReply, a: Access) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
-    const tribes = (await campaigns.get(a)).tribes
-    const names = new Map(tribes.map((t) => [t.id, t.name]))
-    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
+    const { names, colours } = await rosterOf(campaigns, a)
     const { weeks, week, events, filter, shown } = await historyReading(campaigns, a, request.query, ELMAPA_KINDS, (e) => !MACHINERY.has(e.type))
     const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { owners: (number | null)[] } | undefined
     const { board } = await readBoard(campaigns, a)
@@ -97,7 +96,7 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   async function dice(request: Req, reply: FastifyReply, a: Access) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
-    const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
+    const { names } = await rosterOf(campaigns, a)
     const rounds = await dicePeriods(campaigns, a, (events, seed) =>
       drawnRows(
         events,

@@ -3,6 +3,7 @@
 // can be built and its price, the battle-plan editor), and the economy. Every page reads the
 // board through the engine's `board` (via the platform's state view): nothing face down, no
 // other tribe's hand or plan (M12.9).
+import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { elMapa, type ElMapaOrder } from '../../engine/games/elmapa/index.ts'
 import { BUILDINGS, CARDS, cardKind, SLOTS, TROOPS } from '../../engine/games/elmapa/catalogue.ts'
@@ -40,9 +41,7 @@ const slotsFor = (building: string, slots: Record<string, string>) =>
 /** The board as the reader may see it, with the campaign's tribes' colours and names and tick 0's instant. */
 export async function readBoard(campaigns: FastifyInstance['campaigns'], a: Access) {
   const board = await gameReads(campaigns, elMapa).board(a)
-  const tribes = (await campaigns.get(a)).tribes
-  const colours = new Map(tribes.map((t) => [t.id, t.colour]))
-  const names = new Map(tribes.map((t) => [t.id, t.name]))
+  const { colours, names } = await rosterOf(campaigns, a)
   // Before tick 0 (M2.4) no window opens: the next window is the first one after it.
   const tickZero = board.tickZeroNotBefore === null ? null : firstTickAtOrAfter(a.campaign.timeZone, new Date(board.tickZeroNotBefore))
   if (tickZero) for (const t of board.tribes) t.nextOpening = windowStatus(t.weekday as Weekday, a.campaign.timeZone, tickZero).nextOpening

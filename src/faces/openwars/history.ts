@@ -1,6 +1,7 @@
 // Open Wars' history (the log told in sentences, every battle turn by turn in the order of
 // initiative, the map at a round's end) and its dice (every d6 with its counter, derived again
 // once the round's seed is out).
+import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { openWars } from '../../engine/games/openwars/index.ts'
 import { isSystemRow } from '../../lib/chronicle.ts'
@@ -58,7 +59,7 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
 
   async function dice(request: Req, reply: FastifyReply, a: Access) {
     const s = STRINGS[(await viewer(request)).locale]
-    const names = new Map((await campaigns.get(a)).tribes.map((t) => [t.id, t.name]))
+    const { names } = await rosterOf(campaigns, a)
     // W9.3: a campaign that ended mid-round reveals that round's seed in its last event.
     const rounds = await dicePeriods(
       campaigns,

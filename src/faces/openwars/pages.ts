@@ -2,6 +2,7 @@
 // army value and score, the ranking once over, and the next collection of each tribe. The
 // engine's board is read from the campaign's snapshot (what anyone may see, W10.8, and the
 // reader's own secrets), the calendar from the platform's view.
+import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { CARDS } from '../../engine/games/openwars/data.ts'
 import { openWars, type OpenState } from '../../engine/games/openwars/index.ts'
@@ -27,9 +28,7 @@ export function openwarsRead(fastify: FastifyInstance) {
     const { state: s0, version } = await reads.state(a)
     const board = openWars.board(s0, a.tribeId ?? null)
     const view = await reads.board(a)
-    const tribes = (await campaigns.get(a)).tribes
-    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
-    const names = new Map(tribes.map((t) => [t.id, t.name]))
+    const { colours, names } = await rosterOf(campaigns, a)
     return { state: s0, version, board, view, colours, names }
   }
 }
