@@ -9,7 +9,7 @@ import { legalOptions, offeredOrders, previewTick, type ConquestOptions } from '
 import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
 import { createConquest, MAX_TRIBES, ROUND_LIMIT } from './setup.ts'
 import type { ConquestEvent, ConquestOrder, ConquestState, ConquestSystem, ConquestTransfer } from './types.ts'
-import { board, digest, HOSTILE, tickMail, weekEnd } from './views.ts'
+import { board, reads } from './views.ts'
 import { EDGES, TERRITORIES } from './world.ts'
 import { turnSummary } from './summary.ts'
 
@@ -58,13 +58,10 @@ export const conquest: ConquestRuleset = {
   },
   fixedMap: { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } },
   secretOf: (state) => state.objectiveSeed,
-  periodEnd: weekEnd,
+  // What the platform's pages and mails read of a state: the period's end, the hurt, the tick's mail, the board.
+  ...reads,
   // G8.8's figures for the results page (#30); the chart counts territories.
   standings: { of: standings, heldKey: 'c_standTerritories', held: heldAtRoundEnd },
-  hostileEvents: HOSTILE,
-  digest,
-  tickMail,
-  board,
   turnSummary,
   // G1.1: the board ships with the server; no other map is played.
   validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],

@@ -82,3 +82,6 @@ export function tickMail(state: ConquestState, tribe: TribeId): Record<string, u
     finished: state.status === 'finished',
   }
 }
+
+/** What the platform's pages and mails read of a state (the Ruleset's reading members). */
+export const reads = { periodEnd: weekEnd, hostileEvents: HOSTILE, digest, tickMail, board }

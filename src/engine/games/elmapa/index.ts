@@ -12,7 +12,7 @@ import { scores } from './score.ts'
 import { createElMapa, LIMIT, MAX_TRIBES } from './setup.ts'
 import { RESOURCES } from './tiles.ts'
 import type { ElMapaEvent, ElMapaOrder, ElMapaState, ElMapaSystem, ElMapaTransfer } from './types.ts'
-import { board, digest, HOSTILE, previewEconomy, roundEnd, tickMail } from './views.ts'
+import { board, previewEconomy, reads } from './views.ts'
 
 export type { ElMapaEvent, ElMapaOrder, ElMapaState, ElMapaSystem, ElMapaTransfer } from './types.ts'
 export type { ElMapaOptions } from './options.ts'
@@ -65,11 +65,8 @@ export const elMapa: ElMapaRuleset = {
     }
   },
   secretOf: (state) => state.secretSeed,
-  periodEnd: roundEnd,
-  hostileEvents: HOSTILE,
-  digest,
-  tickMail,
-  board,
+  // What the platform's pages and mails read of a state: the period's end, the hurt, the tick's mail, the board.
+  ...reads,
   // M12.10: the log's secrets (plans, cards, boosters) hidden from other readers until the end.
   eventFor,
   // #30: its stock (its face's m_stock_ words), the armies with a legal step or teleport, and endTurn.

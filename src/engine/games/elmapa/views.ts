@@ -112,3 +112,6 @@ export function tickMail(state: ElMapaState, tribe: TribeId): Record<string, unk
 export function previewEconomy(state: ElMapaState) {
   return Object.fromEntries(state.tribes.filter((t) => !t.eliminated).map((t) => [t.id, production(state, t)]))
 }
+
+/** What the platform's pages and mails read of a state (the Ruleset's reading members). */
+export const reads = { periodEnd: roundEnd, hostileEvents: HOSTILE, digest, tickMail, board }

@@ -11,7 +11,7 @@ import { legalOptions, offered, type OpenOptions } from './options.ts'
 import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.ts'
 import { createOpenWars, MAX_TRIBES, ROUND_LIMIT } from './setup.ts'
 import type { OpenEvent, OpenMap, OpenOrder, OpenState, OpenSystem, OpenTransfer } from './types.ts'
-import { board, digest, drawsOf, HOSTILE, previewCollection, roundEnd, tickMail } from './views.ts'
+import { board, drawsOf, previewCollection, reads } from './views.ts'
 
 export type { OpenEvent, OpenMap, OpenOrder, OpenState } from './types.ts'
 export type { OpenOptions } from './options.ts'
@@ -43,11 +43,8 @@ export const openWars: OpenWarsRuleset = {
   },
   fixedMap: { id: RING_BAND.id, name: RING_BAND.name, map: RING_BAND },
   secretOf: (state) => state.setupSeed,
-  periodEnd: roundEnd,
-  hostileEvents: HOSTILE,
-  digest,
-  tickMail,
-  board,
+  // What the platform's pages and mails read of a state: the period's end, the hurt, the tick's mail, the board.
+  ...reads,
   // W10.8: standing orders, the default, the casualty list and the starting army stay their tribe's.
   eventFor,
   // #30: its gold and mana (its face's words), the stacks with a legal move, and endTurn.

@@ -119,3 +119,6 @@ export function drawsOf(e: OpenEvent): Draw[] {
       return []
   }
 }
+
+/** What the platform's pages and mails read of a state (the Ruleset's reading members). */
+export const reads = { periodEnd: roundEnd, hostileEvents: HOSTILE, digest, tickMail, board }

@@ -20,7 +20,7 @@ import { previewPools } from './preview.ts'
 import type { Ruleset, TurnState } from '../../kernel/ruleset.ts'
 import { applyBatch, applyOrder, applySystem, heldAtWeekEnd, ranking, standings } from './rules.ts'
 import { WEEKDAYS, type GameEvent, type GameState, type MapDef, type Order, type Pool, type SystemAction, type TradeTransfer } from './types.ts'
-import { board, digest, draftView, HOSTILE, tickMail, weekEnd } from './views.ts'
+import { board, draftView, reads } from './views.ts'
 import { diceDetails } from './dice.ts'
 import { turnSummary } from './summary.ts'
 import { BUNDLED_MAPS } from './maps/index.ts'
@@ -100,14 +100,11 @@ export const weeklyTurn: WeeklyTurn = {
   createGame: ({ map, tribes, seed, limit, version }) => createGame({ map, tribes, seed, weekLimit: limit, ...(version === undefined ? {} : { version }) }),
   // The draft's seed is public: the weekday game keeps no secret one.
   secretOf: () => '',
-  periodEnd: weekEnd,
+  // What the platform's pages and mails read of a state: the period's end, the hurt, the tick's mail, the board.
+  ...reads,
   // R2.5's figures for the results page (#30); the chart counts land tiles.
   standings: { of: standings, heldKey: 'standTiles', held: heldAtWeekEnd },
-  hostileEvents: HOSTILE,
-  digest,
   places: (state) => state.map.names ?? [],
-  tickMail,
-  board,
   turnSummary,
   applyBatch,
   applySystem,

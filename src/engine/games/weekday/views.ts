@@ -122,3 +122,6 @@ export function boardTiles(def: MapDef, map: CompiledMap = compileMap(def), owne
     owner: owners[i] ?? null,
   }))
 }
+
+/** What the platform's pages and mails read of a state (the Ruleset's reading members). */
+export const reads = { periodEnd: weekEnd, hostileEvents: HOSTILE, digest, tickMail, board }
