@@ -14,3 +14,14 @@ export function weightiestOf<E extends { type: string }>(events: readonly { type
     .sort((a, b) => a.index - b.index)
     .map((x) => x.e)
 }
+
+/** Weights by event type, each a number or a function of the event of that type; 0 for any other type. */
+export type Weights<E extends { type: string }> = { [K in E['type']]?: number | ((event: Extract<E, { type: K }>) => number) }
+
+/** A face's weight function from its table of weights. */
+export function weighed<E extends { type: string }>(weights: Weights<E>): (event: E) => number {
+  return (event) => {
+    const weight = weights[event.type as E['type']] as number | ((event: E) => number) | undefined
+    return typeof weight === 'function' ? weight(event) : (weight ?? 0)
+  }
+}

@@ -5,32 +5,21 @@ import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Strings } from '../page-kit.ts'
 import type { PeriodInput, PeriodRecap } from '../face.ts'
-import { weightiestOf } from '../weightiest.ts'
+import { weighed, weightiestOf } from '../weightiest.ts'
 import { conquestSentence } from './chronicle.ts'
 import { placeNames } from './pages.ts'
 import { worldSvg, type WorldArrow } from './world-svg.ts'
 
 /** How much an event weighs in a round's story: the end of a tribe and conquests first, a march last. */
-export function conquestWeight(e: ConquestEvent): number {
-  switch (e.type) {
-    case 'campaignEnded':
-      return 100
-    case 'eliminated':
-      return 90
-    case 'battle':
-      return e.conquered ? 60 : 35
-    case 'tradeExecuted':
-      return 45
-    case 'bombarded':
-      return e.removed > 0 ? 20 : 8
-    case 'built':
-      return 6
-    case 'moved':
-      return 3
-    default:
-      return 0
-  }
-}
+export const conquestWeight = weighed<ConquestEvent>({
+  campaignEnded: 100,
+  eliminated: 90,
+  battle: (e) => (e.conquered ? 60 : 35),
+  tradeExecuted: 45,
+  bombarded: (e) => (e.removed > 0 ? 20 : 8),
+  built: 6,
+  moved: 3,
+})
 
 export function conquestRecap(input: PeriodInput, s: Strings): PeriodRecap | null {
   const ended = input.events.find((e) => e.type === 'map.week_ended')?.payload as { owners: number[]; troops: number[] } | undefined

@@ -7,34 +7,22 @@ import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Strings } from '../page-kit.ts'
 import type { PeriodInput, PeriodRecap } from '../face.ts'
-import { weightiestOf } from '../weightiest.ts'
+import { weighed, weightiestOf } from '../weightiest.ts'
 import { elMapaSentence } from './chronicle.ts'
 import { endMapCells, MAP_CSS, mapSvg, type MapArrow, type MapCellView } from './map-svg.ts'
 
 type RoundBoard = { rows: number; cols: number; cells: MapCellView[]; standing: { id: string }[] }
 
 /** How much an event weighs in a round's story: the end, a wonder and eliminations first, a tile taken from a tribe before a treasure. */
-export function elMapaWeight(e: ElMapaEvent): number {
-  switch (e.type) {
-    case 'ended':
-      return 100
-    case 'eliminated':
-      return 90
-    case 'order':
-      if (e.order.type === 'build') return BUILDINGS[e.order.building]?.wonder ? 80 : 8
-      return 0
-    case 'battle':
-      return e.record.defender ? 60 : 30
-    case 'claimed':
-      return e.from ? 50 : 4
-    case 'tradeExecuted':
-      return 45
-    case 'treasure':
-      return 15
-    default:
-      return 0
-  }
-}
+export const elMapaWeight = weighed<ElMapaEvent>({
+  ended: 100,
+  eliminated: 90,
+  order: (e) => (e.order.type === 'build' ? (BUILDINGS[e.order.building]?.wonder ? 80 : 8) : 0),
+  battle: (e) => (e.record.defender ? 60 : 30),
+  claimed: (e) => (e.from ? 50 : 4),
+  tradeExecuted: 45,
+  treasure: 15,
+})
 
 export function elMapaRecap(input: PeriodInput, s: Strings): PeriodRecap | null {
   const ended = input.events.find((e) => e.type === 'map.week_ended')?.payload as { owners: (number | null)[] } | undefined

@@ -6,7 +6,7 @@ import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Strings } from '../page-kit.ts'
 import type { PeriodInput, PeriodRecap } from '../face.ts'
-import { weightiestOf } from '../weightiest.ts'
+import { weighed, weightiestOf } from '../weightiest.ts'
 import { bandSvg, type BandArrow } from './band-svg.ts'
 import { openwarsSentence } from './chronicle.ts'
 import { placesOf } from './pages.ts'
@@ -14,26 +14,15 @@ import { placesOf } from './pages.ts'
 type RoundBoard = { rows: number; cols: number; cells: { id: string; card: string }[]; tribes: { id: string }[] }
 
 /** How much an event weighs in a round's story: the end and eliminations first, a location taken before one held, a move last. */
-export function openwarsWeight(e: OpenEvent): number {
-  switch (e.type) {
-    case 'campaignEnded':
-      return 100
-    case 'eliminated':
-      return 90
-    case 'battle':
-      return e.winner === e.attacker ? 60 : 40
-    case 'tradeExecuted':
-      return 45
-    case 'spellResolved':
-      return e.fell.length > 0 ? 25 : 0
-    case 'volley':
-      return e.fell.length > 0 ? 15 : 0
-    case 'order':
-      return e.order.type === 'move' ? 3 : 0
-    default:
-      return 0
-  }
-}
+export const openwarsWeight = weighed<OpenEvent>({
+  campaignEnded: 100,
+  eliminated: 90,
+  battle: (e) => (e.winner === e.attacker ? 60 : 40),
+  tradeExecuted: 45,
+  spellResolved: (e) => (e.fell.length > 0 ? 25 : 0),
+  volley: (e) => (e.fell.length > 0 ? 15 : 0),
+  order: (e) => (e.order.type === 'move' ? 3 : 0),
+})
 
 export function openwarsRecap(input: PeriodInput, s: Strings): PeriodRecap | null {
   const ended = input.events.find((e) => e.type === 'map.week_ended')?.payload as { controllers: number[]; units: number[] } | undefined
