@@ -2,6 +2,7 @@
 // rule ids (#48: each game had copied them): the start's instant, a tick's, the campaign still
 // running, and a trade's list.
 import { reject } from './errors.ts'
+import type { TribeId } from './ids.ts'
 
 /** The instant an action names, in epoch milliseconds (a start, a tick). */
 export function instantOf(at: unknown, what: 'the start' | 'a tick', rule: string): asserts at is number {
@@ -30,4 +31,35 @@ export function tradeList<T>(
   if (w.s.status === 'setup') reject('trade/during_setup', rules.setup.says, rules.setup.rule)
   if (!Array.isArray(transfers) || transfers.length === 0) reject('trade/empty', 'a trade lists at least one transfer', rules.empty)
   return transfers as T[]
+}
+
+/** A tribe as the window checks read it. */
+interface WindowTribe {
+  name: string
+  eliminated: boolean
+  window: string
+}
+
+/**
+ * The tribe whose window the calendar opens, or null during setup (no window opens before
+ * tick 0): refused once the campaign is over, for an eliminated tribe, or a window open already.
+ */
+export function windowToOpen<T extends WindowTribe>(
+  w: { s: { status: string }; tribe(id: TribeId): T },
+  tribeId: unknown,
+  rules: { over: string; eliminated: string; open: string },
+): T | null {
+  notOver(w, 'windows open', rules.over)
+  const tribe = w.tribe(tribeId as TribeId)
+  if (w.s.status === 'setup') return null
+  if (tribe.eliminated) reject('turn/eliminated', `${tribe.name} has been eliminated`, rules.eliminated)
+  if (tribe.window !== 'closed') reject('turn/already_open', `${tribe.name}'s window is open already`, rules.open)
+  return tribe
+}
+
+/** The tribe whose window the calendar closes, or null during setup; refused once the campaign is over. */
+export function windowToClose<T extends WindowTribe>(w: { s: { status: string }; tribe(id: TribeId): T }, tribeId: unknown, over: string): T | null {
+  notOver(w, 'windows close', over)
+  const tribe = w.tribe(tribeId as TribeId)
+  return w.s.status === 'setup' ? null : tribe
 }

@@ -1,6 +1,6 @@
 // G2.3, G2.9, G2.10, G3, G9: what the platform's calendar and scenes drive: window openings and
 // closes, the weekly tick, a new round's seed, and ratified trades.
-import { instantOf, notOver, tradeList } from '../../kernel/period-checks.ts'
+import { instantOf, notOver, tradeList, windowToClose, windowToOpen } from '../../kernel/period-checks.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import { eliminateEmpty, finish, objectiveMet } from './objectives.ts'
 import { setupAllotment } from './setup.ts'
@@ -13,12 +13,9 @@ const running = (w: Work, what: string) => notOver(w, what, 'G8.6')
 
 /** G2.3: incoming goods join the stock, guards end, every unit and Artillería becomes ready. */
 export function openWindow(w: Work, tribeId: unknown) {
-  running(w, 'windows open')
-  const t = w.tribe(tribeId as TribeId)
   // G1.13: no window opens during setup.
-  if (w.s.status === 'setup') return
-  if (t.eliminated) reject('turn/eliminated', `${t.name} has been eliminated`, 'G10.1')
-  if (t.window !== 'closed') reject('turn/already_open', `${t.name}'s window is open already`, 'G2.2')
+  const t = windowToOpen(w, tribeId, { over: 'G8.6', eliminated: 'G10.1', open: 'G2.2' })
+  if (!t) return
   for (const id of w.ownedBy(t.id)) {
     const x = w.edit(id)
     for (const g of GOODS) x.stock[g] += x.incoming[g]
@@ -47,9 +44,8 @@ export function endWindow(w: Work, t: ConquestTribe, check: boolean) {
 }
 
 export function closeWindow(w: Work, tribeId: unknown, check: boolean) {
-  running(w, 'windows close')
-  const t = w.tribe(tribeId as TribeId)
-  if (w.s.status === 'setup') return
+  const t = windowToClose(w, tribeId, 'G8.6')
+  if (!t) return
   const wasOpen = t.window === 'open' || t.window === 'started'
   t.window = 'closed'
   w.emit({ type: 'windowClosed', tribe: t.id })

@@ -1,7 +1,7 @@
 // W3.10, W3.13, W4.1–W4.4, W8: what the platform's calendar and scenes drive: a window's
 // opening (collection, upkeep) and close (its combat phase if still open), the weekly tick,
 // a new round's seed and ratified trades.
-import { instantOf, notOver, tradeList } from '../../kernel/period-checks.ts'
+import { instantOf, notOver, tradeList, windowToClose, windowToOpen } from '../../kernel/period-checks.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import { kind } from './data.ts'
 import { canonical } from './map.ts'
@@ -31,12 +31,9 @@ export function collection(s: OpenState, t: OpenTribe): { gold: number; mana: nu
 
 /** W3.10. */
 export function openWindow(w: Work, tribeId: unknown) {
-  running(w, 'windows open')
-  const t = w.tribe(tribeId as TribeId)
   // W3.4: no window opens during setup.
-  if (w.s.status === 'setup') return
-  if (t.eliminated) reject('turn/eliminated', `${t.name} has been eliminated`, 'W9.2')
-  if (t.window !== 'closed') reject('turn/already_open', `${t.name}'s window is open already`, 'W3.2')
+  const t = windowToOpen(w, tribeId, { over: 'W9.3', eliminated: 'W9.2', open: 'W3.2' })
+  if (!t) return
   const cells = Object.entries(w.s.cells).sort(([a], [b]) => canonical(a, b))
   for (const [, c] of cells) {
     c.lasting = c.lasting.filter((l) => l.tribe !== t.id)
@@ -81,9 +78,8 @@ export function endWindow(w: Work, tribe: TribeId) {
 
 /** W6.1: at 20:00 a window still open runs its combat phase; an ended one just closes. */
 export function closeWindow(w: Work, tribeId: unknown) {
-  running(w, 'windows close')
-  const t = w.tribe(tribeId as TribeId)
-  if (w.s.status === 'setup') return
+  const t = windowToClose(w, tribeId, 'W9.3')
+  if (!t) return
   if (t.window === 'open' || t.window === 'started') endWindow(w, t.id)
   if (w.s.status === 'finished') return
   t.window = 'closed'
