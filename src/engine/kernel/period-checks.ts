@@ -2,7 +2,7 @@
 // rule ids (#48: each game had copied them): the start's instant, a tick's, the campaign still
 // running, and a trade's list.
 import { reject } from './errors.ts'
-import type { TribeId } from './ids.ts'
+import { WEEKDAYS, type EngineError, type TribeId, type Weekday } from './ids.ts'
 
 /** The instant an action names, in epoch milliseconds (a start, a tick). */
 export function instantOf(at: unknown, what: 'the start' | 'a tick', rule: string): asserts at is number {
@@ -62,4 +62,45 @@ export function windowToClose<T extends WindowTribe>(w: { s: { status: string };
   notOver(w, 'windows close', over)
   const tribe = w.tribe(tribeId as TribeId)
   return w.s.status === 'setup' ? null : tribe
+}
+
+/**
+ * A round game's new campaign as its book allows it: 2 to `maxTribes` tribes on distinct
+ * weekdays, a round limit in range (the default when none is given), and the two seeds of 8
+ * characters or more (`seeds` names them in the game's words). Answers the tribes and limit, or
+ * the refusal under the game's rule ids.
+ */
+export function roundGameSetup<T extends { weekday: string }>(
+  input: { tribes?: readonly T[]; seed?: unknown; secretSeed?: unknown } | null | undefined,
+  limitGiven: number | null | undefined,
+  game: {
+    name: string
+    maxTribes: number
+    limit: { min: number; max: number; default: number }
+    seeds: string
+    rules: { tribes: string; weekdays: string; limit: string; seeds: string }
+  },
+): { ok: true; tribes: readonly T[]; limit: number } | { ok: false; error: EngineError } {
+  const fail = (error: EngineError) => ({ ok: false as const, error })
+  const tribes = Array.isArray(input?.tribes) ? input.tribes : []
+  if (tribes.length < 2 || tribes.length > game.maxTribes)
+    return fail({
+      code: 'setup/tribe_count',
+      message: `${game.name} is played by 2 to ${game.maxTribes} tribes; this campaign has ${tribes.length}`,
+      rule: game.rules.tribes,
+      params: { min: 2, max: game.maxTribes },
+    })
+  if (new Set(tribes.map((t) => t.weekday)).size !== tribes.length || tribes.some((t) => !WEEKDAYS.includes(t.weekday as Weekday)))
+    return fail({ code: 'setup/weekdays', message: 'every tribe owns its own weekday', rule: game.rules.weekdays })
+  const limit = limitGiven ?? game.limit.default
+  if (!Number.isInteger(limit) || limit < game.limit.min || limit > game.limit.max)
+    return fail({
+      code: 'setup/round_limit',
+      message: `the round limit is ${game.limit.min} to ${game.limit.max} rounds; got ${limit}`,
+      rule: game.rules.limit,
+      params: { min: game.limit.min, max: game.limit.max },
+    })
+  if (typeof input?.seed !== 'string' || typeof input.secretSeed !== 'string' || input.seed.length < 8 || input.secretSeed.length < 8)
+    return fail({ code: 'setup/bad_seed', message: `${game.seeds} are strings of at least 8 characters`, rule: game.rules.seeds })
+  return { ok: true, tribes, limit }
 }

@@ -1,6 +1,6 @@
 // G1: a new campaign, its start (the deal, the first troops and stock, the objective draw) and
 // tick 0's setup allotment.
-import { startAt } from '../../kernel/period-checks.ts'
+import { roundGameSetup, startAt } from '../../kernel/period-checks.ts'
 import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import { WEEKDAYS, type EngineError, type TribeId } from '../../kernel/ids.ts'
 import type { ConquestState, ConquestTribe, NewConquest, ObjectiveId } from './types.ts'
@@ -17,27 +17,15 @@ const dayIndex = (t: { weekday: string }) => WEEKDAYS.indexOf(t.weekday as never
 
 /** G1.7: 2 to 6 tribes on distinct weekdays; a round limit of 4 to 52 (12 when not given). */
 export function createConquest(input: NewConquest): { ok: true; state: ConquestState } | { ok: false; error: EngineError } {
-  const fail = (error: EngineError) => ({ ok: false as const, error })
-  const tribes = Array.isArray(input?.tribes) ? input.tribes : []
-  if (tribes.length < 2 || tribes.length > MAX_TRIBES)
-    return fail({
-      code: 'setup/tribe_count',
-      message: `world conquest is played by 2 to ${MAX_TRIBES} tribes; this campaign has ${tribes.length}`,
-      rule: 'G1.7',
-      params: { min: 2, max: MAX_TRIBES },
-    })
-  if (new Set(tribes.map((t) => t.weekday)).size !== tribes.length || tribes.some((t) => dayIndex(t) < 0))
-    return fail({ code: 'setup/weekdays', message: 'every tribe owns its own weekday', rule: 'G1.7' })
-  const limit = input.roundLimit ?? ROUND_LIMIT.default
-  if (!Number.isInteger(limit) || limit < ROUND_LIMIT.min || limit > ROUND_LIMIT.max)
-    return fail({
-      code: 'setup/round_limit',
-      message: `the round limit is ${ROUND_LIMIT.min} to ${ROUND_LIMIT.max} rounds; got ${limit}`,
-      rule: 'G1.7',
-      params: { min: ROUND_LIMIT.min, max: ROUND_LIMIT.max },
-    })
-  if (typeof input.seed !== 'string' || typeof input.secretSeed !== 'string' || input.seed.length < 8 || input.secretSeed.length < 8)
-    return fail({ code: 'setup/bad_seed', message: 'the deal and objective seeds are strings of at least 8 characters', rule: 'G11.4' })
+  const checked = roundGameSetup(input, input?.roundLimit, {
+    name: 'world conquest',
+    maxTribes: MAX_TRIBES,
+    limit: ROUND_LIMIT,
+    seeds: 'the deal and objective seeds',
+    rules: { tribes: 'G1.7', weekdays: 'G1.7', limit: 'G1.7', seeds: 'G11.4' },
+  })
+  if (!checked.ok) return checked
+  const { tribes, limit } = checked
   return {
     ok: true,
     state: {

@@ -1,6 +1,6 @@
 // M2.1–M2.4, M12.2–M12.6: a new campaign, and its start: positions drawn, the map dealt face
 // down from the secret tile seed, the decks shuffled, the first army, the setup reveals.
-import { startAt } from '../../kernel/period-checks.ts'
+import { roundGameSetup, startAt } from '../../kernel/period-checks.ts'
 import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import { WEEKDAYS, type EngineError, type PlatformSetup } from '../../kernel/index.ts'
 import { noTroops, techDeck, TREASURE_DECK } from './catalogue.ts'
@@ -17,21 +17,16 @@ const commit = (seed: string) => toHex(sha256(utf8(seed)))
 
 /** M1.1, M1.2, M2.1: 2 to 6 tribes on distinct weekdays. */
 export function createElMapa(input: PlatformSetup<unknown>): { ok: true; state: ElMapaState } | { ok: false; error: EngineError } {
-  const fail = (code: string, message: string, rule: string, params?: EngineError['params']) => ({
-    ok: false as const,
-    error: { code, message, rule, ...(params ? { params } : {}) },
-  })
-  const tribes = Array.isArray(input?.tribes) ? input.tribes : []
-  if (tribes.length < 2 || tribes.length > MAX_TRIBES)
-    return fail('setup/tribe_count', `El Mapa is played by 2 to ${MAX_TRIBES} tribes; this campaign has ${tribes.length}`, 'M2.1', { min: 2, max: MAX_TRIBES })
-  if (new Set(tribes.map((t) => t.weekday)).size !== tribes.length || tribes.some((t) => dayIndex(t) < 0))
-    return fail('setup/weekdays', 'every tribe owns its own weekday', 'M1.1')
   // The platform checks the limit with checkLimit (8 to 52); a shorter one is accepted here for tests.
-  const limit = input.limit ?? LIMIT.default
-  if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT.max)
-    return fail('setup/round_limit', `the round limit is at most ${LIMIT.max} rounds; got ${limit}`, 'M1.2', { min: 1, max: LIMIT.max })
-  if (typeof input.seed !== 'string' || typeof input.secretSeed !== 'string' || input.seed.length < 8 || input.secretSeed.length < 8)
-    return fail('setup/bad_seed', 'the setup and secret seeds are strings of at least 8 characters', 'M12.2')
+  const checked = roundGameSetup(input, input?.limit, {
+    name: 'El Mapa',
+    maxTribes: MAX_TRIBES,
+    limit: { min: 1, max: LIMIT.max, default: LIMIT.default },
+    seeds: 'the setup and secret seeds',
+    rules: { tribes: 'M2.1', weekdays: 'M1.1', limit: 'M1.2', seeds: 'M12.2' },
+  })
+  if (!checked.ok) return checked
+  const { tribes, limit } = checked
   const secret = input.secretSeed
   return {
     ok: true,

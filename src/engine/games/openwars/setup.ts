@@ -1,7 +1,7 @@
 // W1.1, W2.11–W2.15, W3.4–W3.8: a new campaign, its start (the map and the setup seed's
 // commitment) and tick 0, the muster: starting armies placed, weekdays by army value, the
 // first gold and mana.
-import { startAt } from '../../kernel/period-checks.ts'
+import { roundGameSetup, startAt } from '../../kernel/period-checks.ts'
 import { sha256, toHex, utf8 } from '../../kernel/hashing.ts'
 import { WEEKDAYS, type EngineError, type TribeId, type Weekday } from '../../kernel/ids.ts'
 import type { PlatformSetup } from '../../kernel/ruleset.ts'
@@ -18,24 +18,19 @@ export const BUDGET = 60
 export const TICK0_GAP_MS = 72 * 3_600_000
 
 export function createOpenWars(input: PlatformSetup<OpenMap>): { ok: true; state: OpenState } | { ok: false; error: EngineError } {
-  const fail = (code: string, message: string, rule: string, params?: EngineError['params']) => ({
-    ok: false as const,
-    error: { code, message, rule, ...(params ? { params } : {}) },
+  const checked = roundGameSetup(input, input?.limit, {
+    name: 'Open Wars',
+    maxTribes: MAX_TRIBES,
+    limit: { min: 1, max: ROUND_LIMIT.max, default: ROUND_LIMIT.default },
+    seeds: 'the map and setup seeds',
+    rules: { tribes: 'W1.1', weekdays: 'W3.3', limit: 'W9.4', seeds: 'W10.3' },
   })
-  const tribes = Array.isArray(input?.tribes) ? input.tribes : []
-  if (tribes.length < 2 || tribes.length > MAX_TRIBES)
-    return fail('setup/tribe_count', `Open Wars is played by 2 to ${MAX_TRIBES} tribes; got ${tribes.length}`, 'W1.1', { min: 2, max: MAX_TRIBES })
-  if (new Set(tribes.map((t) => t.weekday)).size !== tribes.length || tribes.some((t) => !WEEKDAYS.includes(t.weekday)))
-    return fail('setup/weekdays', 'the calendar has one distinct weekday per tribe', 'W3.3')
-  const limit = input.limit ?? ROUND_LIMIT.default
-  if (!Number.isInteger(limit) || limit < 1 || limit > ROUND_LIMIT.max)
-    return fail('setup/round_limit', `the round limit is at most ${ROUND_LIMIT.max} rounds; got ${limit}`, 'W9.4', { min: 1, max: ROUND_LIMIT.max })
-  if (typeof input.seed !== 'string' || typeof input.secretSeed !== 'string' || input.seed.length < 8 || input.secretSeed.length < 8)
-    return fail('setup/bad_seed', 'the map and setup seeds are strings of at least 8 characters', 'W10.3')
+  if (!checked.ok) return checked
+  const { tribes, limit } = checked
   const map: OpenMap = input.map?.mode === 'escenario' ? input.map : { id: 'banda', name: 'Banda de sectores', mode: 'aleatorio' }
   if (map.mode === 'escenario') {
     const problems = scenarioProblems(map, tribes.length)
-    if (problems.length > 0) return fail(problems[0]!.code, problems[0]!.message, 'W2.15')
+    if (problems.length > 0) return { ok: false, error: { code: problems[0]!.code, message: problems[0]!.message, rule: 'W2.15' } }
   }
   return {
     ok: true,
