@@ -160,12 +160,6 @@ export async function tribesOf(sql: Sql, campaignId: string): Promise<TribeRow[]
 
 export const tribesOfPool = (pool: pg.Pool, campaignId: string) => tribesOf(sqlOf(pool), campaignId)
 
-/** A campaign's game (its ruleset id), read without a lock; undefined for no such campaign. */
-export async function gameOfCampaign(pool: pg.Pool, id: string): Promise<string | undefined> {
-  const rows = await pool.query<{ ruleset: string }>('SELECT ruleset FROM campaigns WHERE id = $1::uuid', [id])
-  return rows.rows[0]?.ruleset
-}
-
 export async function lockCampaign(sql: Sql, id: string): Promise<CampaignRow> {
   const rows = UUID.test(id) ? await sql.query<CampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns c WHERE c.id = $1::uuid FOR UPDATE`, [id]) : []
   if (!rows[0]) throw new AppError(404, 'campaign/not_found', `No campaign ${id}`)

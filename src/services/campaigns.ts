@@ -1,12 +1,10 @@
 // Campaigns: creation, listing, pausing and resuming. Invitations and joining, the draft,
 // orders and views are their own modules; campaignsService joins them into the one
 // `campaigns` service.
-import { LRUCache } from 'lru-cache'
 import { IANAZone } from 'luxon'
 import { rulesetIds, rulesetOf, type Weekday } from '../engine/index.ts'
 import {
   campaignsOf,
-  gameOfCampaign,
   insertCampaign,
   insertMembership,
   publicCampaigns,
@@ -21,7 +19,7 @@ import { transaction } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
 import { cleanName } from '../lib/names.ts'
-import { accessService, checkCampaignId, requireGm, type Access, type Role } from './access.ts'
+import { accessService, requireGm, type Access, type Role } from './access.ts'
 import { skipUntil, catchUp } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
 import { draftService } from './draft.ts'
@@ -85,9 +83,6 @@ export function campaignsService(deps: ServiceDeps) {
   }
 
   const orders = ordersService(locked)
-  // A campaign's game never changes once it is made: each instance keeps the ones it was asked
-  // about, so that an order's shape is checked before its lock without a read (#48).
-  const games = new LRUCache<string, string>({ max: 10_000 })
   const views = viewsService(deps, locked)
   return {
     access,
@@ -101,17 +96,6 @@ export function campaignsService(deps: ServiceDeps) {
     ...recruitingService(deps),
     ...resultsService(deps, locked),
     ...absencesService(deps),
-
-    /** The game a campaign plays (its ruleset id), or a 404 as for any campaign the caller cannot see. */
-    async gameOf(campaignId: string): Promise<string> {
-      checkCampaignId(campaignId, null)
-      const known = games.get(campaignId)
-      if (known) return known
-      const game = await gameOfCampaign(db.pool, campaignId)
-      if (!game) throw new AppError(404, 'campaign/not_found', `No campaign ${campaignId}`)
-      games.set(campaignId, game)
-      return game
-    },
 
     async create(
       userId: string,

@@ -20,7 +20,14 @@ export function requestHash(body: unknown): string {
 export function ordersService(locked: Locked) {
   return {
     /** Orders from the holder of a verified token (`claims`); whether the login still stands is checked here, in the same read. */
-    async orders(claims: Claims, campaignId: string, input: { tribeId?: string | undefined; orders: unknown[] }, idempotencyKey: string | undefined) {
+    /** `checkShape`: the API's check of the orders against the campaign's game's own schemas, once the game is known. */
+    async orders(
+      claims: Claims,
+      campaignId: string,
+      input: { tribeId?: string | undefined; orders: unknown[] },
+      idempotencyKey: string | undefined,
+      checkShape?: (ruleset: string, orders: readonly unknown[]) => void,
+    ) {
       const userId = claims.sub
       checkCampaignId(campaignId, userId)
       const hash = requestHash(input.orders)
@@ -41,6 +48,7 @@ export function ordersService(locked: Locked) {
             return row
           },
           (row, campaign, w, now) => {
+            checkShape?.(campaign.ruleset, input.orders)
             const tribeId = row.tribeId!
             if (w.campaignStatus === 'paused') throw new AppError(409, 'campaign/paused', 'The campaign is paused by its game master')
             if (w.campaignStatus !== 'running')

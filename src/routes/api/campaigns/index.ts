@@ -220,14 +220,12 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { order, orders, tribeId } = request.body
       if ((order ? 1 : 0) + (orders ? 1 : 0) !== 1) throw new AppError(400, 'orders/one_of', 'Send either order (one) or orders (a list)')
       const key = request.headers['idempotency-key']
-      const list = orders ?? [order!]
-      // The orders' shapes are the campaign's game's, checked here before the campaign is locked.
-      checkOrderShapes(await campaigns.gameOf(request.params.id), list)
       const { replayed, ...answer }: { replayed?: true; events: unknown[]; version: number } = await campaigns.orders(
         request.user,
         request.params.id,
-        { tribeId, orders: list },
+        { tribeId, orders: orders ?? [order!] },
         key,
+        checkOrderShapes,
       )
       if (replayed) reply.header('idempotent-replayed', 'true')
       // Keys in one order, so that a replay (read back from JSONB, which reorders keys) is byte for byte the first answer.
