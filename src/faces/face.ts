@@ -20,8 +20,11 @@ export interface GamePages {
   dice: Page
   /** A small map of the scene's tribes' holdings, each asset a tap away from a trade's line (#27); a game without it takes typed lists only. */
   tradeMap?(a: Access, locale: 'en' | 'es', tribes: string[]): Promise<string | null>
-  /** What the GM console shows of the game (the draft's pick): data for its template. */
-  console?(a: Access): Promise<Record<string, unknown>>
+  /**
+   * What the GM console shows of the game (the weekday game's draft pick): the data of its
+   * partial `views/games/<folder>/pages/partials/console.hbs`, or null when it shows nothing now.
+   */
+  console?(a: Access): Promise<Record<string, unknown> | null>
 }
 
 /** What the platform reads of one period for its recap (#30): the log of that period and the board it is drawn on. */
@@ -56,8 +59,9 @@ export interface Face {
   /** The ruleset id the campaign records, and the folder of its templates (views/games/<folder>/). */
   id: string
   folder: string
-  /** Catalogue keys: the game's name, its period ("week", "round") and its economy tab. */
+  /** Catalogue keys: the game's name, one sentence of what it is (the home page's), its period ("week", "round") and its economy tab. */
   name: string
+  pitch: string
   period: string
   economy: string
   /** Catalogue key of the your-day card's count of what can still move, in the game's words (its turn summary's `movable`). */
@@ -85,8 +89,14 @@ export interface Face {
   examples?: { situation: string; orders: Record<string, { summary: string; value: unknown }> }
   /** The board of a campaign in setup, before its draft (#27): an SVG of the chosen map with what the start puts on it. */
   setupMap?(map: unknown, locale: 'en' | 'es', kit: PageKit): string
-  /** What one click of "Practice" sets up (#27): its map and each side's first cities, the newcomer's first; a game without it offers none. */
-  practice?: { mapId: string; homes: [newcomer: string[], rival: string[]] }
+  /** Catalogue key of the GM console's button that starts a campaign in setup (the platform's "Start the campaign" without it). */
+  start?: string
+  /**
+   * What one click of "Practice" sets up (#27): its map and each side's first cities, the
+   * newcomer's first; a game without it offers none. Its words are catalogue keys: the offer's
+   * sentence, the practice campaign's banner, and the notice (`notice_<passed>`) after a week passed.
+   */
+  practice?: { mapId: string; homes: [newcomer: string[], rival: string[]]; words: { lead: string; banner: string; passed: string } }
   /** A period's recap: null when the period has no end map yet; a game without it has no recap page and no map in its payout mail. */
   recap?(input: PeriodInput, s: Strings): PeriodRecap | null
   /** Its chronicle: a logged event told in the reader's words, tribes by their names; '' for one the story leaves out. */

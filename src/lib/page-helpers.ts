@@ -26,7 +26,7 @@ export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
   hb.registerHelper('uri', (value: unknown) => encodeURIComponent(String(value ?? '')))
   hb.registerHelper('json', (value: unknown) => JSON.stringify(value))
-  /** A catalogue sentence with its arguments, in the catalogue's plural rules: {{icu s.recruitAll troops=n city=c}}. */
+  /** A catalogue sentence with its arguments, in the catalogue's plural rules: {{icu s.periodOfLimit period=p n=n limit=l}}. */
   hb.registerHelper('icu', function (this: unknown, sentence: unknown, options: Handlebars.HelperOptions) {
     const words = (options.data.root as { s?: Record<string, string> }).s
     return fill(String(sentence ?? ''), options.hash as Record<string, string | number>, words ? languageOf(words) : 'en')

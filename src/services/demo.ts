@@ -66,7 +66,7 @@ export async function seedDemo(db: Database, options: { clock: Clock; publicUrl:
     const { state } = await campaigns.snapshot(created.id)
     const tribeId = rulesetOf(state.ruleset).view(state).draft?.onTheClock
     if (!tribeId) break
-    await campaigns.pick(gmAccess, { tribeId, city: homes.get(tribeId)!.shift()! })
+    await campaigns.pick(gmAccess, { tribeId, choice: homes.get(tribeId)!.shift()! })
   }
   return { seeded: true, logins: DEMO_USERS.map((u) => ({ email: u.email, password: DEMO_PASSWORD })), campaignId: created.id }
 }

@@ -90,7 +90,7 @@ export function practiceService(deps: ServiceDeps, locked: Locked, campaigns: St
         const { state } = await campaigns.snapshot(created.id)
         const onTheClock = rulesetOf(state.ruleset).view(state).draft?.onTheClock
         if (!onTheClock) break
-        await campaigns.pick(gm, { tribeId: onTheClock, city: homes.get(onTheClock)!.shift()! })
+        await campaigns.pick(gm, { tribeId: onTheClock, choice: homes.get(onTheClock)!.shift()! })
       }
       return { id: created.id, tribeId: mine.id }
     },

@@ -1,6 +1,7 @@
-// What a game's face names by catalogue key (its name, period, economy tab, rule book and guide
-// links, the your-day card's count of what can still move) is written in both languages, and the
-// count reads in the game's own words for none, one and many.
+// What a game's face names by catalogue key (its name and pitch, period, economy tab, rule book and
+// guide links, its console's start button, its practice game's words, the your-day card's count
+// of what can still move) is written in both languages, and the count reads in the game's own
+// words for none, one and many.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
@@ -10,7 +11,8 @@ import { fill } from '../../src/lib/fill.ts'
 
 for (const face of FACES) {
   t.test(`${face.id}: every key its face names is in English and Spanish`, async (t) => {
-    for (const key of [face.name, face.period, face.economy, face.movable, face.rulesLabel, face.guide.label]) {
+    const practice = face.practice ? [face.practice.words.lead, face.practice.words.banner, `notice_${face.practice.words.passed}`] : []
+    for (const key of [face.name, face.pitch, face.period, face.economy, face.movable, face.rulesLabel, face.guide.label, face.start ?? 'startCampaign', ...practice]) {
       for (const locale of ['en', 'es'] as const) t.type(CATALOGUE[locale][key], 'string', `${key} (${locale})`)
     }
     const counts = (locale: 'en' | 'es') => [0, 1, 3].map((n) => fill(CATALOGUE[locale][face.movable]!, { n }, locale))

@@ -175,7 +175,7 @@ t.test('notification settings, one-click unsubscribe and the reminder lead time'
   t.equal(payoutPage.status, 200)
   const done = await browser.post('/unsubscribe', { token: /name="token" value="([^"]+)"/.exec(payoutPage.body)![1]! })
   t.equal(done.status, 200, 'the page unsubscribes with its one button')
-  t.match(done.body, /The weekly payout/i, 'and names the kind of mail stopped')
+  t.match(done.body, /The weekly tick(&#x27;|')s results/i, 'and names the kind of mail stopped')
   t.equal((await call(app, ana.token, 'GET', '/api/me/notifications')).body.payout, false)
   t.equal((await browser.post('/unsubscribe', { token: 'forged' })).status, 400, 'a forged token: the page says so and stores nothing')
 

@@ -30,7 +30,7 @@ t.test('a pause and a resume reach every member, in their language; a member who
   )
   t.match(
     paused.find((m) => m.to.includes(ana!))!,
-    { subject: 'Test campaign is paused', text: /no window opens, nothing is paid and no siege is checked/ },
+    { subject: 'Test campaign is paused', text: /no window opens and no weekly tick runs/ },
   )
   t.match(
     paused.find((m) => m.to.includes(ben!))!,

@@ -145,3 +145,21 @@ t.test("each game's window mail counts what can still move in its own words, as 
   const unknown = said('en', 'no-such-game')
   t.notMatch(unknown.text + unknown.html, /can still move|<li><\/li>/, 'a game with no words of its own gets no line, and no empty item')
 })
+
+t.test('a reminder and a pause mail speak of sieges only where the game has them (R9)', async (t) => {
+  const templates = mailTemplates()
+  for (const locale of ['en', 'es'] as const) {
+    const weekday = templates.render('reminder', locale, context(locale, 'weekly-turn', { standIn: false }))
+    t.match(
+      weekday.text,
+      locale === 'en' ? /any siege on your cities is checked \(R9\)/ : /se comprueban los asedios de tus ciudades \(R9\)/,
+      `the weekday game's reminder (${locale})`,
+    )
+    for (const ruleset of rulesetIds().filter((id) => id !== 'weekly-turn')) {
+      const reminder = templates.render('reminder', locale, context(locale, ruleset, { standIn: false }))
+      const paused = templates.render('campaign_paused', locale, context(locale, ruleset, {}))
+      t.notMatch(reminder.text + reminder.html, /siege|asedio|R9/, `${ruleset}'s reminder (${locale}): no siege`)
+      t.notMatch(paused.text + paused.html, /siege|asedio|nothing is paid|no se paga/, `${ruleset}'s pause mail (${locale}): none of the weekday game's words`)
+    }
+  }
+})

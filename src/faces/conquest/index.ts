@@ -14,6 +14,7 @@ export const conquestFace: Face = {
   id: conquest.id,
   folder: gameFolderOf(conquest.id),
   name: 'c_gameConquest',
+  pitch: 'c_pitch',
   period: 'c_round',
   economy: 'c_economy',
   movable: 'c_dayMovable',

@@ -14,6 +14,7 @@ export const elMapaFace: Face = {
   id: elMapa.id,
   folder: gameFolderOf(elMapa.id),
   name: 'm_gameElMapa',
+  pitch: 'm_pitch',
   period: 'm_round',
   economy: 'm_economy',
   movable: 'm_dayMovable',

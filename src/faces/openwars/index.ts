@@ -14,6 +14,7 @@ export const openwarsFace: Face = {
   id: openWars.id,
   folder: gameFolderOf(openWars.id),
   name: 'o_gameOpenWars',
+  pitch: 'o_pitch',
   period: 'o_round',
   economy: 'o_economy',
   movable: 'o_dayMovable',

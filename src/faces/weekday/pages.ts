@@ -311,10 +311,10 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
 
   /** The GM console's pick for the tribe on the clock (R3.4): who it is, and the free cities. */
   async function console(a: Access) {
-    if (a.campaign.status !== 'draft') return {}
+    if (a.campaign.status !== 'draft') return null
     const { view, tribes } = await read(a)
     const draft = view.draft
-    if (!draft) return {}
+    if (!draft) return null
     const next = onTheClock(draft)
     const taken = new Set(draft.picks.map((p) => p.city))
     return {

@@ -71,7 +71,8 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
         const s = STRINGS[(await viewer(request)).locale]
         const created = await fastify.practice.createPractice(user, {
           ruleset: practiced.id,
-          ...setup,
+          mapId: setup.mapId,
+          homes: setup.homes,
           name: s.practiceName!,
           tribes: [s.practiceTribe!, s.practiceRival!],
         })
@@ -82,7 +83,7 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
     await requireUser(request)
     const a = await accessOf(request, request.params.id!)
     await fastify.practice.passPracticeWeek(a)
-    return reply.redirect(`/campaigns/${a.campaign.id}/pools?notice=week_passed`, 303)
+    return reply.redirect(`/campaigns/${a.campaign.id}/pools?notice=${faceOf(a.campaign.ruleset).practice?.words.passed ?? ''}`, 303)
   })
 
   // A campaign in setup shows its roster; once started, its game draws the overview.

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { InviteBody, PickBody, ReplacePlayerBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
-import type { GamePages } from '../../faces/index.ts'
+import { faceOf, type GamePages } from '../../faces/index.ts'
 import { confirmed, one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
 
 /** What a finished action reports on the console (?done=…), one catalogue sentence each. */
@@ -43,8 +43,10 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
       setup ? campaigns.joinRequests(a) : [],
       fastify.inbox.of(a.userId!, a.campaign.id),
     ])
-    // The game's part of the console (the weekday game's draft pick for the tribe on the clock).
-    const game = (await games(a.campaign.ruleset).console?.(a)) ?? {}
+    // The game's part of the console (the weekday game's draft pick for the tribe on the clock),
+    // drawn by the game's own partial in its own words.
+    const face = faceOf(a.campaign.ruleset)
+    const game = (await games(a.campaign.ruleset).console?.(a)) ?? null
     const nameOf = (id: string | null) => tribes.find((t) => t.id === id)?.name ?? null
     const invitations = roster.invitations.map((i) => ({ ...i, tribeName: nameOf(i.tribeId), open: i.state !== 'revoked' }))
     return render(
@@ -59,7 +61,9 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
         tribes,
         roster: roster.tribes,
         invitations,
-        ...game,
+        game,
+        gamePartial: game ? `${face.folder}/console` : null,
+        startLabel: face.start ?? 'startCampaign',
         joinRequests,
         recruiting: ['none', 'open', 'ask'].map((mode) => ({ mode, selected: (a.campaign.recruiting ?? 'none') === mode })),
         finished: a.campaign.status === 'finished',

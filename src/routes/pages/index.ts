@@ -138,7 +138,7 @@ export default async function pages(fastify: FastifyInstance) {
       })
   })
 
-  // The home page: what the game is, and a week of it as a picture.
+  // The home page: what the service is, its games, and a week of it as a picture.
   const W = 320
   const x0 = 70
   const hourX = (h: number) => x0 + (h / 24) * W
@@ -148,7 +148,7 @@ export default async function pages(fastify: FastifyInstance) {
     x0,
     windowWidth: hourX(20) - x0,
     closeX: hourX(20),
-    payoutX: hourX(20) + 10,
+    weeklyX: hourX(20) + 10,
     hours: [0, 6, 12, 20].map((h) => ({ x: hourX(h), label: `${h}:00` })),
     days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday, i) => ({
       weekday,
@@ -159,12 +159,14 @@ export default async function pages(fastify: FastifyInstance) {
       textX: x0 + 6,
       cy: 31 + i * 28,
       starTop: 24 + i * 28,
-      payout: i === 6,
+      weekly: i === 6,
     })),
   }
   // Each game's guide, for a newcomer (#27).
   const guides = FACES.map((f) => ({ href: f.guide.path, label: f.guide.label }))
-  fastify.get('/', async (request: Req, reply) => render(request, reply, 'home.hbs', { ...WEEK, guides }))
+  // Each game in its own words: its name, what it is, its rule book (its guide is linked above).
+  const gameList = FACES.map((f) => ({ name: f.name, pitch: f.pitch, rules: f.rules, rulesLabel: f.rulesLabel }))
+  fastify.get('/', async (request: Req, reply) => render(request, reply, 'home.hbs', { ...WEEK, guides, games: gameList }))
   fastify.get('/favicon.ico', async (_request, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send())
 
   accountPages(fastify, kit)

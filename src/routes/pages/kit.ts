@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache'
 import { csrfUserInfo, SESSION_COOKIE } from '../../plugins/external/view.ts'
 import type { Access } from '../../services/access.ts'
 import type { Claims, PublicUser } from '../../services/accounts.ts'
-import { faceOf } from '../../faces/index.ts'
+import { FACES, faceOf } from '../../faces/index.ts'
 import { one, STRINGS, type Body, type CampaignInfo, type FormOptions, type PageKit, type Strings, type Viewer } from '../../faces/page-kit.ts'
 
 // The kit's shape and plain helpers are the faces' as much as the pages': they live below both.
@@ -29,6 +29,9 @@ export function confirmed(extras: Body) {
 
 /** Page-only form fields (not part of the action's schema) are kept here. */
 type WithExtras = FastifyRequest & { viewer?: Viewer; formExtras?: Body }
+
+/** The catalogue key of the practice game's offer: the first game with a practice setup, as `/practice` starts. */
+const PRACTICE_OFFER = FACES.find((f) => f.practice)?.practice?.words.lead ?? null
 
 function noticeOf(request: FastifyRequest, s: Strings): string | null {
   const asked = (request.query as { notice?: unknown } | undefined)?.notice
@@ -88,6 +91,8 @@ export function pageKit(fastify: FastifyInstance): PageKit {
       ...(typeof data.titleKey === 'string' ? { title: STRINGS[v.locale][data.titleKey] } : {}),
       locale: v.locale,
       s: STRINGS[v.locale],
+      // The practice game's offer, in the words of the game it practises (none: no offer).
+      practiceOffer: PRACTICE_OFFER,
       // A notice a redirect asks for (?notice=week_passed), said only when the catalogue has it.
       notice: noticeOf(request, STRINGS[v.locale]),
       user: v.user,

@@ -42,7 +42,7 @@ t.test('R3.2 the draft by tapping the map at 390 px in Spanish, and by keyboard 
 
   const phone = await login(await emailOf(first.userId), 390, 'es-ES')
   t.match((await phone.locator('#draft-h').textContent()) ?? '', /El reparto de ciudades/)
-  t.match((await phone.locator('p.meta').textContent()) ?? '', /Estado: reparto de ciudades/, 'the campaign status in Spanish, not its code')
+  t.match((await phone.locator('p.meta').textContent()) ?? '', /Estado: reparto inicial/, 'the campaign status in Spanish, not its code')
   t.same(await axe(phone), [], 'no WCAG A/AA violation on the draft panel')
   const city = (await phone.locator('#draft-pick input[name="city"]').first().getAttribute('value'))!
   await phone.locator(`svg.map g[data-tile="${city}"]`).click()
