@@ -83,10 +83,13 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
     },
 
     async pick(a: Access, input: { choice?: string | undefined; city?: string | undefined; tribeId?: string | undefined }) {
+      // Who may pick comes first: a spectator hears that, whatever the body says.
+      if (a.role === 'spectator') throw new AppError(403, 'draft/not_a_player', 'Only the tribe on the clock or a game master may pick', 'R3.4')
+      if (input.choice && input.city && input.choice !== input.city)
+        throw new AppError(400, 'draft/choice_conflict', `A pick names one place: choice ${input.choice} and city ${input.city} differ`, 'R3.4')
       const choice = input.choice ?? input.city
       if (!choice) throw new AppError(400, 'draft/choice_required', 'A pick names the place it takes in choice', 'R3.4')
       const tribeId = a.role === 'gm' ? input.tribeId : a.tribeId
-      if (a.role === 'spectator') throw new AppError(403, 'draft/not_a_player', 'Only the tribe on the clock or a game master may pick', 'R3.4')
       if (a.role === 'gm' && !tribeId) throw new AppError(400, 'draft/tribe_required', 'A game master picking for a tribe names it in tribeId', 'R3.4')
       if (a.role === 'player' && input.tribeId && input.tribeId !== a.tribeId)
         throw new AppError(403, 'orders/not_your_tribe', 'You pick only for your own tribe', 'R2.3')

@@ -117,6 +117,8 @@ t.test(
     t.match(joinLate, { status: 409, body: { error: { code: 'campaign/already_started', rule: 'R3.1' } } })
     const spectator = await call(app, stranger.token, 'POST', `${url}/draft/picks`, { city: '2,1' })
     t.match(spectator, { status: 403, body: { error: { code: 'draft/not_a_player', rule: 'R3.4' } } })
+    const spectatorEmpty = await call(app, stranger.token, 'POST', `${url}/draft/picks`, {})
+    t.match(spectatorEmpty, { status: 403, body: { error: { code: 'draft/not_a_player' } } }, 'a spectator hears who may pick before what a pick needs')
     const noTribe = await call(app, table.gm, 'POST', `${url}/draft/picks`, { city: '2,1' })
     t.match(noTribe, { status: 400, body: { error: { code: 'draft/tribe_required', rule: 'R3.4' } } })
     const [first, second] = order
@@ -125,6 +127,12 @@ t.test(
     t.match(forOther, { status: 403, body: { error: { code: 'orders/not_your_tribe', rule: 'R2.3' } } })
     const nothing = await call(app, onClock.token, 'POST', `${url}/draft/picks`, {})
     t.match(nothing, { status: 400, body: { error: { code: 'draft/choice_required', rule: 'R3.4' } } }, 'a pick names its place')
+    const twoPlaces = await call(app, onClock.token, 'POST', `${url}/draft/picks`, { choice: '2,1', city: '3,3' })
+    t.match(
+      twoPlaces,
+      { status: 400, body: { error: { code: 'draft/choice_conflict', rule: 'R3.4', message: /choice 2,1 and city 3,3 differ/ } } },
+      'choice and its old name, differing',
+    )
     t.same(await stored(app, table.id), before, 'no pick was made')
     // `city`, the field's first name, is still read for existing clients.
     const city = (await call(app, onClock.token, 'GET', `${url}/options`)).body.options.draftPick[0] as string
