@@ -273,7 +273,17 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
     })
   }
 
-  return { change, sync, syncBatch, plain }
+  /**
+   * The game of a campaign this instance changed lately, for a player seen giving it orders
+   * (a campaign's game never changes); null for anyone else, who learns nothing of a campaign
+   * before its read says they may.
+   */
+  const rulesetFor = (campaignId: string, userId: string): string | null => {
+    const entry = known.get(campaignId)
+    return entry?.tribes.has(userId) ? entry.campaign.ruleset : null
+  }
+
+  return { change, sync, syncBatch, plain, rulesetFor }
 }
 
 export type Locked = ReturnType<typeof lockedService>

@@ -20,7 +20,7 @@ export function requestHash(body: unknown): string {
 export function ordersService(locked: Locked) {
   return {
     /** Orders from the holder of a verified token (`claims`); whether the login still stands is checked here, in the same read. */
-    /** `checkShape`: the API's check of the orders against the campaign's game's own schemas, once the game is known. */
+    /** `checkShape`: the API's check of the orders against the campaign's game's own schemas (the faces own them). */
     async orders(
       claims: Claims,
       campaignId: string,
@@ -31,13 +31,20 @@ export function ordersService(locked: Locked) {
       const userId = claims.sub
       checkCampaignId(campaignId, userId)
       const hash = requestHash(input.orders)
+      // The orders' shape is checked before any lock: at once for a player this instance has
+      // seen ordering in the campaign, else right after the one read, once the campaign is
+      // known to be theirs to see (a stranger learns nothing of a private one) and before their
+      // login and role, so that a request gets the same answer whatever an instance remembers.
+      const knownGame = locked.rulesetFor(campaignId, userId)
+      if (knownGame) checkShape?.(knownGame, input.orders)
       try {
         return await locked.change(
           campaignId,
           async (sql, now) => {
             const row = await readForChange(sql, { campaignId, userId, jti: claims.jti ?? '', key: idempotencyKey ?? null, at: now })
-            if (!sessionStands(claims, row)) throw sessionEnded()
             const a = accessOf(campaignId, row, userId)
+            if (!knownGame) checkShape?.(row.ruleset, input.orders)
+            if (!sessionStands(claims, row)) throw sessionEnded()
             if (a.role === 'gm') throw new AppError(403, 'orders/gm_cannot_play', 'A game master never plays orders for a tribe', 'R2.3')
             if (a.role !== 'player' || !a.tribeId) throw new AppError(403, 'orders/not_a_player', "Only a tribe's player gives its orders")
             if (input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You give orders only to your own tribe')
@@ -48,7 +55,6 @@ export function ordersService(locked: Locked) {
             return row
           },
           (row, campaign, w, now) => {
-            checkShape?.(campaign.ruleset, input.orders)
             const tribeId = row.tribeId!
             if (w.campaignStatus === 'paused') throw new AppError(409, 'campaign/paused', 'The campaign is paused by its game master')
             if (w.campaignStatus !== 'running')

@@ -211,3 +211,33 @@ t.test('#32 KNOWN_CAMPAIGNS=0 remembers nothing: every order reads', async (t) =
   const second = await counter.during(() => call(app, ana, 'POST', url, recruit('3,3')))
   t.same(second.queries, ['campaign-read-for-change', 'campaign-save-append-log'])
 })
+
+t.test("#48 an order's shape is checked before the lock: before any statement for a player seen ordering, after the one read for anyone else", async (t) => {
+  const { app, table } = await mondayGame(t)
+  const counter = countQueries(t)
+  const ana = table.players.ana!.token
+  const url = `/api/campaigns/${table.id}/orders`
+  const bad = { order: { type: 'recruit', city: '2,1', troops: 'many' } }
+  const cold = await counter.during(() => call(app, ana, 'POST', url, bad))
+  t.match(cold.value, { status: 400, body: { error: { code: 'orders/bad_shape', message: /order\.troops/ } } })
+  t.same(cold.queries, ['campaign-read-for-change'], 'a player not seen yet: refused after the one read, before any lock or save')
+  t.equal((await call(app, ana, 'POST', url, recruit('2,1'))).status, 200, 'ana orders: this instance knows her now')
+  const before = await version(app, table.id)
+  const warm = await counter.during(() => call(app, ana, 'POST', url, bad))
+  t.match(warm.value, { status: 400, body: { error: { code: 'orders/bad_shape', message: /order\.troops/ } } }, 'the same answer')
+  t.same(warm.queries, [], 'a player seen ordering: refused before any statement')
+  const unknownType = await counter.during(() => call(app, ana, 'POST', url, { order: { type: 'castFireball' } }))
+  t.match(unknownType.value, { status: 400, body: { error: { code: 'orders/unknown_type' } } })
+  t.same(unknownType.queries, [])
+  t.equal(await version(app, table.id), before, 'nothing was saved')
+
+  // Someone outside a private campaign learns nothing of it, not even its game's orders.
+  const stranger = await register(app, 'stranger@example.com')
+  const hidden = await counter.during(() => call(app, stranger.token, 'POST', url, bad))
+  t.match(hidden.value, { status: 404, body: { error: { code: 'campaign/not_found' } } }, 'a stranger: 404, as for a good order')
+  t.notMatch(JSON.stringify(hidden.value.body), /recruit|troops|weekly-turn/, 'the answer names no order of the game')
+  // A spectator may see the campaign; the shape still comes before who may give orders, on every path.
+  const gm = await counter.during(() => call(app, table.gm, 'POST', url, bad))
+  t.match(gm.value, { status: 400, body: { error: { code: 'orders/bad_shape' } } }, 'the GM: the shape first, then (for a good one) 403')
+  t.match(await call(app, table.gm, 'POST', url, recruit('3,3')), { status: 403, body: { error: { code: 'orders/gm_cannot_play' } } })
+})
