@@ -6,6 +6,7 @@ import { hmacRng, type Draw } from '../engine/index.ts'
 import { AppError } from '../lib/errors.ts'
 import type { Access } from '../services/access.ts'
 import type { LoggedEvent } from '../services/views.ts'
+import { proofOf } from './proof.ts'
 
 type Campaigns = FastifyInstance['campaigns']
 
@@ -34,7 +35,14 @@ export async function historyReading(
   const kind = kinds[query.kind ?? ''] ? query.kind! : ''
   const filter = { type: query.type ?? '', kind, week: String(week), system: query.system === '1' }
   const shown = events.filter((e) => (filter.type ? e.type === filter.type : kind ? kinds[kind]!(e.type) : filter.system || told(e)))
-  return { weeks, week, events, weekStart, filter, shown }
+  /** What the history template lists: the filter, the face's kinds, the periods, and the shown events latest first, each told and its dice proved. */
+  const listed = <M extends object>(drawsOf: (event: never) => Draw[], tell: (e: LoggedEvent) => string, more?: (e: LoggedEvent) => M) => ({
+    filter,
+    kinds: Object.keys(kinds),
+    weeks: weeks.map(String),
+    events: [...shown].reverse().map((e) => ({ ...e, summary: tell(e), proof: proofOf(drawsOf, a.campaign.id, e.week, e.payload), ...more?.(e) })),
+  })
+  return { weeks, week, events, weekStart, filter, shown, listed }
 }
 
 /** One die of a period as the page lists it: its counter and face, the event that drew it, and the face derived again. */

@@ -4,7 +4,6 @@ import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { conquest, TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
 import { d6Of, dicePeriods, drawnRows, endedWithSeed, historyReading, verificationOf } from '../history-kit.ts'
-import { proofOf } from '../proof.ts'
 import { isSystemRow } from '../../lib/chronicle.ts'
 import type { Access } from '../../services/access.ts'
 import { STRINGS, type PageKit, type Req } from '../page-kit.ts'
@@ -20,7 +19,8 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const { names, colours } = await rosterOf(campaigns, a)
-    const { weeks, week, events, filter, shown } = await historyReading(campaigns, a, request.query, CONQUEST_KINDS, (e) => !isSystemRow(e.type))
+    const reading = await historyReading(campaigns, a, request.query, CONQUEST_KINDS, (e) => !isSystemRow(e.type))
+    const { week, events } = reading
     const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { owners: number[]; troops: number[] } | undefined
     const order = (await campaigns.stateView(a)).tribes.map((t) => t.id)
     const weekMap = ended
@@ -32,15 +32,8 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
         )
       : ''
     return tabPage({ request, reply, a }, 'history', page('history.hbs'), {
-      filter,
       weekMap,
-      kinds: Object.keys(CONQUEST_KINDS),
-      weeks: weeks.map(String),
-      events: shown.reverse().map((e) => ({
-        ...e,
-        summary: conquestSentence(e.type, e.payload, names, s),
-        proof: proofOf(conquest.dice.drawsOf, a.campaign.id, e.week, e.payload),
-      })),
+      ...reading.listed(conquest.dice.drawsOf, (e) => conquestSentence(e.type, e.payload, names, s)),
     })
   }
 

@@ -2,6 +2,7 @@
 import { conquestSentence } from './chronicle.ts'
 import { conquest } from '../../engine/games/conquest/index.ts'
 import { gameFolderOf } from '../../engine/index.ts'
+import { conventionalFace } from '../conventions.ts'
 import type { Face } from '../face.ts'
 import { conquestPictures } from './guide.ts'
 import { conquestHistoryPages } from './history.ts'
@@ -14,17 +15,7 @@ export const conquestFace: Face = {
   id: conquest.id,
   folder: gameFolderOf(conquest.id),
   name: 'c_gameConquest',
-  pitch: 'c_pitch',
-  period: 'c_round',
-  economy: 'c_economy',
-  movable: 'c_dayMovable',
-  rules: '/rules/conquest',
-  rulesLabel: 'c_rulesLink',
-  books: { en: 'RULES-CONQUEST.md', es: 'RULES-CONQUEST.es.md' },
-  guide: { path: '/guide/conquest', label: 'c_guideLink', books: { en: 'GUIDE-CONQUEST.md', es: 'GUIDE-CONQUEST.es.md' }, pictures: conquestPictures },
-  platformScripts: ['tap-sheet.js'],
-  scripts: ['conquest.js'],
-  styles: ['conquest.css'],
+  ...conventionalFace('c', 'conquest', 'CONQUEST', conquestPictures),
   orderSchema: ConquestOrder,
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
   recap: conquestRecap,

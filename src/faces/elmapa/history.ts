@@ -7,7 +7,6 @@ import { hmacRng, type Weekday } from '../../engine/index.ts'
 import { elMapa, type ElMapaEvent } from '../../engine/games/elmapa/index.ts'
 import { cellView } from '../../engine/games/elmapa/views.ts'
 import { dicePeriods, drawnRows, historyReading, verificationOf } from '../history-kit.ts'
-import { proofOf } from '../proof.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Access } from '../../services/access.ts'
@@ -66,7 +65,8 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
     const { names, colours } = await rosterOf(campaigns, a)
-    const { weeks, week, events, filter, shown } = await historyReading(campaigns, a, request.query, ELMAPA_KINDS, (e) => !MACHINERY.has(e.type))
+    const reading = await historyReading(campaigns, a, request.query, ELMAPA_KINDS, (e) => !MACHINERY.has(e.type))
+    const { week, events } = reading
     const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { owners: (number | null)[] } | undefined
     const { board } = await readBoard(campaigns, a)
     const order = board.standing.map((t) => t.id)
@@ -80,16 +80,13 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
         })
       : ''
     return tabPage({ request, reply, a }, 'history', page('history.hbs'), {
-      filter,
       weekMap,
-      kinds: Object.keys(ELMAPA_KINDS),
-      weeks: weeks.map(String),
-      events: shown.reverse().map((e) => ({
-        ...e,
-        summary: elMapaSentence(e.type, e.payload, names, s),
-        proof: proofOf(elMapa.dice.drawsOf, a.campaign.id, e.week, e.payload),
-        replay: e.type === 'battle' ? battleSteps((e.payload as Extract<ElMapaEvent, { type: 'battle' }>).record, s) : null,
-      })),
+      ...reading.listed(
+        elMapa.dice.drawsOf,
+        (e) => elMapaSentence(e.type, e.payload, names, s),
+        // A battle's story, step by step (M8).
+        (e) => ({ replay: e.type === 'battle' ? battleSteps((e.payload as Extract<ElMapaEvent, { type: 'battle' }>).record, s) : null }),
+      ),
     })
   }
 

@@ -2,6 +2,7 @@
 import { elMapaSentence } from './chronicle.ts'
 import { elMapa } from '../../engine/games/elmapa/index.ts'
 import { gameFolderOf } from '../../engine/index.ts'
+import { conventionalFace } from '../conventions.ts'
 import type { Face } from '../face.ts'
 import { elMapaPictures } from './guide.ts'
 import { elMapaHistoryPages } from './history.ts'
@@ -14,17 +15,7 @@ export const elMapaFace: Face = {
   id: elMapa.id,
   folder: gameFolderOf(elMapa.id),
   name: 'm_gameElMapa',
-  pitch: 'm_pitch',
-  period: 'm_round',
-  economy: 'm_economy',
-  movable: 'm_dayMovable',
-  rules: '/rules/elmapa',
-  rulesLabel: 'm_rulesLink',
-  books: { en: 'RULES-ELMAPA.md', es: 'RULES-ELMAPA.es.md' },
-  guide: { path: '/guide/elmapa', label: 'm_guideLink', books: { en: 'GUIDE-ELMAPA.md', es: 'GUIDE-ELMAPA.es.md' }, pictures: elMapaPictures },
-  platformScripts: ['tap-sheet.js'],
-  scripts: ['elmapa.js'],
-  styles: ['elmapa.css'],
+  ...conventionalFace('m', 'elmapa', 'ELMAPA', elMapaPictures),
   orderSchema: ElMapaOrder,
   api: { state: ElMapaBoard, options: ElMapaOptions, economy: ElMapaEconomy },
   pages: (fastify, kit) => ({ ...elMapaPages(fastify, kit), ...elMapaHistoryPages(fastify, kit) }),

@@ -8,7 +8,6 @@ import { isSystemRow } from '../../lib/chronicle.ts'
 import type { Access } from '../../services/access.ts'
 import { STRINGS, type PageKit, type Req } from '../page-kit.ts'
 import { d6Of, dicePeriods, drawnRows, endedWithSeed, historyReading, verificationOf } from '../history-kit.ts'
-import { proofOf } from '../proof.ts'
 import { bandSvg } from './band-svg.ts'
 import { OPENWARS_KINDS, openwarsSentence } from './chronicle.ts'
 import { openwarsRead, page, placesOf } from './pages.ts'
@@ -27,7 +26,8 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const s = STRINGS[(await viewer(request)).locale]
     const { board, colours, names } = await read(a)
     const places = placesOf(board, s)
-    const { weeks, week, events, filter, shown } = await historyReading(campaigns, a, request.query, OPENWARS_KINDS, told)
+    const reading = await historyReading(campaigns, a, request.query, OPENWARS_KINDS, told)
+    const { week, events } = reading
     const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { controllers: number[]; units: number[] } | undefined
     const order = board.tribes.map((t) => t.id)
     const weekMap =
@@ -45,15 +45,8 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
           )
         : ''
     return tabPage({ request, reply, a }, 'history', page('history.hbs'), {
-      filter,
       weekMap,
-      kinds: Object.keys(OPENWARS_KINDS),
-      weeks: weeks.map(String),
-      events: shown.reverse().map((e) => ({
-        ...e,
-        summary: openwarsSentence(e.type, e.payload, names, s, (id) => places.get(id) ?? id),
-        proof: proofOf(openWars.dice.drawsOf, a.campaign.id, e.week, e.payload),
-      })),
+      ...reading.listed(openWars.dice.drawsOf, (e) => openwarsSentence(e.type, e.payload, names, s, (id) => places.get(id) ?? id)),
     })
   }
 

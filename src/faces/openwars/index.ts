@@ -2,6 +2,7 @@
 import { openwarsSentence } from './chronicle.ts'
 import { openWars } from '../../engine/games/openwars/index.ts'
 import { gameFolderOf } from '../../engine/index.ts'
+import { conventionalFace } from '../conventions.ts'
 import type { Face } from '../face.ts'
 import { openwarsPictures } from './guide.ts'
 import { openwarsHistoryPages } from './history.ts'
@@ -14,17 +15,7 @@ export const openwarsFace: Face = {
   id: openWars.id,
   folder: gameFolderOf(openWars.id),
   name: 'o_gameOpenWars',
-  pitch: 'o_pitch',
-  period: 'o_round',
-  economy: 'o_economy',
-  movable: 'o_dayMovable',
-  rules: '/rules/openwars',
-  rulesLabel: 'o_rulesLink',
-  books: { en: 'RULES-OPENWARS.md', es: 'RULES-OPENWARS.es.md' },
-  guide: { path: '/guide/openwars', label: 'o_guideLink', books: { en: 'GUIDE-OPENWARS.md', es: 'GUIDE-OPENWARS.es.md' }, pictures: openwarsPictures },
-  platformScripts: ['tap-sheet.js'],
-  scripts: ['openwars.js'],
-  styles: ['openwars.css'],
+  ...conventionalFace('o', 'openwars', 'OPENWARS', openwarsPictures),
   orderSchema: OpenWarsOrder,
   api: { state: OpenWarsBoard, options: OpenWarsOptions, economy: OpenWarsEconomy },
   pages: (fastify, kit) => ({ ...openwarsPages(fastify, kit), ...openwarsTurn(fastify, kit), ...openwarsHistoryPages(fastify, kit) }),

@@ -13,7 +13,6 @@ import { placeLabel } from './places.ts'
 import { weekEndMap } from './recap.ts'
 import { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { historyReading } from '../history-kit.ts'
-import { proofOf } from '../proof.ts'
 
 export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
@@ -23,7 +22,8 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const tribes = (await campaigns.get(a)).tribes
     const names = new Map(tribes.map((t) => [t.id, t.name]))
     // The story by default; the log's machinery (orders as sent, windows, dice) when asked, or when its type is chosen.
-    const { weeks, week, events, weekStart, filter, shown } = await historyReading(campaigns, a, request.query, KINDS, (e) => !isSystemRow(e.type))
+    const reading = await historyReading(campaigns, a, request.query, KINDS, (e) => !isSystemRow(e.type))
+    const { week, events, weekStart } = reading
     const v = await kit.viewer(request)
     let weekMap = ''
     const ended = events.find((e) => e.type === 'map.week_ended')
@@ -36,15 +36,8 @@ export function weekdayHistoryPages(fastify: FastifyInstance, kit: PageKit) {
       )
     }
     return tabPage({ request, reply, a }, 'history', page('history.hbs'), {
-      filter,
       weekMap,
-      kinds: Object.keys(KINDS),
-      weeks: weeks.map(String),
-      events: shown.reverse().map((e) => ({
-        ...e,
-        summary: sentence(e.type, e.payload, names, STRINGS[v.locale], place),
-        proof: proofOf(weeklyTurn.dice.drawsOf, a.campaign.id, e.week, e.payload),
-      })),
+      ...reading.listed(weeklyTurn.dice.drawsOf, (e) => sentence(e.type, e.payload, names, STRINGS[v.locale], place)),
     })
   }
 

@@ -1,0 +1,27 @@
+// The parts of a face that the later games name by one convention, so that a new game's face
+// says only what is its own: its catalogue keys by prefix, its rule book and guide by slug and
+// file stem, its script and style sheet over the platform's tap sheet (#48).
+import type { Face } from './face.ts'
+
+/**
+ * For catalogue prefix `p`, slug and book stem: the keys `p_pitch`, `p_round` (the period),
+ * `p_economy`, `p_dayMovable`, `p_rulesLink` and `p_guideLink`; the pages `/rules/<slug>` and
+ * `/guide/<slug>` from `docs/RULES-<STEM>.md` and `docs/GUIDE-<STEM>.md` (a `.es.md` beside each);
+ * `<slug>.js` and `<slug>.css` loaded after the platform's `tap-sheet.js`.
+ */
+export function conventionalFace(prefix: string, slug: string, stem: string, pictures: Face['guide']['pictures']) {
+  const key = (name: string) => `${prefix}_${name}`
+  return {
+    pitch: key('pitch'),
+    period: key('round'),
+    economy: key('economy'),
+    movable: key('dayMovable'),
+    rules: `/rules/${slug}`,
+    rulesLabel: key('rulesLink'),
+    books: { en: `RULES-${stem}.md`, es: `RULES-${stem}.es.md` },
+    guide: { path: `/guide/${slug}`, label: key('guideLink'), books: { en: `GUIDE-${stem}.md`, es: `GUIDE-${stem}.es.md` }, pictures },
+    platformScripts: ['tap-sheet.js'],
+    scripts: [`${slug}.js`],
+    styles: [`${slug}.css`],
+  } satisfies Partial<Face>
+}
