@@ -73,7 +73,7 @@ function victim(w: Work, c: Cell, tribe: TribeId, ojo: boolean, b: Battle | null
 
 /** W6.12, W6.13: hits one at a time; Escudo only in a battle (W11.19); the fallen go to the pile. */
 export function strike(w: Work, ph: CombatPhase, at: string, tribe: TribeId, hits: number, ojo: boolean, b: Battle | null, only?: Stack) {
-  const c = w.s.cells[at]!
+  const c = w.own(at)
   const fell: { tribe: TribeId; kind: string }[] = []
   for (let i = 0; i < hits; i++) {
     const charges = b?.charges.get(tribe) ?? 0
@@ -123,8 +123,8 @@ export function destination(w: Work, ph: CombatPhase, at: string, x: Stack, leav
 
 /** Units leave for `dest`, arriving moved and unhurt (W11.9, W11.10), taking control there (W2.9). */
 export function leave(w: Work, at: string, x: Stack, count: number, dest: string) {
-  removeUnits(w.s.cells[at]!, x, count)
-  const c = w.s.cells[dest]!
+  removeUnits(w.own(at), x, count)
+  const c = w.own(dest)
   addUnits(w.s, c, x.tribe, x.kind, count, count)
   takeControl(w, c, x.tribe, true)
 }
@@ -184,7 +184,7 @@ function initiativeOrder(w: Work, b: Battle, rolls: Die[]): Fighter[] {
 
 /** W6.5–W6.15: the battle in `at`; returns its log entry. */
 export function fight(w: Work, ph: CombatPhase, at: string) {
-  const c = w.s.cells[at]!
+  const c = w.own(at)
   const b: Battle = { at, cell: c, controller: c.controller, fighters: [], effects: [], charges: new Map(), mob: new Set(), furia: new Set() }
   for (const mark of w.s.battleMarks) {
     const [spell, where, tribe] = mark.split(':')

@@ -34,6 +34,8 @@ export function openWindow(w: Work, tribeId: unknown) {
   // W3.4: no window opens during setup.
   const t = windowToOpen(w, tribeId, { over: 'W9.3', eliminated: 'W9.2', open: 'W3.2' })
   if (!t) return
+  // Every location's marks and stacks of the tribe are reset: the whole board is written.
+  w.ownAll()
   const cells = Object.entries(w.s.cells).sort(([a], [b]) => canonical(a, b))
   for (const [, c] of cells) {
     c.lasting = c.lasting.filter((l) => l.tribe !== t.id)
@@ -68,6 +70,7 @@ export function openWindow(w: Work, tribeId: unknown) {
 /** W3.9: the combat phase runs at once; the window closes. */
 export function endWindow(w: Work, tribe: TribeId) {
   const t = w.tribe(tribe)
+  // The combat phase makes the whole board this step's own, which the marks' clearing below writes.
   combatPhase(w, t.id)
   t.window = t.eliminated || w.s.status === 'finished' ? 'closed' : 'ended'
   t.phase = null
@@ -133,7 +136,7 @@ export function executeTrade(w: Work, transfers: unknown) {
     from.mana -= raw.mana ?? 0
     to.gold += raw.gold ?? 0
     gainMana(to, raw.mana ?? 0)
-    for (const id of raw.locations ?? []) w.s.cells[id]!.controller = to.id
+    for (const id of raw.locations ?? []) w.own(id).controller = to.id
   }
   w.emit({ type: 'tradeExecuted', transfers: list })
   eliminate(w, 'trade')

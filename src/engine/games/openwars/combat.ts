@@ -10,6 +10,8 @@ import { addUnits, keyword, stackOf, takeControl, tribesIn, type Work } from './
 import { eliminate } from './ending.ts'
 
 export function combatPhase(w: Work, active: TribeId) {
+  // Volleys, spells, battles and the phase's end reach any location, and wounds clear on all.
+  w.ownAll()
   const s = w.s
   const ph: CombatPhase = { active, piles: new Map(), raises: [], pending: new Set(s.contested) }
   for (const d of s.declared) {

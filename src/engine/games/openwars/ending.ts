@@ -50,6 +50,8 @@ export function eliminate(w: Work, by: TribeId | 'trade' | 'upkeep') {
       !Object.values(s.cells).some((c) => c.stacks.some((x) => x.tribe === t.id && x.count > 0) || (c.controller === t.id && typeOf(c) === 'ciudad')),
   )
   if (out.length === 0) return
+  // The tribes out lose their control and marks on every location.
+  w.ownAll()
   s.eliminations++
   for (const t of out) {
     t.eliminated = true

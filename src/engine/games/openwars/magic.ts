@@ -101,7 +101,8 @@ function strategic(
     }
     case 'vientos': {
       // W11.7: no target; every own stack within 2 that lacks it.
-      const stacks = Object.entries(w.s.cells).flatMap(([id, c]) => (distance(grid(w.s), from.id, id) <= 2 ? c.stacks.filter((y) => y.tribe === t.id) : []))
+      const near = Object.keys(w.s.cells).filter((id) => distance(grid(w.s), from.id, id) <= 2)
+      const stacks = near.flatMap((id) => (w.s.cells[id]!.stacks.some((y) => y.tribe === t.id) ? w.own(id).stacks.filter((y) => y.tribe === t.id) : []))
       const fresh = stacks.filter((y) => !y.bonus.includes('vientos'))
       if (fresh.length === 0) reject('cast/already', 'every own stack within range has Vientos favorables', 'W11.7')
       return fresh.forEach((y) => y.bonus.push('vientos'))
@@ -118,7 +119,7 @@ function strategic(
     }
     case 'forja_armas':
       needs(t.phase === 'recruitment' && typeOf(from) === 'ciudad', 'the recruitment phase and a caster in a ciudad')
-      return void t.forged.push(from.id)
+      return void (t.forged = [...t.forged, from.id])
     default: {
       // pacto_sangre: 1 or 2 own non-mágica units leave the game, +2 mana each (W11.6).
       const count = typeof o.count === 'number' && (o.count === 1 || o.count === 2) ? o.count : needs(false, 'count 1 or 2')

@@ -10,9 +10,17 @@ export interface Grid {
 }
 
 export const cellId = (r: number, c: number) => `r${r}c${c}`
+/** Ids parsed once each (distances parse the same few at every step); only canonical ids under row and column 100, so ids an order makes up cannot grow it. */
+const PARSED = new Map<string, [number, number]>()
+
 export function parseCell(id: string): [number, number] | null {
+  const known = PARSED.get(id)
+  if (known) return known
   const m = /^r(\d+)c(\d+)$/.exec(id)
-  return m ? [Number(m[1]), Number(m[2])] : null
+  if (!m) return null
+  const parsed: [number, number] = [Number(m[1]), Number(m[2])]
+  if (parsed[0] < 100 && parsed[1] < 100 && cellId(parsed[0], parsed[1]) === id) PARSED.set(id, parsed)
+  return parsed
 }
 
 /** W2.1: every cell id in canonical (row-major) order. */

@@ -91,7 +91,7 @@ export function move(w: Work, t: OpenTribe, o: Record<string, unknown>) {
     at = c.id
   })
   if (cost > points) reject('move/points', `the path costs ${cost} movement; ${k.name} has ${points}: it would be stranded`, 'W5.4', { cost, points })
-  const dest = w.s.cells[at]!
+  const dest = w.own(at)
   const carried = x!.bonus.filter((b) => b === 'cast')
   removeUnits(from, x!, count)
   const arrived = addUnits(w.s, dest, t.id, k.id, count, count)

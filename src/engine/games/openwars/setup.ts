@@ -83,6 +83,8 @@ export function createOpenWars(input: PlatformSetup<OpenMap>): { ok: true; state
 export function startCampaign(w: Work, at: unknown) {
   const s = w.s
   startAt(w, at, { started: 'W3.4', time: 'W3.4' })
+  // The map is laid out in this step's own record of locations.
+  w.ownAll()
   const ids = s.tribes.map((t) => t.id)
   let sectors: TribeId[]
   let cards: string[][]
@@ -187,7 +189,7 @@ export function muster(w: Work) {
   for (const t of s.tribes) {
     const army = t.army ?? DEFAULT_ARMIES[t.faction!]
     armies[t.id] = army
-    const cap = s.cells[t.capital!]!
+    const cap = w.own(t.capital!)
     for (const [id, n] of Object.entries(army).sort(([a], [b]) => (a < b ? -1 : 1))) if (n > 0) addUnits(s, cap, t.id, id, n, 0)
     values[t.id] = Object.entries(army).reduce((v, [id, n]) => v + kind(id).cost * n, 0)
   }
