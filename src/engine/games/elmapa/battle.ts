@@ -162,7 +162,8 @@ export function fight(setup: BattleSetup): BattleOutcome {
   const killed = { A: noTroops(), D: noTroops() }
   let fleeing: Side | null = null
   const alive = (side: Side) => all.filter((p) => p.side === side && p.n > 0)
-  const over = () => alive('A').length === 0 || alive('D').length === 0
+  const standing = (side: Side) => all.some((p) => p.side === side && p.n > 0)
+  const over = () => !standing('A') || !standing('D')
   const occupied = (x: number, y: number, self: Platoon) =>
     x < 0 || x > 4 || y < 0 || y > 4 || obstacles.some(([ox, oy]) => ox === x && oy === y) || all.some((p) => p !== self && p.n > 0 && p.x === x && p.y === y)
 
@@ -187,28 +188,43 @@ export function fight(setup: BattleSetup): BattleOutcome {
         a.target.n - b.target.n ||
         a.target.num - b.target.num,
     )[0]
-  const goals: Record<'G0' | 'G1' | 'G2', (p: Platoon, x: number, y: number) => boolean> = {
-    G0: (p, x, y) => options(p, x, y).some((o) => o.ranged),
-    G1: (p, x, y) => options(p, x, y).some((o) => !o.ranged),
-    G2: (p, x, y) => alive(p.side === 'A' ? 'D' : 'A').some((e) => Math.abs(e.x - x) + Math.abs(e.y - y) === 1),
+  // Whether `p` standing at x, y would have an option of the kind asked (options() without its
+  // list: the searches below ask it of every cell they reach).
+  const hasOption = (p: Platoon, x: number, y: number, ranged: boolean) => {
+    for (const e of all) {
+      if (e.side === p.side || e.n <= 0) continue
+      const d = Math.abs(e.x - x) + Math.abs(e.y - y)
+      if (d === 1) {
+        if (!ranged && Math.floor((p.n * TROOPS[p.kind].melee * (p.lust > 0 ? 2 : 1)) / e.hp) >= 1) return true
+      } else if (ranged && p.kind === 'arquero' && d <= 4 && Math.floor((p.n * (p.aim > 0 ? 2 : 1)) / ((d - 1) * e.hp)) >= 1) return true
+    }
+    return false
   }
-  // M8.11, M13.3: breadth-first from the platoon's own cell, neighbours in the side's order.
+  const goals: Record<'G0' | 'G1' | 'G2', (p: Platoon, x: number, y: number) => boolean> = {
+    G0: (p, x, y) => hasOption(p, x, y, true),
+    G1: (p, x, y) => hasOption(p, x, y, false),
+    G2: (p, x, y) => all.some((e) => e.side !== p.side && e.n > 0 && Math.abs(e.x - x) + Math.abs(e.y - y) === 1),
+  }
+  // M8.11, M13.3: breadth-first from the platoon's own cell, neighbours in the side's order. A
+  // cell is x * 5 + y on the 5 × 5 board; `from` holds the cell each was reached from.
   const search = (p: Platoon, goal: (p: Platoon, x: number, y: number) => boolean): [number, number][] | null => {
-    const from = new Map<string, string | null>([[`${p.x},${p.y}`, null]])
-    const queue: [number, number][] = [[p.x, p.y]]
-    while (queue.length > 0) {
-      const [x, y] = queue.shift()!
+    const start = p.x * 5 + p.y
+    const from = new Map<number, number>([[start, -1]])
+    const queue: number[] = [start]
+    for (let head = 0; head < queue.length; head++) {
+      const cell = queue[head]!
+      const [x, y] = [Math.floor(cell / 5), cell % 5]
       if (goal(p, x, y)) {
         const path: [number, number][] = []
-        for (let k: string | null = `${x},${y}`; k !== `${p.x},${p.y}`; k = from.get(k!)!) path.unshift(k!.split(',').map(Number) as [number, number])
+        for (let k = cell; k !== start; k = from.get(k)!) path.unshift([Math.floor(k / 5), k % 5])
         return path
       }
       for (const [dx, dy] of STEPS[p.side]) {
         const nx = x + dx
         const ny = y + dy
-        if (occupied(nx, ny, p) || from.has(`${nx},${ny}`)) continue
-        from.set(`${nx},${ny}`, `${x},${y}`)
-        queue.push([nx, ny])
+        if (occupied(nx, ny, p) || from.has(nx * 5 + ny)) continue
+        from.set(nx * 5 + ny, cell)
+        queue.push(nx * 5 + ny)
       }
     }
     return null
