@@ -1,17 +1,22 @@
 // The parts of a face that the later games name by one convention, so that a new game's face
 // says only what is its own: its catalogue keys by prefix, its rule book and guide by slug and
 // file stem, its script and style sheet over the platform's tap sheet (#48).
+import { gameFolderOf } from '../engine/index.ts'
 import type { Face } from './face.ts'
 
 /**
- * For catalogue prefix `p`, slug and book stem: the keys `p_pitch`, `p_round` (the period),
+ * For the game whose ruleset id is `id` (its folder the registry's), catalogue prefix `p`, slug
+ * and book stem: the keys `p_pitch`, `p_round` (the period),
  * `p_economy`, `p_dayMovable`, `p_rulesLink` and `p_guideLink`; the pages `/rules/<slug>` and
  * `/guide/<slug>` from `docs/RULES-<STEM>.md` and `docs/GUIDE-<STEM>.md` (a `.es.md` beside each);
  * `<slug>.js` and `<slug>.css` loaded after the platform's `tap-sheet.js`.
  */
-export function conventionalFace(prefix: string, slug: string, stem: string, pictures: Face['guide']['pictures']) {
+export function conventionalFace(id: string, prefix: string, slug: string, stem: string, pictures: Face['guide']['pictures']) {
   const key = (name: string) => `${prefix}_${name}`
   return {
+    // The ruleset's own id and the folder the registry files it under: the face names neither.
+    id,
+    folder: gameFolderOf(id),
     pitch: key('pitch'),
     period: key('round'),
     economy: key('economy'),

@@ -1,7 +1,6 @@
 // World conquest's face: its words, rule book, order shapes and pages.
 import { conquestSentence } from './chronicle.ts'
 import { conquest } from '../../engine/games/conquest/index.ts'
-import { gameFolderOf } from '../../engine/index.ts'
 import { conventionalFace } from '../conventions.ts'
 import type { Face } from '../face.ts'
 import { conquestPictures } from './guide.ts'
@@ -11,11 +10,8 @@ import { conquestRecap } from './recap.ts'
 import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder } from './schemas.ts'
 
 export const conquestFace: Face = {
-  // The ruleset's own id and the folder the registry files it under: the face names neither.
-  id: conquest.id,
-  folder: gameFolderOf(conquest.id),
   name: 'c_gameConquest',
-  ...conventionalFace('c', 'conquest', 'CONQUEST', conquestPictures),
+  ...conventionalFace(conquest.id, 'c', 'conquest', 'CONQUEST', conquestPictures),
   orderSchema: ConquestOrder,
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
   recap: conquestRecap,

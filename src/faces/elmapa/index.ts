@@ -1,7 +1,6 @@
 // El Mapa's face (#28): its words, rule book, order shapes and pages.
 import { elMapaSentence } from './chronicle.ts'
 import { elMapa } from '../../engine/games/elmapa/index.ts'
-import { gameFolderOf } from '../../engine/index.ts'
 import { conventionalFace } from '../conventions.ts'
 import type { Face } from '../face.ts'
 import { elMapaPictures } from './guide.ts'
@@ -11,11 +10,8 @@ import { elMapaRecap } from './recap.ts'
 import { ElMapaBoard, ElMapaEconomy, ElMapaOptions, ElMapaOrder } from './schemas.ts'
 
 export const elMapaFace: Face = {
-  // The ruleset's own id and the folder the registry files it under: the face names neither.
-  id: elMapa.id,
-  folder: gameFolderOf(elMapa.id),
   name: 'm_gameElMapa',
-  ...conventionalFace('m', 'elmapa', 'ELMAPA', elMapaPictures),
+  ...conventionalFace(elMapa.id, 'm', 'elmapa', 'ELMAPA', elMapaPictures),
   orderSchema: ElMapaOrder,
   api: { state: ElMapaBoard, options: ElMapaOptions, economy: ElMapaEconomy },
   pages: (fastify, kit) => ({ ...elMapaPages(fastify, kit), ...elMapaHistoryPages(fastify, kit) }),

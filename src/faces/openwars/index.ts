@@ -1,7 +1,6 @@
 // Open Wars' face (#29): its words, rule book, guide, order shapes and pages.
 import { openwarsSentence } from './chronicle.ts'
 import { openWars } from '../../engine/games/openwars/index.ts'
-import { gameFolderOf } from '../../engine/index.ts'
 import { conventionalFace } from '../conventions.ts'
 import type { Face } from '../face.ts'
 import { openwarsPictures } from './guide.ts'
@@ -12,10 +11,8 @@ import { OpenWarsBoard, OpenWarsEconomy, OpenWarsOptions, OpenWarsOrder } from '
 import { openwarsTurn } from './turn.ts'
 
 export const openwarsFace: Face = {
-  id: openWars.id,
-  folder: gameFolderOf(openWars.id),
   name: 'o_gameOpenWars',
-  ...conventionalFace('o', 'openwars', 'OPENWARS', openwarsPictures),
+  ...conventionalFace(openWars.id, 'o', 'openwars', 'OPENWARS', openwarsPictures),
   orderSchema: OpenWarsOrder,
   api: { state: OpenWarsBoard, options: OpenWarsOptions, economy: OpenWarsEconomy },
   pages: (fastify, kit) => ({ ...openwarsPages(fastify, kit), ...openwarsTurn(fastify, kit), ...openwarsHistoryPages(fastify, kit) }),
