@@ -112,6 +112,9 @@ export function mailTemplates() {
       turnHint?: string
       /** The face catalogue key of the count of what can still move (its pages' your-day card says the same). */
       movable?: string
+      /** The face catalogue keys of the game's name and its one sentence (an invitation names and describes the game). */
+      game?: string
+      pitch?: string
     }
   /**
    * A game's words for its window mail: its one line on how a turn goes (R4.4, G2.6) and what
@@ -127,6 +130,13 @@ export function mailTemplates() {
       windowWords.set(key, (words = { turnHint: own.turnHint ?? null, movable: own.movable ? (CATALOGUE[locale][own.movable] ?? null) : null }))
     }
     return words
+  }
+  /** The game's name and one sentence in the reader's language, for an invitation; none for a game without them. */
+  const gameOf = (locale: Locale, ruleset: unknown): { name: string; pitch: string } | null => {
+    if (typeof ruleset !== 'string' || !rulesetIds().includes(ruleset) || !existsSync(path.join(gameDir(locale, ruleset), 'strings.json'))) return null
+    const own = gameStrings(locale, ruleset)
+    const [name, pitch] = [own.game && CATALOGUE[locale][own.game], own.pitch && CATALOGUE[locale][own.pitch]]
+    return name && pitch ? { name, pitch } : null
   }
   const windowContext = (locale: Locale, context: Record<string, unknown>) => {
     const words = windowWordsOf(locale, context.ruleset)
@@ -146,6 +156,7 @@ export function mailTemplates() {
         false,
       )(context)
       if (kind === 'window_open') context = windowContext(locale, context)
+      if (kind === 'invitation') context = { ...context, game: gameOf(locale, context.ruleset) }
       const text = compile(`${locale}/${own}${kind}.text`, () => readFileSync(path.join(dir, `${kind}.text.hbs`), 'utf8'), false)(context)
       const body = compile(`${locale}/${own}${kind}.html`, () => readFileSync(path.join(dir, `${kind}.html.hbs`), 'utf8'), true)(context)
       const stranger = kind === 'invitation' && !context.member

@@ -68,7 +68,7 @@ const context = (locale: 'en' | 'es', ruleset: string, extra: Record<string, unk
   ...extra,
 })
 
-const words = (text: string) => text.replace(/https?:\/\/\S+/g, ' ').replace(/\b(Mesa|Astures|Sam|Bahia|Ana|Pixel|Europe\/Madrid|Weekday Wars)\b/g, ' ')
+const words = (text: string) => text.replace(/https?:\/\/\S+/g, ' ').replace(/\b(Mesa|Astures|Sam|Bahia|Ana|Pixel|Europe\/Madrid|Weekday Wars|El Mapa)\b/g, ' ')
 
 t.test('every kind of mail, each variant, for each game, in English and in Spanish, holds no word of the other language', async (t) => {
   const templates = mailTemplates()
@@ -162,4 +162,16 @@ t.test('a reminder and a pause mail speak of sieges only where the game has them
       t.notMatch(paused.text + paused.html, /siege|asedio|nothing is paid|no se paga/, `${ruleset}'s pause mail (${locale}): none of the weekday game's words`)
     }
   }
+})
+
+t.test("an invitation names its campaign's game and says what it is, in the reader's language (#49)", async (t) => {
+  const templates = mailTemplates()
+  const conquest = templates.render('invitation', 'en', context('en', 'conquest', { member: true }))
+  t.match(conquest.text, /The game: World conquest \(42 territories, secret objectives\)\. Conquer a world of 42 territories/)
+  t.match(conquest.html, /The game: <strong>World conquest/)
+  const mapa = templates.render('invitation', 'es', context('es', 'elmapa', { member: false }))
+  t.match(mapa.text, /El juego: El Mapa .*Explora casillas boca abajo/)
+  const weekday = templates.render('invitation', 'en', context('en', 'weekly-turn', { member: true }))
+  t.match(weekday.text, /The game: Weekday Wars \(hex map, one weekday each\)\. Recruit, march, sail and attack/)
+  t.notMatch(templates.render('invitation', 'en', context('en', 'no-such-game', { member: true })).text, /The game:/, 'a game unknown here: no line')
 })
