@@ -6,6 +6,7 @@ import { conquest } from '../../../src/engine/games/conquest/index.ts'
 import { weeklyTurn } from '../../../src/engine/games/weekday/index.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
 import { gameReads } from '../../../src/faces/game-reads.ts'
+import { CATALOGUE } from '../../../src/lib/catalogue.ts'
 import { mailTemplates } from '../../../src/services/mail-templates.ts'
 import { buildTestApp, register } from '../../helpers/app.ts'
 import { visitor } from '../../helpers/pages.ts'
@@ -219,6 +220,16 @@ t.test('every page of a running conquest campaign answers, for its GM and a play
       t.ok(res.status < 500, `${who} ${tab || '/'}: ${res.status}`)
     }
   }
+  // G5.1 (#49): a move sends every troop that may leave unless the player asks for fewer.
+  const card = { id: 'T1', label: 'Alaska', troops: 5, ready: 5, canLeave: 4, moveChoices: [{ id: 'T2', label: 'Kamchatka' }], attackChoices: [] }
+  const page = await app.view('../games/conquest/pages/turn.hbs', {
+    s: CATALOGUE.en,
+    campaign: { id: table.id, face: {} },
+    csrf: 'x',
+    canEndTurn: true,
+    cards: [card],
+  })
+  t.match(page, /name="type" value="move">[\s\S]*?name="troops" min="1" max="4" value="4"/, 'the move form starts at all 4 troops that may leave')
 })
 
 t.test('G1.7 a seventh tribe cannot join a conquest campaign; one stored with seven by older code is refused at the start, and stays as it was', async (t) => {
