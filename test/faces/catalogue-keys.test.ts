@@ -12,7 +12,17 @@ import { fill } from '../../src/lib/fill.ts'
 for (const face of FACES) {
   t.test(`${face.id}: every key its face names is in English and Spanish`, async (t) => {
     const practice = face.practice ? [face.practice.words.lead, face.practice.words.banner, `notice_${face.practice.words.passed}`] : []
-    for (const key of [face.name, face.pitch, face.period, face.economy, face.movable, face.rulesLabel, face.guide.label, face.start ?? 'startCampaign', ...practice]) {
+    for (const key of [
+      face.name,
+      face.pitch,
+      face.period,
+      face.economy,
+      face.movable,
+      face.rulesLabel,
+      face.guide.label,
+      face.start ?? 'startCampaign',
+      ...practice,
+    ]) {
       for (const locale of ['en', 'es'] as const) t.type(CATALOGUE[locale][key], 'string', `${key} (${locale})`)
     }
     const counts = (locale: 'en' | 'es') => [0, 1, 3].map((n) => fill(CATALOGUE[locale][face.movable]!, { n }, locale))

@@ -82,7 +82,8 @@ t.test(
     t.match(home.body, /<svg class="week" viewBox="0 0 400 232" role="img" aria-labelledby="week-title">/, 'a picture of the weekly calendar')
     t.match(home.body, /On Sunday at 20:00 the weekly tick does the game(&#x27;|')s weekly work/)
     // Each game in its own words, with its rule book and guide: the platform's text names none.
-    for (const name of ['Weekday Wars', 'World conquest', 'El Mapa', 'Open Wars']) t.match(home.body, new RegExp(`<li><strong>${name}`), `the home page lists ${name}`)
+    for (const name of ['Weekday Wars', 'World conquest', 'El Mapa', 'Open Wars'])
+      t.match(home.body, new RegExp(`<li><strong>${name}`), `the home page lists ${name}`)
     t.match(home.body, /a city ringed by enemies loses troops to siege/, "the weekday game's pitch")
     t.match(home.body, /href="\/rules\/conquest"/, "world conquest's rule book")
     t.match(home.body, /href="\/campaigns\/open"/)
