@@ -5,18 +5,20 @@ import { gameFolderOf } from '../engine/index.ts'
 import type { Face } from './face.ts'
 
 /**
- * For the game whose ruleset id is `id` (its folder the registry's), catalogue prefix `p`, slug
- * and book stem: the keys `p_pitch`, `p_round` (the period),
+ * For the game whose ruleset id is `id` and catalogue prefix `p`, its folder (the registry's)
+ * giving the slug and, in capitals, the books' stem: the keys `p_pitch`, `p_round` (the period),
  * `p_economy`, `p_dayMovable`, `p_rulesLink` and `p_guideLink`; the pages `/rules/<slug>` and
  * `/guide/<slug>` from `docs/RULES-<STEM>.md` and `docs/GUIDE-<STEM>.md` (a `.es.md` beside each);
  * `<slug>.js` and `<slug>.css` loaded after the platform's `tap-sheet.js`.
  */
-export function conventionalFace(id: string, prefix: string, slug: string, stem: string, pictures: Face['guide']['pictures']) {
+export function conventionalFace(id: string, prefix: string, pictures: Face['guide']['pictures']) {
   const key = (name: string) => `${prefix}_${name}`
+  const slug = gameFolderOf(id)
+  const stem = slug.toUpperCase()
   return {
     // The ruleset's own id and the folder the registry files it under: the face names neither.
     id,
-    folder: gameFolderOf(id),
+    folder: slug,
     pitch: key('pitch'),
     period: key('round'),
     economy: key('economy'),

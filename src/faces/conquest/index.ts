@@ -11,7 +11,7 @@ import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder } from '
 
 export const conquestFace: Face = {
   name: 'c_gameConquest',
-  ...conventionalFace(conquest.id, 'c', 'conquest', 'CONQUEST', conquestPictures),
+  ...conventionalFace(conquest.id, 'c', conquestPictures),
   orderSchema: ConquestOrder,
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
   recap: conquestRecap,

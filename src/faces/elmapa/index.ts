@@ -11,7 +11,7 @@ import { ElMapaBoard, ElMapaEconomy, ElMapaOptions, ElMapaOrder } from './schema
 
 export const elMapaFace: Face = {
   name: 'm_gameElMapa',
-  ...conventionalFace(elMapa.id, 'm', 'elmapa', 'ELMAPA', elMapaPictures),
+  ...conventionalFace(elMapa.id, 'm', elMapaPictures),
   orderSchema: ElMapaOrder,
   api: { state: ElMapaBoard, options: ElMapaOptions, economy: ElMapaEconomy },
   pages: (fastify, kit) => ({ ...elMapaPages(fastify, kit), ...elMapaHistoryPages(fastify, kit) }),

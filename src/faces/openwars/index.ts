@@ -12,7 +12,7 @@ import { openwarsTurn } from './turn.ts'
 
 export const openwarsFace: Face = {
   name: 'o_gameOpenWars',
-  ...conventionalFace(openWars.id, 'o', 'openwars', 'OPENWARS', openwarsPictures),
+  ...conventionalFace(openWars.id, 'o', openwarsPictures),
   orderSchema: OpenWarsOrder,
   api: { state: OpenWarsBoard, options: OpenWarsOptions, economy: OpenWarsEconomy },
   pages: (fastify, kit) => ({ ...openwarsPages(fastify, kit), ...openwarsTurn(fastify, kit), ...openwarsHistoryPages(fastify, kit) }),
