@@ -45,6 +45,11 @@ t.test('a device turned on in one tap gets its player’s window by push; the wo
   await phone.reload()
   const card = phone.locator('#push-device')
   const button = card.locator('button')
+  // The page's script writes the device's state once it has asked the browser: wait for it, not for the load.
+  await card
+    .locator('[data-status]', { hasText: 'Notifications are off on this device.' })
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined)
   t.equal(await card.locator('[data-status]').textContent(), 'Notifications are off on this device.')
   t.equal(await button.textContent(), 'Turn on notifications on this device')
   t.same(await axe(phone), [], 'no WCAG A/AA violation on the settings page at 390 px')
