@@ -9,9 +9,9 @@
 // forms (#47).
 import fc from 'fast-check'
 import t from 'tap'
-import { rulesetIds, rulesetOf, WEEKDAYS } from '../../src/engine/index.ts'
+import { rulesetOf, WEEKDAYS } from '../../src/engine/index.ts'
 import { bundledMap } from '../../src/engine/games/weekday/maps/index.ts'
-import { playAtRandom, runs } from './random-campaign.ts'
+import { gamesUnderTest, playAtRandom, runs } from './random-campaign.ts'
 
 /** What each game's rule book says of its roster, and the campaigns [tribes, seed] always replayed for it. */
 const OWN: Record<string, { tribes: number; rule: string; runs: number; examples: [number, number][] }> = {
@@ -19,7 +19,7 @@ const OWN: Record<string, { tribes: number; rule: string; runs: number; examples
   openwars: { tribes: 7, rule: 'W1.1 (W10.1)', runs: 4, examples: [[2, 1]] },
 }
 
-for (const id of rulesetIds()) {
+for (const id of gamesUnderTest()) {
   t.test(`the shared contract: ${id}`, async (t) => {
     const rules = rulesetOf(id)
     const map = rules.fixedMap?.map ?? bundledMap('coast-4')!

@@ -1,6 +1,6 @@
 // One campaign of any registered game played at random from a seed, through the calls the
 // platform makes, checking the shared contract at every step (test/games/contract.test.ts).
-import { canonicalJson, hmacRng, WEEKDAYS, type GameTypes, type Ruleset } from '../../src/engine/index.ts'
+import { canonicalJson, hmacRng, rulesetIds, WEEKDAYS, type GameTypes, type Ruleset } from '../../src/engine/index.ts'
 import { bundledMap } from '../../src/engine/games/weekday/maps/index.ts'
 
 const WEEK_MS = 7 * 86_400_000
@@ -50,6 +50,22 @@ export function runs(usual: number): number {
   const scale = Number(process.env.WW_PLAYOUTS ?? 1)
   if (!Number.isFinite(scale) || scale <= 0) throw new Error(`WW_PLAYOUTS=${process.env.WW_PLAYOUTS}: a positive number, 1 for the usual`)
   return Math.max(1, Math.round(usual * scale))
+}
+
+/**
+ * The registered games the cross-game files play: all of them (what `npm test` and CI run), or
+ * only those WW_GAMES names (`WW_GAMES=openwars npm run mutate -- …`: a mutant of one game's
+ * engine cannot be caught by another game's campaigns, so a one-game mutation run skips them).
+ */
+export function gamesUnderTest(): string[] {
+  const all = rulesetIds()
+  const wanted = process.env.WW_GAMES?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+  if (!wanted?.length) return all
+  const unknown = wanted.filter((id) => !all.includes(id))
+  if (unknown.length) throw new Error(`WW_GAMES names no registered game: ${unknown.join(', ')} (registered: ${all.join(', ')})`)
+  return all.filter((id) => wanted.includes(id))
 }
 
 /**
