@@ -1,7 +1,7 @@
 // The mail outbox: mails are queued in the transaction of the event that causes
 // them and drained by the sender (src/services/mail.ts).
 import type pg from 'pg'
-import { utc, type Sql } from './sql.ts'
+import { instant, utc, type Sql } from './sql.ts'
 
 export type MailKind =
   | 'window_open'
@@ -206,10 +206,22 @@ export async function lockInvitationLimits(sql: Sql, by: string, address: string
   await sql.query(`SELECT pg_advisory_xact_lock(hashtextextended('invitations-to:' || $1, 0))`, [address.toLowerCase()], 'limit-lock-to')
 }
 
-/** Invitation mails queued in the last day: by this game master, and to this address (the anti-relay limits). */
-export async function invitationsInLastDay(sql: Sql, by: string, address: string, now: Date): Promise<{ byGm: number; toAddress: number }> {
-  const [row] = await sql.query<{ byGm: number; toAddress: number }>(
-    `SELECT count(*) FILTER (WHERE data->>'invitedBy' = $1)::int AS "byGm", count(*) FILTER (WHERE lower(to_address) = $2)::int AS "toAddress"
+/**
+ * Invitation mails queued in the last day (the anti-relay limits): by this game master to
+ * addresses they had not played with (`known` mails are a friend's, #49), and to this address;
+ * with the first of each, from which the limit's reset follows.
+ */
+export async function invitationsInLastDay(
+  sql: Sql,
+  by: string,
+  address: string,
+  now: Date,
+): Promise<{ byGm: number; toAddress: number; firstByGm: Date | null; firstToAddress: Date | null }> {
+  const [row] = await sql.query<{ byGm: number; toAddress: number; firstByGm: Date | null; firstToAddress: Date | null }>(
+    `SELECT count(*) FILTER (WHERE data->>'invitedBy' = $1 AND data->>'known' IS NULL)::int AS "byGm",
+            count(*) FILTER (WHERE lower(to_address) = $2)::int AS "toAddress",
+            ${instant("min(created_at) FILTER (WHERE data->>'invitedBy' = $1 AND data->>'known' IS NULL)", 'firstByGm')},
+            ${instant('min(created_at) FILTER (WHERE lower(to_address) = $2)', 'firstToAddress')}
      FROM outbox_mails WHERE kind = 'invitation' AND created_at > ${utc(3)}`,
     [by, address, new Date(now.getTime() - 86_400_000).toISOString()],
   )

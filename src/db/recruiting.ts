@@ -82,3 +82,55 @@ export async function lockJoinRequest(sql: Sql, campaignId: string, id: string):
 export async function decideJoinRequest(sql: Sql, id: string, outcome: 'accepted' | 'declined', at: Date) {
   await sql.query(`UPDATE join_requests SET decided_at = ${utc(3)}, outcome = $2 WHERE id = $1::uuid`, [id, outcome, at.toISOString()])
 }
+
+/**
+ * Whether the account at `address` has played with this game master: a player (now or before)
+ * of a campaign they run, or someone who accepted one of their invitations (#49). Friends, not
+ * strangers: the per-address daily limit on invitation mails is for strangers.
+ */
+export async function playedWithGm(sql: Sql, gmId: string, address: string): Promise<boolean> {
+  const [row] = await sql.query<{ known: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM users u
+        WHERE u.email = $2 AND u.id <> $1::uuid AND (
+          EXISTS (SELECT 1 FROM invitations i WHERE i.created_by_id = $1::uuid AND i.accepted_by_id = u.id)
+          OR EXISTS (SELECT 1 FROM memberships g JOIN memberships p ON p.campaign_id = g.campaign_id
+                      WHERE g.user_id = $1::uuid AND g.role = 'gm' AND p.user_id = u.id AND p.role = 'player')
+          OR EXISTS (SELECT 1 FROM memberships g JOIN former_players f ON f.campaign_id = g.campaign_id
+                      WHERE g.user_id = $1::uuid AND g.role = 'gm' AND f.user_id = u.id))) AS known`,
+    [gmId, address.toLowerCase()],
+    'played-with-gm',
+  )
+  return row!.known
+}
+
+export interface PastGroupRow {
+  campaignId: string
+  name: string
+  ruleset: string
+  players: { userId: string; displayName: string; email: string; locale: 'en' | 'es' }[]
+}
+
+/**
+ * The groups a game master has played with (#49 "invite this group"): their other campaigns,
+ * newest first, each with the players of its tribes who are neither in `campaignId` nor invited
+ * to it by mail already (nor the GM). A campaign with no one left to invite is left out.
+ */
+export async function pastGroups(sql: Sql, gmId: string, campaignId: string, now: Date, limit = 8): Promise<PastGroupRow[]> {
+  return sql.query<PastGroupRow>(
+    `SELECT c.id AS "campaignId", c.name, c.ruleset, p.players
+       FROM memberships g
+       JOIN campaigns c ON c.id = g.campaign_id
+       CROSS JOIN LATERAL (
+         SELECT json_agg(json_build_object('userId', u.id, 'displayName', u.display_name, 'email', u.email, 'locale', u.locale) ORDER BY t.created_at) AS players
+           FROM tribes t JOIN users u ON u.id = t.user_id
+          WHERE t.campaign_id = c.id AND u.id <> $1::uuid
+            AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = $2::uuid AND m.user_id = u.id)
+            AND NOT EXISTS (SELECT 1 FROM invitations i
+                             WHERE i.campaign_id = $2::uuid AND i.email = u.email AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ${utc(4)})) p
+      WHERE g.user_id = $1::uuid AND g.role = 'gm' AND c.id <> $2::uuid AND c.practice = false AND p.players IS NOT NULL
+      ORDER BY c.created_at DESC LIMIT $3`,
+    [gmId, campaignId, limit, now.toISOString()],
+    'past-groups',
+  )
+}

@@ -23,6 +23,7 @@ import {
 } from '../db/campaigns.ts'
 import { appendEvents, tribeActivity } from '../db/log.ts'
 import { invitationsInLastDay, lockInvitationLimits, queueMails } from '../db/outbox.ts'
+import { pastGroups, playedWithGm } from '../db/recruiting.ts'
 import { plainNote, withoutLinks } from '../lib/names.ts'
 import { deleteTribe, extendInvitation, openInvitations, revokeInvitation, rosterPlayers } from '../db/roster.ts'
 import { currentWeek } from '../db/snapshots.ts'
@@ -51,6 +52,23 @@ const INVITATIONS_PER_ADDRESS_DAY = 3
 // The limits count the last 24 hours: a day is the longest wait they imply.
 const DAY_S = 86_400
 
+/**
+ * A daily limit reached, saying in words when it lets the next one through: a day after the
+ * first mail it counts, in whole hours (the reader's language takes the number, #49).
+ */
+function limitReached(code: 'invitation/too_many' | 'invitation/too_many_to_address', limit: number, first: Date | null, now: Date): AppError {
+  const wait = Math.max(1, Math.ceil(((first?.getTime() ?? now.getTime()) + DAY_S * 1000 - now.getTime()) / 1000))
+  const hours = Math.ceil(wait / 3600)
+  const inHours = hours === 1 ? 'in an hour' : `in ${hours} hours`
+  const message =
+    code === 'invitation/too_many'
+      ? `A game master mails at most ${limit} invitations a day to people they have not played with; the next can go ${inHours}. Share the link instead, or invite someone you have played with`
+      : `This address got ${limit} invitations today; the next can go ${inHours}. Share the link instead`
+  const error = AppError.limited(code, message, wait)
+  error.params = { limit, hours }
+  return error
+}
+
 export type InvitationState = 'pending' | 'expired' | 'revoked'
 
 export function invitationsService(deps: ServiceDeps) {
@@ -71,15 +89,15 @@ export function invitationsService(deps: ServiceDeps) {
     extra: { note?: string | null; tribe?: { name: string; weekday: string } | null; rematch?: boolean } = {},
   ) {
     await lockInvitationLimits(sql, createdById, email)
-    const sent = await invitationsInLastDay(sql, createdById, email, now)
-    if (sent.byGm >= INVITATIONS_PER_GM_DAY)
-      throw AppError.limited('invitation/too_many', `A game master mails at most ${INVITATIONS_PER_GM_DAY} invitations a day; share the link instead`, DAY_S)
-    if (sent.toAddress >= INVITATIONS_PER_ADDRESS_DAY)
-      throw AppError.limited(
-        'invitation/too_many_to_address',
-        `This address got ${INVITATIONS_PER_ADDRESS_DAY} invitations today; share the link instead`,
-        DAY_S,
-      )
+    // Limits keep strangers from being mailed, not friends (#49): an address that has played with
+    // this GM is held by neither, and its mails do not count toward the GM's.
+    const known = await playedWithGm(sql, createdById, email)
+    if (!known) {
+      const sent = await invitationsInLastDay(sql, createdById, email, now)
+      if (sent.byGm >= INVITATIONS_PER_GM_DAY) throw limitReached('invitation/too_many', INVITATIONS_PER_GM_DAY, sent.firstByGm, now)
+      if (sent.toAddress >= INVITATIONS_PER_ADDRESS_DAY)
+        throw limitReached('invitation/too_many_to_address', INVITATIONS_PER_ADDRESS_DAY, sent.firstToAddress, now)
+    }
     const invitee = await userByEmail(sql, email)
     const gm = await userById(sql, createdById)
     // Who invites and to what, even to a stranger (#30): the daily limits above keep the
@@ -98,6 +116,7 @@ export function invitationsService(deps: ServiceDeps) {
           period,
           data: {
             member,
+            ...(known ? { known: true } : {}),
             invitedBy: createdById,
             invitationUrl: urlOf(token),
             expiresAt: expiresAt.toISOString(),
@@ -257,6 +276,38 @@ export function invitationsService(deps: ServiceDeps) {
           rematch: true,
         })
       }
+    },
+
+    /** The GM's other campaigns with players not in this one yet, to invite as a group (#49). */
+    async pastGroups(a: Access) {
+      requireGm(a, 'invite players')
+      if (a.campaign.status !== 'setup') return []
+      // Names only: a player who came from the open campaigns keeps their address from the GM.
+      const groups = await pastGroups(sqlOf(db.pool), a.userId!, a.campaign.id, clock.now())
+      return groups.map((g) => ({ campaignId: g.campaignId, name: g.name, ruleset: g.ruleset, players: g.players.map((p) => p.displayName) }))
+    },
+
+    /**
+     * "Invite this group" (#49): every player of one of the GM's past campaigns who is not in this
+     * one yet gets an invitation, mailed in their own language; friends are held by no daily limit.
+     */
+    async inviteGroup(a: Access, createdById: string, fromCampaignId: string) {
+      requireGm(a, 'invite players')
+      const now = clock.now()
+      const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
+      return transaction(db.pool, async (sql) => {
+        const campaign = await lockCampaign(sql, a.campaign.id)
+        if (campaign.status !== 'setup')
+          throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts; to give a tribe to someone new, invite them to it', 'R3.1')
+        const group = (await pastGroups(sql, createdById, campaign.id, now)).find((g) => g.campaignId === fromCampaignId)
+        if (!group) throw new AppError(404, 'group/not_found', 'None of your past campaigns with that id has players left to invite to this one')
+        for (const player of group.players) {
+          const token = randomBytes(18).toString('base64url')
+          await insertInvitation(sql, { token, campaignId: campaign.id, createdById, email: player.email, tribeId: null, at: now, expiresAt })
+          await mailInvitation(sql, a, createdById, player.email, token, expiresAt, player.locale === 'es' ? 'es' : 'en', token, now)
+        }
+        return { from: { id: group.campaignId, name: group.name }, invited: group.players.map((p) => p.displayName) }
+      })
     },
 
     /** Gives a tribe to someone who has an account; to anyone else, `invite` with the tribe. */

@@ -79,7 +79,7 @@ t.test('every error code the service can answer with has a Spanish sentence, and
   const codes = new Set<string>()
   for (const file of files) {
     for (const m of (await readFile(file, 'utf8')).matchAll(
-      /(?:AppError\(\s*\d{3},\s*|AppError\.limited\(\s*|errorBody\(\s*|reject\(\s*|code: )'([a-z_]+\/[a-z_]+)'/g,
+      /(?:AppError\(\s*\d{3},\s*|AppError\.limited\(\s*|limitReached\(\s*|errorBody\(\s*|reject\(\s*|code: )'([a-z_]+\/[a-z_]+)'/g,
     ))
       codes.add(m[1]!)
     // Codes chosen by a condition (`reject(land ? 'move/no_path' : 'ship/no_path', …)`) or handed to a check.

@@ -21,6 +21,7 @@ const DONE = [
   'joinAccepted',
   'joinDeclined',
   'tribeRemoved',
+  'groupInvited',
 ] as const
 type Done = (typeof DONE)[number]
 type Extra = {
@@ -28,6 +29,7 @@ type Extra = {
   invitation?: { url: string; mailedTo: string | null }
   done?: Done
   offer?: { email: string; tribeId: string; tribeName: string }
+  group?: { from: { id: string; name: string }; invited: string[] }
 }
 
 export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset: string) => GamePages) {
@@ -37,10 +39,11 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
   async function gmPage(request: Req, reply: FastifyReply, a: Access, extra: Extra = {}) {
     if (a.role !== 'gm') throw new AppError(403, 'campaign/gm_only', 'Only a game master may use the console', 'R2.3')
     const setup = a.campaign.status === 'setup'
-    const [tribes, roster, joinRequests, inbox] = await Promise.all([
+    const [tribes, roster, joinRequests, pastGroups, inbox] = await Promise.all([
       campaigns.get(a).then((c) => c.tribes),
       campaigns.roster(a),
       setup ? campaigns.joinRequests(a) : [],
+      setup ? campaigns.pastGroups(a) : [],
       fastify.inbox.of(a.userId!, a.campaign.id),
     ])
     // The game's part of the console (the weekday game's draft pick for the tribe on the clock),
@@ -65,6 +68,7 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
         gamePartial: game ? `${face.folder}/console` : null,
         startLabel: face.start ?? 'startCampaign',
         joinRequests,
+        pastGroups,
         recruiting: ['none', 'open', 'ask'].map((mode) => ({ mode, selected: (a.campaign.recruiting ?? 'none') === mode })),
         finished: a.campaign.status === 'finished',
         ...extra,
@@ -94,6 +98,10 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
         })
         return { invitation: made, done: 'invited' }
       },
+    ],
+    'invite-group': [
+      form(undefined, { extras: ['fromCampaignId'] }),
+      async (a, _b, extras, userId) => ({ group: await campaigns.inviteGroup(a, userId, one(extras.fromCampaignId)), done: 'groupInvited' }),
     ],
     draft: [form(), async (a) => (await campaigns.start(a), 'draft')],
     pick: [form(PickBody), async (a, body) => (await campaigns.pick(a, { choice: one(body.choice), tribeId: one(body.tribeId) || undefined }), 'picked')],

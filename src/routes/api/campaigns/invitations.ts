@@ -16,6 +16,16 @@ const Sent = Type.Object({
   mailedTo: Nullable(Type.String()),
   tribeId: Type.Optional(Nullable(Type.String())),
 })
+const PastGroup = Type.Object({
+  campaignId: Type.String(),
+  name: Type.String(),
+  ruleset: Type.String(),
+  players: Type.Array(Type.String(), { description: 'Display names of the players not in this campaign yet' }),
+})
+const GroupBody = Type.Object(
+  { fromCampaignId: Type.String({ format: 'uuid', description: 'A past campaign of the same GM' }) },
+  { additionalProperties: false },
+)
 const RosterSchema = Type.Object(
   {
     tribes: Type.Array(
@@ -73,6 +83,38 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => reply.code(201).send(await campaigns.invite(await accessFor(request, request.params.id), request.user.sub, request.body)),
+  )
+
+  fastify.get(
+    '/:id/invitations/groups',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: "The GM's past campaigns with players not in this one yet, newest first, to invite as a group (GM, before the start)",
+        security: bearer,
+        params: IdParams,
+        response: { 200: Type.Object({ groups: Type.Array(PastGroup) }), ...errors },
+      },
+    },
+    async (request) => ({ groups: await campaigns.pastGroups(await accessFor(request, request.params.id)) }),
+  )
+
+  fastify.post(
+    '/:id/invitations/group',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: "Invite the players of one of the GM's past campaigns, each mailed in their language; friends are held by no daily limit (GM)",
+        security: bearer,
+        params: IdParams,
+        body: GroupBody,
+        response: { 201: Type.Object({ from: Type.Object({ id: Type.String(), name: Type.String() }), invited: Type.Array(Type.String()) }), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await campaigns.inviteGroup(await accessFor(request, request.params.id), request.user.sub, request.body.fromCampaignId)),
   )
 
   fastify.post(
