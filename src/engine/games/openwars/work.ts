@@ -7,7 +7,7 @@ import { WEEKDAYS, type TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
 import { WorkingCopy } from '../../kernel/working-copy.ts'
 import { card, kind, KINDS, type Card, type Kind, type LocationType } from './data.ts'
-import { canonical, parseCell, type Grid } from './map.ts'
+import type { Grid } from './map.ts'
 import type { Cell, Die, OpenEvent, OpenState, OpenTribe, Stack } from './types.ts'
 
 export { reject }
@@ -98,10 +98,6 @@ export const unitsOf = (c: Cell, tribe: TribeId) => c.stacks.filter((x) => x.tri
 export const valueOf = (c: Cell, tribe: TribeId) => c.stacks.filter((x) => x.tribe === tribe).reduce((n, x) => n + x.count * kind(x.kind).cost, 0)
 export const stackOf = (c: Cell, tribe: TribeId, k: string) => c.stacks.find((x) => x.tribe === tribe && x.kind === k)
 
-export function factionOf(s: OpenState, tribe: TribeId) {
-  return s.tribes.find((t) => t.id === tribe)!.faction
-}
-
 /** W5.3, W2.7, W11.21: printed cost with Senda and Cenagal, less the terrain bonus, at least 1. */
 export function entryCost(s: OpenState, c: Cell, k: Kind): number {
   const type = typeOf(c)
@@ -172,8 +168,6 @@ export function armyValue(s: OpenState, tribe: TribeId): number {
   return v
 }
 
-export const sortedCells = (s: OpenState) => Object.keys(s.cells).sort(canonical)
-
 /** W2.6: a ciudad next to water. */
 export function isPort(s: OpenState, id: string, near: (id: string) => string[]): boolean {
   return typeOf(s.cells[id]!) === 'ciudad' && near(id).some((n) => typeOf(s.cells[n]!) === 'agua')
@@ -191,5 +185,3 @@ export function countArg(value: unknown, min: number, max: number, field = 'coun
     reject('order/bad_count', `${field} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`, rule, { field })
   return value
 }
-
-export const isCell = (id: string) => parseCell(id) !== null
