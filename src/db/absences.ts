@@ -90,3 +90,16 @@ export async function standInElsewhere(
   )
   return row
 }
+
+/** The players of a campaign with their tribes, for choosing a co-player as stand-in (#49). */
+export async function playersWithTribes(
+  pool: pg.Pool,
+  campaignId: string,
+): Promise<{ userId: string; displayName: string; tribeId: string; tribeName: string }[]> {
+  const { rows } = await pool.query<{ userId: string; displayName: string; tribeId: string; tribeName: string }>(
+    `SELECT u.id AS "userId", u.display_name AS "displayName", t.id AS "tribeId", t.name AS "tribeName"
+       FROM tribes t JOIN users u ON u.id = t.user_id WHERE t.campaign_id = $1::uuid ORDER BY t.created_at, t.id`,
+    [campaignId],
+  )
+  return rows
+}

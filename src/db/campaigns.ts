@@ -38,6 +38,8 @@ export interface AccessRow extends CampaignRow {
   member: boolean
   tribeId: string | null
   standIn?: boolean
+  /** The stand-in also plays a tribe of their own here (#49). */
+  coPlayer?: boolean
 }
 
 /**
@@ -46,6 +48,16 @@ export interface AccessRow extends CampaignRow {
  */
 export const standInTribe = (user: string, at: string) => `(SELECT a.tribe_id FROM absences a WHERE a.campaign_id = c.id AND a.stand_in_id = ${user}::uuid
   AND (${at}::timestamptz AT TIME ZONE c.time_zone)::date BETWEEN a.starts_on AND a.ends_on ORDER BY a.starts_on LIMIT 1)`
+
+/**
+ * The tribe a co-player stands in for on its own weekday (#49): like standInTribe, and only when
+ * the instant falls on that tribe's weekday in the campaign's zone. A player who covers for a
+ * friend plays both tribes, each on its day, from one account.
+ */
+export const standInTribeToday = (user: string, at: string) => `(SELECT a.tribe_id FROM absences a JOIN tribes st ON st.id = a.tribe_id
+  WHERE a.campaign_id = c.id AND a.stand_in_id = ${user}::uuid
+  AND (${at}::timestamptz AT TIME ZONE c.time_zone)::date BETWEEN a.starts_on AND a.ends_on
+  AND st.weekday = lower(to_char(${at}::timestamptz AT TIME ZONE c.time_zone, 'FMDay')) ORDER BY a.starts_on LIMIT 1)`
 
 /**
  * A player whose tribe was given to someone else, once the campaign is finished: its results and
@@ -59,13 +71,14 @@ export function placeColumns(user: string): string {
   return `EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = ${user}::uuid AND m.role = 'gm') AS gm,
             EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = ${user}::uuid) OR own."standIn" IS NOT NULL
               OR ${formerPlayer(user)} AS member,
-            COALESCE(own."tribeId", own."standIn") AS "tribeId", own."tribeId" IS NULL AND own."standIn" IS NOT NULL AS "standIn"`
+            COALESCE(own."today", own."tribeId", own."standIn") AS "tribeId",
+            own."today" IS NOT NULL OR (own."tribeId" IS NULL AND own."standIn" IS NOT NULL) AS "standIn", own."today" IS NOT NULL AND own."tribeId" IS NOT NULL AS "coPlayer"`
 }
 
-/** The caller's own tribe and the tribe they stand in for at `at`, as a LATERAL subquery named `own`. */
+/** The caller's own tribe, the tribe they stand in for at `at`, and that tribe again when `at` is its weekday, as a LATERAL subquery named `own`. */
 export function ownPlace(user: string, at: string): string {
   return `(SELECT (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = ${user}::uuid LIMIT 1) AS "tribeId",
-                                       ${standInTribe(user, at)} AS "standIn") own`
+                                       ${standInTribe(user, at)} AS "standIn", ${standInTribeToday(user, at)} AS "today") own`
 }
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.status::text AS status,

@@ -55,6 +55,8 @@ export interface CampaignInfo {
   practice: boolean
   /** A stand-in within the absence's dates plays the tribe: the pages say so (#30). */
   standIn: boolean
+  /** The stand-in plays a tribe of their own here too, the absent one on its day (#49). */
+  coPlayer: boolean
 }
 
 /** Options of a form route: page-only fields, checkboxes (unticked is false) and fields that are lists. */

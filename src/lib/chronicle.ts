@@ -61,8 +61,11 @@ export function platformSentence(type: string, payload: unknown, names: Readonly
       return say('ev_absenceDeclared', { tribe: tribe(p.tribe), from: dayWords(p.from, s), to: dayWords(p.to, s) })
     }
     case 'absence.stand_in': {
-      const p = payload as { tribe?: string; standIn?: string | null }
-      return say(p.standIn ? 'ev_standInNamed' : 'ev_standInRemoved', { tribe: tribe(p.tribe) })
+      // Named by the GM, or (#49) by the absent tribe's own player.
+      const p = payload as { tribe?: string; standIn?: string | null; by?: 'gm' | 'player' }
+      const key =
+        p.by === 'player' ? (p.standIn ? 'ev_standInNamedByPlayer' : 'ev_standInRemovedByPlayer') : p.standIn ? 'ev_standInNamed' : 'ev_standInRemoved'
+      return say(key, { tribe: tribe(p.tribe) })
     }
     case 'order.stand_in': {
       const p = payload as { tribe?: string; orders?: number }

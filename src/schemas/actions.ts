@@ -103,7 +103,10 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "YYYY-
 
 export const AbsenceBody = Type.Object({ from: Day, to: Day, note: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false })
 
-export const StandInBody = Type.Object({ email: Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()]) }, { additionalProperties: false })
+export const StandInBody = Type.Union([
+  Type.Object({ email: Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()]) }, { additionalProperties: false }),
+  Type.Object({ userId: Type.String({ format: 'uuid', description: 'A player of another tribe of this campaign (#49)' }) }, { additionalProperties: false }),
+])
 
 export const AcceptInvitationBody = Type.Object(
   {

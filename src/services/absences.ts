@@ -2,18 +2,27 @@
 // included); the GM sees them, and may pause the campaign or name a stand-in, who plays the
 // tribe's own windows within those dates only, each order logged as given by the stand-in.
 import { DateTime } from 'luxon'
-import { userByEmail } from '../db/accounts.ts'
-import { absencesDeclaredSince, absencesOf, insertAbsence, lockAbsence, overlappingAbsence, setStandIn, standInElsewhere } from '../db/absences.ts'
+import { userByEmail, userById } from '../db/accounts.ts'
+import {
+  absencesDeclaredSince,
+  absencesOf,
+  insertAbsence,
+  lockAbsence,
+  overlappingAbsence,
+  playersWithTribes,
+  setStandIn,
+  standInElsewhere,
+} from '../db/absences.ts'
 import { appendEvents } from '../db/log.ts'
-import { lockCampaign, tribeIn } from '../db/campaigns.ts'
+import { lockCampaign, tribeIn, tribesOf } from '../db/campaigns.ts'
 import { queueMails } from '../db/outbox.ts'
 import { currentWeek } from '../db/snapshots.ts'
 import { transaction } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
-import { requireGm, type Access } from './access.ts'
+import type { Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 import { gmNews } from './gm-news.ts'
-import { mayPlay } from './joining.ts'
+import { mayStandIn } from './joining.ts'
 
 const MAX_DAYS = 62
 /** Declarations one tribe may make in 24 hours: each is a line of the public log. */
@@ -93,18 +102,48 @@ export function absencesService(deps: ServiceDeps) {
       return (await absencesOf(db.pool, a.campaign.id, today(a), a.role === 'gm' ? null : a.tribeId)).map(view)
     },
 
-    /** The GM names (or, with null, removes) the stand-in of an absence: an account that plays no tribe here. */
-    async setStandIn(a: Access, absenceId: string, email: string | null) {
-      requireGm(a, 'name a stand-in')
-      const user = email ? await userByEmail(db, email.trim().toLowerCase()) : null
+    /**
+     * Absences whose stand-in the caller may name, each with the players of the other tribes to
+     * choose from (#49): every absence for the GM, the tribe's own for its player.
+     */
+    async standInChoices(a: Access) {
+      const mine = a.role === 'gm' ? null : a.role === 'player' && a.tribeId && !a.standIn ? a.tribeId : undefined
+      if (mine === undefined || a.campaign.status === 'finished') return new Map<string, { userId: string; label: string }[]>()
+      const [absences, players] = await Promise.all([absencesOf(db.pool, a.campaign.id, today(a), mine), playersWithTribes(db.pool, a.campaign.id)])
+      return new Map(
+        absences.map((absence) => [
+          absence.id,
+          players.filter((p) => p.tribeId !== absence.tribeId).map((p) => ({ userId: p.userId, label: `${p.displayName} (${p.tribeName})` })),
+        ]),
+      )
+    },
+
+    /**
+     * The GM, or the absent tribe's own player (#49), names (or, with null, removes) the stand-in
+     * of an absence: an account that plays no tribe here, or a player of another tribe, by address
+     * or, for a co-player, by account.
+     */
+    async setStandIn(a: Access, absenceId: string, who: { email: string | null } | { userId: string }) {
+      const email = 'email' in who && who.email ? who.email.trim().toLowerCase() : null
+      const named = email ? await userByEmail(db, email) : 'userId' in who ? await userById(db, who.userId) : null
       return transaction(db.pool, async (sql) => {
         await lockCampaign(sql, a.campaign.id)
         const absence = await lockAbsence(sql, a.campaign.id, absenceId)
         if (!absence) throw new AppError(404, 'absence/not_found', 'No such absence in this campaign')
-        if (email && !user) throw new AppError(404, 'user/not_found', `No account with email ${email}; the stand-in registers first`)
+        const byPlayer = a.role === 'player' && !a.standIn && a.tribeId === absence.tribeId
+        if (a.role !== 'gm' && !byPlayer)
+          throw new AppError(403, 'absence/not_yours', "Only the game master and the absent tribe's own player name its stand-in", 'R2.3')
+        if (email && !named) throw new AppError(404, 'user/not_found', `No account with email ${email}; the stand-in registers first`)
+        const user = named
+        let coPlayerTribe: { id: string; name: string } | null = null
+        if ('userId' in who) {
+          // By account: a player of this campaign, chosen from its roster.
+          const tribe = named ? (await tribesOf(sql, a.campaign.id)).find((t) => t.userId === named.id) : undefined
+          if (!named || !tribe) throw new AppError(404, 'user/not_found', 'No player of this campaign with that account')
+        }
         if (user) {
-          // A GM, the GM's other mailbox, or a player of the campaign would see the tribe's secrets or play two tribes.
-          await mayPlay(sql, a.campaign.id, user.id, email!)
+          // A GM, the GM's other mailbox, or the tribe's own player would see what they must not, or play it twice.
+          coPlayerTribe = await mayStandIn(sql, a.campaign.id, user.id, email ?? user.displayName, absence.tribeId)
           const busy = await standInElsewhere(sql, {
             campaignId: a.campaign.id,
             userId: user.id,
@@ -116,7 +155,7 @@ export function absencesService(deps: ServiceDeps) {
             throw new AppError(
               409,
               'absence/stand_in_busy',
-              `${email} already stands in for ${busy.tribeName} from ${busy.startsOn} to ${busy.endsOn}; one account stands in for one tribe a day`,
+              `${email ?? user.displayName} already stands in for ${busy.tribeName} from ${busy.startsOn} to ${busy.endsOn}; one account stands in for one tribe a day`,
             )
         }
         await setStandIn(sql, absence.id, user?.id ?? null)
@@ -124,16 +163,25 @@ export function absencesService(deps: ServiceDeps) {
         await appendEvents(sql, a.campaign.id, [
           {
             type: 'absence.stand_in',
-            payload: { tribe: absence.tribeId, from: absence.startsOn, to: absence.endsOn, standIn: user?.id ?? null },
+            payload: { tribe: absence.tribeId, from: absence.startsOn, to: absence.endsOn, standIn: user?.id ?? null, by: byPlayer ? 'player' : 'gm' },
             week: await currentWeek(sql, a.campaign.id),
             at: now,
           },
         ])
         // Whoever stands in sees what the tribe sees: its player is told, always.
-        // The stand-in is told too (#30): the link, the dates, and that the tribe's mails come to them then.
-        const player = (await tribeIn(sql, a.campaign.id, absence.tribeId))?.userId
+        // The stand-in is told too (#30): the link, the dates, and that the tribe's mails come to them then;
+        // a co-player also that they play both tribes, each on its own day (#49).
+        const tribe = await tribeIn(sql, a.campaign.id, absence.tribeId)
+        const player = tribe?.userId
         if (user && player) {
-          const data = { tribeName: absence.tribeName, standInName: user.displayName, from: absence.startsOn, to: absence.endsOn }
+          const data = {
+            tribeName: absence.tribeName,
+            standInName: user.displayName,
+            from: absence.startsOn,
+            to: absence.endsOn,
+            namedBy: byPlayer ? 'player' : 'gm',
+            ...(coPlayerTribe && tribe ? { coPlayer: { ownTribe: coPlayerTribe.name, weekday: tribe.weekday } } : {}),
+          }
           await queueMails(
             sql,
             a.campaign.id,

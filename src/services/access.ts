@@ -15,6 +15,8 @@ export interface Access {
   userId: string | null
   /** The caller plays the tribe as a stand-in, within its absent player's dates. */
   standIn?: boolean
+  /** A stand-in who has a tribe of their own here, playing the absent one on its day (#49). */
+  coPlayer?: boolean
 }
 
 function notFound(campaignId: string) {
@@ -45,7 +47,13 @@ export function accessOf(campaignId: string, row: AccessRow | undefined, userId:
     createdAt: rest.createdAt,
   }
   const role: Role = gm ? 'gm' : tribeId ? 'player' : 'spectator'
-  return { campaign, role, tribeId: role === 'player' ? tribeId : null, userId, ...(role === 'player' && row.standIn ? { standIn: true } : {}) }
+  return {
+    campaign,
+    role,
+    tribeId: role === 'player' ? tribeId : null,
+    userId,
+    ...(role === 'player' && row.standIn ? { standIn: true, ...(row.coPlayer ? { coPlayer: true } : {}) } : {}),
+  }
 }
 
 export function accessService(db: Database, clock: Clock) {

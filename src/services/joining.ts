@@ -42,6 +42,32 @@ export async function mayPlay(sql: Sql, campaignId: string, userId: string, who:
 }
 
 /**
+ * Who may stand in for an absent tribe's player: anyone who may play here (mayPlay), or a player
+ * of another tribe of the campaign (#49: friends cover for each other), never the absent tribe's
+ * own player. Answers the stand-in's own tribe when they are a co-player.
+ */
+export async function mayStandIn(
+  sql: Sql,
+  campaignId: string,
+  userId: string,
+  who: string,
+  absentTribeId: string,
+): Promise<{ id: string; name: string } | null> {
+  const roles = await rolesOf(sql, campaignId, userId)
+  if (!roles.includes('player') || roles.includes('gm')) {
+    await mayPlay(sql, campaignId, userId, who)
+    return null
+  }
+  const own = (await tribesOf(sql, campaignId)).find((t) => t.userId === userId)
+  if (!own) {
+    await mayPlay(sql, campaignId, userId, who)
+    return null
+  }
+  if (own.id === absentTribeId) throw new AppError(409, 'absence/stand_in_self', `${who} plays this tribe already: a stand-in is someone else`)
+  return { id: own.id, name: own.name }
+}
+
+/**
  * Checks a new tribe against the campaign's (R2.1): a weekday free, a name unlike the
  * others', room for it on the campaign's map in its game (a campaign that could not start
  * is never filled).

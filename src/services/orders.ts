@@ -94,6 +94,9 @@ export function ordersService(locked: Locked) {
               const row: ChangeRow = { ...known.campaign, state: null, tail: null, version, stateVersion, syncedUntil, nextDueAt, lastSeq, ...caller }
               return { row, guard: { tribeId, userId, tokenVersion: claims.tv ?? 0, jti: claims.jti ?? '' } }
             },
+            // A co-player standing in (#49) is remembered with their own tribe: on the absent tribe's
+            // day their own window is closed, the refusal takes the reading path, and that path plays
+            // the absent tribe.
             remember: (row, known) => {
               if (row.tribeId && !row.standIn && !row.gm) known.tribes.set(userId, row.tribeId)
             },

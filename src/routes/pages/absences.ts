@@ -11,6 +11,8 @@ export function absencePages(fastify: FastifyInstance, kit: PageKit) {
 
   async function absencePage(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; form?: Record<string, string>; done?: boolean } = {}) {
     const s = STRINGS[(await viewer(request)).locale]
+    // The absences whose stand-in the reader may name, with the co-players to choose from (#49).
+    const choices = await campaigns.standInChoices(a)
     return render(
       request,
       reply,
@@ -19,7 +21,7 @@ export function absencePages(fastify: FastifyInstance, kit: PageKit) {
         title: s.absences,
         campaign: campaignInfo(a),
         tab: 'absences',
-        absences: await campaigns.absences(a),
+        absences: (await campaigns.absences(a)).map((absence) => ({ ...absence, choices: choices.get(absence.id) ?? null })),
         gm: a.role === 'gm',
         mayDeclare: a.role === 'player' && !a.standIn,
         form: extra.form ?? {},
@@ -47,14 +49,17 @@ export function absencePages(fastify: FastifyInstance, kit: PageKit) {
     }
   })
 
-  fastify.post<Route>('/campaigns/:id/absences/:absenceId/stand-in', form(undefined, { extras: ['email'] }), async (request: Req, reply) => {
+  fastify.post<Route>('/campaigns/:id/absences/:absenceId/stand-in', form(undefined, { extras: ['email', 'userId'] }), async (request: Req, reply) => {
     await requireUser(request)
     const a = await accessOf(request, request.params.id!)
+    const extras = kit.extrasOf(request)
+    // A co-player chosen from the list, else an address (empty: no stand-in).
+    const userId = one(extras.userId)
     try {
-      await campaigns.setStandIn(a, request.params.absenceId!, one(kit.extrasOf(request).email) || null)
+      await campaigns.setStandIn(a, request.params.absenceId!, userId ? { userId } : { email: one(extras.email) || null })
       return reply.redirect(`/campaigns/${a.campaign.id}/absences?done=1`, 303)
     } catch (error) {
-      if (!(error instanceof AppError) || a.role !== 'gm') throw error
+      if (!(error instanceof AppError) || error.statusCode === 403) throw error
       return absencePage(request, reply, a, { error })
     }
   })

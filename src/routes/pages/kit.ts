@@ -131,6 +131,7 @@ export function pageKit(fastify: FastifyInstance): PageKit {
     practice: a.campaign.practice,
     // A stand-in within the absence's dates plays the tribe: the pages say so (#30).
     standIn: a.standIn === true,
+    coPlayer: a.coPlayer === true,
   })
 
   const tabPage: PageKit['tabPage'] = async ({ request, reply, a, status = 200 }, tab, template, data) => {

@@ -33,11 +33,18 @@ t.test("a stand-in plays the absent player's tribe inside the absence dates, and
   )
 
   const standIn = `${base}/${declared.body.id}/stand-in`
-  t.equal((await call(app, ana.token, 'PUT', standIn, { email: 'sam@example.com' })).status, 403, 'only the GM names a stand-in')
+  const notTheirs = await call(app, ben.token, 'PUT', standIn, { email: 'sam@example.com' })
+  t.same([notTheirs.status, notTheirs.body.error.code], [403, 'absence/not_yours'], "only the GM and the absent tribe's own player name its stand-in (#49)")
   t.equal((await call(app, table.gm, 'PUT', standIn, { email: 'sam@example.com' })).body.error.code, 'user/not_found', 'the stand-in needs an account')
   const sam = await register(app, 'sam@example.com')
   const benEmail = (await app.prisma.user.findUniqueOrThrow({ where: { id: ben.userId } })).email
-  t.equal((await call(app, table.gm, 'PUT', standIn, { email: benEmail })).body.error.code, 'tribe/already_playing', 'nobody plays two tribes')
+  const anaEmail = (await app.prisma.user.findUniqueOrThrow({ where: { id: ana.userId } })).email
+  t.equal(
+    (await call(app, table.gm, 'PUT', standIn, { email: anaEmail })).body.error.code,
+    'absence/stand_in_self',
+    'the absent player is not their own stand-in',
+  )
+  t.ok(benEmail, 'a co-player may stand in (#49): test/routes/api/co-player-stand-in.test.ts')
   t.equal(
     (await call(app, table.gm, 'PUT', `${base}/00000000-0000-4000-8000-000000000000/stand-in`, { email: 'sam@example.com' })).body.error.code,
     'absence/not_found',

@@ -61,14 +61,15 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         tags: ['campaigns'],
-        summary: "Name the stand-in of an absence (GM), who plays the tribe's windows within its dates; null removes them",
+        summary:
+          "Name the stand-in of an absence (GM or the absent tribe's player), who plays the tribe's windows within its dates: by email, or a co-player by userId; email null removes them",
         security: bearer,
         params: Type.Object({ id: Type.String({ format: 'uuid' }), absenceId: Type.String({ maxLength: 64 }) }),
         body: StandInBody,
         response: { 200: AbsenceSchema, ...errors },
       },
     },
-    async (request) => campaigns.setStandIn(await accessFor(request, request.params.id), request.params.absenceId, request.body.email),
+    async (request) => campaigns.setStandIn(await accessFor(request, request.params.id), request.params.absenceId, request.body),
   )
 }
 
