@@ -1,7 +1,8 @@
 // The board's shared reckonings (src/engine/games/openwars/work.ts), each by the rule it keeps:
-// the arguments every order names (W2.1, W4.5, W5.1), the canonical order of stacks (W11.2), entry
-// costs (W5.3), who may enter (W5.5, W5.6), stacking (W5.10), control and riqueza (W2.9, W11.12).
-import t from 'tap'
+// the arguments every order names (W2.1, W4.5, W5.1) and the order they are checked in (W11.28),
+// the canonical order of stacks (W11.2), entry costs (W5.3), who may enter (W5.5, W5.6), stacking
+// (W5.10), control and riqueza (W2.9, W11.12).
+import t, { type Test } from 'tap'
 import { kind } from '../../../src/engine/games/openwars/data.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import type { OpenOrder, OpenState, Stack } from '../../../src/engine/games/openwars/types.ts'
@@ -86,8 +87,8 @@ t.test('W4.5 a kind outside the tribe roster, or no kind id at all, is refused (
 t.test('W5.1 W5.2 W4.5 a count is a whole number up to the units there (order/bad_count), naming the field', async (t) => {
   const s = base('r2c1 A 2 exploradores')
   const text = refusal(s, 'A', move('r2c1', 'exploradores', '2', ['r2c2']))
-  t.match(text, { code: 'order/bad_count', rule: 'W5.2', params: { field: 'count' } })
-  t.match(text.message, /^count must be a whole number from 1 to 2; got "2"/, 'the message names the field, the range and what came')
+  t.match(text, { code: 'order/bad_count', rule: 'W5.1', params: { field: 'count' } })
+  t.match(text.message, /^count must be a whole number of 1 or more; got "2"/, 'the message names the field, the range and what came')
   for (const count of [1.5, 0, 3, -1, null, undefined, Number.NaN, [1]])
     t.match(refusal(s, 'A', move('r2c1', 'exploradores', count, ['r2c2'])), { code: 'order/bad_count', params: { field: 'count' } }, String(count))
   t.equal(stack(play(s, 'A', [move('r2c1', 'exploradores', 2, ['r2c2'])]).state, 'r2c2', 'A', 'exploradores')!.count, 2, 'the whole number 2 is taken')
@@ -100,6 +101,128 @@ t.test('W5.1 W5.2 W4.5 a count is a whole number up to the units there (order/ba
   const two = play(s, 'A', [{ type: 'recruit', city: 'r2c1', kind: 'exploradores', count: 2 }]).state
   t.equal(stack(two, 'r2c1', 'A', 'exploradores')!.count, 4, 'recruit 2 is taken')
   t.equal(tribe(s, 'A').gold - tribe(two, 'A').gold, 2 * kind('exploradores').cost, 'at the printed cost each (W4.7)')
+})
+
+/** A check of W11.28's order: its name, the fields it spoils, and the refusal it names. */
+type Check = [name: string, bad: Record<string, unknown>, named: Record<string, unknown>]
+
+const named = (code: string, rule: string, field?: string) => (field === undefined ? { code, rule } : { code, rule, params: { field } })
+
+/**
+ * W11.28: every check alone, and every two of them that spoil different fields, are refused by the
+ * check the book puts first (its code, rule and field); the order itself is taken.
+ */
+function inBookOrder(t: Test, s: OpenState, good: Record<string, unknown>, checks: Check[]) {
+  const before = structuredClone(s)
+  t.ok(openWars.applyOrder(s, 'A', good as OpenOrder, hmacRng).ok, 'the order itself is taken')
+  checks.forEach(([first, bad, refused], i) => {
+    t.hasStrict(refusal(s, 'A', { ...good, ...bad }), refused, first)
+    for (const [then, worse] of checks.slice(i + 1))
+      if (!Object.keys(bad).some((field) => Object.hasOwn(worse, field)))
+        t.hasStrict(refusal(s, 'A', { ...good, ...bad, ...worse }), refused, `${first}, then ${then}`)
+  })
+  t.same(s, before, 'the state is unchanged')
+}
+
+t.test("W11.28 W5.1 a move's checks run in the book's order: kind, count, then location, then the move's own rules", async (t) => {
+  inBookOrder(t, base('r2c1 A 2 exploradores'), move('r2c1', 'exploradores', 1, ['r2c2']), [
+    ['a kind of another roster', { kind: 'goblins' }, named('order/unknown_kind', 'W4.5', 'kind')],
+    ['a count of 0', { count: 0 }, named('order/bad_count', 'W5.1', 'count')],
+    ['a count that is a string', { count: '1' }, named('order/bad_count', 'W5.1', 'count')],
+    ['a from not on the map', { from: 'r9c9' }, named('location/unknown', 'W5.1', 'from')],
+    ['a path cell not on the map', { path: ['r2c2', 'r9c9'] }, named('location/unknown', 'W5.1', 'path[1]')],
+    ['no path', { path: [] }, named('move/bad_path', 'W5.1', 'path')],
+    // The bound needs the stack found at the location, so it comes after the locations.
+    ['more units than the stack holds', { count: 3 }, named('order/bad_count', 'W5.1', 'count')],
+    ['a first cell not adjacent', { path: ['r2c3'] }, { code: 'move/not_adjacent', rule: 'W5.1', params: { at: 'r2c3' } }],
+  ])
+})
+
+t.test("W5.1 W5.2 a move's count: a whole number of 1 or more (W5.1), no more than the stack holds (W5.1) nor than its unmoved units (W5.2)", async (t) => {
+  const s = base('r2c1 A 2 exploradores\nr3c1 A 2 guardianes')
+  // Moved after the opening, which clears the marks (W11.8).
+  stack(s, 'r2c1', 'A', 'exploradores')!.moved = 1
+  stack(s, 'r3c1', 'A', 'guardianes')!.moved = 2
+  const text = refusal(s, 'A', move('r9c9', 'exploradores', '1', ['r2c2']))
+  t.hasStrict(text, named('order/bad_count', 'W5.1', 'count'), 'a count that is no number, before the location')
+  t.match(text.message, /^count must be a whole number of 1 or more; got "1"/, 'the message names the field and what came')
+  const more = refusal(s, 'A', move('r2c1', 'exploradores', 3, ['r2c2']))
+  t.hasStrict(more, named('order/bad_count', 'W5.1', 'count'), 'more than the stack holds: W5.1')
+  t.match(more.message, /^count must be a whole number from 1 to 2; got 3/)
+  const moved = refusal(s, 'A', move('r2c1', 'exploradores', 2, ['r2c2']))
+  t.hasStrict(moved, named('order/bad_count', 'W5.2', 'count'), 'the stack holds them, but one has moved: W5.2')
+  t.match(moved.message, /^count must be a whole number from 1 to 1; got 2/)
+  const none = refusal(s, 'A', move('r3c1', 'guardianes', 1, ['r4c1']))
+  t.hasStrict(none, named('move/no_units', 'W5.2'), 'every unit of the stack has moved: W5.2')
+  t.match(none.message, /has no unmoved Guardianes del bosque in r3c1/)
+  t.hasStrict(refusal(s, 'A', move('r3c1', 'guardianes', 3, ['r4c1'])), named('order/bad_count', 'W5.1', 'count'), 'and more than it holds: W5.1')
+  const empty = refusal(s, 'A', move('r2c2', 'exploradores', 1, ['r2c3']))
+  t.hasStrict(empty, named('move/no_units', 'W5.1'), 'no stack of the kind there: W5.1')
+  t.match(empty.message, /has no Exploradores in r2c2$/)
+  t.equal(stack(play(s, 'A', [move('r2c1', 'exploradores', 1, ['r2c2'])]).state, 'r2c2', 'A', 'exploradores')!.count, 1, 'the unmoved unit is taken')
+})
+
+t.test("W11.28 W6.3 a volley's checks run in the book's order: kind, then its locations, then the volley's own rules", async (t) => {
+  const s = base('r2c1 A 1 arqueros\nr2c1 A 1 guardianes\nr2c3 B 1 goblins')
+  inBookOrder(t, s, { type: 'aim', from: 'r2c1', kind: 'arqueros', target: 'r2c3' }, [
+    ['a kind of another roster', { kind: 'goblins' }, named('order/unknown_kind', 'W4.5', 'kind')],
+    ['a from not on the map', { from: 'r9c9' }, named('location/unknown', 'W6.3', 'from')],
+    ['a target not on the map', { target: 'r4c9' }, named('location/unknown', 'W6.3', 'target')],
+    ['no unit there', { from: 'r2c2' }, named('aim/no_units', 'W6.3')],
+    ['a kind of range 0', { kind: 'guardianes' }, named('aim/no_range', 'W6.3')],
+  ])
+})
+
+t.test("W11.28 W7.5 W4.5 a cast's checks run in the book's order: kinds, Pacto de sangre's count, then its locations, then the cast's own rules", async (t) => {
+  const celeridad = { type: 'cast', from: 'r2c1', kind: 'mago', spell: 'celeridad', target: 'r2c1', targetKind: 'guardianes' }
+  inBookOrder(t, base('r2c1 A 1 mago\nr2c1 A 1 guardianes'), celeridad, [
+    ['a kind of another roster', { kind: 'goblins' }, named('order/unknown_kind', 'W4.5', 'kind')],
+    ['a targetKind of another roster', { targetKind: 'goblins' }, named('order/unknown_kind', 'W4.5', 'targetKind')],
+    ['a from not on the map', { from: 'r9c9' }, named('location/unknown', 'W7.4', 'from')],
+    ['a target not on the map', { target: 'r4c9' }, named('location/unknown', 'W7.4', 'target')],
+    ['a kind that is no mágica', { kind: 'guardianes' }, named('cast/no_caster', 'W7.1')],
+  ])
+  const demonios = open(world(MAP, { tribes: 'A=demonios@monday B=orcos@thursday', stacks: 'r2c1 A 1 brujo\nr2c1 A 2 cultistas', gold: 50 }), 'A')
+  inBookOrder(t, demonios, { type: 'cast', from: 'r2c1', kind: 'brujo', spell: 'pacto_sangre', target: 'r2c1', count: 2 }, [
+    ['a kind of another roster', { kind: 'goblins' }, named('order/unknown_kind', 'W4.5', 'kind')],
+    ['a count of 3', { count: 3 }, named('cast/target', 'W7.5', 'count')],
+    ['a count that is a string', { count: '1' }, named('cast/target', 'W7.5', 'count')],
+    ['a from not on the map', { from: 'r9c9' }, named('location/unknown', 'W7.4', 'from')],
+    ['a target not on the map', { target: 'r4c9' }, named('location/unknown', 'W7.4', 'target')],
+    ['a kind that is no mágica', { kind: 'cultistas' }, named('cast/no_caster', 'W7.1')],
+  ])
+  const enanos = open(world(MAP, { tribes: 'A=enanos@monday B=orcos@thursday', stacks: 'r2c1 A 1 herrero_runico', mana: 10 }), 'A')
+  const runa = { type: 'cast', from: 'r2c1', kind: 'herrero_runico', spell: 'runa_piedra', target: 'r2c1' }
+  t.hasStrict(refusal(enanos, 'A', runa), named('cast/prepared_only', 'W7.7'), 'a prepared-only spell')
+  t.hasStrict(refusal(enanos, 'A', { ...runa, kind: 'goblins' }), named('order/unknown_kind', 'W4.5', 'kind'), 'its kind first')
+  t.hasStrict(refusal(enanos, 'A', { ...runa, from: 'r9c9' }), named('location/unknown', 'W7.4', 'from'), 'then its location')
+})
+
+t.test("W11.28 W3.5 W4.5 a starting army's kinds are checked before its counts, whichever entry comes first", async (t) => {
+  const created = openWars.createGame({
+    map: openWars.fixedMap!.map,
+    tribes: [
+      { id: 'A', name: 'A', weekday: 'monday' },
+      { id: 'B', name: 'B', weekday: 'friday' },
+    ],
+    seed: 'a-map-seed',
+    secretSeed: 'a-setup-seed',
+    limit: 6,
+  })
+  if (!created.ok) throw new Error('created')
+  const s = openWars.applySystem(created.state, { type: 'startCampaign', at: 0 }, hmacRng)
+  if (!s.ok) throw new Error('started')
+  const army = (a: Record<string, unknown>) => refusal(s.state, 'A', { type: 'setArmy', army: a })
+  t.hasStrict(army({ guerreras: -1 }), named('setup/bad_army', 'W3.5'), 'a count that is no whole number')
+  t.hasStrict(army({ guerreras: 5 }), named('setup/bad_army', 'W3.5'), 'a count above the limit')
+  for (const a of [
+    { goblins: 1, guerreras: -1 },
+    { guerreras: -1, goblins: 1 },
+    { guerreras: 5, goblins: 1 },
+    { guerreras: 1.5, goblins: 0 },
+  ])
+    t.hasStrict(army(a), named('order/unknown_kind', 'W4.5', 'army.goblins'), JSON.stringify(a))
+  t.ok(openWars.applyOrder(s.state, 'A', { type: 'setArmy', army: { guerreras: 2 } }, hmacRng).ok, 'the army itself is taken')
 })
 
 t.test('W11.2 the canonical order of tribes: join order before the weekdays are assigned (round 0), weekday order after', async (t) => {

@@ -19,20 +19,27 @@ const DAMAGE = ['rayo', 'bola_fuego', 'lluvia_azufre']
 /** W11.7: Vientos favorables has no target (its range is how far its effect reaches). */
 export const untargeted = (spell: Spell) => spell.id === 'vientos'
 
-/** W7.4–W7.8: `cast { from, kind, spell, target, targetKind?, count? }`. */
+/**
+ * W7.4–W7.8: `cast { from, kind, spell, target, targetKind?, count? }`. W11.28's order: phase, the
+ * kinds, Pacto de sangre's count, the locations, then the spell rules; the spell comes first, as
+ * the phase and the arguments to check depend on it.
+ */
 export function cast(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   const spell = SPELLS.get(o.spell as string)
   if (!spell) reject('cast/unknown_spell', `spell: no spell ${JSON.stringify(o.spell)}`, 'W7.2')
   const combat = spell.phase !== 'E'
-  if (spell.phase === 'Cp') reject('cast/prepared_only', `${spell.name} is cast only as a prepared spell (W6.10)`, 'W7.7')
   phase(t, combat ? 'movement' : t.phase === 'recruitment' ? 'recruitment' : 'movement', 'W7.5')
   const k = kindArg(o.kind, t)
+  if (spell.id === 'celeridad') kindArg(o.targetKind, t, 'targetKind')
+  if (spell.id === 'pacto_sangre' && o.count !== 1 && o.count !== 2)
+    reject('cast/target', `${spell.name} needs count 1 or 2; got ${JSON.stringify(o.count)}`, 'W7.5', { field: 'count' })
   const from = w.cell(o.from, 'from', 'W7.4')
+  // A target named for an untargeted spell is ignored: the caster's location stands for it.
+  const target = untargeted(spell) ? from : w.cell(o.target, 'target', 'W7.4')
+  if (spell.phase === 'Cp') reject('cast/prepared_only', `${spell.name} is cast only as a prepared spell (W6.10)`, 'W7.7')
   const x = stackOf(from, t.id, k.id)
   if (k.type !== 'magica' || !x) reject('cast/no_caster', `${t.name} has no mágica ${k.name} in ${from.id}`, 'W7.1')
   if (spell.faction !== null && spell.faction !== t.faction) reject('cast/not_your_spell', `${spell.name} is a ${spell.faction} spell`, 'W7.1')
-  // A target named for an untargeted spell is ignored: the caster's location stands for it.
-  const target = untargeted(spell) ? from : w.cell(o.target, 'target', 'W7.4')
   if (from.controller !== t.id || w.s.contested.includes(from.id))
     reject('cast/not_controlled', `the caster must stand in a location ${t.name} controls, not contested`, 'W7.4')
   const d = distance(grid(w.s), from.id, target.id)
@@ -121,9 +128,10 @@ function strategic(
       needs(t.phase === 'recruitment' && typeOf(from) === 'ciudad', 'the recruitment phase and a caster in a ciudad')
       return void (t.forged = [...t.forged, from.id])
     default: {
-      // pacto_sangre: 1 or 2 own non-mágica units leave the game, +2 mana each (W11.6).
-      const count = typeof o.count === 'number' && (o.count === 1 || o.count === 2) ? o.count : needs(false, 'count 1 or 2')
-      for (let i = 0; i < (count as number); i++) {
+      // pacto_sangre: 1 or 2 own non-mágica units leave the game, +2 mana each (W11.6); the count
+      // was checked with the arguments (W11.28).
+      const count = o.count as number
+      for (let i = 0; i < count; i++) {
         const y = from.stacks
           .filter((z) => z.tribe === t.id && z.count > 0 && kind(z.kind).type !== 'magica' && (o.targetKind === undefined || z.kind === o.targetKind))
           // W11.6 by W6.12: the cheapest first. The Demonios' non-mágica kinds all differ in cost

@@ -63,27 +63,34 @@ export function movementOf(w: Work, from: string, kindId: string, bonus: string[
   )
 }
 
-/** W5.1–W5.8. */
+/** W5.1–W5.8; the arguments in W11.28's order: phase, kind, count, locations, then W5's rules. */
 export function move(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   phase(t, 'movement')
   const k = kindArg(o.kind, t)
+  const count = countArg(o.count, 1, Infinity, 'count', 'W5.1')
   const from = w.cell(o.from, 'from', 'W5.1')
-  const x = stackOf(from, t.id, k.id)
-  const unmoved = x ? x.count - x.moved : 0
-  const count = countArg(o.count, 1, Math.max(1, unmoved), 'count', 'W5.2')
-  if (count > unmoved) reject('move/no_units', `${t.name} has ${unmoved} unmoved ${k.name} in ${from.id}`, 'W5.2')
   const path = o.path
-  if (!Array.isArray(path) || path.length === 0) reject('move/bad_path', 'path lists 1 or more locations', 'W5.1')
+  if (!Array.isArray(path) || path.length === 0) reject('move/bad_path', 'path lists 1 or more locations', 'W5.1', { field: 'path' })
+  const cells = path.map((id: unknown, i: number) => w.cell(id, `path[${i}]`, 'W5.1'))
+  // The count's bound after the locations: W11.28 checks the count first, but the bound needs the stack in `from`.
+  const x = stackOf(from, t.id, k.id)
+  const held = x ? x.count : 0
+  // W5.1: no more units than the stack holds; W5.2: none that moved this window.
+  const rule = count > held ? 'W5.1' : 'W5.2'
+  const most = count > held ? held : held - x!.moved
+  if (count > most) {
+    if (most === 0) reject('move/no_units', `${t.name} has no ${rule === 'W5.2' ? 'unmoved ' : ''}${k.name} in ${from.id}`, rule)
+    countArg(count, 1, most, 'count', rule)
+  }
   const g = grid(w.s)
   let at = from.id
   let cost = 0
   const points = movementOf(w, from.id, k.id, x!.bonus)
-  path.forEach((id: unknown, i: number) => {
-    const c = w.cell(id, `path[${i}]`, 'W5.1')
+  cells.forEach((c, i) => {
     if (!adjacent(g, at, c.id)) reject('move/not_adjacent', `${c.id} is not adjacent to ${at}`, 'W5.1', { at: c.id })
     const why = barred(c, k, t.id)
     if (why) reject('move/barred', `${k.name} cannot enter ${c.id}: ${why}`, why.includes('W5.6') ? 'W5.6' : 'W5.5', { at: c.id })
-    const last = i === path.length - 1
+    const last = i === cells.length - 1
     if (!last && keyword(c, 'detiene')) reject('move/detiene', `${c.id} stops every move: it must be the path's last cell`, 'W5.6', { at: c.id })
     if (!last && tribesIn(c).some((o2) => o2 !== t.id))
       reject('move/engaged', `${c.id} holds another tribe's units: only the last cell may`, 'W5.7', { at: c.id })
@@ -103,16 +110,16 @@ export function move(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   } else takeControl(w, dest, t.id, true)
 }
 
-/** W6.3: every unmoved unit of the stack will fire at resolution. */
+/** W6.3: every unmoved unit of the stack will fire at resolution; W11.28: both locations before W6.3's rules. */
 export function aim(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   phase(t, 'movement')
   const k = kindArg(o.kind, t)
   const from = w.cell(o.from, 'from', 'W6.3')
+  const target = w.cell(o.target, 'target', 'W6.3')
   const x = stackOf(from, t.id, k.id)
   const units = x ? x.count - x.moved : 0
   if (units < 1) reject('aim/no_units', `${t.name} has no unmoved ${k.name} in ${from.id}`, 'W6.3')
   if (k.range < 1) reject('aim/no_range', `${k.name} has range 0`, 'W6.3')
-  const target = w.cell(o.target, 'target', 'W6.3')
   const reach = k.range + (keyword(from, 'atalaya') ? 1 : 0)
   const d = distance(grid(w.s), from.id, target.id)
   if (d < 1 || d > reach) reject('aim/range', `${target.id} is at distance ${d}; the volley reaches 1 to ${reach}`, 'W6.3')

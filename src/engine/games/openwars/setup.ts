@@ -143,10 +143,16 @@ export function armyProblem(t: OpenTribe, army: unknown): string | null {
   if (typeof army !== 'object' || army === null || Array.isArray(army)) return 'army is an object of kind counts'
   let value = 0
   let magic = 0
-  for (const [id, n] of Object.entries(army)) {
-    const k = kindArg(id, t, `army.${id}`)
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return `army.${id}: a whole number`
-    if (n > (k.unique || k.type === 'magica' ? 1 : 4)) return `army.${id}: at most ${k.unique || k.type === 'magica' ? 1 : 4} (W5.10)`
+  const counts = army as Record<string, unknown>
+  // W11.28: every kind before any count, and every count before the limits, whichever entry comes first.
+  const kinds = Object.keys(counts).map((id) => kindArg(id, t, `army.${id}`))
+  for (const k of kinds) {
+    const n = counts[k.id]
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return `army.${k.id}: a whole number`
+  }
+  for (const k of kinds) {
+    const n = counts[k.id] as number
+    if (n > (k.unique || k.type === 'magica' ? 1 : 4)) return `army.${k.id}: at most ${k.unique || k.type === 'magica' ? 1 : 4} (W5.10)`
     if (k.type === 'magica') magic += n
     value += k.cost * n
   }

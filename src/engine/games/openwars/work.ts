@@ -180,8 +180,10 @@ export function kindArg(value: unknown, t: OpenTribe, field = 'kind'): Kind {
   return k
 }
 
+/** A whole number from `min` to `max`; with no `max` known yet (Infinity), `min` or more. */
 export function countArg(value: unknown, min: number, max: number, field = 'count', rule = 'W5.1'): number {
+  const range = max === Infinity ? `of ${min} or more` : `from ${min} to ${max}`
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-    reject('order/bad_count', `${field} must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}`, rule, { field })
+    reject('order/bad_count', `${field} must be a whole number ${range}; got ${JSON.stringify(value)}`, rule, { field })
   return value
 }
