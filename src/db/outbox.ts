@@ -19,6 +19,7 @@ export type MailKind =
   | 'tribe_removed'
   | 'gm_news'
   | 'delivery_dropped'
+  | 'campaign_started'
 
 /** A mail for the outbox; `data` is what its template needs. */
 export interface PendingMail {
@@ -50,6 +51,7 @@ export const MAIL_KINDS: readonly MailKind[] = [
   'tribe_removed',
   'gm_news',
   'delivery_dropped',
+  'campaign_started',
 ]
 
 export type NotificationSetting = 'windowOpen' | 'reminder' | 'payout' | 'digest' | 'diplomacy' | 'invitations' | 'campaign'
@@ -74,6 +76,7 @@ export const SETTING_OF: Record<MailKind, NotificationSetting> = {
   gm_news: 'campaign',
   // A device or webhook that kept failing was dropped (#45): said once, to its owner.
   delivery_dropped: 'campaign',
+  campaign_started: 'campaign',
 }
 
 export const SETTING_COLUMN: Record<NotificationSetting, string> = {

@@ -7,7 +7,7 @@ import { dropUnsent } from '../db/outbox.ts'
 import { expireJoinInvitations, lockCampaign, tribesOf } from '../db/campaigns.ts'
 import { keepCampaignMap, lastSeq } from '../db/snapshots.ts'
 import { transaction, type Sql } from '../db/sql.ts'
-import { weekTickOf } from '../lib/calendar.ts'
+import { firstTickAtOrAfter, weekTickOf } from '../lib/calendar.ts'
 import { commitmentOf, newSeed } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
@@ -31,6 +31,29 @@ async function tellOnTheClock(sql: Sql, campaign: CampaignRow, w: Working) {
     period: `draft/${view.draft!.picks}`,
     data: { campaignId: campaign.id, campaignName: campaign.name, timeZone: campaign.timeZone, tribeName: tribe.name },
   })
+}
+
+/**
+ * In a game whose setup comes before tick 0 (no window opens until then), every player hears that
+ * the campaign has started: their tribe and weekday, and tick 0's day (#49). A game may say more in
+ * its own mail of this kind (Open Wars: the starting army, and weekdays dealt anew at the muster).
+ * A draft says it with its "your pick" mails.
+ */
+async function tellStarted(sql: Sql, campaign: CampaignRow, w: Working) {
+  const notBefore = w.rules.tickZeroNotBefore?.(w.state) ?? null
+  if (notBefore === null) return
+  const tickZero = firstTickAtOrAfter(campaign.timeZone, new Date(notBefore)).toISOString()
+  const view = w.view
+  for (const player of await playersOf(sql, campaign.id)) {
+    const tribe = view.tribes.find((t) => t.id === player.tribeId)
+    if (!tribe) continue
+    w.mails.push({
+      userId: player.userId,
+      kind: 'campaign_started',
+      period: 'start',
+      data: { campaignId: campaign.id, tribeName: tribe.name, weekday: tribe.weekday, tickZero },
+    })
+  }
 }
 
 async function startRunning(sql: Sql, campaign: CampaignRow, w: Working, now: Date) {
@@ -74,6 +97,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         w.note('dice.committed', { week: 0, commitment: commitmentOf(seed) }, now)
         w.system(w.rules.actions.start(now.getTime()), now)
         w.note('dice.revealed', { week: 0, seed, commitment: commitmentOf(seed) }, now)
+        await tellStarted(sql, campaign, w)
         // A game with no draft runs at once; its week 0 is the start's, whose seed is this one.
         if (w.view.status === 'running') await startRunning(sql, campaign, w, now)
         else await tellOnTheClock(sql, campaign, w)

@@ -22,7 +22,13 @@ const VARIANTS: Partial<Record<MailKind, Record<string, unknown>[]>> = {
   ],
   gm_news: ['joined', 'join_request', 'absence', 'missed'].map((event) => ({ event })),
   player_replaced: [{ role: 'new' }, { role: 'former' }],
-  stand_in: [{ role: 'player' }, { role: 'standIn' }],
+  stand_in: [
+    { role: 'player' },
+    { role: 'standIn' },
+    { role: 'player', namedBy: 'player' },
+    { role: 'standIn', namedBy: 'player', coPlayer: { ownTribe: 'Bahia', weekday: 'friday' } },
+  ],
+  campaign_started: [{ weekday: 'saturday', tickZero: '2026-12-06T19:00:00Z' }],
   window_open: [
     { standIn: false },
     { standIn: true },

@@ -194,6 +194,20 @@ t.test('each kind of notification reaches only its people, by mail and push, in 
   only('delivery_dropped', [ana], 'the owner of the device that kept failing, on the phone that works')
   t.ok(push.asked(tablet.id) >= 3, `the tablet was tried ${push.asked(tablet.id)} times, resting between`)
 
+  // ---- campaign_started: a game whose setup comes before tick 0 (#49) ----
+  const world = await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Mundo', ruleset: 'conquest' })
+  for (const [person, name, weekday] of [
+    [ben, 'Norte', 'tuesday'],
+    [cai, 'Sur', 'thursday'],
+  ] as const) {
+    const link = await call(app, gm.token, 'POST', `/api/campaigns/${world.body.id}/invitations`)
+    t.equal((await call(app, person.token, 'POST', `/api/invitations/${link.body.token}/accept`, { tribeName: name, weekday })).status, 201)
+  }
+  t.equal((await call(app, gm.token, 'POST', `/api/campaigns/${world.body.id}/draft/start`)).status, 200)
+  await flush()
+  only('gm_news', [gm, gm], 'two joins reach the GM alone')
+  only('campaign_started', [ben, cai], 'every player, when a game whose setup comes first starts')
+
   t.same(
     MAIL_KINDS.filter((kind) => !seen.has(kind)),
     [],

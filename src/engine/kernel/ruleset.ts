@@ -248,6 +248,12 @@ export interface Ruleset<T extends GameTypes> {
   readonly standings?: Standings<T['state']>
   /** The named places of the state's map (#27), for the mails that name tiles; none when unnamed. */
   places?(state: T['state']): readonly NamedPlace[]
+  /**
+   * In a setup period before tick 0 (a game whose first tick waits after the start: world
+   * conquest, El Mapa, Open Wars), the instant (epoch ms) tick 0 is the first Sunday 20:00 at or
+   * after; null otherwise. The platform's calendar knows the Sundays (a start's mail names the day).
+   */
+  tickZeroNotBefore?(state: T['state']): number | null
   /** The weekly tick's mail of a tribe (its `payout` mail's data), or none. */
   tickMail(state: T['state'], tribe: TribeId): Record<string, unknown> | null
   /** A tribe's turn in a few figures: what it can spend, what can still move, the order that ends it (#30). */

@@ -8,6 +8,9 @@ import { bigCount, standing } from './objectives.ts'
 import type { ConquestEvent, ConquestState } from './types.ts'
 import { TERRITORY_IDS } from './world.ts'
 
+/** Tick 0 is the first Sunday 20:00 at or after this instant (epoch ms) while in setup; the platform's calendar knows the Sundays. */
+export const tickZeroNotBefore = (state: ConquestState) => (state.status === 'setup' && state.startedAt !== null ? state.startedAt + TICK0_GAP_MS : null)
+
 export function board(state: ConquestState, reader: TribeId | null) {
   const me = state.tribes.find((t) => t.id === reader)
   const stand = new Map(standing(state).map((s) => [s.id, s]))
@@ -17,7 +20,7 @@ export function board(state: ConquestState, reader: TribeId | null) {
     roundLimit: state.roundLimit,
     setup: state.status === 'setup',
     // G1.14: tick 0 is the first Sunday 20:00 at or after this instant (epoch ms); the platform's calendar knows the Sundays.
-    tickZeroNotBefore: state.status === 'setup' && state.startedAt !== null ? state.startedAt + TICK0_GAP_MS : null,
+    tickZeroNotBefore: tickZeroNotBefore(state),
     tribesAtStart: state.tribesAtStart,
     territories: TERRITORY_IDS.filter((id) => state.territories[id]).map((id) => ({ id, ...state.territories[id]! })),
     standing: state.tribes.map((t) => ({
@@ -84,4 +87,4 @@ export function tickMail(state: ConquestState, tribe: TribeId): Record<string, u
 }
 
 /** What the platform's pages and mails read of a state (the Ruleset's reading members). */
-export const reads = { periodEnd: weekEnd, hostileEvents: HOSTILE, digest, tickMail, board }
+export const reads = { tickZeroNotBefore, periodEnd: weekEnd, hostileEvents: HOSTILE, digest, tickMail, board }

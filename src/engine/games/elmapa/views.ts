@@ -34,6 +34,9 @@ const counts = (hand: string[]) => ({
   3: hand.filter((c) => levelOfCard(c) === '3').length,
 })
 
+/** Tick 0 is the first Sunday 20:00 at or after this instant (epoch ms) while in setup; the platform's calendar knows the Sundays. */
+export const tickZeroNotBefore = (state: ElMapaState) => (state.status === 'setup' && state.startedAt !== null ? state.startedAt + TICK0_GAP_MS : null)
+
 export function board(state: ElMapaState, reader: TribeId | null) {
   const me = state.tribes.find((t) => t.id === reader)
   const over = state.status === 'finished'
@@ -42,7 +45,7 @@ export function board(state: ElMapaState, reader: TribeId | null) {
     limit: state.settings.limit,
     obstacles: state.settings.obstacles,
     setup: state.status === 'setup',
-    tickZeroNotBefore: state.status === 'setup' && state.startedAt !== null ? state.startedAt + TICK0_GAP_MS : null,
+    tickZeroNotBefore: tickZeroNotBefore(state),
     rows: state.rows,
     cols: state.cols,
     cells: state.order.map((k) => cellView(state.cells[k]!)),
@@ -114,4 +117,4 @@ export function previewEconomy(state: ElMapaState) {
 }
 
 /** What the platform's pages and mails read of a state (the Ruleset's reading members). */
-export const reads = { periodEnd: roundEnd, hostileEvents: HOSTILE, digest, tickMail, board }
+export const reads = { tickZeroNotBefore, periodEnd: roundEnd, hostileEvents: HOSTILE, digest, tickMail, board }
