@@ -115,6 +115,8 @@ export function mailTemplates() {
       /** The face catalogue keys of the game's name and its one sentence (an invitation names and describes the game). */
       game?: string
       pitch?: string
+      /** The face catalogue key of what an invitation says besides (Open Wars: weekdays dealt anew at the muster, #49). */
+      invitationNote?: string
     }
   /**
    * A game's words for its window mail: its one line on how a turn goes (R4.4, G2.6) and what
@@ -132,11 +134,11 @@ export function mailTemplates() {
     return words
   }
   /** The game's name and one sentence in the reader's language, for an invitation; none for a game without them. */
-  const gameOf = (locale: Locale, ruleset: unknown): { name: string; pitch: string } | null => {
+  const gameOf = (locale: Locale, ruleset: unknown): { name: string; pitch: string; note: string | null } | null => {
     if (typeof ruleset !== 'string' || !rulesetIds().includes(ruleset) || !existsSync(path.join(gameDir(locale, ruleset), 'strings.json'))) return null
     const own = gameStrings(locale, ruleset)
     const [name, pitch] = [own.game && CATALOGUE[locale][own.game], own.pitch && CATALOGUE[locale][own.pitch]]
-    return name && pitch ? { name, pitch } : null
+    return name && pitch ? { name, pitch, note: (own.invitationNote && CATALOGUE[locale][own.invitationNote]) || null } : null
   }
   const windowContext = (locale: Locale, context: Record<string, unknown>) => {
     const words = windowWordsOf(locale, context.ruleset)

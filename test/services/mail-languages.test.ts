@@ -29,6 +29,8 @@ const VARIANTS: Partial<Record<MailKind, Record<string, unknown>[]>> = {
     { role: 'standIn', namedBy: 'player', coPlayer: { ownTribe: 'Bahia', weekday: 'friday' } },
   ],
   campaign_started: [{ weekday: 'saturday', tickZero: '2026-12-06T19:00:00Z' }],
+  // Open Wars' first round after the muster: the new weekday (W3.7, #49).
+  payout: [{}, { round: 1, mustered: { weekday: 'wednesday' } }],
   window_open: [
     { standIn: false },
     { standIn: true },

@@ -11,6 +11,7 @@ import { gameReads } from '../game-reads.ts'
 import { STRINGS, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { bandSvg } from './band-svg.ts'
 import { cardName, factionName, keywordName, typeName } from './names.ts'
+import { firstTickAtOrAfter } from '../../lib/calendar.ts'
 
 export type EngineBoard = ReturnType<typeof openWars.board>
 
@@ -31,6 +32,11 @@ export function openwarsRead(fastify: FastifyInstance) {
     const { colours, names } = await rosterOf(campaigns, a)
     return { state: s0, version, board, view, colours, names }
   }
+}
+
+/** W3.6: tick 0, the muster, while in setup (its instant, for the pages that say when weekdays are dealt anew, W3.7). */
+export function musterOf(board: { tickZeroNotBefore: number | null }, zone: string): string | null {
+  return board.tickZeroNotBefore === null ? null : firstTickAtOrAfter(zone, new Date(board.tickZeroNotBefore)).toISOString()
 }
 
 export function mapOf(board: EngineBoard, colours: Map<string, string>, names: Map<string, string>, label: string, s: Strings, highlight?: Set<string>) {
@@ -84,6 +90,7 @@ export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
       week: board.round,
       board,
       setup: board.status === 'setup',
+      muster: musterOf(board, a.campaign.timeZone),
       standing,
       result,
       legend: legendOf(board, s),

@@ -16,7 +16,7 @@ import { one, requirePlayer, STRINGS, type Body, type PageKit, type Req, type St
 import { openwarsSentence } from './chronicle.ts'
 import { counterOf, factionName, kindName, rosters, spellName } from './names.ts'
 import { moveOdds, SAMPLES } from './odds.ts'
-import { legendOf, mapOf, openwarsRead, page, placesOf } from './pages.ts'
+import { legendOf, mapOf, musterOf, openwarsRead, page, placesOf } from './pages.ts'
 
 type Move = Extract<OpenOrder, { type: 'move' }>
 const pct = (x: number, locale: string) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(x)
@@ -189,6 +189,7 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
       me: { ...me, factionName: factionName(me.faction, s) },
       you,
       setup,
+      muster: setup ? musterOf(board, a.campaign.timeZone) : null,
       factions,
       armyRows,
       budget: BUDGET,

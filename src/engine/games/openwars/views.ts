@@ -6,9 +6,13 @@ import type { TribeId } from '../../kernel/ids.ts'
 import type { Draw, Hurt } from '../../kernel/ruleset.ts'
 import { collection } from './calendar.ts'
 import { scoreOf } from './ending.ts'
+import { TICK0_GAP_MS } from './setup.ts'
 import { canonical } from './map.ts'
 import type { OpenEvent, OpenState } from './types.ts'
 import { armyValue } from './work.ts'
+
+/** W3.6: while in setup, tick 0 (the muster) is the first Sunday 20:00 at least 72 hours after the start; the platform's calendar knows the Sundays. */
+export const tickZeroNotBefore = (state: OpenState) => (state.status === 'setup' && state.startedAt !== null ? state.startedAt + TICK0_GAP_MS : null)
 
 export function board(state: OpenState, reader: TribeId | null) {
   const me = state.tribes.find((t) => t.id === reader)
@@ -17,6 +21,7 @@ export function board(state: OpenState, reader: TribeId | null) {
     round: state.round,
     roundLimit: state.roundLimit,
     status: state.status,
+    tickZeroNotBefore: tickZeroNotBefore(state),
     rows: state.rows,
     cols: state.cols,
     wrap: state.wrap,
@@ -93,7 +98,16 @@ export function digest(events: readonly OpenEvent[]): Map<TribeId, Hurt> {
 export function tickMail(state: OpenState, tribe: TribeId): Record<string, unknown> | null {
   const t = state.tribes.find((x) => x.id === tribe)
   if (!t || t.eliminated) return null
-  return { round: state.round, roundLimit: state.roundLimit, gold: t.gold, mana: t.mana, score: scoreOf(state, tribe), finished: state.status === 'finished' }
+  const mail = {
+    round: state.round,
+    roundLimit: state.roundLimit,
+    gold: t.gold,
+    mana: t.mana,
+    score: scoreOf(state, tribe),
+    finished: state.status === 'finished',
+  }
+  // Tick 0 dealt the weekdays by army value (W3.7): its mail, the first of round 1, says each tribe's new day.
+  return state.round === 1 && state.status === 'running' ? { ...mail, mustered: { weekday: t.weekday } } : mail
 }
 
 /** W4.1: what each tribe's next collection gives. */
@@ -121,4 +135,4 @@ export function drawsOf(e: OpenEvent): Draw[] {
 }
 
 /** What the platform's pages and mails read of a state (the Ruleset's reading members). */
-export const reads = { periodEnd: roundEnd, hostileEvents: HOSTILE, digest, tickMail, board }
+export const reads = { tickZeroNotBefore, periodEnd: roundEnd, hostileEvents: HOSTILE, digest, tickMail, board }
