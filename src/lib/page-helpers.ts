@@ -19,6 +19,13 @@ export function errorText(error: { code: string; message: string; params?: Recor
   return fill(sentence, (error.params ?? {}) as Record<string, string | number>, 'es')
 }
 
+/** A zone's name for people: IANA's fixed offsets count west as positive (Etc/GMT+11 is eleven hours behind UTC). */
+export function zoneName(zone: string): string {
+  if (zone === 'Etc/UTC' || zone === 'Etc/GMT' || zone === 'UTC') return 'UTC'
+  const fixed = /^Etc\/GMT([+-])(\d{1,2})$/.exec(zone)
+  return fixed ? `UTC${fixed[1] === '+' ? '−' : '+'}${fixed[2]}` : zone.replaceAll('_', ' ')
+}
+
 export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b)
   hb.registerHelper('not', (a: unknown) => !a)
@@ -66,6 +73,15 @@ export function registerHelpers(hb: typeof Handlebars) {
     const local = at.setZone(mine)
     return `${text} (${local.toFormat(local.hasSame(at, 'day') ? 'HH:mm' : 'ccc HH:mm')} ${root.s?.yourTime ?? ''})`
   })
+  /** A calendar date (YYYY-MM-DD) in words, in the page's language: {{date "2026-12-07"}} is "7 December" or "7 de diciembre" (#49). */
+  hb.registerHelper('date', function (this: unknown, iso: unknown, options: Handlebars.HelperOptions) {
+    if (typeof iso !== 'string' || !iso) return ''
+    const es = (options.data.root as { locale?: string }).locale === 'es'
+    const day = DateTime.fromISO(iso, { zone: 'UTC' })
+    return day.isValid ? day.setLocale(es ? 'es-ES' : 'en-GB').toFormat(es ? "d 'de' LLLL" : 'd LLLL') : iso
+  })
+  /** A time zone as a person reads it: a fixed offset (Etc/GMT+11, a practice game's) as "UTC−11" (#49). */
+  hb.registerHelper('zone', (name: unknown) => zoneName(String(name ?? '')))
   /** A GM inbox line (#30) in the page's language, its dates in words: {{inboxText s kind subject from to}}. */
   hb.registerHelper('inboxText', (strings: unknown, kind: unknown, subject: unknown, from: unknown, to: unknown) => {
     const words = strings as Record<string, string>

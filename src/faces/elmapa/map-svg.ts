@@ -2,6 +2,8 @@
 // back showing its zone only (M12.9); a castle as its pyramid of slots; a battle's 5 × 5 board.
 // Everything drawn comes from what the engine's `board` lets the reader see.
 import type { Strings } from '../page-kit.ts'
+import { languageOf } from '../../lib/catalogue.ts'
+import { fill as sentence } from '../../lib/fill.ts'
 
 const S = 48
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
@@ -152,7 +154,7 @@ export function mapSvg(rows: number, cols: number, cells: readonly MapCellView[]
         parts.push(
           `<circle class="army${army.convoy ? ' convoy' : ''}" cx="${S - 13}" cy="${S - 13}" r="11" fill="${fill}"/><text class="troops" x="${S - 13}" y="${S - 9}" fill="${ink(fill)}">${n}</text>`,
         )
-        for (const a of on) words.push(`${s.m_army} ${a.id} (${o.names.get(a.tribe) ?? a.tribe}): ${troopsOf(a.troops)} ${s.m_troopsWord}`)
+        for (const a of on) words.push(`${s.m_army} ${a.id} (${o.names.get(a.tribe) ?? a.tribe}): ${sentence(s.m_troopsCount!, { n: troopsOf(a.troops) }, languageOf(s))}`)
       }
       const army = o.tappable?.get(c.cell)?.join(' ')
       const mark = o.highlight?.has(c.cell) ? ' mark' : ''

@@ -100,7 +100,7 @@ t.test('the absences page: a player declares dates through the form (kept on err
   t.match(bad.body, /name="from" required value="2026-12-09"/, 'the dates typed are kept')
   const ok = await ana.post(page, { from: '2026-12-07', to: '2026-12-08', note: 'Viaje' })
   t.equal(ok.status, 303)
-  t.match((await ana.get(ok.location!)).body, /<strong>ana<\/strong>: 2026-12-07 – 2026-12-08 · <q>Viaje<\/q> ·\s+no stand-in/)
+  t.match((await ana.get(ok.location!)).body, /<strong>ana<\/strong>: 7 December – 8 December · <q>Viaje<\/q> ·\s+no stand-in/)
 
   await register(app, 'sam@example.com')
   const gm = visitor(app)
