@@ -154,7 +154,8 @@ export function mapSvg(rows: number, cols: number, cells: readonly MapCellView[]
         parts.push(
           `<circle class="army${army.convoy ? ' convoy' : ''}" cx="${S - 13}" cy="${S - 13}" r="11" fill="${fill}"/><text class="troops" x="${S - 13}" y="${S - 9}" fill="${ink(fill)}">${n}</text>`,
         )
-        for (const a of on) words.push(`${s.m_army} ${a.id} (${o.names.get(a.tribe) ?? a.tribe}): ${sentence(s.m_troopsCount!, { n: troopsOf(a.troops) }, languageOf(s))}`)
+        for (const a of on)
+          words.push(`${s.m_army} ${a.id} (${o.names.get(a.tribe) ?? a.tribe}): ${sentence(s.m_troopsCount!, { n: troopsOf(a.troops) }, languageOf(s))}`)
       }
       const army = o.tappable?.get(c.cell)?.join(' ')
       const mark = o.highlight?.has(c.cell) ? ' mark' : ''
