@@ -217,7 +217,7 @@ t.test(
     const enEsClash = await newcomer.post(`${path}?lang=es`, { tribeName: 'Ana', weekday: 'tuesday' })
     t.match(
       enEsClash.body,
-      /<strong>Ese nombre ya lo usa otra tribu, o se le parece demasiado; elige otro\.<\/strong> <small class="code">tribe\/name_taken<\/small>/,
+      /<strong>Ese nombre ya lo usa otra tribu, o se le parece demasiado; elige otro\.<\/strong> <details class="code"><summary>Detalles para el servicio<\/summary><small class="code">tribe\/name_taken<\/small><\/details>/,
       'a Spanish reader reads the error in Spanish, its code in small print',
     )
     const joined = await newcomer.post(path, { tribeName: 'Dorados', weekday: 'tuesday' })

@@ -101,7 +101,7 @@ t.test('the pages show the map, the pools and the turn; orders through the forms
   t.equal(late.status, 422, 'a refused order is a 422 page')
   t.match(
     late.body,
-    /<div class="error" role="alert" id="error"><strong>[^<]*recruiting is only allowed before the first action of the turn<\/strong> <small class="code">recruit\/after_actions \(<a href="\/rules#R5\.5">R5\.5<\/a>\)<\/small>/,
+    /<div class="error" role="alert" id="error"><strong>[^<]*recruiting is only allowed before the first action of the turn<\/strong> \(<a href="\/rules#R5\.5">R5\.5<\/a>\) <details class="code"><summary>Details for the service<\/summary><small class="code">recruit\/after_actions<\/small><\/details>/,
     'the error in words, then its code and rule id, linked to the rule',
   )
   t.ok(
@@ -168,7 +168,7 @@ t.test('diplomacy and the GM console through the pages', async (t) => {
   t.equal(after.body.map.tiles.find((x: { tile: string }) => x.tile === '3,3').owner, table.players.cleo!.tribeId, 'ratified through the page')
   const bad = await ana.post(`${url}/proposals`, { from1: table.players.ana!.tribeId, to1: table.players.cleo!.tribeId, tiles1: '3,3' })
   t.equal(bad.status, 422, 'an asset ana no longer has')
-  t.match(bad.body, /trade\/asset_not_owned \(<a href="\/rules#R11\.3">R11\.3<\/a>\)/)
+  t.match(bad.body, /\(<a href="\/rules#R11\.3">R11\.3<\/a>\) <details class="code"><summary>Details for the service<\/summary><small class="code">trade\/asset_not_owned<\/small>/)
 
   await gm.get(`/campaigns/${table.id}/gm`)
   const unconfirmed = await gm.post(`/campaigns/${table.id}/gm/pause`, {})
