@@ -168,7 +168,10 @@ t.test('diplomacy and the GM console through the pages', async (t) => {
   t.equal(after.body.map.tiles.find((x: { tile: string }) => x.tile === '3,3').owner, table.players.cleo!.tribeId, 'ratified through the page')
   const bad = await ana.post(`${url}/proposals`, { from1: table.players.ana!.tribeId, to1: table.players.cleo!.tribeId, tiles1: '3,3' })
   t.equal(bad.status, 422, 'an asset ana no longer has')
-  t.match(bad.body, /\(<a href="\/rules#R11\.3">R11\.3<\/a>\) <details class="code"><summary>Details for the service<\/summary><small class="code">trade\/asset_not_owned<\/small>/)
+  t.match(
+    bad.body,
+    /\(<a href="\/rules#R11\.3">R11\.3<\/a>\) <details class="code"><summary>Details for the service<\/summary><small class="code">trade\/asset_not_owned<\/small>/,
+  )
 
   await gm.get(`/campaigns/${table.id}/gm`)
   const unconfirmed = await gm.post(`/campaigns/${table.id}/gm/pause`, {})
