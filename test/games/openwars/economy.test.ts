@@ -60,6 +60,21 @@ t.test('W4.5 W4.6 W4.7 W4.8 W4.9 W4.10 W3.11 recruitment', async (t) => {
   const inland = structuredClone(s)
   inland.cells.r4c1!.controller = 'A'
   t.match(refused(inland, 'A', { type: 'recruit', city: 'r4c1', kind: 'nave_cisne', count: 1 }), { code: 'recruit/not_port', rule: 'W4.8' })
+  // W11.28: the order's own rules in the book's order: gold (W4.7) before the port (W4.8) and única (W4.9).
+  const poorInland = structuredClone(inland)
+  tribe(poorInland, 'A').gold = 5
+  t.match(
+    refused(poorInland, 'A', { type: 'recruit', city: 'r4c1', kind: 'nave_cisne', count: 1 }),
+    { code: 'recruit/gold', rule: 'W4.7' },
+    'W11.28 W4.7 before W4.8',
+  )
+  const poorOnce = structuredClone(once)
+  tribe(poorOnce, 'A').gold = 5
+  t.match(
+    refused(poorOnce, 'A', { type: 'recruit', city: 'r2c2', kind: 'maestra_arquera', count: 1 }),
+    { code: 'recruit/gold', rule: 'W4.7' },
+    'W11.28 W4.7 before W4.9',
+  )
   t.equal(g - tribe(play(inland, 'A', [{ type: 'recruit', city: 'r4c1', kind: 'guardianes', count: 1 }]).state, 'A').gold, 8, 'armeria: 1 less')
   const after = play(play(s, 'A', [{ type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 1 }]).state, 'A', [
     { type: 'move', from: 'r2c1', kind: 'guardianes', count: 1, path: ['r3c1'] },

@@ -36,9 +36,7 @@ export function recruit(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   const count = countArg(o.count, 1, 4, 'count', 'W4.5')
   const c = w.cell(o.city, 'city', 'W4.6')
   if (typeOf(c) !== 'ciudad' || c.controller !== t.id) reject('recruit/not_your_city', `${c.id} is not a ciudad ${t.name} controls`, 'W4.6', { city: c.id })
-  if (k.type === 'agua' && !isPort(w.s, c.id, (id) => neighbours(grid(w.s), id)))
-    reject('recruit/not_port', `${c.id} is not a port: agua units are recruited only in ports`, 'W4.8')
-  if (k.unique && Object.values(w.s.cells).some((x) => stackOf(x, t.id, k.id))) reject('recruit/unique', `${k.name} is única and already on the map`, 'W4.9')
+  // W11.28: the order's own rules in the book's order, W4.6 to W4.9.
   const discount =
     (keyword(c, 'armeria') ? 1 : 0) +
     (keyword(c, 'academia') && k.type === 'magica' ? 2 : 0) +
@@ -46,6 +44,9 @@ export function recruit(w: Work, t: OpenTribe, o: Record<string, unknown>) {
     (t.forged.includes(c.id) ? 2 : 0)
   const price = Math.max(1, k.cost - discount) * count
   if (t.gold < price) reject('recruit/gold', `${count} ${k.name} cost ${price} gold; ${t.name} has ${t.gold}`, 'W4.7', { price })
+  if (k.type === 'agua' && !isPort(w.s, c.id, (id) => neighbours(grid(w.s), id)))
+    reject('recruit/not_port', `${c.id} is not a port: agua units are recruited only in ports`, 'W4.8')
+  if (k.unique && Object.values(w.s.cells).some((x) => stackOf(x, t.id, k.id))) reject('recruit/unique', `${k.name} is única and already on the map`, 'W4.9')
   addUnits(w.s, c, t.id, k.id, count, 0)
   if (!withinLimits(c, t.id)) reject('recruit/stacking', `${c.id} would break the stacking limits (4 normal, 1 única or mágica)`, 'W4.9')
   t.gold -= price
