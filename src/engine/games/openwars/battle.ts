@@ -85,7 +85,7 @@ export function strike(w: Work, ph: CombatPhase, at: string, tribe: TribeId, hit
     if (!x || x.count === 0) break
     const k = kind(x.kind)
     x.damage++
-    if (x.damage < k.hp + (b?.effects.some(() => undefined) ? 1 : 0)) continue
+    if (x.damage < k.hp + (b?.effects.some((e) => e.spell === 'runa_piedra' && e.tribe === tribe) ? 1 : 0)) continue
     x.damage = 0
     removeUnits(c, x, 1)
     fell.push({ tribe, kind: x.kind })
