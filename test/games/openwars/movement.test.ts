@@ -162,3 +162,23 @@ t.test('W5.10 the turn page passes through a location its stack would overfill, 
   for (const [to, path] of through) t.ok(play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'exploradores', count: 2, path }]), `${to}: the rules take it`)
   t.equal(movePaths(s, 'A', 'r2c1', 'exploradores', 1).get('r3c1')?.length, 1, 'one scout may end there, a step away')
 })
+
+t.test("W11.28 W5.4 W5.5 W5.6 W5.7 a move's own rules in the book's order, each over the whole path", async (t) => {
+  const move = (path: string[], from = 'r2c1') => ({ type: 'move', from, kind: 'exploradores', count: 1, path })
+  const s = base('r2c1 A 2 exploradores')
+  const pathCost = (path: string[]) => path.reduce((n, at) => n + entryCost(s, s.cells[at]!, kind('exploradores')), 0)
+  // Too dear (W5.4), with a detiene cell (W5.6) and water (W5.5) on the way: the points come first.
+  const long = ['r2c2', 'r2c3', 'r2c2', 'r2c3', 'r2c2', 'r1c2']
+  t.ok(pathCost(long) > kind('exploradores').mov, 'premise: the path costs more than the points')
+  t.match(refused(s, 'A', move(long)), { code: 'move/points', rule: 'W5.4' }, 'W5.4 before W5.5 and W5.6')
+  // A detiene cell passed through (W5.6) before water (W5.5): water comes first.
+  const wet = ['r2c2', 'r2c3', 'r1c3']
+  t.ok(pathCost(wet) <= kind('exploradores').mov, 'premise: within the points')
+  t.match(refused(s, 'A', move(wet)), { code: 'move/barred', rule: 'W5.5' }, 'W5.5 before W5.6')
+  // Another tribe's units passed through (W5.7), then its Barrera (W5.6): the barrier comes first.
+  const engaged = base('r2c1 A 2 exploradores\nr2c2 B 1 goblins')
+  engaged.cells.r3c2!.lasting.push({ spell: 'barrera', tribe: 'B' })
+  t.ok(pathCost(['r2c2', 'r3c2']) <= kind('exploradores').mov, 'premise: within the points')
+  t.match(refused(engaged, 'A', move(['r2c2', 'r3c2'])), { code: 'move/barred', rule: 'W5.6' }, 'W5.6 before W5.7')
+  t.match(refused(engaged, 'A', move(['r2c2', 'r2c3'])), { code: 'move/engaged', rule: 'W5.7' }, 'and W5.7 when nothing else fails')
+})

@@ -83,22 +83,29 @@ export function move(w: Work, t: OpenTribe, o: Record<string, unknown>) {
     if (most === 0) reject('move/no_units', `${t.name} has no ${rule === 'W5.2' ? 'unmoved ' : ''}${k.name} in ${from.id}`, rule)
     countArg(count, 1, most, 'count', rule)
   }
+  // W11.28: W5's own rules in the book's order, each over the whole path: adjacency (W5.1), movement
+  // points (W5.3, W5.4), water and air (W5.5), barriers and stops (W5.6), engagement (W5.7).
   const g = grid(w.s)
   let at = from.id
-  let cost = 0
-  const points = movementOf(w, from.id, k.id, x!.bonus)
-  cells.forEach((c, i) => {
+  for (const c of cells) {
     if (!adjacent(g, at, c.id)) reject('move/not_adjacent', `${c.id} is not adjacent to ${at}`, 'W5.1', { at: c.id })
-    const why = barred(c, k, t.id)
-    if (why) reject('move/barred', `${k.name} cannot enter ${c.id}: ${why}`, why.includes('W5.6') ? 'W5.6' : 'W5.5', { at: c.id })
-    const last = i === cells.length - 1
-    if (!last && keyword(c, 'detiene')) reject('move/detiene', `${c.id} stops every move: it must be the path's last cell`, 'W5.6', { at: c.id })
-    if (!last && tribesIn(c).some((o2) => o2 !== t.id))
-      reject('move/engaged', `${c.id} holds another tribe's units: only the last cell may`, 'W5.7', { at: c.id })
-    cost += entryCost(w.s, c, k)
     at = c.id
-  })
+  }
+  const points = movementOf(w, from.id, k.id, x!.bonus)
+  const cost = cells.reduce((sum, c) => sum + entryCost(w.s, c, k), 0)
   if (cost > points) reject('move/points', `the path costs ${cost} movement; ${k.name} has ${points}: it would be stranded`, 'W5.4', { cost, points })
+  const bars = cells.map((c) => barred(c, k, t.id))
+  for (const rule of ['W5.5', 'W5.6'] as const)
+    cells.forEach((c, i) => {
+      const why = bars[i]
+      if (why && (why.includes('W5.6') ? 'W5.6' : 'W5.5') === rule) reject('move/barred', `${k.name} cannot enter ${c.id}: ${why}`, rule, { at: c.id })
+      if (rule === 'W5.6' && i < cells.length - 1 && keyword(c, 'detiene'))
+        reject('move/detiene', `${c.id} stops every move: it must be the path's last cell`, 'W5.6', { at: c.id })
+    })
+  cells.forEach((c, i) => {
+    if (i < cells.length - 1 && tribesIn(c).some((o2) => o2 !== t.id))
+      reject('move/engaged', `${c.id} holds another tribe's units: only the last cell may`, 'W5.7', { at: c.id })
+  })
   const dest = w.own(at)
   const carried = x!.bonus.filter((b) => b === 'cast')
   removeUnits(from, x!, count)
