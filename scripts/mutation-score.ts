@@ -11,8 +11,14 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 type Status = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending'
+interface Mutant {
+  status: Status
+  mutatorName?: string
+  replacement?: string
+  location?: { start: { line: number; column: number } }
+}
 interface Report {
-  files: Record<string, { mutants: { status: Status }[] }>
+  files: Record<string, { source?: string; mutants: Mutant[] }>
 }
 interface Count {
   killed: number
@@ -21,7 +27,10 @@ interface Count {
   noCoverage: number
 }
 
-const paths = process.argv.length > 2 ? process.argv.slice(2) : ['reports/mutation/mutation.json']
+// --survivors: also every mutant that survived or ran without coverage, one line each, for writing the tests that kill them.
+const survivors = process.argv.includes('--survivors')
+const given = process.argv.slice(2).filter((a) => a !== '--survivors')
+const paths = given.length ? given : ['reports/mutation/mutation.json']
 const report: Report = { files: {} }
 for (const file of paths) Object.assign(report.files, (JSON.parse(readFileSync(file, 'utf8')) as Report).files)
 
@@ -58,3 +67,13 @@ for (const group of [...order, 'total']) {
   const score = valid ? Math.round(((c.killed + c.timeout) / valid) * 10000) / 100 : null
   console.log(JSON.stringify({ group, ...c, score }))
 }
+
+if (survivors)
+  for (const [name, { source, mutants }] of Object.entries(report.files)) {
+    const lines = source?.split('\n') ?? []
+    for (const m of mutants.filter((x) => x.status === 'Survived' || x.status === 'NoCoverage')) {
+      const at = m.location?.start ?? { line: 0, column: 0 }
+      const code = (lines[at.line - 1] ?? '').trim().slice(0, 100)
+      console.log(`${name}:${at.line}:${at.column} ${m.status} ${m.mutatorName ?? ''} ${JSON.stringify(m.replacement ?? '')} | ${code}`)
+    }
+  }

@@ -164,7 +164,7 @@ t.test('W5.10 the turn page passes through a location its stack would overfill, 
 })
 
 t.test("W11.28 W5.4 W5.5 W5.6 W5.7 a move's own rules in the book's order, each over the whole path", async (t) => {
-  const move = (path: string[], from = 'r2c1') => ({ type: 'move', from, kind: 'exploradores', count: 1, path })
+  const move = (path: string[], from = 'r2c1') => ({ type: 'move' as const, from, kind: 'exploradores', count: 1, path })
   const s = base('r2c1 A 2 exploradores')
   const pathCost = (path: string[]) => path.reduce((n, at) => n + entryCost(s, s.cells[at]!, kind('exploradores')), 0)
   // Too dear (W5.4), with a detiene cell (W5.6) and water (W5.5) on the way: the points come first.
