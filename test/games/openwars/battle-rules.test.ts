@@ -8,19 +8,10 @@
 import t from 'tap'
 import type { OpenEvent, OpenOrder, OpenState, StandingOrder } from '../../../src/engine/games/openwars/types.ts'
 import { scriptedRng, type Rng } from '../../../src/engine/index.ts'
-import { ofType, open, play, stack, standing, tribe, world } from './dsl.ts'
+import { ofType, open, play, stack, standing, tribe, world, always, BATTLE_MAP } from './dsl.ts'
 
 // r2c2 is where the battles are. Its neighbours: r1c2 (water), r2c1 (A's capital), r2c3 and r3c2.
-const MAP = `
-  ag1     ag1    ag1    ag1
-  ci0:A   ll1    ll1    ci0:B
-  bo1     mo1    de1    ll1
-  ll1     ll1    ll1    ll1
-`
-const always =
-  (face: number): Rng =>
-  () =>
-    face - 1
+const MAP = BATTLE_MAP
 
 interface Setup {
   tribes?: string

@@ -5,18 +5,9 @@ import type { OpenState, StandingOrder } from '../../../src/engine/games/openwar
 import { Work } from '../../../src/engine/games/openwars/work.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import { hmacRng, scriptedRng, type Rng } from '../../../src/engine/index.ts'
-import { ofType, open, play, refused, stack, standing, tribe, world } from './dsl.ts'
+import { ofType, open, play, refused, stack, standing, tribe, world, always, BATTLE_MAP } from './dsl.ts'
 
-const MAP = `
-  ag1     ag1    ag1    ag1
-  ci0:A   ll1    ll1    ci0:B
-  bo1     mo1    de1    ll1
-  ll1     ll1    ll1    ll1
-`
-const always =
-  (face: number): Rng =>
-  () =>
-    face - 1
+const MAP = BATTLE_MAP
 const phaseOf = (active: string): CombatPhase => ({ active, piles: new Map(), raises: [], pending: new Set() })
 
 interface Fight {

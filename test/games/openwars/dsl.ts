@@ -164,3 +164,17 @@ export function refused(s: OpenState, id: string, o: OpenOrder, rng: Rng = hmacR
 }
 
 export const ofType = <K extends OpenEvent['type']>(events: OpenEvent[], type: K) => events.filter((e): e is Extract<OpenEvent, { type: K }> => e.type === type)
+
+/** Dice that always show `face` (1–6): a battle's or a volley's outcome fixed for a test. */
+export const always =
+  (face: number): Rng =>
+  () =>
+    face - 1
+
+/** A small board for battles: the capitals r2c1 (A) and r2c4 (B), water along row 1, land elsewhere. */
+export const BATTLE_MAP = `
+  ag1     ag1    ag1    ag1
+  ci0:A   ll1    ll1    ci0:B
+  bo1     mo1    de1    ll1
+  ll1     ll1    ll1    ll1
+`

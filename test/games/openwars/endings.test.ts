@@ -4,17 +4,13 @@ import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import { scoreOf } from '../../../src/engine/games/openwars/ending.ts'
 import type { OpenEvent } from '../../../src/engine/games/openwars/types.ts'
 import { hmacRng, type Rng } from '../../../src/engine/index.ts'
-import { ofType, open, play, standing, sys, tribe, world } from './dsl.ts'
+import { ofType, open, play, standing, sys, tribe, world, always } from './dsl.ts'
 
 const MAP = `
   ag1     ag1    ag1    ag1
   ci0:A   ll1    ll1    ci0:B
   bo1     mo1    de1    ll1
 `
-const always =
-  (face: number): Rng =>
-  () =>
-    face - 1
 
 t.test('W9.1 W9.2 W9.3 elimination: no unit and no city; the last tribe wins', async (t) => {
   const s = world(MAP, {

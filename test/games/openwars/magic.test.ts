@@ -1,6 +1,6 @@
 // W7 and Appendix C: casting, costs, strategic and declared spells; W6.3 volleys.
 import t from 'tap'
-import { ofType, open, play, refused, stack, standing, sys, tribe, world } from './dsl.ts'
+import { ofType, open, play, refused, stack, standing, sys, tribe, world, always } from './dsl.ts'
 import { scriptedRng, type Rng } from '../../../src/engine/index.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 
@@ -9,10 +9,6 @@ const MAP = `
   ci0:A   ll1:A  bo3:A  ll1    ci0:B
   ll2     ll1    de2    de5    ll1
 `
-const always =
-  (face: number): Rng =>
-  () =>
-    face - 1
 const base = (stacks: string, tribes = 'A=elfos@monday B=orcos@thursday', mana = 10) => open(world(MAP, { tribes, stacks, mana, gold: 40 }), 'A')
 const cast = (from: string, kind: string, spell: string, target: string, more: object = {}) => ({ type: 'cast' as const, from, kind, spell, target, ...more })
 

@@ -6,17 +6,13 @@ import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import { neighbours } from '../../../src/engine/games/openwars/map.ts'
 import { armyValue, isPort, Work } from '../../../src/engine/games/openwars/work.ts'
 import { hmacRng, sha256, toHex, utf8, type Rng } from '../../../src/engine/index.ts'
-import { ofType, open, play, refused, stack, sys, tribe, world } from './dsl.ts'
+import { ofType, open, play, refused, stack, sys, tribe, world, always } from './dsl.ts'
 
 const MAP = `
   ag1     ag1    ag1    ag1
   ci0:A   ll1    ll1    ci0:B
   bo1     mo1    ci1    ll1
 `
-const always =
-  (face: number): Rng =>
-  () =>
-    face - 1
 const grid = { rows: 3, cols: 4, wrap: false }
 
 t.test('W1.3 W1.4 W2.3 W2.4 every kind and card has the book fields', async (t) => {
