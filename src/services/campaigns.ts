@@ -23,6 +23,7 @@ import { accessService, requireGm, type Access, type Role } from './access.ts'
 import { skipUntil, catchUp } from './calendar-work.ts'
 import type { ServiceDeps } from './deps.ts'
 import { draftService } from './draft.ts'
+import { groupInvitationsService } from './group-invitations.ts'
 import { invitationsService } from './invitations.ts'
 import { recruitingService } from './recruiting.ts'
 import { resultsService } from './results.ts'
@@ -93,6 +94,7 @@ export function campaignsService(deps: ServiceDeps) {
     // The "your day" card (#30): its figures from the snapshot, its "Done" through the orders.
     ...yourDayService(deps, views.snapshot, orders.orders),
     ...invitationsService(deps),
+    ...groupInvitationsService(deps),
     ...recruitingService(deps),
     ...resultsService(deps, locked),
     ...absencesService(deps),

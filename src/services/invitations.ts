@@ -1,14 +1,12 @@
 // Who plays what (R2.1): invitations by link or by mail, resent or revoked, joining with a
 // tribe and a weekday, replacing a player (by account or by a replacement invitation), and the
 // GM's roster with each tribe's missed windows and last order (#13).
-import { randomBytes } from 'node:crypto'
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
 import { userByEmail, userById } from '../db/accounts.ts'
 import {
   accessRow,
   deletePlayerMembership,
   insertFormerPlayer,
-  insertInvitation,
   insertMembership,
   invitationByToken,
   lockCampaign,
@@ -22,9 +20,8 @@ import {
   type TribeRow,
 } from '../db/campaigns.ts'
 import { appendEvents, tribeActivity } from '../db/log.ts'
-import { invitationsInLastDay, lockInvitationLimits, queueMails } from '../db/outbox.ts'
-import { pastGroups, playedWithGm } from '../db/recruiting.ts'
-import { plainNote, withoutLinks } from '../lib/names.ts'
+import { queueMails } from '../db/outbox.ts'
+import { plainNote } from '../lib/names.ts'
 import { deleteTribe, extendInvitation, openInvitations, revokeInvitation, rosterPlayers } from '../db/roster.ts'
 import { currentWeek } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
@@ -32,6 +29,7 @@ import { AppError } from '../lib/errors.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 import { gmNews } from './gm-news.ts'
+import { insertNewInvitation, invitationExpiry, invitationUrl, mailInvitation } from './invitation-mail.ts'
 import { foundTribe, mayPlay } from './joining.ts'
 import { capacityOf, mapById } from './maps.ts'
 
@@ -46,92 +44,11 @@ function unusable(inv: InvitationRow, campaign: CampaignRow, now: Date): AppErro
   return null
 }
 
-const INVITATION_DAYS = 14
-const INVITATIONS_PER_GM_DAY = 20
-const INVITATIONS_PER_ADDRESS_DAY = 3
-// The limits count the last 24 hours: a day is the longest wait they imply.
-const DAY_S = 86_400
-
-/**
- * A daily limit reached, saying in words when it lets the next one through: a day after the
- * first mail it counts, in whole hours (the reader's language takes the number, #49).
- */
-function limitReached(code: 'invitation/too_many' | 'invitation/too_many_to_address', limit: number, first: Date | null, now: Date): AppError {
-  const wait = Math.max(1, Math.ceil(((first?.getTime() ?? now.getTime()) + DAY_S * 1000 - now.getTime()) / 1000))
-  const hours = Math.ceil(wait / 3600)
-  const inHours = hours === 1 ? 'in an hour' : `in ${hours} hours`
-  const message =
-    code === 'invitation/too_many'
-      ? `A game master mails at most ${limit} invitations a day to people they have not played with; the next can go ${inHours}. Share the link instead, or invite someone you have played with`
-      : `This address got ${limit} invitations today; the next can go ${inHours}. Share the link instead`
-  const error = AppError.limited(code, message, wait)
-  error.params = { limit, hours }
-  return error
-}
-
 export type InvitationState = 'pending' | 'expired' | 'revoked'
 
 export function invitationsService(deps: ServiceDeps) {
   const { db, clock, publicUrl } = deps
-  const urlOf = (token: string) => `${publicUrl}/invitations/${token}`
-
-  /** Queues the invitation mail, within the daily limits: the service is no mail relay. */
-  async function mailInvitation(
-    sql: Sql,
-    a: Access,
-    createdById: string,
-    email: string,
-    token: string,
-    expiresAt: Date,
-    locale: 'en' | 'es',
-    period: string,
-    now: Date,
-    extra: { note?: string | null; tribe?: { name: string; weekday: string } | null; rematch?: boolean } = {},
-  ) {
-    await lockInvitationLimits(sql, createdById, email)
-    // Limits keep strangers from being mailed, not friends (#49): an address that has played with
-    // this GM is held by neither, and its mails do not count toward the GM's.
-    const known = await playedWithGm(sql, createdById, email)
-    if (!known) {
-      const sent = await invitationsInLastDay(sql, createdById, email, now)
-      if (sent.byGm >= INVITATIONS_PER_GM_DAY) throw limitReached('invitation/too_many', INVITATIONS_PER_GM_DAY, sent.firstByGm, now)
-      if (sent.toAddress >= INVITATIONS_PER_ADDRESS_DAY)
-        throw limitReached('invitation/too_many_to_address', INVITATIONS_PER_ADDRESS_DAY, sent.firstToAddress, now)
-    }
-    const invitee = await userByEmail(sql, email)
-    const gm = await userById(sql, createdById)
-    // Who invites and to what, even to a stranger (#30): the daily limits above keep the
-    // service from being a relay, the mail escapes what the GM wrote, and to a stranger no
-    // address or link the GM wrote goes out (a spammer's payload is its link).
-    const member = invitee !== null
-    const said = (text: string | null | undefined) => (text == null ? null : member ? text : withoutLinks(text))
-    await queueMails(
-      sql,
-      a.campaign.id,
-      [
-        {
-          userId: invitee?.id ?? null,
-          toAddress: email,
-          kind: 'invitation',
-          period,
-          data: {
-            member,
-            ...(known ? { known: true } : {}),
-            invitedBy: createdById,
-            invitationUrl: urlOf(token),
-            expiresAt: expiresAt.toISOString(),
-            locale,
-            gmName: said(gm?.displayName ?? ''),
-            note: said(extra.note),
-            ...(extra.tribe ? { takeOver: { ...extra.tribe, name: said(extra.tribe.name) } } : {}),
-            // A rematch's invitation (#30): the player's own tribe again, kept on its weekday.
-            ...(extra.rematch ? { rematch: true } : {}),
-          },
-        },
-      ],
-      now,
-    )
-  }
+  const urlOf = (token: string) => invitationUrl(publicUrl, token)
 
   /** A GM's invitation, locked; refused when it is not this campaign's or already used. */
   async function ownInvitation(sql: Sql, a: Access, token: string) {
@@ -188,12 +105,11 @@ export function invitationsService(deps: ServiceDeps) {
       input: { email?: string | undefined; locale?: 'en' | 'es' | undefined; tribeId?: string | undefined; note?: string | undefined } = {},
     ) {
       requireGm(a, 'invite players')
-      const token = randomBytes(18).toString('base64url')
       const now = clock.now()
-      const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
+      const expiresAt = invitationExpiry(now)
       const email = input.email?.trim().toLowerCase() || null
       const note = plainNote(input.note)
-      await transaction(db.pool, async (sql) => {
+      const token = await transaction(db.pool, async (sql) => {
         const campaign = await lockCampaign(sql, a.campaign.id)
         let tribe: { name: string; weekday: string } | null = null
         if (input.tribeId) {
@@ -203,8 +119,11 @@ export function invitationsService(deps: ServiceDeps) {
         } else if (campaign.status !== 'setup') {
           throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts; to give a tribe to someone new, invite them to it', 'R3.1')
         }
-        await insertInvitation(sql, { token, campaignId: campaign.id, createdById, email, tribeId: input.tribeId ?? null, at: now, expiresAt })
-        if (email) await mailInvitation(sql, a, createdById, email, token, expiresAt, input.locale ?? 'en', token, now, { note, tribe })
+        const campaignId = campaign.id
+        const token = await insertNewInvitation(sql, { campaignId, createdById, email, tribeId: input.tribeId ?? null, at: now, expiresAt })
+        const locale = input.locale ?? 'en'
+        if (email) await mailInvitation(sql, publicUrl, { campaignId, createdById, email, token, expiresAt, locale, period: token, now, note, tribe })
+        return token
       })
       return { token, url: urlOf(token), expiresAt: expiresAt.toISOString(), mailedTo: email, tribeId: input.tribeId ?? null }
     },
@@ -267,47 +186,13 @@ export function invitationsService(deps: ServiceDeps) {
       invites: readonly { tribe: { id: string; name: string; weekday: string }; email: string; locale: 'en' | 'es' }[],
     ) {
       const now = clock.now()
-      const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
-      for (const i of invites) {
-        const token = randomBytes(18).toString('base64url')
-        await insertInvitation(sql, { token, campaignId: a.campaign.id, createdById, email: i.email, tribeId: i.tribe.id, at: now, expiresAt })
-        await mailInvitation(sql, a, createdById, i.email, token, expiresAt, i.locale, token, now, {
-          tribe: { name: i.tribe.name, weekday: i.tribe.weekday },
-          rematch: true,
-        })
+      const expiresAt = invitationExpiry(now)
+      const campaignId = a.campaign.id
+      for (const { tribe, email, locale } of invites) {
+        const token = await insertNewInvitation(sql, { campaignId, createdById, email, tribeId: tribe.id, at: now, expiresAt })
+        const given = { name: tribe.name, weekday: tribe.weekday }
+        await mailInvitation(sql, publicUrl, { campaignId, createdById, email, token, expiresAt, locale, period: token, now, tribe: given, rematch: true })
       }
-    },
-
-    /** The GM's other campaigns with players not in this one yet, to invite as a group (#49). */
-    async pastGroups(a: Access) {
-      requireGm(a, 'invite players')
-      if (a.campaign.status !== 'setup') return []
-      // Names only: a player who came from the open campaigns keeps their address from the GM.
-      const groups = await pastGroups(sqlOf(db.pool), a.userId!, a.campaign.id, clock.now())
-      return groups.map((g) => ({ campaignId: g.campaignId, name: g.name, ruleset: g.ruleset, players: g.players.map((p) => p.displayName) }))
-    },
-
-    /**
-     * "Invite this group" (#49): every player of one of the GM's past campaigns who is not in this
-     * one yet gets an invitation, mailed in their own language; friends are held by no daily limit.
-     */
-    async inviteGroup(a: Access, createdById: string, fromCampaignId: string) {
-      requireGm(a, 'invite players')
-      const now = clock.now()
-      const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
-      return transaction(db.pool, async (sql) => {
-        const campaign = await lockCampaign(sql, a.campaign.id)
-        if (campaign.status !== 'setup')
-          throw new AppError(409, 'campaign/already_started', 'Players join before the draft starts; to give a tribe to someone new, invite them to it', 'R3.1')
-        const group = (await pastGroups(sql, createdById, campaign.id, now)).find((g) => g.campaignId === fromCampaignId)
-        if (!group) throw new AppError(404, 'group/not_found', 'None of your past campaigns with that id has players left to invite to this one')
-        for (const player of group.players) {
-          const token = randomBytes(18).toString('base64url')
-          await insertInvitation(sql, { token, campaignId: campaign.id, createdById, email: player.email, tribeId: null, at: now, expiresAt })
-          await mailInvitation(sql, a, createdById, player.email, token, expiresAt, player.locale === 'es' ? 'es' : 'en', token, now)
-        }
-        return { from: { id: group.campaignId, name: group.name }, invited: group.players.map((p) => p.displayName) }
-      })
     },
 
     /** Gives a tribe to someone who has an account; to anyone else, `invite` with the tribe. */
@@ -333,10 +218,11 @@ export function invitationsService(deps: ServiceDeps) {
         const inv = await ownInvitation(sql, a, token)
         if (inv.revokedAt) throw new AppError(410, 'invitation/revoked', 'This invitation was revoked; create a new one')
         if (!inv.email) throw new AppError(409, 'invitation/no_address', 'This invitation was never mailed: share its link instead')
-        const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000)
+        const expiresAt = invitationExpiry(now)
         await extendInvitation(sql, token, expiresAt)
         const tribe = inv.tribeId ? ((await tribeIn(sql, a.campaign.id, inv.tribeId)) ?? null) : null
-        await mailInvitation(sql, a, createdById, inv.email, token, expiresAt, locale, `${token}:${now.getTime()}`, now, { tribe })
+        const period = `${token}:${now.getTime()}`
+        await mailInvitation(sql, publicUrl, { campaignId: a.campaign.id, createdById, email: inv.email, token, expiresAt, locale, period, now, tribe })
         return { token, url: urlOf(token), expiresAt: expiresAt.toISOString(), mailedTo: inv.email }
       })
     },
