@@ -209,8 +209,8 @@ t.test('W6.16 Alzarse and osario; tierra_viva', async (t) => {
     card: 'll4',
     rng: scriptedRng([6, 6, 1, 6, 6, 1, 3]),
   })
-  const end = ofType(d.events, 'phaseEnded')[0]!
-  t.ok(end.risen.length >= 0)
+  t.equal(d.battle.winner, 'B', 'the trolls felled both esqueletos')
+  t.same(ofType(d.events, 'phaseEnded')[0]!.risen, [], 'the trolls hold the osario: the fallen roll no die')
 })
 
 t.test('W6.16 W1.9 Alzarse rises on 1 to n, n + 1 in osario; never in tierra_viva', async (t) => {

@@ -188,7 +188,7 @@ t.test('W7.6 Appendix C Levantar muertos may name the enemy location before the 
   t.equal(stack(r.state, 'r2c4', 'A', 'esqueletos')!.count, 4, 'an esqueleto fell and rose (Alzarse); the goblin joined them')
 })
 
-t.test('W6.10 W11.19 prepared spells in the defender battle; Escudo stops battle hits only', async (t) => {
+t.test('W6.10 W11.19 a prepared spell in the defender battle: cast at its first turn and paid; without the mana, an attack', async (t) => {
   const s = open(
     world(MAP, {
       tribes: 'A=orcos@monday B=enanos@thursday',
@@ -212,14 +212,6 @@ t.test('W6.10 W11.19 prepared spells in the defender battle; Escudo stops battle
   tribe(poor, 'B').mana = 0
   const plain = play(poor, 'A', [{ type: 'move', from: 'r2c3', kind: 'guerreros_orcos', count: 4, path: ['r2c4'] }, { type: 'endTurn' }], always(6))
   t.equal(ofType(plain.events, 'battle')[0]!.turns[0]!.act, 'attack', 'without the mana it attacks')
-  const sh = open(
-    world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c3 A 1 galera control=no\nr2c4 B 1 mago\nr2c4 B 1 guardianes', mana: 10 }),
-    'A',
-  )
-  sh.cells.r2c3!.card = 'ag1'
-  sh.cells.r2c4!.card = 'ag1'
-  standing(sh, 'r2c4', 'B', 'mago', { modo: 'luchar', hechizo: 'rayo' })
-  t.ok(sh)
 })
 
 t.test('W6.3 volleys: range, Certero, no reply; niebla, tormenta, atalaya', async (t) => {

@@ -22,9 +22,10 @@ export function ranked(s: OpenState): { ranking: TribeId[]; ranks: number[] } {
     for (let i = 0; i < 4; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!
     return 0
   }
-  const ranking = s.tribes.map((t) => t.id).sort((a, b) => cmp(a, b) || s.tribes.findIndex((t) => t.id === a) - s.tribes.findIndex((t) => t.id === b))
-  const ranks = ranking.map((id, i) => (i > 0 && cmp(ranking[i - 1]!, id) === 0 ? -1 : i + 1))
-  for (let i = 0; i < ranks.length; i++) if (ranks[i] === -1) ranks[i] = ranks[i - 1]!
+  // Array sort is stable: tribes equal on every key keep their join order (W11.24).
+  const ranking = s.tribes.map((t) => t.id).sort(cmp)
+  const ranks: number[] = []
+  ranking.forEach((id, i) => ranks.push(i > 0 && cmp(ranking[i - 1]!, id) === 0 ? ranks[i - 1]! : i + 1))
   return { ranking, ranks }
 }
 
