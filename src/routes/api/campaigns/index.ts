@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type, type Static } from 'typebox'
 import { canonicalJson } from '../../../engine/index.ts'
 import { conditionalRead, NotModified } from '../../../lib/conditional.ts'
+import { hourlyPerCaller } from '../../../lib/creation-limits.ts'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import {
   CampaignSchema,
@@ -47,14 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '',
     {
       onRequest: fastify.authenticate,
-      config: {
-        rateLimit: {
-          max: fastify.config.campaignRateLimit,
-          timeWindow: '1 hour',
-          hook: 'preHandler',
-          keyGenerator: (request) => (request.user as { sub?: string } | undefined)?.sub ?? request.ip,
-        },
-      },
+      config: { rateLimit: hourlyPerCaller(fastify.config.campaignRateLimit) },
       schema: {
         tags: ['campaigns'],
         summary: 'Create a campaign; you become its game master (at most CAMPAIGN_RATE_LIMIT an hour)',

@@ -2,6 +2,7 @@
 // /api/campaigns/{id}/rematch, registered by ./index.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { hourlyPerCaller } from '../../../lib/creation-limits.ts'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { IdParams, Weekday } from './schemas.ts'
 
@@ -83,14 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       onRequest: fastify.authenticate,
       // It creates a campaign: as many an hour as creating one.
-      config: {
-        rateLimit: {
-          max: fastify.config.campaignRateLimit,
-          timeWindow: '1 hour',
-          hook: 'preHandler',
-          keyGenerator: (request) => (request.user as { sub?: string } | undefined)?.sub ?? request.ip,
-        },
-      },
+      config: { rateLimit: hourlyPerCaller(fastify.config.campaignRateLimit) },
       schema: {
         tags: ['campaigns'],
         summary:

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { hourlyPerCaller } from '../../../lib/creation-limits.ts'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 
 // A map's id and name, with the counts its game reports (the weekday game's tribes, tiles, cities and ports).
@@ -30,14 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       onRequest: fastify.authenticate,
       bodyLimit: 256 * 1024,
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 hour',
-          hook: 'preHandler',
-          keyGenerator: (request) => (request.user as { sub?: string } | undefined)?.sub ?? request.ip,
-        },
-      },
+      config: { rateLimit: hourlyPerCaller(10) },
       schema: {
         tags: ['maps'],
         summary: 'Upload a map (docs/maps.md); every problem is named, and nothing is stored unless the map is valid (R1.4)',
