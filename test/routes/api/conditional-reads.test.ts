@@ -1,5 +1,7 @@
 // Conditional reads (#31 item 6): a bot polling sends back the ETag it got and is answered 304,
 // with no body, until something changed; after an order it gets the new body and a new tag.
+// fetch, which sends Cache-Control: no-cache with every If-None-Match, gets the 304 too (#50).
+import type { AddressInfo } from 'node:net'
 import t from 'tap'
 import { call, mondayGame } from '../../helpers/campaign.ts'
 
@@ -33,6 +35,19 @@ t.test('state, events, options, economy and dice answer 304 to a matching If-Non
   }
   const ben = await get(`${base}/state`, {}, table.players.ben!.token)
   t.not(ben.headers.etag, (await get(`${base}/state`)).headers.etag, "another tribe's reader has another body, so another tag")
+  t.match(ben.headers.vary, /Authorization.*Cookie.*Accept-Language/, 'Vary names what the tag depends on')
+
+  // #50: fetch adds Cache-Control: no-cache to a request with If-None-Match; the origin's tag decides all the same.
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  const auth = { authorization: `Bearer ${ana}` }
+  const fetched = await fetch(`${origin}${base}/state`, { headers: auth })
+  const tag = fetched.headers.get('etag')!
+  const reread = await fetch(`${origin}${base}/state`, { headers: { ...auth, 'if-none-match': tag } })
+  t.equal(reread.status, 304, 'fetch gets a 304 for its own tag')
+  t.equal(await reread.text(), '', 'and no body')
+  t.equal((await fetch(`${origin}${base}/state`, { headers: { ...auth, 'if-none-match': '"stale"' } })).status, 200, 'another tag: 200')
+
   const refused = await get(`${base}/orders`, { 'if-none-match': '*' })
   t.not(refused.statusCode, 304, 'an error is never a 304')
 
