@@ -341,6 +341,16 @@
       g.setAttribute('aria-label', fill(S.ui_target, { action: label }))
     }
 
+    // An action, with what most have: no map target, route or detail, and as its confirm sentence
+    // its label, followed by the troops chosen when it takes troops.
+    const action = (fields) => ({
+      target: null,
+      detail: '',
+      route: [],
+      sentence: (n) => (fields.troops ? `${fields.label}: ${n}` : fields.label),
+      ...fields,
+    })
+
     // Every action of the selected tile: a label, the map target, the route, the order and its troops.
     const actionsOf = (tile) => {
       const acts = []
@@ -379,100 +389,95 @@
             })
           }
           for (const e of a.embark) {
-            acts.push({
-              target: null,
-              kind: 'move',
-              label: fill(S.ui_embark, { ship: e.ship }),
-              detail: '',
-              route: [],
-              order: { type: 'embark', from: a.tile, ship: e.ship },
-              troops: { max: e.maxTroops, of: a.troops, emptyCity: isCity(a.tile) ? a.tile : null },
-              sentence: (n) => `${fill(S.ui_embark, { ship: e.ship })}: ${n}`,
-            })
+            acts.push(
+              action({
+                kind: 'move',
+                label: fill(S.ui_embark, { ship: e.ship }),
+                order: { type: 'embark', from: a.tile, ship: e.ship },
+                troops: { max: e.maxTroops, of: a.troops, emptyCity: isCity(a.tile) ? a.tile : null },
+              }),
+            )
           }
         } else if (u.kind === 'ship') {
           const s = u.s
           for (const x of s.sail)
-            acts.push({
-              target: x.to,
-              kind: 'move',
-              label: fill(S.ui_sail, { tile: P(x.to) }),
-              detail: fill(S.ui_mp, { mp: x.mp }),
-              route: [s.tile, ...x.path],
-              order: { type: 'shipMove', ship: s.id, to: x.to },
-              sentence: () => fill(S.ui_sail, { tile: P(x.to) }),
-            })
+            acts.push(
+              action({
+                target: x.to,
+                kind: 'move',
+                label: fill(S.ui_sail, { tile: P(x.to) }),
+                detail: fill(S.ui_mp, { mp: x.mp }),
+                route: [s.tile, ...x.path],
+                order: { type: 'shipMove', ship: s.id, to: x.to },
+              }),
+            )
           for (const x of s.disembark) {
             const kind = x.effect === 'attack' ? 'attack' : x.effect === 'merge' ? 'merge' : 'claim'
-            acts.push({
-              target: x.to,
-              kind,
-              label:
-                fill(S.ui_disembark, { tile: P(x.to) }) +
-                (x.attack ? ` (${fill(S.ui_attack, { tile: P(x.to), defenders: x.attack.defenders, a: x.attack.a, d: x.attack.d })})` : ''),
-              detail: '',
-              route: [s.tile, x.to],
-              order: { type: 'disembark', ship: s.id, to: x.to },
-              troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
-              odds: x.attack?.odds,
-              sentence: (n) => `${fill(S.ui_disembark, { tile: P(x.to) })}: ${n}`,
-            })
+            acts.push(
+              action({
+                target: x.to,
+                kind,
+                label:
+                  fill(S.ui_disembark, { tile: P(x.to) }) +
+                  (x.attack ? ` (${fill(S.ui_attack, { tile: P(x.to), defenders: x.attack.defenders, a: x.attack.a, d: x.attack.d })})` : ''),
+                route: [s.tile, x.to],
+                order: { type: 'disembark', ship: s.id, to: x.to },
+                troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
+                odds: x.attack?.odds,
+                sentence: (n) => `${fill(S.ui_disembark, { tile: P(x.to) })}: ${n}`,
+              }),
+            )
           }
           for (const x of s.portAssault)
-            acts.push({
-              target: x.port,
-              kind: 'attack',
-              label: fill(S.ui_assault, { tile: P(x.port), defenders: x.attack.defenders }),
-              detail: '',
-              route: [s.tile, x.port],
-              order: { type: 'portAssault', ship: s.id, port: x.port, occupy: 'true' },
-              troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
-              odds: x.attack.odds,
-              sentence: (n) => `${fill(S.ui_assault, { tile: P(x.port), defenders: x.attack.defenders })}: ${n}`,
-            })
+            acts.push(
+              action({
+                target: x.port,
+                kind: 'attack',
+                label: fill(S.ui_assault, { tile: P(x.port), defenders: x.attack.defenders }),
+                route: [s.tile, x.port],
+                order: { type: 'portAssault', ship: s.id, port: x.port, occupy: 'true' },
+                troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
+                odds: x.attack.odds,
+              }),
+            )
           for (const x of s.board)
-            acts.push({
-              target: null,
-              kind: 'attack',
-              label: fill(S.ui_board, { ship: x.target }),
-              detail: '',
-              route: [],
-              order: { type: 'board', ship: s.id, target: x.target },
-              odds: x.attack.odds,
-              sentence: () => fill(S.ui_board, { ship: x.target }),
-            })
+            acts.push(
+              action({
+                kind: 'attack',
+                label: fill(S.ui_board, { ship: x.target }),
+                order: { type: 'board', ship: s.id, target: x.target },
+                odds: x.attack.odds,
+              }),
+            )
           for (const x of s.crewTransfer)
-            acts.push({
-              target: null,
-              kind: 'move',
-              label: fill(S.ui_transfer, { ship: x.to }),
-              detail: '',
-              route: [],
-              order: { type: 'crewTransfer', from: s.id, to: x.to },
-              troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
-              sentence: (n) => `${fill(S.ui_transfer, { ship: x.to })}: ${n}`,
-            })
+            acts.push(
+              action({
+                kind: 'move',
+                label: fill(S.ui_transfer, { ship: x.to }),
+                order: { type: 'crewTransfer', from: s.id, to: x.to },
+                troops: { max: x.maxTroops, of: s.crew, emptyCity: null },
+              }),
+            )
         } else if (u.kind === 'recruit') {
-          acts.push({
-            target: null,
-            kind: 'city',
-            label: fill(S.ui_recruitAll, { troops: u.r.maxTroops, city: P(tile) }),
-            detail: '',
-            route: [],
-            order: { type: 'recruit', city: tile },
-            troops: { max: u.r.maxTroops, of: null, emptyCity: null },
-            sentence: (n) => `${fill(S.ui_recruit, { tile: P(tile), max: u.r.maxTroops })}: ${n}`,
-          })
+          acts.push(
+            action({
+              kind: 'city',
+              label: fill(S.ui_recruitAll, { troops: u.r.maxTroops, city: P(tile) }),
+              order: { type: 'recruit', city: tile },
+              troops: { max: u.r.maxTroops, of: null, emptyCity: null },
+              sentence: (n) => `${fill(S.ui_recruit, { tile: P(tile), max: u.r.maxTroops })}: ${n}`,
+            }),
+          )
         } else if (u.kind === 'build') {
-          acts.push({
-            target: u.b.sea,
-            kind: 'move',
-            label: fill(S.ui_build, { port: P(u.b.port), sea: P(u.b.sea) }),
-            detail: '',
-            route: [u.b.port, u.b.sea],
-            order: { type: 'buildShip', port: u.b.port, sea: u.b.sea },
-            sentence: () => fill(S.ui_build, { port: P(u.b.port), sea: P(u.b.sea) }),
-          })
+          acts.push(
+            action({
+              target: u.b.sea,
+              kind: 'move',
+              label: fill(S.ui_build, { port: P(u.b.port), sea: P(u.b.sea) }),
+              route: [u.b.port, u.b.sea],
+              order: { type: 'buildShip', port: u.b.port, sea: u.b.sea },
+            }),
+          )
         }
       }
       return acts
