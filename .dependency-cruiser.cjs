@@ -27,13 +27,12 @@ module.exports = {
     },
     {
       name: 'engine-is-pure',
-      comment:
-        'The engine reads no clock, file, network or database: only hashing and the copying of plain data (immer, klona, in the kernel) come from packages.',
+      comment: 'The engine reads no clock, file, network or database: only hashing and the copying of plain data (klona, in the kernel) come from packages.',
       severity: 'error',
       from: { path: '^src/engine/' },
       to: {
         dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'core'],
-        pathNot: ['node_modules/@noble/hashes/', 'node_modules/immer/', 'node_modules/klona/'],
+        pathNot: ['node_modules/@noble/hashes/', 'node_modules/klona/'],
       },
     },
     {
@@ -41,7 +40,7 @@ module.exports = {
       comment: "A game's working copy comes from the kernel's copy-on-write module, which owns the copying packages.",
       severity: 'error',
       from: { path: '^src/engine/', pathNot: '^src/engine/kernel/copy-on-write[.]ts$' },
-      to: { path: 'node_modules/(immer|klona)/' },
+      to: { path: 'node_modules/klona/' },
     },
     {
       name: 'platform-reaches-games-through-the-registry',

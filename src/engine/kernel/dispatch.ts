@@ -12,17 +12,11 @@ export type Transition<S, E> = { ok: true; state: S; events: E[] } | { ok: false
  * error of the step; any other throw is the engine failing on its input, never a crash of
  * the caller. `badState` names what is wrong with a state that is not the game's.
  */
-export function transition<S, E, W extends { s: S; events: E[]; finish?: () => { state: S; events: E[] } }>(
-  badState: string | null,
-  open: () => W,
-  body: (w: W) => void,
-): Transition<S, E> {
+export function transition<S, E, W extends { s: S; events: E[] }>(badState: string | null, open: () => W, body: (w: W) => void): Transition<S, E> {
   try {
     if (badState !== null) return { ok: false, error: { code: 'engine/bad_state', message: badState } }
     const w = open()
     body(w)
-    // A copy-on-write working copy (kernel/copy-on-write.ts) hands over its state and events once done.
-    if (w.finish) return { ok: true, ...w.finish() }
     return { ok: true, state: w.s, events: w.events }
   } catch (e) {
     if (e instanceof Reject) return { ok: false, error: e.error }

@@ -32,7 +32,6 @@ interface TurnTribe {
 interface Working<S, O, A, E, T extends TurnTribe> {
   s: S & { status: string; startedAt: number | null; rng: { seed: string; counter: number } }
   events: E[]
-  finish?: () => { state: S; events: E[] }
   tribe(id: TribeId): T
   emit(event: { type: 'order'; tribe: TribeId; order: O } | { type: 'system'; action: A } | { type: 'seedSet'; counter: 0 }): void
 }

@@ -68,6 +68,21 @@ t.test("#47 M10.5 M4.1 a failing trade names its first problem in the book's ord
   t.same(reason({ oro: 1, gold: 1 }, 'c'), reason({ gold: 1, oro: 1 }, 'c'))
 })
 
+t.test('#47 M10.1 a trade that fails after a mine, a card and resources have moved puts them all back', async (t) => {
+  const given = setUp()
+  const before = JSON.stringify(given)
+  const { s, last } = trade(given, [
+    { from: 'a', to: 'b', resources: { oro: 1 }, cards: ['escudo-2'], cells: ['0,1'] },
+    { from: 'b', to: 'a', resources: { oro: 9 } },
+  ])
+  t.equal(last.type, 'tradeFailed')
+  t.same(
+    [s.cells['0,1']!.owner, tribeOf(s, 'a').hand, tribeOf(s, 'b').hand, stockOf(s, 'a'), stockOf(s, 'b')],
+    ['a', ['pies-1', 'escudo-2'], [], '5/2/1', '1/1/1'],
+  )
+  t.equal(JSON.stringify(given), before, 'the state the trade was given is as it was')
+})
+
 t.test('M10.6 M11.5 a tribe that trades its last village away is eliminated by trade', async (t) => {
   const { s } = trade(setUp(), [{ from: 'c', to: 'a', cells: ['1,2'] }])
   t.same([tribeOf(s, 'c').eliminated, tribeOf(s, 'c').eliminatedBy], [true, 'trade'])

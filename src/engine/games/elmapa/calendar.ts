@@ -1,7 +1,6 @@
 // M2.8–M2.11, M5.9, M10: windows opening and closing, the weekly tick (end check, returns,
 // breeding, production, card draws) and the trades a scene ratifies.
 import { instantOf } from '../../kernel/period-checks.ts'
-import { plain } from '../../kernel/copy-on-write.ts'
 import { WEEKDAYS } from '../../kernel/ids.ts'
 import { BUILDINGS, TROOPS, type Stock } from './catalogue.ts'
 import { drawCard, reserved } from './cards.ts'
@@ -30,8 +29,8 @@ export function openWindow(w: Work, tribe: unknown) {
   const t = running(w, tribe)
   t.window = 'open'
   t.bankUsed = 0
-  for (const a of w.s.armies) if (a.tribe === t.id) Object.assign(a, { tired: false, steps: 0, bonus: 0, cast: [] })
-  for (const c of w.villagesOf(t.id)) c.castle!.built = false
+  for (const a of w.armiesToWrite(t.id)) Object.assign(a, { tired: false, steps: 0, bonus: 0, cast: [] })
+  for (const c of w.villagesOf(t.id)) if (c.castle!.built) w.cellToWrite(c.key).castle!.built = false
   w.emit({ type: 'windowOpened', tribe: t.id })
 }
 
@@ -44,7 +43,11 @@ export function closeWindow(w: Work, tribe: unknown) {
   w.emit({ type: 'windowClosed', tribe: t.id })
 }
 
-const byDay = (w: Work) => w.s.tribes.filter((t) => !t.eliminated).sort((a, b) => WEEKDAYS.indexOf(a.weekday) - WEEKDAYS.indexOf(b.weekday))
+/** The tribes in play, in weekday order, to write into. */
+function byDay(w: Work) {
+  const playing = w.tribesToWrite().filter((t) => !t.eliminated)
+  return playing.sort((a, b) => WEEKDAYS.indexOf(a.weekday) - WEEKDAYS.indexOf(b.weekday))
+}
 
 /** M2.11 (M2.4 for tick 0). */
 export function tick(w: Work, at: unknown) {
@@ -78,9 +81,10 @@ function returns(w: Work) {
     const t = w.tribe(g.tribe)
     const from = w.cell(g.from)
     const village = w.villagesOf(t.id).sort((a, b) => manhattan(a, from) - manhattan(b, from))[0]!
-    let army = w.s.armies.filter((a) => a.tribe === t.id && a.cell === village.key).sort((a, b) => a.id - b.id)[0]
+    const first = w.s.armies.filter((a) => a.tribe === t.id && a.cell === village.key).sort((a, b) => a.id - b.id)[0]
+    let army = first && w.armyToWrite(first)
     if (!army && slotsOf(w, t).combat > 0) army = newArmy(w, t, village.key, false)
-    addTroops(army ? army.troops : village.castle!.reserve, g.troops)
+    addTroops(army ? army.troops : w.cellToWrite(village.key).castle!.reserve, g.troops)
     w.emit({ type: 'returned', tribe: t.id, group: g.id, cell: village.key, into: army ? army.id : 'reserve' })
   }
   w.s.dispersed = w.s.dispersed.filter((g) => !due.includes(g))
@@ -91,7 +95,7 @@ const castles = (w: Work) => w.s.order.map((k) => w.s.cells[k]!).filter((c) => c
 /** M5.2: each castle's tracks: levas always, the others with their buildings. */
 function breed(w: Work) {
   for (const c of castles(w)) {
-    const castle = c.castle!
+    const castle = w.cellToWrite(c.key).castle!
     const held = Object.values(castle.slots)
     for (const k of KINDS) {
       if (k !== 'leva' && !held.some((id) => BUILDINGS[id]!.trains === k)) continue
@@ -154,14 +158,14 @@ function fails(reason: string, rule: string): never {
 /** M10.1–M10.6: all at once or nothing, with the reason. */
 export function executeTrade(w: Work, transfers: unknown) {
   if (!Array.isArray(transfers)) reject('trade/bad', 'a trade is a list of transfers', 'M10.1')
-  // The state as it was, to put back whole when a transfer fails: a copy of its own, shared with
-  // neither the draft nor the state the step was given.
-  const saved = structuredClone(plain(w.s))
+  // The state as it was, to put back whole when a transfer fails.
+  const saved = w.checkpoint()
   try {
     if (w.s.status !== 'running') fails('nothing is traded during setup or after the end', 'M10.1')
     const givers = new Set<Tribe>()
+    const tribes = w.tribesToWrite()
     for (const x of transfers as ElMapaTransfer[]) {
-      const [from, to] = [w.s.tribes.find((t) => t.id === x?.from), w.s.tribes.find((t) => t.id === x?.to)]
+      const [from, to] = [tribes.find((t) => t.id === x?.from), tribes.find((t) => t.id === x?.to)]
       if (!from || !to || from.eliminated || to.eliminated || from === to) fails('a transfer goes between two tribes in play', 'M10.1')
       give(w, from, to, x)
       givers.add(from)
@@ -170,7 +174,7 @@ export function executeTrade(w: Work, transfers: unknown) {
     for (const t of givers) eliminateIfHomeless(w, t, 'trade')
   } catch (e) {
     if (!(e instanceof TradeFails)) throw e
-    Object.assign(w.s, saved)
+    w.restore(saved)
     w.emit({ type: 'tradeFailed', reason: e.reason, rule: e.rule })
   }
 }
@@ -199,6 +203,6 @@ function give(w: Work, from: Tribe, to: Tribe, x: ElMapaTransfer) {
     const kind = c ? TILE[c.tile]! : undefined
     if (!c || c.owner !== from.id || !(kind!.mine || kind!.spellMine || kind!.village)) fails(`${key} is not a mine or village of ${from.name}`, 'M10.5')
     if (w.s.armies.some((a) => a.cell === key && a.tribe === from.id)) fails(`${from.name} has an army on ${key}`, 'M10.5')
-    c!.owner = to.id
+    w.cellToWrite(key).owner = to.id
   }
 }

@@ -30,7 +30,7 @@ export function revealAround(w: Work, tribe: Tribe, cell: MapCell) {
 
 export function revealCells(w: Work, tribe: Tribe, cells: MapCell[]) {
   if (cells.length === 0) return
-  for (const c of cells) c.revealed = true
+  for (const c of cells) w.cellToWrite(c.key).revealed = true
   tribe.exploreVp += cells.length
   w.emit({ type: 'revealed', tribe: tribe.id, cells: cells.map(shown) })
 }
@@ -46,7 +46,13 @@ function drawTreasure(w: Work): string {
 }
 
 /** M6.3 step 4: treasures, then the claim or capture; true if anything happened (the army stops). */
-export function takeContent(w: Work, tribe: Tribe, cell: MapCell): boolean {
+export function takeContent(w: Work, tribe: Tribe, entered: MapCell): boolean {
+  // As it is now: the battle to enter it may have copied it.
+  const at = w.s.cells[entered.key]!
+  const kind = TILE[at.tile]!
+  const claim = (kind.mine || kind.spellMine || kind.village) && at.owner !== tribe.id
+  if (at.treasures === 0 && !claim) return false
+  const cell = w.cellToWrite(at.key)
   let stopped = false
   for (; cell.treasures > 0; cell.treasures--) {
     stopped = true
@@ -57,8 +63,7 @@ export function takeContent(w: Work, tribe: Tribe, cell: MapCell): boolean {
     tribe.suerte = 0
     w.s.treasurePile.push(card)
   }
-  const kind = TILE[cell.tile]!
-  if ((kind.mine || kind.spellMine || kind.village) && cell.owner !== tribe.id) {
+  if (claim) {
     const from = cell.owner
     cell.owner = tribe.id
     if (kind.village && !cell.castle) cell.castle = emptyCastle()
@@ -80,7 +85,7 @@ export function eliminateIfHomeless(w: Work, t: Tribe, by: TribeId | 'trade') {
   t.produccion = 0
   w.s.armies = w.s.armies.filter((a) => a.tribe !== t.id)
   w.s.dispersed = w.s.dispersed.filter((g) => g.tribe !== t.id)
-  for (const c of Object.values(w.s.cells)) if (c.owner === t.id) c.owner = null
+  for (const c of Object.values(w.s.cells)) if (c.owner === t.id) w.cellToWrite(c.key).owner = null
   // M13.23: the hand goes to the discard piles in hand order.
   for (const card of t.hand) w.s.piles[levelOfCard(card)].push(card)
   t.hand = []

@@ -48,7 +48,8 @@ export function setBattlePlan(w: Work, t: Tribe, o: Record<string, unknown>) {
 export function ownVillage(w: Work, t: Tribe, key: unknown): MapCell {
   const c = w.cell(key)
   if (c.owner !== t.id || !c.castle) reject('village/not_owned', `${t.name} owns no village at ${c.key}`, 'M3.1')
-  return c
+  // Hiring, building and investing write into its castle.
+  return w.cellToWrite(c.key)
 }
 
 /** M5.5: combat slots, one per village; convoy slots, one per Almacén. */
@@ -134,7 +135,8 @@ export function build(w: Work, t: Tribe, o: Record<string, unknown>) {
   pay(t, cost, 'M3.4', `${b.id} with its investment`)
   for (const u of used) discard(w, t, u.c.card, u.c.boosters)
   // M3.7: the investment is x ≥ 0, so an Ares built with none names no sources.
-  if (b.wonder === 'troops') for (const x of (o.invest ?? []) as { village: string; kind: Kind; n: number }[]) w.cell(x.village).castle!.reserve[x.kind] -= x.n
+  if (b.wonder === 'troops')
+    for (const x of (o.invest ?? []) as { village: string; kind: Kind; n: number }[]) w.cellToWrite(x.village).castle!.reserve[x.kind] -= x.n
   castle.slots[o.slot as string] = b.id
   castle.built = true
   if (b.wonder) {
@@ -214,5 +216,5 @@ export function endTurn(w: Work, t: Tribe) {
 }
 
 export function closeArmies(w: Work, t: Tribe) {
-  for (const a of w.s.armies) if (a.tribe === t.id) Object.assign(a, { tired: true, bonus: 0 })
+  for (const a of w.armiesToWrite(t.id)) Object.assign(a, { tired: true, bonus: 0 })
 }

@@ -51,7 +51,7 @@ export function endGame(w: Work, reason: EndReason) {
   const list = scores(w.s)
   const ranking = list.map((s) => s.id)
   w.s.status = 'finished'
-  for (const t of w.s.tribes) t.window = 'closed'
+  for (const t of w.tribesToWrite()) t.window = 'closed'
   w.s.result = { reason, ranking, scores: list }
   // M11.6: the secret seeds and every hand are revealed at the end.
   w.emit({ type: 'ended', reason, ranking, scores: list, secretSeed: w.s.secretSeed, hands: Object.fromEntries(w.s.tribes.map((t) => [t.id, t.hand])) })

@@ -85,7 +85,7 @@ export function startCampaign(w: Work, at: unknown) {
   const s = w.s
   startAt(w, at, { started: 'M2.1', time: 'M2.4' })
   // M12.4: the tribes in weekday order, shuffled with the setup seed; entry i gets J(i + 1).
-  const drawn = s.tribes.slice().sort((a, b) => dayIndex(a) - dayIndex(b))
+  const drawn = w.tribesToWrite().sort((a, b) => dayIndex(a) - dayIndex(b))
   for (let i = drawn.length - 1, c = 0; i >= 1; i--) {
     const j = w.rng(s.setupSeed, c++) % (i + 1)
     ;[drawn[i], drawn[j]] = [drawn[j]!, drawn[i]!]
@@ -96,6 +96,8 @@ export function startCampaign(w: Work, at: unknown) {
   s.cols = layout.cols
   s.order = layout.cells.map((c) => c.key)
   const byPosition = (k: number) => drawn[k - 1]!.id
+  // A record of its own: the working copy shares the given state's (work.ts).
+  s.cells = {}
   for (const c of layout.cells) {
     const home = HOME_TILES[c.code]
     s.cells[c.key] = {

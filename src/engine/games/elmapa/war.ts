@@ -110,22 +110,23 @@ export function battle(
   army.troops = leftA
   army.tired = true
   if (out.result === 'defender') {
-    w.s.armies = w.s.armies.filter((a) => a !== army)
+    w.s.armies = w.s.armies.filter((a) => a.id !== army.id)
     if (out.fled === 'A' && die > 0) disperse(w, t, leftA, cell.key, die)
   }
   if (!def.tribe) {
-    cell.guards = out.result === 'attacker' ? [] : out.platoons.filter((p) => p.side === 'D' && p.n > 0).map((p) => ({ kind: p.kind, n: p.n }))
+    w.cellToWrite(cell.key).guards =
+      out.result === 'attacker' ? [] : out.platoons.filter((p) => p.side === 'D' && p.n > 0).map((p) => ({ kind: p.kind, n: p.n }))
     return out.result
   }
   if (out.result === 'attacker') {
-    w.s.armies = w.s.armies.filter((a) => !def.armies.includes(a))
+    w.s.armies = w.s.armies.filter((a) => !def.armies.some((d) => d.id === a.id))
     // A militia never flees (M8.14): the attacker won by killing it all.
-    if (def.militia) cell.castle!.reserve = noTroops()
+    if (def.militia) w.cellToWrite(cell.key).castle!.reserve = noTroops()
     if (out.fled === 'D' && die > 0) disperse(w, def.tribe, leftD, cell.key, die)
     return out.result
   }
   // M3.10: survivors back to the armies in increasing id, each up to what it had, the rest to the reserve.
-  for (const a of def.armies.sort((x, y) => x.id - y.id)) {
+  for (const a of def.armies.sort((x, y) => x.id - y.id).map((d) => w.armyToWrite(d))) {
     for (const k of Object.keys(leftD) as (keyof Troops)[]) {
       const n = Math.min(a.troops[k], leftD[k])
       a.troops[k] = n
@@ -133,7 +134,7 @@ export function battle(
     }
   }
   w.s.armies = w.s.armies.filter((a) => troopCount(a.troops) > 0)
-  if (def.militia) cell.castle!.reserve = leftD
+  if (def.militia) w.cellToWrite(cell.key).castle!.reserve = leftD
   return out.result
 }
 
