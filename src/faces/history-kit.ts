@@ -1,14 +1,23 @@
-// What the map faces' history and dice pages share: the period asked and its events sifted by
-// the reader's filter, and the periods' dice, latest first, each die derived again from its
-// period's seed once that is out. Each face tells the events and lists the dice in its words.
-import type { FastifyInstance } from 'fastify'
+// What the map faces' history and dice pages share: the reader's words and the tribes' names,
+// the period asked and its events sifted by the reader's filter, the period's end map payload,
+// and the periods' dice, latest first, each die derived again from its period's seed once that
+// is out (the d6 games' whole dice list). Each face tells the events and lists the dice in its words.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { hmacRng, type Draw } from '../engine/index.ts'
 import { AppError } from '../lib/errors.ts'
 import type { Access } from '../services/access.ts'
 import type { LoggedEvent } from '../services/views.ts'
+import { rosterOf } from './game-reads.ts'
+import { STRINGS, type PageKit } from './page-kit.ts'
 import { proofOf } from './proof.ts'
 
 type Campaigns = FastifyInstance['campaigns']
+
+/** The reader's words and the tribes' names and colours, which a history or dice page tells the log with. */
+export async function wordsAndNames(campaigns: Campaigns, viewer: PageKit['viewer'], request: FastifyRequest, a: Access) {
+  const s = STRINGS[(await viewer(request)).locale]
+  return { s, ...(await rosterOf(campaigns, a)) }
+}
 
 /** The history's query: a period, a kind of event (the face's), one type, and whether the log's machinery shows. */
 export interface HistoryQuery {
@@ -85,9 +94,11 @@ export async function dicePeriods<R extends DiceRow>(
   return periods
 }
 
+/** What the period's end map is drawn from: its `map.week_ended` payload (the game's own shape), once the period is over. */
+export const weekEnded = <P>(events: readonly LoggedEvent[]) => events.find((e) => e.type === 'map.week_ended')?.payload as P | undefined
+
 /** A campaign's last event, if it ended mid-period with that period's seed in it. */
-export const endedWithSeed = (events: LoggedEvent[]) =>
-  events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined
+const endedWithSeed = (events: LoggedEvent[]) => events.find((e) => e.type === 'campaignEnded')?.payload as { round: number; roundSeed: string } | undefined
 
 /**
  * A period's dice rows for a game whose ruleset lists them (`dice.events`, `dice.drawsOf`): each
@@ -110,7 +121,26 @@ export function drawnRows<X extends { derived: number | null }>(
 }
 
 /** A d6 derived again from its period's seed (R8.4, G11.2, W10.2): none while the seed is secret. */
-export const d6Of = (seed: string | null, counter: number): number | null => (seed ? (hmacRng(seed, counter) % 6) + 1 : null)
+const d6Of = (seed: string | null, counter: number): number | null => (seed ? (hmacRng(seed, counter) % 6) + 1 : null)
+
+/**
+ * The rounds of a game that rolls d6s (G11.2, W10.2), latest first: each die of the events its
+ * ruleset lists, derived again from its round's seed, or from the seed `seedOf` reads in the die's
+ * event; a campaign that ended mid-round reveals that round's seed in its last event (G8.10, W9.3).
+ */
+export const d6Rounds = (
+  campaigns: Campaigns,
+  a: Access,
+  dice: { events: readonly string[]; drawsOf: (event: never) => Draw[] },
+  tell: (event: LoggedEvent) => string,
+  seedOf: (event: LoggedEvent, roundSeed: string | null) => string | null = (_event, roundSeed) => roundSeed,
+) =>
+  dicePeriods(
+    campaigns,
+    a,
+    (events, roundSeed) => drawnRows(events, dice, tell, (die, _index, _draws, event) => ({ derived: d6Of(seedOf(event, roundSeed), die.counter) })),
+    endedWithSeed,
+  )
 
 /** The whole log checked again, when the reader asks (`?verify=1`) and the campaign has begun. */
 export const verificationOf = async (campaigns: Campaigns, a: Access, query: { verify?: string }) =>

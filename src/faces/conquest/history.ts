@@ -1,12 +1,11 @@
 // World conquest's history (the log told in sentences, the world map at a round's end) and its
 // dice (every die of a round with its counter, derived again once the round's seed is out).
-import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { conquest, TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
-import { d6Of, dicePeriods, drawnRows, endedWithSeed, historyReading, verificationOf } from '../history-kit.ts'
+import { d6Rounds, historyReading, verificationOf, weekEnded, wordsAndNames } from '../history-kit.ts'
 import { isSystemRow } from '../../lib/chronicle.ts'
 import type { Access } from '../../services/access.ts'
-import { STRINGS, type PageKit, type Req } from '../page-kit.ts'
+import type { PageKit, Req } from '../page-kit.ts'
 import { CONQUEST_KINDS, conquestSentence } from './chronicle.ts'
 import { page, placeNames } from './pages.ts'
 import { worldSvg } from './world-svg.ts'
@@ -16,12 +15,10 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { tabPage, viewer } = kit
 
   async function history(request: Req, reply: FastifyReply, a: Access) {
-    const v = await viewer(request)
-    const s = STRINGS[v.locale]
-    const { names, colours } = await rosterOf(campaigns, a)
+    const { s, names, colours } = await wordsAndNames(campaigns, viewer, request, a)
     const reading = await historyReading(campaigns, a, request.query, CONQUEST_KINDS, (e) => !isSystemRow(e.type))
     const { week, events } = reading
-    const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { owners: number[]; troops: number[] } | undefined
+    const ended = weekEnded<{ owners: number[]; troops: number[] }>(events)
     const order = (await campaigns.stateView(a)).tribes.map((t) => t.id)
     const weekMap = ended
       ? worldSvg(
@@ -38,22 +35,9 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   async function dice(request: Req, reply: FastifyReply, a: Access) {
-    const v = await viewer(request)
-    const s = STRINGS[v.locale]
-    const { names } = await rosterOf(campaigns, a)
-    // Before the start there is no round and no die; G8.10: a campaign that ended mid-round reveals that round's seed in its last event.
-    const rounds = await dicePeriods(
-      campaigns,
-      a,
-      (events, seed) =>
-        drawnRows(
-          events,
-          conquest.dice,
-          (e) => conquestSentence(e.type, e.payload, names, s),
-          (die) => ({ derived: d6Of(seed, die.counter) }),
-        ),
-      endedWithSeed,
-    )
+    const { s, names } = await wordsAndNames(campaigns, viewer, request, a)
+    // Before the start there is no round and no die.
+    const rounds = await d6Rounds(campaigns, a, conquest.dice, (e) => conquestSentence(e.type, e.payload, names, s))
     const verification = await verificationOf(campaigns, a, request.query)
     return tabPage({ request, reply, a }, 'dice', page('dice.hbs'), { rounds, verification })
   }

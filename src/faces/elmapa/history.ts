@@ -1,16 +1,15 @@
 // El Mapa's history (the log told in sentences, the map at a round's end, every battle replayed
 // on its 5 × 5 board move by move, M8.18) and its dice (every die with its counter, derived again
 // once the round's seed is out, M12.7).
-import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { hmacRng, type Weekday } from '../../engine/index.ts'
 import { elMapa, type ElMapaEvent } from '../../engine/games/elmapa/index.ts'
 import { cellView } from '../../engine/games/elmapa/views.ts'
-import { dicePeriods, drawnRows, historyReading, verificationOf } from '../history-kit.ts'
+import { dicePeriods, drawnRows, historyReading, verificationOf, weekEnded, wordsAndNames } from '../history-kit.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Access } from '../../services/access.ts'
-import { STRINGS, type PageKit, type Req, type Strings } from '../page-kit.ts'
+import type { PageKit, Req, Strings } from '../page-kit.ts'
 import { ELMAPA_KINDS, elMapaSentence } from './chronicle.ts'
 import { battleBoardSvg, endMapCells, mapSvg, type BoardPlatoon, type MapCellView } from './map-svg.ts'
 import { page, readBoard, type Board } from './pages.ts'
@@ -62,12 +61,10 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { tabPage, viewer } = kit
 
   async function history(request: Req, reply: FastifyReply, a: Access) {
-    const v = await viewer(request)
-    const s = STRINGS[v.locale]
-    const { names, colours } = await rosterOf(campaigns, a)
+    const { s, names, colours } = await wordsAndNames(campaigns, viewer, request, a)
     const reading = await historyReading(campaigns, a, request.query, ELMAPA_KINDS, (e) => !MACHINERY.has(e.type))
     const { week, events } = reading
-    const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { owners: (number | null)[] } | undefined
+    const ended = weekEnded<{ owners: (number | null)[] }>(events)
     const { board } = await readBoard(campaigns, a)
     const order = board.standing.map((t) => t.id)
     // The round's end map: who owned each cell then; a face-down cell stays a card back.
@@ -91,9 +88,7 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   async function dice(request: Req, reply: FastifyReply, a: Access) {
-    const v = await viewer(request)
-    const s = STRINGS[v.locale]
-    const { names } = await rosterOf(campaigns, a)
+    const { s, names } = await wordsAndNames(campaigns, viewer, request, a)
     const rounds = await dicePeriods(campaigns, a, (events, seed) =>
       drawnRows(
         events,

@@ -1,13 +1,13 @@
 // Open Wars' history (the log told in sentences, every battle turn by turn in the order of
 // initiative, the map at a round's end) and its dice (every d6 with its counter, derived again
 // once the round's seed is out).
-import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { openWars } from '../../engine/games/openwars/index.ts'
 import { isSystemRow } from '../../lib/chronicle.ts'
 import type { Access } from '../../services/access.ts'
+import type { LoggedEvent } from '../../services/views.ts'
 import { STRINGS, type PageKit, type Req } from '../page-kit.ts'
-import { d6Of, dicePeriods, drawnRows, endedWithSeed, historyReading, verificationOf } from '../history-kit.ts'
+import { d6Rounds, historyReading, verificationOf, weekEnded, wordsAndNames } from '../history-kit.ts'
 import { bandSvg } from './band-svg.ts'
 import { OPENWARS_KINDS, openwarsSentence } from './chronicle.ts'
 import { openwarsRead, page, placesOf } from './pages.ts'
@@ -28,7 +28,7 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
     const places = placesOf(board, s)
     const reading = await historyReading(campaigns, a, request.query, OPENWARS_KINDS, told)
     const { week, events } = reading
-    const ended = events.find((e) => e.type === 'map.week_ended')?.payload as { controllers: number[]; units: number[] } | undefined
+    const ended = weekEnded<{ controllers: number[]; units: number[] }>(events)
     const order = board.tribes.map((t) => t.id)
     const weekMap =
       ended && ended.controllers?.length === board.cells.length
@@ -51,24 +51,11 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   async function dice(request: Req, reply: FastifyReply, a: Access) {
-    const s = STRINGS[(await viewer(request)).locale]
-    const { names } = await rosterOf(campaigns, a)
-    // W9.3: a campaign that ended mid-round reveals that round's seed in its last event.
-    const rounds = await dicePeriods(
-      campaigns,
-      a,
-      (events, roundSeed) =>
-        drawnRows(
-          events,
-          openWars.dice,
-          (e) => openwarsSentence(e.type, e.payload, names, s),
-          // Tick 0's roll-offs draw from the setup seed, which the muster reveals (CLARIFIED 14, W3.7).
-          (die, _index, _draws, e) => ({
-            derived: d6Of(e.type === 'mustered' ? ((e.payload as { setupSeed?: string }).setupSeed ?? roundSeed) : roundSeed, die.counter),
-          }),
-        ),
-      endedWithSeed,
-    )
+    const { s, names } = await wordsAndNames(campaigns, viewer, request, a)
+    // Tick 0's roll-offs draw from the setup seed, which the muster reveals (CLARIFIED 14, W3.7).
+    const seedOf = (e: LoggedEvent, roundSeed: string | null) =>
+      e.type === 'mustered' ? ((e.payload as { setupSeed?: string }).setupSeed ?? roundSeed) : roundSeed
+    const rounds = await d6Rounds(campaigns, a, openWars.dice, (e) => openwarsSentence(e.type, e.payload, names, s), seedOf)
     const verification = await verificationOf(campaigns, a, request.query)
     return tabPage({ request, reply, a }, 'dice', page('dice.hbs'), { rounds, verification })
   }
