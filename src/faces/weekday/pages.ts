@@ -38,84 +38,85 @@ function recruitCard(pools: Pool[], options: TribeOptions, place: (tile: string)
 export const page = (name: string) => `../games/weekday/pages/${name}`
 
 type FieldKind = 'tile' | 'tiles' | 'ship' | 'number' | 'check'
-const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, kind: FieldKind, label: string][] }[] = [
+// Each field is labelled with the strings' word for its name.
+const ORDER_FORMS: { type: Order['type']; rule: string; fields: [name: string, kind: FieldKind][] }[] = [
   {
     type: 'recruit',
     rule: 'R5',
     fields: [
-      ['city', 'tile', 'city'],
-      ['troops', 'number', 'troops'],
+      ['city', 'tile'],
+      ['troops', 'number'],
     ],
   },
   {
     type: 'move',
     rule: 'R7',
     fields: [
-      ['from', 'tile', 'from'],
-      ['to', 'tile', 'to'],
-      ['via', 'tiles', 'via'],
-      ['troops', 'number', 'troops'],
+      ['from', 'tile'],
+      ['to', 'tile'],
+      ['via', 'tiles'],
+      ['troops', 'number'],
     ],
   },
   {
     type: 'buildShip',
     rule: 'R5.6',
     fields: [
-      ['port', 'tile', 'port'],
-      ['sea', 'tile', 'sea'],
+      ['port', 'tile'],
+      ['sea', 'tile'],
     ],
   },
   {
     type: 'embark',
     rule: 'R10.2',
     fields: [
-      ['from', 'tile', 'from'],
-      ['ship', 'ship', 'ship'],
-      ['troops', 'number', 'troops'],
+      ['from', 'tile'],
+      ['ship', 'ship'],
+      ['troops', 'number'],
     ],
   },
   {
     type: 'disembark',
     rule: 'R10.4',
     fields: [
-      ['ship', 'ship', 'ship'],
-      ['to', 'tile', 'to'],
-      ['troops', 'number', 'troops'],
+      ['ship', 'ship'],
+      ['to', 'tile'],
+      ['troops', 'number'],
     ],
   },
   {
     type: 'shipMove',
     rule: 'R10.3',
     fields: [
-      ['ship', 'ship', 'ship'],
-      ['to', 'tile', 'to'],
+      ['ship', 'ship'],
+      ['to', 'tile'],
     ],
   },
   {
     type: 'portAssault',
     rule: 'R10.6',
     fields: [
-      ['ship', 'ship', 'ship'],
-      ['port', 'tile', 'port'],
-      ['troops', 'number', 'troops'],
-      ['occupy', 'check', 'occupy'],
+      ['ship', 'ship'],
+      ['port', 'tile'],
+      ['troops', 'number'],
+      ['occupy', 'check'],
     ],
   },
   {
     type: 'board',
     rule: 'R10.7',
     fields: [
-      ['ship', 'ship', 'ship'],
-      ['target', 'ship', 'target'],
+      ['ship', 'ship'],
+      ['target', 'ship'],
     ],
   },
   {
     type: 'crewTransfer',
     rule: 'R10.8',
     fields: [
-      ['from', 'ship', 'from'],
-      ['to', 'ship', 'to'],
-      ['troops', 'number', 'troops'],
+      ['from', 'ship'],
+      ['to', 'ship'],
+      ['troops', 'number'],
     ],
   },
   { type: 'endTurn', rule: 'R4.6', fields: [] },
@@ -233,7 +234,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
         type: f.type,
         rule: f.rule,
         label: s[f.type],
-        fields: f.fields.map(([name, kind, label]) => ({ name, kind, label: s[label], value: extra.failed === f.type ? one(extra.values?.[name]) : '' })),
+        fields: f.fields.map(([name, kind]) => ({ name, kind, label: s[name], value: extra.failed === f.type ? one(extra.values?.[name]) : '' })),
       })),
       error: extra.error,
       failed: extra.failed,
