@@ -31,7 +31,7 @@ t.test('W7.1 W7.2 W7.4 W11.17 caster conditions', async (t) => {
   t.match(refused(s, 'A', cast('r2c1', 'mago', 'grito_guerra', 'r2c1')), { code: 'cast/not_your_spell', rule: 'W7.1' })
   t.match(refused(s, 'A', cast('r3c1', 'mago', 'senda', 'r3c1')), { code: 'cast/not_controlled', rule: 'W7.4' })
   t.match(refused(s, 'A', cast('r2c1', 'mago', 'senda', 'r2c4')), { code: 'cast/range', rule: 'W7.4' })
-  t.match(refused(s, 'A', cast('r2c1', 'mago', 'runa_piedra', 'r2c1')), { code: 'cast/prepared_only' })
+  t.match(refused(s, 'A', cast('r2c1', 'mago', 'runa_piedra', 'r2c1')), { code: 'cast/not_your_spell', rule: 'W7.1' }, 'W11.28: W7.1 before W7.7')
   const once = play(s, 'A', [cast('r2c1', 'mago', 'senda', 'r2c2')]).state
   t.match(refused(once, 'A', cast('r2c1', 'mago', 'cenagal', 'r2c2')), { code: 'cast/once', rule: 'W7.4' })
   const poor = structuredClone(s)

@@ -198,6 +198,46 @@ t.test("W11.28 W7.5 W4.5 a cast's checks run in the book's order: kinds, Pacto d
   t.hasStrict(refusal(enanos, 'A', { ...runa, from: 'r9c9' }), named('location/unknown', 'W7.4', 'from'), 'then its location')
 })
 
+t.test("W11.28 W2.8 W7.1 W7.2 W7.3 W7.4 W7.6 W7.7 a cast's own rules in the book's order, whatever fails beside", async (t) => {
+  const elves = base('r2c1 A 1 mago\nr2c1 A 1 guardianes\nr3c4 B 1 goblins')
+  elves.cells.r1c1!.card = 'ag4'
+  const spell = (kind: string, name: string, target: string, more: object = {}) => ({ type: 'cast', from: 'r2c1', kind, spell: name, target, ...more })
+  const first = (s: OpenState, o: Record<string, unknown>, code: string, rule: string, why: string) => t.hasStrict(refusal(s, 'A', o), { code, rule }, why)
+  first(elves, spell('guardianes', 'maldicion', 'r1c1'), 'cast/hidden', 'W2.8', 'into niebla (W2.8), by a kind that is no mágica (W7.1)')
+  first(elves, spell('mago', 'grito_guerra', 'r2c2'), 'cast/not_your_spell', 'W7.1', 'an Orcos spell (W7.1) at a location without own units (W7.2)')
+  const poor = structuredClone(elves)
+  tribe(poor, 'A').mana = 0
+  first(poor, spell('mago', 'prisa', 'r2c2'), 'cast/target', 'W7.2', 'Prisa at a location without own units (W7.2), with no mana (W7.3)')
+  first(poor, spell('mago', 'senda', 'r2c4'), 'cast/mana', 'W7.3', 'no mana (W7.3) for a target out of range (W7.4)')
+  const away = structuredClone(elves)
+  away.cells.r2c1!.controller = 'B'
+  first(
+    away,
+    spell('mago', 'senda', 'r2c4'),
+    'cast/not_controlled',
+    'W7.4',
+    'an uncontrolled caster location and a target out of range: both W7.4, control first',
+  )
+  const dwarves = base('r2c1 A 1 herrero_runico', 'A=enanos@monday B=orcos@thursday')
+  const moved = play(dwarves, 'A', [{ type: 'move', from: 'r2c1', kind: 'herrero_runico', count: 1, path: ['r2c2'] }]).state
+  first(
+    moved,
+    { ...spell('herrero_runico', 'runa_piedra', 'r2c2'), from: 'r2c2' },
+    'cast/moved',
+    'W7.6',
+    'a moved caster (W7.6) of a prepared-only spell (W7.7)',
+  )
+  const demons = base('r2c1 A 1 brujo\nr2c1 A 1 cultistas', 'A=demonios@monday B=orcos@thursday')
+  const pact = spell('brujo', 'pacto_sangre', 'r2c1', { count: 1 })
+  t.hasStrict(
+    refusal(demons, 'A', { ...pact, targetKind: 'goblins' }),
+    named('order/unknown_kind', 'W4.5', 'targetKind'),
+    "Pacto de sangre's targetKind is a kind of its roster",
+  )
+  demons.cells.r2c1!.controller = 'B'
+  first(demons, { ...pact, count: 2 }, 'cast/target', 'W7.2', 'two units asked of one (W7.2), in an uncontrolled location (W7.4)')
+})
+
 t.test("W11.28 W3.5 W4.5 a starting army's kinds are checked before its counts, whichever entry comes first", async (t) => {
   const created = openWars.createGame({
     map: openWars.fixedMap!.map,

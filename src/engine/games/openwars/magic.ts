@@ -21,8 +21,9 @@ export const untargeted = (spell: Spell) => spell.id === 'vientos'
 
 /**
  * W7.4–W7.8: `cast { from, kind, spell, target, targetKind?, count? }`. W11.28's order: phase, the
- * kinds, Pacto de sangre's count, the locations, then the spell rules; the spell comes first, as
- * the phase and the arguments to check depend on it.
+ * kinds, Pacto de sangre's count, the locations, then the cast's own rules as the book lists them
+ * (W2.8, W7.1, W7.2, W7.3, W7.4, W7.6, W7.7, W7.8); the spell comes first, as the phase and the
+ * arguments to check depend on it.
  */
 export function cast(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   const spell = SPELLS.get(o.spell as string)
@@ -30,32 +31,29 @@ export function cast(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   const combat = spell.phase !== 'E'
   phase(t, combat ? 'movement' : t.phase === 'recruitment' ? 'recruitment' : 'movement', 'W7.5')
   const k = kindArg(o.kind, t)
-  if (spell.id === 'celeridad') kindArg(o.targetKind, t, 'targetKind')
+  // Pacto de sangre may name the kind to give up; Celeridad must name the kind it speeds.
+  if (spell.id === 'celeridad' || (spell.id === 'pacto_sangre' && o.targetKind !== undefined)) kindArg(o.targetKind, t, 'targetKind')
   if (spell.id === 'pacto_sangre' && o.count !== 1 && o.count !== 2)
     reject('cast/target', `${spell.name} needs count 1 or 2; got ${JSON.stringify(o.count)}`, 'W7.5', { field: 'count' })
   const from = w.cell(o.from, 'from', 'W7.4')
   // A target named for an untargeted spell is ignored: the caster's location stands for it.
   const target = untargeted(spell) ? from : w.cell(o.target, 'target', 'W7.4')
-  if (spell.phase === 'Cp') reject('cast/prepared_only', `${spell.name} is cast only as a prepared spell (W6.10)`, 'W7.7')
+  if (combat && (keyword(target, 'niebla') || keyword(target, 'tormenta'))) reject('cast/hidden', `no declared spell may target ${target.id}`, 'W2.8')
   const x = stackOf(from, t.id, k.id)
   if (k.type !== 'magica' || !x) reject('cast/no_caster', `${t.name} has no mágica ${k.name} in ${from.id}`, 'W7.1')
   if (spell.faction !== null && spell.faction !== t.faction) reject('cast/not_your_spell', `${spell.name} is a ${spell.faction} spell`, 'W7.1')
+  const enemy = tribesIn(target).some((z) => z !== t.id)
+  targetNeeds(t, spell, from, target, o, enemy)
+  const cost = spellCost(t, spell, from)
+  if (t.mana < cost) reject('cast/mana', `${spell.name} costs ${cost} mana; ${t.name} has ${t.mana}`, 'W7.3', { cost })
   if (from.controller !== t.id || w.s.contested.includes(from.id))
     reject('cast/not_controlled', `the caster must stand in a location ${t.name} controls, not contested`, 'W7.4')
   const d = distance(grid(w.s), from.id, target.id)
   if (d > spell.range) reject('cast/range', `${target.id} is at distance ${d}; ${spell.name} reaches ${spell.range}`, 'W7.4')
   if (x.bonus.includes('cast')) reject('cast/once', `this ${k.name} has cast a spell this window`, 'W7.4')
   if (combat && x.moved >= x.count) reject('cast/moved', `a declared spell needs an unmoved caster`, 'W7.6')
-  const cost = spellCost(t, spell, from)
-  if (t.mana < cost) reject('cast/mana', `${spell.name} costs ${cost} mana; ${t.name} has ${t.mana}`, 'W7.3', { cost })
-  const enemy = tribesIn(target).some((z) => z !== t.id)
-  const own = unitsOf(target, t.id) > 0
-  const needs = (ok: boolean, what: string) => ok || reject('cast/target', `${spell.name} needs ${what}`, 'W7.2', { target: target.id })
+  if (spell.phase === 'Cp') reject('cast/prepared_only', `${spell.name} is cast only as a prepared spell (W6.10)`, 'W7.7')
   if (combat) {
-    if (keyword(target, 'niebla') || keyword(target, 'tormenta')) reject('cast/hidden', `no declared spell may target ${target.id}`, 'W2.8')
-    // Appendix C: Levantar muertos names any location (the units to come may fall there later).
-    const hostile = ['maldicion', 'terror', ...DAMAGE].includes(spell.id)
-    if (spell.id !== 'levantar_muertos') needs(hostile ? enemy : own, hostile ? 'a location with enemy units' : 'a location with own units')
     if (BATTLE_EFFECTS.includes(spell.id)) {
       const mark = `${spell.id}:${target.id}:${t.id}`
       if (w.s.battleMarks.includes(mark)) reject('cast/already', `${spell.name} is on ${target.id} already`, 'W11.16')
@@ -63,22 +61,49 @@ export function cast(w: Work, t: OpenTribe, o: Record<string, unknown>) {
     }
     x.moved = x.count
     w.s.declared.push({ what: 'spell', from: from.id, kind: k.id, spell: spell.id, target: target.id, liche: k.leader === 'liche' })
-  } else strategic(w, t, spell, from, target, o, own, enemy)
+  } else strategic(w, t, spell, from, target, o)
   t.mana -= cost
   x.bonus.push('cast')
 }
 
-function strategic(
-  w: Work,
-  t: OpenTribe,
-  spell: Spell,
-  from: Cell & { id: string },
-  target: Cell & { id: string },
-  o: Record<string, unknown>,
-  own: boolean,
-  enemy: boolean,
-) {
+/** W7.2, Appendix C: what the spell's target must hold. */
+function targetNeeds(t: OpenTribe, spell: Spell, from: Cell, target: Cell & { id: string }, o: Record<string, unknown>, enemy: boolean) {
+  const own = unitsOf(target, t.id) > 0
   const needs = (ok: boolean, what: string) => ok || reject('cast/target', `${spell.name} needs ${what}`, 'W7.2', { target: target.id })
+  if (spell.phase !== 'E') {
+    // Appendix C: Levantar muertos names any location (the units to come may fall there later).
+    const hostile = ['maldicion', 'terror', ...DAMAGE].includes(spell.id)
+    if (spell.id !== 'levantar_muertos') needs(hostile ? enemy : own, hostile ? 'a location with enemy units' : 'a location with own units')
+    return
+  }
+  switch (spell.id) {
+    case 'barrera':
+      return needs(target.controller === t.id && typeOf(target) !== 'ciudad' && !enemy, 'an own, non-ciudad location with no enemy units')
+    case 'velo':
+      return needs(target.controller === t.id, 'an own location (W11.15)')
+    case 'prisa':
+      return needs(own, 'a location with own units')
+    case 'llamada_selva':
+      return needs(typeOf(target) === 'llanura' || typeOf(target) === 'desierto', 'a llanura or desierto location')
+    case 'celeridad': {
+      const y = stackOf(target, t.id, o.targetKind as string)
+      return needs(!!y && !y.bonus.includes('celeridad'), 'an own stack without Celeridad in the target')
+    }
+    case 'drenar_mana':
+      return needs(enemy, 'a location with units of another tribe')
+    case 'forja_armas':
+      return needs(t.phase === 'recruitment' && typeOf(from) === 'ciudad', 'the recruitment phase and a caster in a ciudad')
+    case 'pacto_sangre':
+      return needs(offerings(from, t, o).reduce((n, y) => n + y.count, 0) >= (o.count as number), 'own non-mágica units in the caster location')
+  }
+}
+
+/** Pacto de sangre's offerings: the tribe's non-mágica stacks in the caster's location, of `targetKind` if named. */
+const offerings = (from: Cell, t: OpenTribe, o: Record<string, unknown>) =>
+  from.stacks.filter((z) => z.tribe === t.id && z.count > 0 && kind(z.kind).type !== 'magica' && (o.targetKind === undefined || z.kind === o.targetKind))
+
+/** A strategic spell's effect, its target already checked (W7.2); a lasting effect is never doubled (W7.8). */
+function strategic(w: Work, t: OpenTribe, spell: Spell, from: Cell & { id: string }, target: Cell & { id: string }, o: Record<string, unknown>) {
   const lasting = () => {
     const taken = LOCATION_WIDE.includes(spell.id) ? has(target, spell.id) : target.lasting.some((l) => l.spell === spell.id && l.tribe === t.id)
     if (taken) reject('cast/already', `${spell.name} is on ${target.id} already`, 'W7.8')
@@ -86,26 +111,15 @@ function strategic(
   }
   switch (spell.id) {
     case 'barrera':
-      needs(target.controller === t.id && typeOf(target) !== 'ciudad' && !enemy, 'an own, non-ciudad location with no enemy units')
-      return lasting()
     case 'velo':
-      needs(target.controller === t.id, 'an own location (W11.15)')
-      return lasting()
     case 'prisa':
-      needs(own, 'a location with own units')
-      return lasting()
     case 'llamada_selva':
-      needs(typeOf(target) === 'llanura' || typeOf(target) === 'desierto', 'a llanura or desierto location')
-      return lasting()
     case 'senda':
     case 'cenagal':
     case 'corrupcion':
       return lasting()
-    case 'celeridad': {
-      const y = stackOf(target, t.id, kindArg(o.targetKind, t, 'targetKind').id)
-      needs(!!y && !y.bonus.includes('celeridad'), 'an own stack without Celeridad in the target')
-      return void y!.bonus.push('celeridad')
-    }
+    case 'celeridad':
+      return void stackOf(target, t.id, o.targetKind as string)!.bonus.push('celeridad')
     case 'vientos': {
       // W11.7: no target; every own stack within 2 that lacks it.
       const near = Object.keys(w.s.cells).filter((id) => distance(grid(w.s), from.id, id) <= 2)
@@ -115,7 +129,6 @@ function strategic(
       return fresh.forEach((y) => y.bonus.push('vientos'))
     }
     case 'drenar_mana': {
-      needs(enemy, 'a location with units of another tribe')
       const victim = tribesIn(target)
         .filter((z) => z !== t.id)
         .map((z) => w.tribe(z))
@@ -125,20 +138,15 @@ function strategic(
       return gainMana(t, lost)
     }
     case 'forja_armas':
-      needs(t.phase === 'recruitment' && typeOf(from) === 'ciudad', 'the recruitment phase and a caster in a ciudad')
       return void (t.forged = [...t.forged, from.id])
     default: {
       // pacto_sangre: 1 or 2 own non-mágica units leave the game, +2 mana each (W11.6); the count
-      // was checked with the arguments (W11.28).
-      const count = o.count as number
-      for (let i = 0; i < count; i++) {
-        const y = from.stacks
-          .filter((z) => z.tribe === t.id && z.count > 0 && kind(z.kind).type !== 'magica' && (o.targetKind === undefined || z.kind === o.targetKind))
-          // W11.6 by W6.12: the cheapest first. The Demonios' non-mágica kinds all differ in cost
-          // (Appendix A.3), so W6.12's later tie-breaks never arise here.
-          .sort((a, b) => kind(a.kind).cost - kind(b.kind).cost)[0]
-        needs(!!y, 'own non-mágica units in the caster location')
-        removeUnits(from, y!, 1)
+      // was checked with the arguments (W11.28), the units with the target (W7.2).
+      for (let i = 0; i < (o.count as number); i++) {
+        // W11.6 by W6.12: the cheapest first. The Demonios' non-mágica kinds all differ in cost
+        // (Appendix A.3), so W6.12's later tie-breaks never arise here.
+        const y = offerings(from, t, o).sort((a, b) => kind(a.kind).cost - kind(b.kind).cost)[0]!
+        removeUnits(from, y, 1)
         gainMana(t, 2)
       }
     }
