@@ -1,6 +1,6 @@
 // What a game brings to the platform besides its rules: its face. The words its pages use for
 // its period and economy, its name on the campaign form, its rule book, the shape of its orders
-// for the API, its scripts, and its pages. The platform's handlers hand a campaign to its face
+// and trades for the API, its scripts, and its pages. The platform's handlers hand a campaign to its face
 // and hold no game's code.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TSchema } from 'typebox'
@@ -83,6 +83,8 @@ export interface Face {
   platformScripts?: string[]
   /** One order of this game, as the API takes it (the engine checks the rules, this the shape). */
   orderSchema: TSchema
+  /** One tribe's part of a trade of this game (R11.3), as the API takes it: `from`, `to` and its assets (faces/trade-shape.ts). */
+  tradeSchema: TSchema
   /** The API's answers in this game's shapes: the board, the options, the economy's preview and what is held, the dice's own account. */
   api: { state: TSchema; options: TSchema; economy: TSchema; held?: TSchema; diceDetails?: Record<string, TSchema> }
   /** Requests of the orders route that are legal as written in a documented situation (the API's examples). */

@@ -1,5 +1,5 @@
 // The registry of game faces, one line a game, in the order the campaign form offers them.
-// The platform's pages and API reach a game's pages, words and order shapes only through here.
+// The platform's pages and API reach a game's pages, words, order and trade shapes only through here.
 import type { FastifyInstance } from 'fastify'
 import type { PageKit } from './page-kit.ts'
 import { conquestFace } from './conquest/index.ts'
@@ -7,6 +7,7 @@ import { elMapaFace } from './elmapa/index.ts'
 import type { Face, GamePages } from './face.ts'
 import { openwarsFace } from './openwars/index.ts'
 import { orderShapes } from './order-shape.ts'
+import { tradeShapes } from './trade-shape.ts'
 import { weekdayFace } from './weekday/index.ts'
 
 export type { Face, GamePages } from './face.ts'
@@ -27,6 +28,13 @@ const checkers = new Map(FACES.map((f) => [f.id, orderShapes(f.orderSchema, f.id
 /** Checks orders against their campaign's game's shapes: a 400 naming only that game's fields. */
 export function checkOrderShapes(ruleset: string, orders: readonly unknown[]) {
   checkers.get(ruleset)?.(orders)
+}
+
+const trades = new Map(FACES.map((f) => [f.id, tradeShapes(f.tradeSchema, f.id)]))
+
+/** Checks a trade's proposal against its campaign's game's transfer: a 400 naming only that game's fields. */
+export function checkTradeShape(ruleset: string, proposal: { transfers: readonly unknown[] } & Record<string, unknown>) {
+  trades.get(ruleset)?.(proposal)
 }
 
 /** Every game's pages, by ruleset id. */

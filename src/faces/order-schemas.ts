@@ -1,5 +1,5 @@
-// Each game's order shape, shared under its own name, so that the OpenAPI document lists one
-// order schema per game (components.schemas) and the orders route can point at them. A game's
+// Each game's order and trade shapes, shared under their own names, so that the OpenAPI document
+// lists one order schema and one transfer per game (components.schemas) and the routes can point at them. A game's
 // orders are a `oneOf` told apart by `type` (an OpenAPI discriminator, so a client generator
 // makes one type per order); each order is a component of its own, named `<Game><Type>`.
 // app.ts adds them between the plugins and the routes: the plugins know no face.
@@ -30,3 +30,6 @@ export function documentedOrders(schema: TSchema): Record<string, unknown>[] {
 
 /** Every registered game's order components, for fastify.addSchema. */
 export const orderComponents = (): Record<string, unknown>[] => FACES.flatMap((face) => documentedOrders(face.orderSchema))
+
+/** Every registered game's transfer, a component of its own (`WeekdayTransfer`…), for fastify.addSchema. */
+export const tradeComponents = (): Record<string, unknown>[] => FACES.map((face) => face.tradeSchema as Record<string, unknown>)

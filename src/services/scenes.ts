@@ -241,8 +241,9 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
       })
     },
 
-    async propose(a: Access, sceneId: string, input: { transfers: TradeTransfer[]; resources?: unknown }): Promise<ProposalView> {
-      // What a trade may hold is the game's word (R11.1, G9.3).
+    /** `input`: its transfers in the game's shape, checked by the caller (faces/trade-shape.ts); the game says what a trade may hold. */
+    async propose(a: Access, sceneId: string, input: { transfers: readonly TradeTransfer[] } & Record<string, unknown>): Promise<ProposalView> {
+      // What a trade may hold is the game's word (R11.1, G9.3, W8.3, M10.3).
       const shaped = rulesetOf(a.campaign.ruleset).tradeOf(input)
       if (!shaped.ok) throw engineRefusal(shaped.error)
       return step(a, async (sql, now, log, mail) => {
@@ -261,7 +262,17 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         const tribeId = a.role === 'gm' ? null : a.tribeId
         const id = await insertProposal(sql, { campaignId: a.campaign.id, sceneId: scene.id, createdById: a.userId, tribeId, transfers, at: now })
         log('proposal.made', { scene: scene.id, proposal: id, tribe: tribeId })
-        mail(await news.proposed(sql, a, scene, id, givers(transfers)))
+        const giving = givers(transfers)
+        // Proposing what one's own tribe gives is accepting it: the others' answers are what it waits for.
+        if (tribeId && giving.includes(tribeId)) {
+          await saveAnswer(sql, { campaignId: a.campaign.id, proposalId: id, tribeId, answer: 'accepted', at: now })
+          log('proposal.accepted', { proposal: id, tribe: tribeId })
+        }
+        if (giving.every((g) => g === tribeId)) {
+          // Nobody else gives: it waits for a GM alone (R11.3), as when the last giver accepts.
+          await setProposalStatus(sql, id, 'accepted', now)
+          mail(await news.toRatify(sql, a, scene, id))
+        } else mail(await news.proposed(sql, a, scene, id, giving))
         return (await proposalViews(sql, a, scene.id, id))[0]!
       })
     },
@@ -279,6 +290,8 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
           throw new AppError(403, 'proposal/not_a_giver', 'Only a tribe that gives something in this proposal answers it', 'R11.3')
         }
         requireLive(p)
+        // Accepting again (a proposer who gives has accepted by proposing) changes nothing and says nothing new.
+        if (answer === 'accept' && (await acceptedBy(sql, p.id)).includes(a.tribeId!)) return (await proposalViews(sql, a, scene.id, p.id))[0]!
         if (answer === 'withdraw') {
           await setProposalStatus(sql, p.id, 'withdrawn', now)
           await news.settled(sql, a, p.id, now, true)

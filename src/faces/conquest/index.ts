@@ -7,12 +7,13 @@ import { conquestPictures } from './guide.ts'
 import { conquestHistoryPages } from './history.ts'
 import { conquestPages } from './pages.ts'
 import { conquestRecap } from './recap.ts'
-import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder } from './schemas.ts'
+import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder, ConquestTransfer } from './schemas.ts'
 
 export const conquestFace: Face = {
   name: 'c_gameConquest',
   ...conventionalFace(conquest.id, 'c', conquestPictures),
   orderSchema: ConquestOrder,
+  tradeSchema: ConquestTransfer,
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
   recap: conquestRecap,
   sentence: conquestSentence,

@@ -7,12 +7,13 @@ import { elMapaPictures } from './guide.ts'
 import { elMapaHistoryPages } from './history.ts'
 import { elMapaPages } from './pages.ts'
 import { elMapaRecap } from './recap.ts'
-import { ElMapaBoard, ElMapaEconomy, ElMapaOptions, ElMapaOrder } from './schemas.ts'
+import { ElMapaBoard, ElMapaEconomy, ElMapaOptions, ElMapaOrder, ElMapaTransfer } from './schemas.ts'
 
 export const elMapaFace: Face = {
   name: 'm_gameElMapa',
   ...conventionalFace(elMapa.id, 'm', elMapaPictures),
   orderSchema: ElMapaOrder,
+  tradeSchema: ElMapaTransfer,
   api: { state: ElMapaBoard, options: ElMapaOptions, economy: ElMapaEconomy },
   pages: (fastify, kit) => ({ ...elMapaPages(fastify, kit), ...elMapaHistoryPages(fastify, kit) }),
   recap: elMapaRecap,

@@ -7,13 +7,14 @@ import { openwarsPictures } from './guide.ts'
 import { openwarsHistoryPages } from './history.ts'
 import { openwarsPages } from './pages.ts'
 import { openwarsRecap } from './recap.ts'
-import { OpenWarsBoard, OpenWarsEconomy, OpenWarsOptions, OpenWarsOrder } from './schemas.ts'
+import { OpenWarsBoard, OpenWarsEconomy, OpenWarsOptions, OpenWarsOrder, OpenWarsTransfer } from './schemas.ts'
 import { openwarsTurn } from './turn.ts'
 
 export const openwarsFace: Face = {
   name: 'o_gameOpenWars',
   ...conventionalFace(openWars.id, 'o', openwarsPictures),
   orderSchema: OpenWarsOrder,
+  tradeSchema: OpenWarsTransfer,
   api: { state: OpenWarsBoard, options: OpenWarsOptions, economy: OpenWarsEconomy },
   pages: (fastify, kit) => ({ ...openwarsPages(fastify, kit), ...openwarsTurn(fastify, kit), ...openwarsHistoryPages(fastify, kit) }),
   recap: openwarsRecap,

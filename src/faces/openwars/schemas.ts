@@ -1,6 +1,7 @@
-// The shapes of Open Wars' orders and answers for the API (docs/RULES-OPENWARS.md); the engine checks the rules, these the shape.
+// The shapes of Open Wars' orders, trades and answers for the API (docs/RULES-OPENWARS.md); the engine checks the rules, these the shape.
 import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
 import { Type } from 'typebox'
+import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Cell = Type.String({ pattern: '^r[0-9]{1,2}c[0-9]{1,2}$', description: 'a location id, row and column, e.g. "r2c1"', examples: ['r2c1'] })
 const Kind = Type.String({ pattern: '^[a-z_]{2,24}$', description: 'a unit kind id of Appendix A, e.g. "guerreras"', examples: ['guerreras'] })
@@ -45,6 +46,21 @@ export const OpenWarsOrder = Type.Union(openWarsOrders, {
   title: 'Open Wars order',
   description: 'One order of Open Wars (docs/RULES-OPENWARS.md); the engine checks the rules, this the shape.',
 })
+
+/** What one tribe gives another in a trade of Open Wars (W8): gold, mana and empty locations. */
+export const OpenWarsTransfer = transferSchema(
+  'OpenWarsTransfer',
+  'Open Wars transfer',
+  'What one tribe gives another in a trade of Open Wars (docs/RULES-OPENWARS.md W8): gold, mana and control of locations, never units.',
+  {
+    gold: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: "Gold from the giver's treasury (W8.2)" })),
+    mana: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 100_000, description: "Mana from the giver's pool (W8.2); the Bárbaros receive it as gold (W8.5)" }),
+    ),
+    locations: Type.Optional(Type.Array(Cell, { maxItems: 100, description: 'Locations the giver controls that hold no unit (W8.2, W8.4)' })),
+    units: refusedAsset('W8.3', "units belong to their faction's army"),
+  },
+)
 
 /** Open Wars' board: every location, stack and pool is public (W10.8); `you` holds the reader's standing orders, casualty list and sealed army. */
 export const OpenWarsBoard = Type.Object(

@@ -10,7 +10,7 @@ import { setupMap } from './map.ts'
 import { weekdayPages } from './pages.ts'
 import { tradeMap } from './trade-map.ts'
 import { weekdayRecap } from './recap.ts'
-import { Pool, WeekdayBoard, WeekdayDiceDetails, WeekdayEconomy, WeekdayOptions, WeekdayOrder } from './schemas.ts'
+import { Pool, WeekdayBoard, WeekdayDiceDetails, WeekdayEconomy, WeekdayOptions, WeekdayOrder, WeekdayTransfer } from './schemas.ts'
 import { Type } from 'typebox'
 
 export const weekdayFace: Face = {
@@ -29,6 +29,7 @@ export const weekdayFace: Face = {
   scripts: ['map.js'],
   styles: ['weekday.css'],
   orderSchema: WeekdayOrder,
+  tradeSchema: WeekdayTransfer,
   api: {
     state: WeekdayBoard,
     options: WeekdayOptions,

@@ -1,7 +1,8 @@
-// The shapes of the weekday game's orders (docs/RULES.md); the engine checks the rules.
+// The shapes of the weekday game's orders and trades (docs/RULES.md); the engine checks the rules.
 import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
 import { Type } from 'typebox'
 import { Tile } from '../../schemas/actions.ts'
+import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Troops = Type.Integer({ minimum: 1, maximum: 9 })
 const ShipId = Type.String({ pattern: '^s\\d{1,9}$', examples: ['s1'] })
@@ -32,6 +33,18 @@ export const WeekdayOrder = Type.Union(
     $id: 'WeekdayOrder',
     title: 'Weekday wargame order',
     description: 'One order of the weekday wargame (docs/RULES.md); the engine checks the rules, this the shape.',
+  },
+)
+
+/** What one tribe gives another in a trade of the weekday game (R11.1–R11.3). */
+export const WeekdayTransfer = transferSchema(
+  'WeekdayTransfer',
+  'Weekday wargame transfer',
+  'What one tribe gives another in a trade of the weekday wargame (docs/RULES.md R11): land, cities and ships, never resources.',
+  {
+    tiles: Type.Optional(Type.Array(Tile, { maxItems: 500, description: 'Land tiles and cities the giver holds, each with the army on it (R11.2)' })),
+    ships: Type.Optional(Type.Array(ShipId, { maxItems: 100, description: 'Ships the giver holds, each with its crew (R11.2)' })),
+    resources: refusedAsset('R11.1', 'resources are never traded'),
   },
 )
 

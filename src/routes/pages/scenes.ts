@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { AskSceneBody, OpenSceneBody, SceneMessageBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
-import type { GamePages } from '../../faces/index.ts'
+import { checkTradeShape, type GamePages } from '../../faces/index.ts'
 import { placeLabeller } from '../../engine/kernel/index.ts'
 import { confirmed, one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
@@ -86,7 +86,9 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit, pages: (rules
           const live = p.status === 'open' || p.status === 'accepted'
           const actions: string[] = []
           if (live && a.role === 'gm') actions.push('ratify', 'reject')
-          if (live && a.tribeId && p.givers.includes(a.tribeId)) actions.push('accept', 'decline')
+          // A giver who proposed it, or answered it already, has accepted: declining is left to them.
+          const accepted = p.answers.some((x) => x.tribeId === a.tribeId && x.answer === 'accepted')
+          if (live && a.tribeId && p.givers.includes(a.tribeId)) actions.push(...(accepted ? [] : ['accept']), 'decline')
           if (live && a.tribeId && (p.givers.includes(a.tribeId) || p.tribeId === a.tribeId)) actions.push('withdraw')
           return {
             ...p,
@@ -150,6 +152,8 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit, pages: (rules
         .filter((t) => t.from || t.to || t.tiles.length || t.ships.length)
       if (transfers.length === 0) throw new AppError(400, 'proposal/empty', 'Say what each tribe gives', 'R11.3')
       if (transfers.some((t) => !t.from || !t.to)) throw new AppError(400, 'proposal/incomplete', 'Each line needs a giving and a receiving tribe', 'R11.3')
+      // The form's lines are the weekday game's (tiles, ships): another game's campaign hears which fields its trades take.
+      checkTradeShape(a.campaign.ruleset, { transfers })
       return scenes.propose(a, id, { transfers })
     }),
   )

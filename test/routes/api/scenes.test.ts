@@ -55,10 +55,15 @@ t.test('R11.2 R11.3: a GM opens a scene, two tribes talk, trade a city for a shi
   t.same(proposed.body.givers.sort(), [ana.tribeId, ben.tribeId].sort())
   const p = `${url}/proposals/${proposed.body.id}`
 
+  t.same(
+    proposed.body.answers.map((x: { tribeId: string; answer: string }) => [x.tribeId, x.answer]),
+    [[ana.tribeId, 'accepted']],
+    'proposing what her tribe gives is ana accepting it',
+  )
+  t.equal(proposed.body.status, 'open', 'one giver is not enough')
   const early = await call(app, table.gm, 'POST', `${p}/ratify`)
   t.equal(early.status, 409)
-  t.match(early.body.error, { code: 'proposal/not_accepted', rule: 'R11.3', message: /waiting for ana, ben/ })
-  t.equal((await call(app, ana.token, 'POST', `${p}/accept`)).body.status, 'open', 'one giver is not enough')
+  t.match(early.body.error, { code: 'proposal/not_accepted', rule: 'R11.3', message: /waiting for ben$/ })
   const both = await call(app, ben.token, 'POST', `${p}/accept`)
   t.equal(both.body.status, 'accepted')
   t.equal((await call(app, ben.token, 'POST', `${p}/ratify`)).status, 403, 'a player never ratifies')
@@ -156,7 +161,7 @@ t.test('R11.3 who sees and does what: outsiders get 404, players cannot open or 
   t.equal(outsider.body.error.code, 'proposal/not_in_scene')
 })
 
-t.test('R11.1: resources are refused with a clear error, and nothing is stored', async (t) => {
+t.test('R11.1: resources are refused with a clear error, a field of another game with its shape, and nothing is stored', async (t) => {
   const { app, table, url } = await scene(t)
   const { ana, ben } = table.players as Record<string, { token: string; tribeId: string }>
   for (const body of [
@@ -167,6 +172,12 @@ t.test('R11.1: resources are refused with a clear error, and nothing is stored',
     t.equal(res.status, 422)
     t.match(res.body.error, { code: 'trade/resources_not_tradeable', rule: 'R11.1' })
   }
+  const foreign = await call(app, ana!.token, 'POST', `${url}/proposals`, { transfers: [{ from: ana!.tribeId, to: ben!.tribeId, gold: 20 }] })
+  t.equal(foreign.status, 400, "another game's asset is not this game's shape")
+  t.match(foreign.body.error, {
+    code: 'proposal/bad_shape',
+    message: /transfers\[0\].*\(gold\).*weekly-turn has from, to, tiles, ships, resources \(refused\)/,
+  })
   const notOwned = await call(app, ana!.token, 'POST', `${url}/proposals`, { transfers: [{ from: ana!.tribeId, to: ben!.tribeId, tiles: ['5,5'] }] })
   t.equal(notOwned.status, 422)
   t.match(notOwned.body.error, { code: 'trade/asset_not_owned', message: /5,5 no longer belongs to ana/ })

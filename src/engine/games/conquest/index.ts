@@ -44,7 +44,7 @@ export const conquest: ConquestRuleset = {
   version: 1,
   // G9.2, G9.3: whole territories change hands, and nothing else on its own.
   tradeOf: (proposal) => {
-    if (proposal.resources !== undefined) {
+    if (proposal.resources !== undefined || proposal.ships !== undefined) {
       return {
         ok: false,
         error: {

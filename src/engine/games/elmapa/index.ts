@@ -35,7 +35,8 @@ export type ElMapaRuleset = Ruleset<{
   board: ReturnType<typeof board>
 }>
 
-const NOT_TRADEABLE = ['armies', 'troops', 'vp', 'plans', 'positions', 'groups']
+/** M10.3: what a proposal may name only to be refused (its face's trade shape takes them for that). */
+export const NOT_TRADEABLE = ['armies', 'troops', 'vp', 'plans', 'positions', 'groups']
 
 export const elMapa: ElMapaRuleset = {
   id: 'elmapa',

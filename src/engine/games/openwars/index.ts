@@ -37,7 +37,7 @@ export const openWars: OpenWarsRuleset = {
   // W8.2, W8.3: gold, mana and empty locations; never units.
   tradeOf: (proposal) => {
     const transfers = proposal.transfers as (OpenTransfer & { units?: unknown })[]
-    if (transfers.some((x) => x.units !== undefined))
+    if (proposal.units !== undefined || transfers.some((x) => x.units !== undefined))
       return { ok: false, error: { code: 'trade/no_units', message: 'units are never traded: they belong to their faction army', rule: 'W8.3' } }
     return { ok: true, trade: transfers.map((x) => ({ from: x.from, to: x.to, gold: x.gold ?? 0, mana: x.mana ?? 0, locations: x.locations ?? [] })) }
   },

@@ -1,8 +1,9 @@
 // Diplomacy scenes (R11): /api/campaigns/{id}/scenes…, registered by ./index.ts (autoload takes only index.ts from a folder).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 import { AskSceneBody, OpenSceneBody, SceneMessageBody } from '../../../schemas/actions.ts'
 import { ErrorRef } from '../../../lib/errors.ts'
+import { checkTradeShape, FACES } from '../../../faces/index.ts'
 
 const Id = Type.String({ format: 'uuid' })
 const SceneSchema = Type.Object(
@@ -16,28 +17,28 @@ const SceneSchema = Type.Object(
   },
   { title: 'Scene' },
 )
-const TransferSchema = Type.Object(
-  {
-    from: Type.String({ description: 'The giving tribe' }),
-    to: Type.String({ description: 'The receiving tribe' }),
-    tiles: Type.Optional(
-      Type.Array(Type.String({ pattern: '^(-?\\d+,-?\\d+|[a-z]{3})$' }), {
-        maxItems: 500,
-        description: 'Land tiles and cities, with the troops on them (R11.2); in world conquest, territory ids (G9.2)',
-      }),
-    ),
-    ships: Type.Optional(Type.Array(Type.String(), { maxItems: 100, description: 'Ships, with their crews' })),
-    resources: Type.Optional(Type.Unknown({ description: 'Never tradeable (R11.1): present only to be refused with a clear error' })),
-  },
-  { additionalProperties: false },
+// A trade's transfers are in the campaign's game's shape (one component per game, faces/trade-shape.ts):
+// the route takes any object with a giver and a receiver, and checks it against that game before the lock.
+const transferIds = FACES.map((f) => (f.tradeSchema as { $id: string }).$id)
+const inGameShape = `in the campaign's game's shape: ${FACES.map((f, i) => `${f.id}: ${transferIds[i]}`).join('; ')} (see components.schemas)`
+const GameTransfer = Type.Object(
+  { from: Type.String({ maxLength: 64 }), to: Type.String({ maxLength: 64 }) },
+  { additionalProperties: true, description: `One tribe's part of the trade, ${inGameShape}` },
 )
+const inGame = (description: string) =>
+  Type.Unsafe<{ from: string; to: string }>({ anyOf: transferIds.map((id) => ({ $ref: `${id}#` })), description: `${description}, ${inGameShape}` })
+const TransferView = inGame("One tribe's part of the trade as stored")
+const proposalBody = <T extends TSchema>(transfer: T) =>
+  Type.Object(
+    { transfers: Type.Array(transfer, { minItems: 1, maxItems: 20 }) },
+    { additionalProperties: true, description: "Beside the transfers, only a field the game's transfer takes to refuse (R11.1's resources)" },
+  )
+const ProposalBody = proposalBody(GameTransfer)
 const ProposalSchema = Type.Object(
   {
     id: Id,
     tribeId: Type.Union([Type.String(), Type.Null()]),
-    transfers: Type.Array(
-      Type.Object({ from: Type.String(), to: Type.String(), tiles: Type.Optional(Type.Array(Type.String())), ships: Type.Optional(Type.Array(Type.String())) }),
-    ),
+    transfers: Type.Array(TransferView),
     givers: Type.Array(Type.String()),
     answers: Type.Array(Type.Object({ tribeId: Type.String(), answer: Type.Union([Type.Literal('accepted'), Type.Literal('declined')]), at: Type.String() })),
     status: Type.Union([
@@ -162,21 +163,23 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/:sceneId/proposals',
     {
       onRequest: fastify.authenticate,
+      // The document shows each game's transfer; the route checks the envelope (as the orders route).
+      config: { swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: proposalBody(inGame("One tribe's part of the trade")) }, url }) },
       schema: {
         tags,
-        summary: 'Propose a trade: what each tribe gives (land, cities, ships; never resources, R11.1)',
+        summary: "Propose a trade: what each tribe gives, in the campaign's game's shape; a giving proposer has accepted it",
+        description: `Each transfer is ${inGameShape}; a wrong one is a 400 naming that game's fields. What a game never trades (resources in the weekday game, R11.1) is refused with its rule.`,
         security: bearer,
         params: SceneParams,
-        body: Type.Object(
-          { transfers: Type.Array(TransferSchema, { minItems: 1, maxItems: 20 }), resources: Type.Optional(Type.Unknown()) },
-          { additionalProperties: false },
-        ),
+        body: ProposalBody,
         response: { 201: ProposalSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const body = request.body as { transfers: { from: string; to: string; tiles?: string[]; ships?: string[] }[]; resources?: unknown }
-      return reply.code(201).send(await scenes.propose(await access(request, request.params.id), request.params.sceneId, body))
+      const a = await access(request, request.params.id)
+      // Before the campaign lock, as orders are (faces/trade-shape.ts).
+      checkTradeShape(a.campaign.ruleset, request.body)
+      return reply.code(201).send(await scenes.propose(a, request.params.sceneId, request.body))
     },
   )
 
