@@ -66,7 +66,40 @@ function poolOf(connectionString: string, max: number, limits: DatabaseLimits, n
   // An idle connection dropped by the server must not crash the process.
   pool.on('error', () => {})
   pool.on('connect', corkQueries)
-  return guardPool(pool)
+  return guardPool(countAcquireTimeouts(pool))
+}
+
+const ACQUIRE_TIMEOUT = 'timeout exceeded when trying to connect'
+const acquireTimeouts = new WeakMap<pg.Pool, { count: number }>()
+
+/** Times a caller of this pool gave up waiting for a free connection: the pool was too small for the load (#51). */
+export const acquireTimeoutsOf = (pool: pg.Pool): number => acquireTimeouts.get(pool)?.count ?? 0
+
+/**
+ * Counts the pool's acquire timeouts where they happen: `pool.query` reaches the pool through
+ * `this.connect` with a callback, a transaction and Prisma's adapter through the promise.
+ */
+function countAcquireTimeouts(pool: pg.Pool): pg.Pool {
+  const seen = { count: 0 }
+  acquireTimeouts.set(pool, seen)
+  type Callback = (error: Error | undefined, ...rest: unknown[]) => void
+  const connect = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | undefined
+  const count = (error: unknown) => {
+    if ((error as Error | undefined)?.message === ACQUIRE_TIMEOUT) seen.count++
+  }
+  Object.assign(pool, {
+    connect: (callback?: Callback) =>
+      callback
+        ? connect((error, ...rest) => {
+            count(error)
+            callback(error, ...rest)
+          })
+        : connect()!.catch((error: unknown) => {
+            count(error)
+            throw error
+          }),
+  })
+  return pool
 }
 
 /**

@@ -46,6 +46,11 @@ export function clockworkService(deps: {
 }) {
   const { db, clock, sync, syncBatch, deliver, concurrency, log } = deps
   let running: Promise<SweepResult> | null = null
+  // Who hears of each sweep's end (the metrics, #51), a sweep that threw included.
+  const listeners: ((result: SweepResult | null) => void)[] = []
+  const tell = (result: SweepResult | null) => {
+    for (const listener of listeners) listener(result)
+  }
 
   async function sweepOnce(options: { progress?: Progress } = {}): Promise<SweepResult> {
     const started = performance.now()
@@ -87,10 +92,20 @@ export function clockworkService(deps: {
     while (running) await running.catch(() => {})
     running = sweepOnce(options)
     try {
-      return await running
+      const result = await running
+      tell(result)
+      return result
+    } catch (error) {
+      tell(null)
+      throw error
     } finally {
       running = null
     }
+  }
+
+  /** Calls `listener` at the end of every sweep with what it did, or null when it failed. */
+  function onSweep(listener: (result: SweepResult | null) => void) {
+    listeners.push(listener)
   }
 
   /** Waits for a sweep under way (shutdown). */
@@ -98,7 +113,7 @@ export function clockworkService(deps: {
     await running?.catch(() => {})
   }
 
-  return { sweep, settle }
+  return { sweep, settle, onSweep }
 }
 
 export type ClockworkService = ReturnType<typeof clockworkService>

@@ -131,6 +131,9 @@ export function deliveriesService(deps: {
       }
     },
 
+    /** What every round of this instance did since it started (the metrics' counters, #51). */
+    totals: snapshot,
+
     async close() {
       await Promise.all([mails.close(), calls.close()])
     },

@@ -294,6 +294,8 @@ export function streamsService(deps: Pick<ServiceDeps, 'db' | 'clock'> & { limit
       beat ??= setInterval(() => void poll(), BEAT_MS)
       return () => forget(reader)
     },
+    /** The streams this instance holds open now, and the campaigns they watch. */
+    held: () => ({ streams: readers.size, campaigns: watches.size }),
     /** Ends every stream (the instance stops): clients reconnect to another. */
     stop() {
       for (const reader of [...readers]) finish(reader)
