@@ -141,6 +141,14 @@ t.test("G9.5 traded territories arrive with nothing ready, no guard, no gather m
     ok: false,
     error: { code: 'trade/only_territories', rule: 'G9.3' },
   })
+  // A proposal keeps only territories and ships: goods in a transfer or ships beside them are refused before it is stored.
+  for (const proposal of [
+    { transfers: [{ from: 'A', to: 'B', tiles: ['sud'], resources: { basic: 1 } }] },
+    { transfers: [{ from: 'A', to: 'B', tiles: ['sud'] }], ships: ['s1'] },
+    { transfers: [{ from: 'A', to: 'B', tiles: ['sud'] }], resources: 1 },
+  ])
+    t.match(conquest.tradeOf(proposal), { ok: false, error: { code: 'trade/only_territories', rule: 'G9.3' } }, JSON.stringify(proposal))
+  t.match(conquest.tradeOf({ transfers: [{ from: 'A', to: 'B', tiles: ['sud'] } as never] }), { ok: true, trade: [{ tiles: ['sud'], ships: [] }] })
   t.match(
     conquest.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', tiles: ['sud'], ships: [] }] }, hmacRng),
     { ok: true },

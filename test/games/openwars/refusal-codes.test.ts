@@ -66,5 +66,10 @@ t.test('W6.12 a casualty list of kinds outside the roster, or repeated, is refus
 t.test('W8.3 a trade that moves units is refused (trade/no_units)', async (t) => {
   const r = openWars.tradeOf({ transfers: [{ from: 'A', to: 'B', gold: 2, units: [{ at: 'r2c1', kind: 'goblins', count: 1 }] } as never] })
   t.match(r, { ok: false, error: { code: 'trade/no_units', rule: 'W8.3' } })
+  t.match(
+    openWars.tradeOf({ transfers: [{ from: 'A', to: 'B', gold: 2 } as never], units: [] }),
+    { ok: false, error: { code: 'trade/no_units' } },
+    'beside the transfers too',
+  )
   t.match(openWars.tradeOf({ transfers: [{ from: 'A', to: 'B', gold: 2 } as never] }), { ok: true, trade: [{ from: 'A', to: 'B', gold: 2 }] })
 })

@@ -44,7 +44,8 @@ export const conquest: ConquestRuleset = {
   version: 1,
   // G9.2, G9.3: whole territories change hands, and nothing else on its own.
   tradeOf: (proposal) => {
-    if (proposal.resources !== undefined || proposal.ships !== undefined) {
+    // Goods beside a transfer or in one: a stored trade keeps only territories and ships (which executeTrade refuses).
+    if (proposal.resources !== undefined || proposal.ships !== undefined || proposal.transfers.some((t) => 'resources' in t)) {
       return {
         ok: false,
         error: {
