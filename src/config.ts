@@ -61,6 +61,8 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string; subject: string }
   /** A certificate authority trusted for push services besides the system's (a self-hosted push server, the tests' receiver). */
   pushCaFile: string | undefined
+  /** The bearer token `GET /metrics` asks for; without it the metrics are open outside production and absent in it. */
+  metricsToken: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -127,6 +129,7 @@ export const EnvSchema = Type.Object({
   VAPID_PRIVATE_KEY: v(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }), 'must be a P-256 private key in base64url (43 characters)'),
   PUSH_CA_FILE: v(Type.String({ minLength: 1 }), 'must be the path of a PEM certificate file'),
   VAPID_SUBJECT: v(Type.String({ pattern: '^(mailto:|https://)' }), 'must be a mailto: or https:// address where push services can reach the operator'),
+  METRICS_TOKEN: v(Type.String({ pattern: '^[\\x21-\\x7e]{16,}$' }), 'must be at least 16 printable characters with no spaces'),
 })
 
 type Vars = Static<typeof EnvSchema>
@@ -262,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
     sweepCron,
     allowPrivateWebhooks: yes(e.ALLOW_PRIVATE_WEBHOOKS, false),
     pushCaFile: e.PUSH_CA_FILE ? path.resolve(e.PUSH_CA_FILE) : undefined,
+    metricsToken: e.METRICS_TOKEN,
     vapid: { ...vapidKeys(e, dataDir), subject: e.VAPID_SUBJECT ?? `mailto:${(e.MAIL_FROM ?? 'no-reply@weekdaywars.test').replace(/^.*<|>$/g, '')}` },
   }
 }

@@ -110,8 +110,8 @@ function asProblem(status: string, response: Json): Json {
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options'])
 
-/** Whether a path belongs in the API document: `/api/…` and the health check. */
-export const isApiPath = (path: string) => path === '/health' || path.startsWith('/api/')
+/** Whether a path belongs in the API document: `/api/…` and the health checks (`/health`, `/health/ready`). */
+export const isApiPath = (path: string) => path === '/health' || path.startsWith('/health/') || path.startsWith('/api/')
 
 /** `get /api/campaigns/{id}/dice/{week}` → `getCampaignsByIdDiceByWeek`: unique as long as method and path are. */
 export function operationIdOf(method: string, path: string): string {

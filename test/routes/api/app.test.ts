@@ -32,6 +32,7 @@ t.test('OpenAPI at /docs/json lists every route with response schemas', async (t
     ['/api/auth/login', 'post'],
     ['/api/me', 'get'],
     ['/health', 'get'],
+    ['/health/ready', 'get'],
   ] as const) {
     const op = spec.paths[path]?.[method]
     t.ok(op, `${method.toUpperCase()} ${path} documented`)

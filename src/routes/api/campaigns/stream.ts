@@ -13,6 +13,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/stream',
     {
+      // Its time is the reader's stay, not the service's speed (plugins/app/metrics.ts).
+      config: { longLived: true },
       schema: {
         tags: ['play'],
         summary: 'What changes, as it changes (Server-Sent Events): versions, windows, scene messages for you',
