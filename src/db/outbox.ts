@@ -28,6 +28,13 @@ export interface PendingMail {
   kind: MailKind
   period: string
   data: Record<string, unknown>
+  /** Not sent before this instant (a digest's hour); now when absent. */
+  notBefore?: Date
+  /**
+   * A digest's entry: mails of one recipient, kind and period gather into one row, their
+   * `data.items` (one each, with a `key`) appended, until it goes out (#49).
+   */
+  gather?: boolean
 }
 
 /** The outbox's uniqueness key for a recipient. */
@@ -97,14 +104,26 @@ export const PUSH_COLUMN = Object.fromEntries(
 ) as Record<PushSetting, string>
 
 export async function queueMails(sql: Sql, campaignId: string, mails: PendingMail[], now: Date) {
-  if (mails.length === 0) return
-  await sql.query(
-    `INSERT INTO outbox_mails (id, campaign_id, user_id, recipient, to_address, kind, period, data, created_at, next_attempt_at)
-     SELECT gen_random_uuid(), $1::uuid, m."userId"::uuid, m.recipient, m."toAddress", m.kind, m.period, m.data, ${utc(3)}, ${utc(3)}
-     FROM jsonb_to_recordset($2::jsonb) AS m("userId" text, recipient text, "toAddress" text, kind text, period text, data jsonb)
-     ON CONFLICT (campaign_id, recipient, kind, period) DO NOTHING`,
-    [campaignId, JSON.stringify(mails.map((m) => ({ ...m, recipient: recipientOf(m) }))), now.toISOString()],
-  )
+  for (const gather of [false, true]) {
+    const these = mails.filter((m) => (m.gather ?? false) === gather)
+    if (these.length === 0) continue
+    // A digest's period is its sending hour, always ahead of now: the row its entries gather
+    // into is never one a sender has claimed already.
+    // An entry whose key the row holds already is not added again: a step retried queues the same.
+    const onConflict = gather
+      ? `DO UPDATE SET data = jsonb_set(outbox_mails.data, '{items}', (outbox_mails.data->'items') || (EXCLUDED.data->'items'))
+         WHERE outbox_mails.sent_at IS NULL AND outbox_mails.dropped_at IS NULL
+           AND NOT outbox_mails.data->'items' @> jsonb_build_array(jsonb_build_object('key', EXCLUDED.data->'items'->0->'key'))`
+      : 'DO NOTHING'
+    await sql.query(
+      `INSERT INTO outbox_mails (id, campaign_id, user_id, recipient, to_address, kind, period, data, created_at, next_attempt_at)
+       SELECT gen_random_uuid(), $1::uuid, m."userId"::uuid, m.recipient, m."toAddress", m.kind, m.period, m.data, ${utc(3)},
+              COALESCE(m."notBefore"::timestamptz AT TIME ZONE 'UTC', ${utc(3)})
+       FROM jsonb_to_recordset($2::jsonb) AS m("userId" text, recipient text, "toAddress" text, kind text, period text, data jsonb, "notBefore" text)
+       ON CONFLICT (campaign_id, recipient, kind, period) ${onConflict}`,
+      [campaignId, JSON.stringify(these.map((m) => ({ ...m, recipient: recipientOf(m), notBefore: m.notBefore?.toISOString() ?? null }))), now.toISOString()],
+    )
+  }
 }
 
 export interface ClaimedMail {

@@ -89,7 +89,7 @@ export function absencesService(deps: ServiceDeps) {
           { type: 'absence.declared', payload: { tribe: a.tribeId, from: input.from, to: input.to }, week: await currentWeek(sql, a.campaign.id), at: now },
         ])
         const tribeName = (await tribeIn(sql, a.campaign.id, a.tribeId!))?.name
-        await queueMails(sql, a.campaign.id, await gmNews(sql, a.campaign.id, 'absence', absence, { tribeName, from: input.from, to: input.to }), now)
+        await queueMails(sql, a.campaign.id, await gmNews(sql, a.campaign.id, 'absence', absence, { tribeName, from: input.from, to: input.to }, now), now)
         return absence
       })
       return { id, tribeId: a.tribeId, from: input.from, to: input.to, note, standIn: null }

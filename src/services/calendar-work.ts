@@ -219,7 +219,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
       !(await orderedSince(sql, campaign.id, tribe.id, new Date(due.at.getTime() - 86_400_000), w.view.period))
     ) {
       w.note('window.missed', { tribe: tribe.id }, due.at)
-      w.mails.push(...(await gmNews(sql, campaign.id, 'missed', `${tribe.id}/${periodOf(due)}`, { tribeName: tribe.name })))
+      w.mails.push(...(await gmNews(sql, campaign.id, 'missed', `${tribe.id}/${periodOf(due)}`, { tribeName: tribe.name }, due.at)))
     }
     const from = w.events.length
     w.system(w.rules.actions.closeWindow(due.tribe, true), due.at)

@@ -26,6 +26,7 @@ import { draftService } from './draft.ts'
 import { groupInvitationsService } from './group-invitations.ts'
 import { invitationsService } from './invitations.ts'
 import { recruitingService } from './recruiting.ts'
+import { gmMailService } from './gm-news.ts'
 import { resultsService } from './results.ts'
 import { absencesService } from './absences.ts'
 import { lockedService, openCurrentWindows } from './locked.ts'
@@ -98,6 +99,7 @@ export function campaignsService(deps: ServiceDeps) {
     ...recruitingService(deps),
     ...resultsService(deps, locked),
     ...absencesService(deps),
+    ...gmMailService(deps),
 
     async create(
       userId: string,

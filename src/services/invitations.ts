@@ -68,7 +68,7 @@ export function invitationsService(deps: ServiceDeps) {
       await insertMembership(sql, campaignId, userId, 'player')
       await setTribePlayer(sql, tribe.id, userId)
       await appendEvents(sql, campaignId, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: now }])
-      await queueMails(sql, campaignId, await gmNews(sql, campaignId, 'joined', tribe.id, { tribeName: tribe.name, weekday: tribe.weekday }), now)
+      await queueMails(sql, campaignId, await gmNews(sql, campaignId, 'joined', tribe.id, { tribeName: tribe.name, weekday: tribe.weekday }, now), now)
       return { ...tribe, userId }
     }
     if (tribe.userId) {

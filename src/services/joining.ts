@@ -109,6 +109,6 @@ export async function foundTribe(
   const tribe = await insertTribe(sql, campaignId, { name: tribeName, colour, weekday, userId })
   await insertMembership(sql, campaignId, userId, 'player')
   await appendEvents(sql, campaignId, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: now }])
-  await queueMails(sql, campaignId, await gmNews(sql, campaignId, 'joined', tribe.id, { tribeName: tribe.name, weekday: tribe.weekday }), now)
+  await queueMails(sql, campaignId, await gmNews(sql, campaignId, 'joined', tribe.id, { tribeName: tribe.name, weekday: tribe.weekday }, now), now)
   return tribe
 }

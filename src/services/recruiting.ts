@@ -71,7 +71,7 @@ export function recruitingService(deps: ServiceDeps) {
         // Asking: the request is checked now as a join would be, so the GM sees only requests that fit.
         const { tribeName, weekday } = await checkNewTribe(sql, campaign, input)
         await upsertJoinRequest(sql, { campaignId: campaign.id, userId, tribeName, weekday, at: now })
-        await queueMails(sql, campaign.id, await gmNews(sql, campaign.id, 'join_request', `${userId}/${now.getTime()}`, { tribeName, weekday }), now)
+        await queueMails(sql, campaign.id, await gmNews(sql, campaign.id, 'join_request', `${userId}/${now.getTime()}`, { tribeName, weekday }, now), now)
         return { joined: null, requested: true }
       })
     },

@@ -187,7 +187,7 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
         const now = clock.now()
         const day = now.toISOString().slice(0, 10)
         const data = { tribeName: by, others: tribes.filter((t) => t.id !== a.tribeId).map((t) => t.name), note }
-        await queueMails(sql, a.campaign.id, await gmNews(sql, a.campaign.id, 'scene_asked', `${a.tribeId}/${day}`, data), now)
+        await queueMails(sql, a.campaign.id, await gmNews(sql, a.campaign.id, 'scene_asked', `${a.tribeId}/${day}`, data, now), now)
         return { asked: true as const }
       })
     },

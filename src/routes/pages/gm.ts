@@ -22,8 +22,11 @@ const DONE = [
   'joinDeclined',
   'tribeRemoved',
   'groupInvited',
+  'gmMail',
 ] as const
 type Done = (typeof DONE)[number]
+/** How the GMs hear of their players (#49); "auto" stores no choice. */
+const GM_MAIL = ['auto', 'each', 'daily'] as const
 type Extra = {
   error?: AppError
   invitation?: { url: string; mailedTo: string | null }
@@ -39,12 +42,13 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
   async function gmPage(request: Req, reply: FastifyReply, a: Access, extra: Extra = {}) {
     if (a.role !== 'gm') throw new AppError(403, 'campaign/gm_only', 'Only a game master may use the console', 'R2.3')
     const setup = a.campaign.status === 'setup'
-    const [tribes, roster, joinRequests, pastGroups, inbox] = await Promise.all([
+    const [tribes, roster, joinRequests, pastGroups, inbox, gmMail] = await Promise.all([
       campaigns.get(a).then((c) => c.tribes),
       campaigns.roster(a),
       setup ? campaigns.joinRequests(a) : [],
       setup ? campaigns.pastGroups(a) : [],
       fastify.inbox.of(a.userId!, a.campaign.id),
+      campaigns.gmMail(a),
     ])
     // The game's part of the console (the weekday game's draft pick for the tribe on the clock),
     // drawn by the game's own partial in its own words.
@@ -70,6 +74,7 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
         joinRequests,
         pastGroups,
         recruiting: ['none', 'open', 'ask'].map((mode) => ({ mode, selected: (a.campaign.recruiting ?? 'none') === mode })),
+        gmMail: GM_MAIL.map((mode) => ({ mode, selected: (gmMail ?? 'auto') === mode })),
         finished: a.campaign.status === 'finished',
         ...extra,
       },
@@ -114,6 +119,16 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
         if (!['none', 'open', 'ask'].includes(mode)) throw new AppError(400, 'request/invalid', 'Choose how newcomers join: not listed, at once, or asking you')
         await campaigns.setRecruiting(a, mode === 'none' ? null : (mode as 'open' | 'ask'))
         return 'recruiting'
+      },
+    ],
+    'gm-mail': [
+      form(undefined, { extras: ['mode'] }),
+      async (a, _b, extras) => {
+        const mode = one(extras.mode)
+        if (!GM_MAIL.includes(mode as (typeof GM_MAIL)[number]))
+          throw new AppError(400, 'request/invalid', 'Choose how you hear of your players: each event, a daily digest, or by how busy the day is')
+        await campaigns.setGmMail(a, mode === 'auto' ? null : (mode as 'each' | 'daily'))
+        return 'gmMail'
       },
     ],
     'remove-tribe': [

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "campaigns" ADD COLUMN     "gm_mail" TEXT;
