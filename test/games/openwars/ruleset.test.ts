@@ -1,0 +1,61 @@
+// What the platform reads of Open Wars through its ruleset (index.ts): a trade's shape (W8.2,
+// W8.3), how many tribes a map takes (W1.2, W2.15), the round limit (W9.4), the turn's summary,
+// and the tribe's phase in the platform's view.
+import t from 'tap'
+import { openWars } from '../../../src/engine/games/openwars/index.ts'
+import type { OpenMap } from '../../../src/engine/games/openwars/types.ts'
+import type { Transfer } from '../../../src/engine/index.ts'
+import { open, play, tribe, world } from './dsl.ts'
+
+const MAP = `
+  ag1     ag1    ag1    ag1
+  ci0:A   ll1    ll1    ci0:B
+  ll1     ll1    ll1    ll1
+`
+
+t.test('W8.2 W8.3 a trade holds gold, mana and locations, each 0 or none when not named; never units', async (t) => {
+  const trade = (proposal: Record<string, unknown>) => openWars.tradeOf({ transfers: [], ...proposal } as { transfers: Transfer[] })
+  t.same(trade({ transfers: [{ from: 'A', to: 'B', gold: 3 }] }), { ok: true, trade: [{ from: 'A', to: 'B', gold: 3, mana: 0, locations: [] }] })
+  t.same(trade({ transfers: [{ from: 'B', to: 'A', mana: 2, locations: ['r2c2'] }] }), {
+    ok: true,
+    trade: [{ from: 'B', to: 'A', gold: 0, mana: 2, locations: ['r2c2'] }],
+  })
+  for (const proposal of [{ transfers: [{ from: 'A', to: 'B', units: { goblins: 1 } }] }, { transfers: [{ from: 'A', to: 'B', gold: 1 }], units: 1 }])
+    t.match(trade(proposal), { ok: false, error: { code: 'trade/no_units', rule: 'W8.3' } })
+})
+
+t.test('W1.2 W2.15 W9.4 a scenario takes a tribe per capital, the ring band seven; 6 to 52 rounds', async (t) => {
+  const scenario = { id: 's', name: 's', mode: 'escenario', cells: [['ci0', 'll1', 'ci0', 'ci1']] } as unknown as OpenMap
+  t.equal(openWars.maxTribes(scenario), 2, 'two capitals (ci0): two tribes; a ci1 is no capital')
+  t.equal(openWars.maxTribes(openWars.fixedMap!.map), 7)
+  t.same([openWars.checkLimit(null), openWars.checkLimit(6), openWars.checkLimit(52)], [null, null, null])
+  for (const limit of [5, 53, 6.5])
+    t.match(openWars.checkLimit(limit), { code: 'setup/round_limit', rule: 'W9.4', params: { min: 6, max: 52 } }, `${limit} rounds`)
+})
+
+t.test('#30 the turn in figures: gold and mana held, the stacks that can move, and the end', async (t) => {
+  const s = open(world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c1 A 1 goblins\nr3c2 A 2 trolls\nr2c4 B 1 exploradores' }), 'A')
+  Object.assign(tribe(s, 'A'), { gold: 12, mana: 0 })
+  const summary = openWars.turnSummary(s, 'A')
+  t.same(summary.spendable, [{ key: 'o_gold_word', amount: 12 }], 'no mana held: not said')
+  t.equal(summary.movable, 2, 'two stacks can move')
+  t.same(summary.end, { type: 'endTurn' })
+  t.same(openWars.turnSummary(s, 'B'), { spendable: [], movable: 0, end: null }, "B's window is closed")
+  const moved = play(s, 'A', [
+    { type: 'move', from: 'r2c1', kind: 'goblins', count: 1, path: ['r2c2'] },
+    { type: 'move', from: 'r3c2', kind: 'trolls', count: 2, path: ['r3c3'] },
+  ]).state
+  t.equal(openWars.turnSummary(moved, 'A').movable, 0, 'nothing left to move')
+})
+
+t.test('W3.10 the platform sees the phase of an open window, and a finished campaign as finished', async (t) => {
+  const s = open(world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c1 A 1 goblins\nr2c4 B 1 exploradores' }), 'A')
+  const view = openWars.view(s)
+  t.match(
+    view.tribes.find((x) => x.id === 'A'),
+    { phase: 'recruitment' },
+  )
+  t.notOk('phase' in view.tribes.find((x) => x.id === 'B')!, 'a closed window shows no phase')
+  t.equal(openWars.view({ ...s, status: 'finished' }).status, 'finished')
+  t.equal(view.status, 'running')
+})
