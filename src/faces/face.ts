@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { Access } from '../services/access.ts'
 import type { PageKit, Req, Strings } from './page-kit.ts'
+import type { TradeField } from './trade-form.ts'
 
 export type Page = (request: Req, reply: FastifyReply, a: Access) => Promise<unknown>
 
@@ -85,6 +86,8 @@ export interface Face {
   orderSchema: TSchema
   /** One tribe's part of a trade of this game (R11.3), as the API takes it: `from`, `to` and its assets (faces/trade-shape.ts). */
   tradeSchema: TSchema
+  /** The same transfer on the scene page (#49): its fields, of kinds the platform draws and reads, and their words (faces/trade-form.ts). */
+  tradeForm: readonly TradeField[]
   /** The API's answers in this game's shapes: the board, the options, the economy's preview and what is held, the dice's own account. */
   api: { state: TSchema; options: TSchema; economy: TSchema; held?: TSchema; diceDetails?: Record<string, TSchema> }
   /** Requests of the orders route that are legal as written in a documented situation (the API's examples). */

@@ -12,12 +12,12 @@
     const key = g.getAttribute('data-tile') ?? g.getAttribute('data-territory')
     const owner = g.getAttribute('data-owner')
     if (!form || !key || !owner) return
-    const lines = [...form.querySelectorAll('fieldset')]
+    const lines = [...form.querySelectorAll('fieldset.transfer')]
     const line =
       lines.find((f) => f.querySelector('select[name^="from"]')?.value === owner) ?? lines.find((f) => !f.querySelector('select[name^="from"]')?.value)
-    if (!line) return
+    if (!line || !line.querySelector('input[data-taps]')) return
     line.querySelector('select[name^="from"]').value = owner
-    const input = line.querySelector('input[name^="tiles"]')
+    const input = line.querySelector('input[data-taps]')
     const listed = input.value.split(/[\s;]+/).filter(Boolean)
     const picked = !listed.includes(key)
     input.value = (picked ? [...listed, key] : listed.filter((x) => x !== key)).join(' ')

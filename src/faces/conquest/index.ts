@@ -5,7 +5,7 @@ import { conventionalFace } from '../conventions.ts'
 import type { Face } from '../face.ts'
 import { conquestPictures } from './guide.ts'
 import { conquestHistoryPages } from './history.ts'
-import { conquestPages } from './pages.ts'
+import { conquestPages, placeName } from './pages.ts'
 import { conquestRecap } from './recap.ts'
 import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder, ConquestTransfer } from './schemas.ts'
 
@@ -14,6 +14,8 @@ export const conquestFace: Face = {
   ...conventionalFace(conquest.id, 'c', conquestPictures),
   orderSchema: ConquestOrder,
   tradeSchema: ConquestTransfer,
+  // G9.2: whole territories, said by their names.
+  tradeForm: [{ name: 'tiles', kind: 'list', label: 'c_tradeTiles', nameOf: placeName }],
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
   recap: conquestRecap,
   sentence: conquestSentence,

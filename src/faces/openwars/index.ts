@@ -15,6 +15,12 @@ export const openwarsFace: Face = {
   ...conventionalFace(openWars.id, 'o', openwarsPictures),
   orderSchema: OpenWarsOrder,
   tradeSchema: OpenWarsTransfer,
+  // W8.2: gold, mana and empty locations.
+  tradeForm: [
+    { name: 'gold', kind: 'number', label: 'o_gold', item: 'o_tradeGold', max: 100_000 },
+    { name: 'mana', kind: 'number', label: 'o_mana', item: 'o_tradeMana', max: 100_000 },
+    { name: 'locations', kind: 'list', label: 'o_tradeLocations', places: true },
+  ],
   api: { state: OpenWarsBoard, options: OpenWarsOptions, economy: OpenWarsEconomy },
   pages: (fastify, kit) => ({ ...openwarsPages(fastify, kit), ...openwarsTurn(fastify, kit), ...openwarsHistoryPages(fastify, kit) }),
   recap: openwarsRecap,

@@ -30,6 +30,11 @@ export const weekdayFace: Face = {
   styles: ['weekday.css'],
   orderSchema: WeekdayOrder,
   tradeSchema: WeekdayTransfer,
+  // R11.2: land and cities (a tap on the trade map puts one in its owner's line), and ships.
+  tradeForm: [
+    { name: 'tiles', kind: 'list', label: 'tilesList', places: true, taps: true },
+    { name: 'ships', kind: 'list', label: 'shipsList', item: 'tradeShip' },
+  ],
   api: {
     state: WeekdayBoard,
     options: WeekdayOptions,

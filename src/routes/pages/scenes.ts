@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { AskSceneBody, OpenSceneBody, SceneMessageBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
-import { checkTradeShape, type GamePages } from '../../faces/index.ts'
+import { checkTradeShape, faceOf, type GamePages } from '../../faces/index.ts'
+import { readTransfer, sayAssets, tradeInputs } from '../../faces/trade-form.ts'
 import { placeLabeller } from '../../engine/kernel/index.ts'
+import { fill } from '../../lib/fill.ts'
 import { confirmed, one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
 export function scenePages(fastify: FastifyInstance, kit: PageKit, pages: (ruleset: string) => GamePages) {
@@ -67,8 +69,14 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit, pages: (rules
     const names = new Map(tribes.map((t) => [t.id, t.name]))
     const { locale } = await viewer(request)
     const s = STRINGS[locale]
-    // A tile a trade gives reads as its place's name (R1.5); territories and ships as they are.
-    const place = placeLabeller(scene.proposals.length ? await campaigns.places(a) : [])
+    // The game's transfer (#49): its fields on the form, and each stored transfer in its words.
+    const fields = faceOf(a.campaign.ruleset).tradeForm
+    // A place a trade gives reads as its name (R1.5); the face names what is not a place.
+    const label = placeLabeller(scene.proposals.length ? await campaigns.places(a) : [])
+    const place = (id: string) => label(id, locale)
+    // A scene of two tribes: the first line is what one (the reader's) gives the other, the second what comes back.
+    const two = a.tribeId === scene.tribes[1] ? [...scene.tribes].reverse() : scene.tribes
+    const pair = two.length === 2 ? [two, [...two].reverse()] : []
     return render(
       request,
       reply,
@@ -93,16 +101,19 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit, pages: (rules
           return {
             ...p,
             actions,
-            // The assets a transfer lists, as the game stored them (tiles, territories, ships).
-            lines: p.transfers.map(
-              (t: { from: string; to: string; tiles?: string[]; ships?: string[] }) =>
-                `${names.get(t.from)} ${s.gives} ${[...(t.tiles ?? []).map((k) => place(k, locale)), ...(t.ships ?? [])].join(', ')} ${s.givesTo} ${names.get(t.to)}`,
-            ),
+            // Each transfer in the game's words: "ana gives 3 gold and r2c4 to ben".
+            lines: p.transfers.map((t) => `${names.get(t.from)} ${s.gives} ${sayAssets(fields, { ...t }, s, place)} ${s.givesTo} ${names.get(t.to)}`),
             // In the reader's words, not the API's ("Lusitanos: aceptada", #30).
             answersText: p.answers.map((x) => `${names.get(x.tribeId)}: ${s[`answer_${x.answer}`] ?? x.answer}`).join(' · '),
           }
         }),
-        transferRows: [1, 2],
+        transferRows: [1, 2].map((n) => ({
+          n,
+          legend: fill(s.transferLine!, { n }, locale),
+          from: scene.tribes.map((id) => ({ id, name: names.get(id), selected: pair[n - 1]?.[0] === id })),
+          to: scene.tribes.map((id) => ({ id, name: names.get(id), selected: pair[n - 1]?.[1] === id })),
+          inputs: tradeInputs(fields, s, n),
+        })),
         // A tap on a tile of the small map puts it in its owner's line (the page's trade script).
         tradeMap: scene.status === 'open' ? await pages(a.campaign.ruleset).tradeMap?.(a, locale, scene.tribes) : null,
         error,
@@ -136,23 +147,15 @@ export function scenePages(fastify: FastifyInstance, kit: PageKit, pages: (rules
 
   fastify.post<Route>('/campaigns/:id/scenes/:sceneId/proposals', form(), async (request: Req, reply) =>
     sceneAction(request, reply, (a, id) => {
-      // Tile keys hold a comma (3,3), so lists are separated by spaces or semicolons.
-      const list = (v: string) =>
-        v
-          .split(/[\s;]+/)
-          .map((x) => x.trim())
-          .filter(Boolean)
+      // Each line as the game's form drew it (#49); a line that gives nothing is left out, even with its tribes chosen.
+      const fields = faceOf(a.campaign.ruleset).tradeForm
+      const field = (name: string) => one(request.body[name])
       const transfers = [1, 2, 3]
-        .map((i) => ({
-          from: one(request.body[`from${i}`]),
-          to: one(request.body[`to${i}`]),
-          tiles: list(one(request.body[`tiles${i}`])),
-          ships: list(one(request.body[`ships${i}`])),
-        }))
-        .filter((t) => t.from || t.to || t.tiles.length || t.ships.length)
+        .map((i) => ({ from: field(`from${i}`), to: field(`to${i}`), ...readTransfer(fields, field, i) }))
+        .filter((t) => Object.keys(t).length > 2)
       if (transfers.length === 0) throw new AppError(400, 'proposal/empty', 'Say what each tribe gives', 'R11.3')
       if (transfers.some((t) => !t.from || !t.to)) throw new AppError(400, 'proposal/incomplete', 'Each line needs a giving and a receiving tribe', 'R11.3')
-      // The form's lines are the weekday game's (tiles, ships): another game's campaign hears which fields its trades take.
+      // What was typed in a field is checked against the game's transfer: a count that is no number is a 400 naming it.
       checkTradeShape(a.campaign.ruleset, { transfers })
       return scenes.propose(a, id, { transfers })
     }),
