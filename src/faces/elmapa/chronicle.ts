@@ -10,7 +10,7 @@ export const ELMAPA_KINDS: Record<string, (type: string) => boolean> = {
   moves: (t) => ['revealed', 'claimed', 'treasure', 'order'].includes(t),
   battles: (t) => ['battle', 'dispersed', 'returned', 'eliminated'].includes(t),
   economy: (t) => ['ticked', 'drew', 'order'].includes(t),
-  diplomacy: (t) => t === 'tradeExecuted' || t === 'tradeFailed' || /^(scene|proposal)\./.test(t),
+  diplomacy: (t) => t === 'tradeExecuted' || /^(scene|proposal)\./.test(t),
   campaign: (t) => t.startsWith('absence.') || ['started', 'tickWaits', 'ended', ...PLATFORM_CAMPAIGN_TYPES].includes(t),
 }
 
@@ -130,8 +130,6 @@ export function elMapaSentence(type: string, payload: unknown, names: ReadonlyMa
           )
           .join('; '),
       })
-    case 'tradeFailed':
-      return say('mev_tradeFailed', { rule: String(e.rule) })
     case 'eliminated':
       return say('mev_eliminated', { tribe: tribe(e.tribe), by: tribe(e.by) })
     case 'ended':

@@ -10,7 +10,7 @@ import { kindName, spellName } from './names.ts'
 /** The history's filters for this game. */
 export const OPENWARS_KINDS: Record<string, (type: string) => boolean> = {
   battles: (t) => ['battle', 'volley', 'spellResolved', 'phaseEnded', 'eliminated'].includes(t),
-  diplomacy: (t) => t === 'tradeExecuted' || t === 'tradeFailed' || /^(scene|proposal)\./.test(t),
+  diplomacy: (t) => t === 'tradeExecuted' || /^(scene|proposal)\./.test(t),
   campaign: (t) => t.startsWith('absence.') || ['mapBuilt', 'mustered', 'roundStarted', 'tickWaits', 'campaignEnded', ...PLATFORM_CAMPAIGN_TYPES].includes(t),
 }
 
@@ -141,8 +141,6 @@ export function openwarsSentence(type: string, payload: unknown, names: Readonly
           )
           .join('; '),
       })
-    case 'tradeFailed':
-      return say('oev_tradeFailed', { reason: String(e.reason) })
     case 'eliminated':
       return say('oev_eliminated', { tribe: tribe(e.tribe), by: tribe(e.by) })
     case 'campaignEnded':

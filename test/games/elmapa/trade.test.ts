@@ -1,6 +1,7 @@
 // M10: what scenes trade, all at once or nothing.
 import t from 'tap'
 import { elMapa, type ElMapaTransfer } from '../../../src/engine/games/elmapa/index.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
 import type { ElMapaState } from '../../../src/engine/games/elmapa/types.ts'
 import { mapa, stockOf, system, tribeOf } from './dsl.ts'
 
@@ -30,37 +31,48 @@ t.test('M10.2 M10.4 M10.6 resources, cards, mines and villages change hands at o
   t.same([s.cells['0,1']!.owner, s.cells['0,2']!.owner], ['b', 'b'], 'a mine, and a village with its castle')
 })
 
-t.test('M10.1 M10.5 a trade fails whole, with its reason', async (t) => {
-  const fails = (transfers: ElMapaTransfer[], rule: string, s = setUp()) => {
-    const r = trade(s, transfers)
-    t.same([r.last.type, r.last.type === 'tradeFailed' && r.last.rule, stockOf(r.s, 'a')], ['tradeFailed', rule, '5/2/1'], JSON.stringify(transfers))
-  }
-  fails([{ from: 'a', to: 'c', resources: { oro: 1 } }], 'M10.4')
+/** A trade refused whole: its code, rule and reason, the state given left as it was. */
+const refusal = (s: ElMapaState, transfers: ElMapaTransfer[]) => {
+  const before = structuredClone(s)
+  const r = elMapa.applySystem(s, { type: 'executeTrade', transfers }, hmacRng)
+  if (r.ok) throw new Error(`${JSON.stringify(transfers)} was carried out`)
+  return { code: r.error.code, rule: r.error.rule, reason: r.error.message, unchanged: JSON.stringify(s) === JSON.stringify(before) }
+}
+
+t.test('M10.1 M10.5 a trade that cannot execute is refused whole, with its code and rule', async (t) => {
+  const fails = (transfers: ElMapaTransfer[], code: string, rule: string, s = setUp()) =>
+    t.match(refusal(s, transfers), { code, rule, unchanged: true }, JSON.stringify(transfers))
+  fails([{ from: 'a', to: 'c', resources: { oro: 1 } }], 'trade/no_mercado', 'M10.4')
   fails(
     [
       { from: 'a', to: 'b', resources: { oro: 1 } },
       { from: 'b', to: 'a', resources: { oro: 9 } },
     ],
+    'trade/lacks',
     'M10.5',
   )
-  fails([{ from: 'a', to: 'b', resources: { gold: 1 } as never }], 'M10.2')
-  fails([{ from: 'a', to: 'b', cards: ['vision-1'] }], 'M10.5')
-  fails([{ from: 'b', to: 'a', cells: ['1,1'] }], 'M10.5')
-  fails([{ from: 'a', to: 'b', cells: ['1,1'] }], 'M10.5')
-  fails([{ from: 'a', to: 'a', resources: { oro: 1 } }], 'M10.1')
+  fails([{ from: 'a', to: 'b', resources: { gold: 1 } as never }], 'trade/bad_amount', 'M10.2')
+  fails([{ from: 'a', to: 'b', cards: ['vision-1'] }], 'trade/card_not_free', 'M10.5')
+  fails([{ from: 'b', to: 'a', cells: ['1,1'] }], 'trade/occupied', 'M10.5')
+  fails([{ from: 'a', to: 'b', cells: ['1,1'] }], 'trade/asset_not_owned', 'M10.5')
+  fails([{ from: 'a', to: 'a', resources: { oro: 1 } }], 'trade/same_tribe', 'M10.1')
+  fails([{ from: 'a', to: 'x', resources: { oro: 1 } }], 'trade/bad', 'M10.1')
+  const gone = setUp()
+  tribeOf(gone, 'c').eliminated = true
+  fails([{ from: 'a', to: 'c', cells: ['0,1'] }], 'trade/eliminated', 'M10.1', gone)
   const reserved = setUp()
   tribeOf(reserved, 'a').plan = { platoons: [{ kind: 'leva', take: 'all', column: 2, tactic: 'hold' }], flee: 0, reactions: [{ card: 'escudo-2', entry: 0 }] }
-  fails([{ from: 'a', to: 'b', cards: ['escudo-2'] }], 'M10.5', reserved)
+  fails([{ from: 'a', to: 'b', cards: ['escudo-2'] }], 'trade/card_not_free', 'M10.5', reserved)
   const setup = setUp()
   setup.status = 'setup'
-  fails([{ from: 'a', to: 'b', resources: { oro: 1 } }], 'M10.1', setup)
+  fails([{ from: 'a', to: 'b', resources: { oro: 1 } }], 'campaign/not_running', 'M10.1', setup)
   t.equal(elMapa.applySystem(setUp(), { type: 'executeTrade', transfers: 'all' as never }, () => 0).ok, false)
 })
 
 t.test("#47 M10.5 M4.1 a failing trade names its first problem in the book's order, whatever order its resources are written in", async (t) => {
   const reason = (resources: Record<string, number>, to = 'b') => {
-    const { last } = trade(setUp(), [{ from: 'a', to, resources } as ElMapaTransfer])
-    return last.type === 'tradeFailed' ? [last.rule, last.reason] : last.type
+    const { rule, reason } = refusal(setUp(), [{ from: 'a', to, resources } as ElMapaTransfer])
+    return [rule, reason]
   }
   t.same(reason({ piedra: 9, oro: 9 }), ['M10.5', 'Tribe a lacks 9 oro'])
   t.same(reason({ piedra: 9, oro: 9 }), reason({ oro: 9, piedra: 9 }))
@@ -68,16 +80,23 @@ t.test("#47 M10.5 M4.1 a failing trade names its first problem in the book's ord
   t.same(reason({ oro: 1, gold: 1 }, 'c'), reason({ gold: 1, oro: 1 }, 'c'))
 })
 
-t.test('#47 M10.1 a trade that fails after a mine, a card and resources have moved puts them all back', async (t) => {
+t.test('#47 M10.1 a trade that fails after a mine, a card and resources have moved leaves the state given as it was', async (t) => {
   const given = setUp()
   const before = JSON.stringify(given)
-  const { s, last } = trade(given, [
-    { from: 'a', to: 'b', resources: { oro: 1 }, cards: ['escudo-2'], cells: ['0,1'] },
-    { from: 'b', to: 'a', resources: { oro: 9 } },
-  ])
-  t.equal(last.type, 'tradeFailed')
+  const r = elMapa.applySystem(
+    given,
+    {
+      type: 'executeTrade',
+      transfers: [
+        { from: 'a', to: 'b', resources: { oro: 1 }, cards: ['escudo-2'], cells: ['0,1'] },
+        { from: 'b', to: 'a', resources: { oro: 9 } },
+      ],
+    },
+    hmacRng,
+  )
+  t.match(r, { ok: false, error: { code: 'trade/lacks', rule: 'M10.5' } })
   t.same(
-    [s.cells['0,1']!.owner, tribeOf(s, 'a').hand, tribeOf(s, 'b').hand, stockOf(s, 'a'), stockOf(s, 'b')],
+    [given.cells['0,1']!.owner, tribeOf(given, 'a').hand, tribeOf(given, 'b').hand, stockOf(given, 'a'), stockOf(given, 'b')],
     ['a', ['pies-1', 'escudo-2'], [], '5/2/1', '1/1/1'],
   )
   t.equal(JSON.stringify(given), before, 'the state the trade was given is as it was')

@@ -80,10 +80,20 @@ t.test('W8.1 W8.2 W8.3 W8.4 W8.5 trades of gold, mana and empty locations', asyn
     [3, 10, 3, 'B'],
     'W8.5 mana given to the Bárbaros becomes gold',
   )
-  t.match(trade([{ from: 'A', to: 'B', gold: 9 }]).events.at(-1), { type: 'tradeFailed' })
-  t.match(trade([{ from: 'A', to: 'B', locations: ['r2c1'] }]).events.at(-1), { type: 'tradeFailed', reason: 'r2c1 holds units' })
-  t.match(trade([{ from: 'A', to: 'B', locations: ['r2c4'] }]).events.at(-1), { type: 'tradeFailed' })
-  t.match(trade([{ from: 'A', to: 'A', gold: 1 }]).events.at(-1), { type: 'tradeFailed' })
+  // W8.4: a trade that cannot execute is refused whole, by its code and rule; the state given is untouched.
+  const refusedTrade = (transfers: object[], at = s) => {
+    const before = structuredClone(at)
+    const r = openWars.applySystem(at, { type: 'executeTrade', transfers: transfers as never }, hmacRng)
+    t.same(at, before, 'the state is unchanged')
+    return r.ok ? 'accepted' : { code: r.error.code, rule: r.error.rule, message: r.error.message }
+  }
+  t.match(refusedTrade([{ from: 'A', to: 'B', gold: 9 }]), { code: 'trade/lacks', rule: 'W8.4', message: 'Tribe A lacks the gold or mana' })
+  t.same(refusedTrade([{ from: 'A', to: 'B', locations: ['r2c1'] }]), { code: 'trade/occupied', rule: 'W8.4', message: 'r2c1 holds units' })
+  t.match(refusedTrade([{ from: 'A', to: 'B', locations: ['r2c4'] }]), { code: 'trade/asset_not_owned', rule: 'W8.4' })
+  t.match(refusedTrade([{ from: 'A', to: 'A', gold: 1 }]), { code: 'trade/same_tribe', rule: 'W8.4' })
+  const out = structuredClone(s)
+  tribe(out, 'C').eliminated = true
+  t.match(refusedTrade([{ from: 'A', to: 'C', gold: 1 }], out), { code: 'trade/eliminated', rule: 'W8.4' }, 'nor with an eliminated tribe')
   t.match(openWars.applySystem(s, { type: 'executeTrade', transfers: [] }, hmacRng), { ok: false, error: { code: 'trade/empty' } })
   t.match(openWars.applySystem(s, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', gold: -1 }] }, hmacRng), {
     ok: false,

@@ -154,7 +154,6 @@ export type ConquestEvent =
   | { type: 'roundStarted'; round: number }
   | { type: 'tickWaits'; reason: 'tick0_too_soon' }
   | { type: 'tradeExecuted'; transfers: { from: TribeId; to: TribeId; territories: string[] }[] }
-  | { type: 'tradeFailed'; reason: string }
   | { type: 'eliminated'; tribe: TribeId; by: TribeId | 'trade'; round: number }
   | {
       type: 'campaignEnded'

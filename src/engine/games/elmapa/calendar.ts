@@ -145,38 +145,22 @@ function draw(w: Work) {
   }
 }
 
-class TradeFails {
-  constructor(
-    readonly reason: string,
-    readonly rule: string,
-  ) {}
-}
-function fails(reason: string, rule: string): never {
-  throw new TradeFails(reason, rule)
-}
-
-/** M10.1–M10.6: all at once or nothing, with the reason. */
+/** M10.1–M10.6: all at once or nothing: a failing transfer refuses the whole trade, with its rule. */
 export function executeTrade(w: Work, transfers: unknown) {
   if (!Array.isArray(transfers)) reject('trade/bad', 'a trade is a list of transfers', 'M10.1')
-  // The state as it was, to put back whole when a transfer fails.
-  const saved = w.checkpoint()
-  try {
-    if (w.s.status !== 'running') fails('nothing is traded during setup or after the end', 'M10.1')
-    const givers = new Set<Tribe>()
-    const tribes = w.tribesToWrite()
-    for (const x of transfers as ElMapaTransfer[]) {
-      const [from, to] = [tribes.find((t) => t.id === x?.from), tribes.find((t) => t.id === x?.to)]
-      if (!from || !to || from.eliminated || to.eliminated || from === to) fails('a transfer goes between two tribes in play', 'M10.1')
-      give(w, from, to, x)
-      givers.add(from)
-    }
-    w.emit({ type: 'tradeExecuted', transfers: transfers as ElMapaTransfer[] })
-    for (const t of givers) eliminateIfHomeless(w, t, 'trade')
-  } catch (e) {
-    if (!(e instanceof TradeFails)) throw e
-    w.restore(saved)
-    w.emit({ type: 'tradeFailed', reason: e.reason, rule: e.rule })
+  if (w.s.status !== 'running') reject('campaign/not_running', 'nothing is traded during setup or after the end', 'M10.1')
+  const givers = new Set<Tribe>()
+  const tribes = w.tribesToWrite()
+  for (const x of transfers as ElMapaTransfer[]) {
+    const [from, to] = [tribes.find((t) => t.id === x?.from), tribes.find((t) => t.id === x?.to)]
+    if (!from || !to) reject('trade/bad', 'a transfer goes between two tribes of the campaign', 'M10.1')
+    if (from === to) reject('trade/same_tribe', `${from.name} cannot give to itself`, 'M10.1')
+    for (const t of [from, to]) if (t.eliminated) reject('trade/eliminated', `${t.name} has been eliminated`, 'M10.1')
+    give(w, from, to, x)
+    givers.add(from)
   }
+  w.emit({ type: 'tradeExecuted', transfers: transfers as ElMapaTransfer[] })
+  for (const t of givers) eliminateIfHomeless(w, t, 'trade')
 }
 
 const hasMercado = (w: Work, t: Tribe) => w.villagesOf(t.id).some((c) => Object.values(c.castle!.slots).includes('mercado'))
@@ -186,23 +170,24 @@ function give(w: Work, from: Tribe, to: Tribe, x: ElMapaTransfer) {
   // the proposal's keys were written or stored in.
   const at = (r: string) => RESOURCES.indexOf(r as Resource)
   for (const [r, n] of Object.entries(x.resources ?? {}).sort(([a], [b]) => at(a) - at(b))) {
-    if (!['oro', 'madera', 'piedra'].includes(r) || !Number.isInteger(n) || n < 0) fails(`bad amount of ${r}`, 'M10.2')
-    if (n > 0 && (!hasMercado(w, from) || !hasMercado(w, to))) fails('resources move only between tribes that each own a Mercado', 'M10.4')
-    if (from.stock[r as keyof Stock] < n) fails(`${from.name} lacks ${n} ${r}`, 'M10.5')
+    if (!['oro', 'madera', 'piedra'].includes(r) || !Number.isInteger(n) || n < 0) reject('trade/bad_amount', `bad amount of ${r}`, 'M10.2')
+    if (n > 0 && (!hasMercado(w, from) || !hasMercado(w, to))) reject('trade/no_mercado', 'resources move only between tribes that each own a Mercado', 'M10.4')
+    if (from.stock[r as keyof Stock] < n) reject('trade/lacks', `${from.name} lacks ${n} ${r}`, 'M10.5')
     from.stock[r as keyof Stock] -= n
     to.stock[r as keyof Stock] += n
   }
   const held = reserved(from)
   for (const card of x.cards ?? []) {
-    if (!from.hand.includes(card) || held.has(card)) fails(`${card} is not a free card of ${from.name}'s hand`, 'M10.5')
+    if (!from.hand.includes(card) || held.has(card)) reject('trade/card_not_free', `${card} is not a free card of ${from.name}'s hand`, 'M10.5')
     from.hand.splice(from.hand.indexOf(card), 1)
     to.hand.push(card)
   }
   for (const key of x.cells ?? []) {
     const c: MapCell | undefined = w.s.cells[key]
     const kind = c ? TILE[c.tile]! : undefined
-    if (!c || c.owner !== from.id || !(kind!.mine || kind!.spellMine || kind!.village)) fails(`${key} is not a mine or village of ${from.name}`, 'M10.5')
-    if (w.s.armies.some((a) => a.cell === key && a.tribe === from.id)) fails(`${from.name} has an army on ${key}`, 'M10.5')
+    if (!c || c.owner !== from.id || !(kind!.mine || kind!.spellMine || kind!.village))
+      reject('trade/asset_not_owned', `${key} is not a mine or village of ${from.name}`, 'M10.5')
+    if (w.s.armies.some((a) => a.cell === key && a.tribe === from.id)) reject('trade/occupied', `${from.name} has an army on ${key}`, 'M10.5')
     w.cellToWrite(key).owner = to.id
   }
 }

@@ -207,7 +207,6 @@ export type ElMapaEvent =
   | { type: 'tickWaits'; reason: 'tick0_too_soon' }
   | { type: 'seedSet'; counter: 0 }
   | { type: 'tradeExecuted'; transfers: ElMapaTransfer[] }
-  | { type: 'tradeFailed'; reason: string; rule: string }
   | { type: 'eliminated'; tribe: TribeId; by: TribeId | 'trade' }
   | { type: 'ended'; reason: EndReason; ranking: TribeId[]; scores: Score[]; secretSeed: string; hands: Record<TribeId, string[]> }
 

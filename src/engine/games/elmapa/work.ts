@@ -102,20 +102,6 @@ export class Work {
     for (let i = 0; i < this.s.armies.length; i++) if (this.s.armies[i]!.tribe === tribe) out.push(this.armyAt(i))
     return out
   }
-  /**
-   * The state as it is now, to go back to with `restore`: what the step has copied so far is
-   * shared with it from here on, so it is copied again before any further write.
-   */
-  checkpoint(): ElMapaState {
-    this.owned.clear()
-    this.cellsOwned = false
-    return writableParts(this.s)
-  }
-  restore(saved: ElMapaState) {
-    Object.assign(this.s, saved)
-    this.owned.clear()
-    this.cellsOwned = false
-  }
   emit(e: ElMapaEvent) {
     this.events.push(e)
   }

@@ -108,27 +108,24 @@ export function tick(w: Work, at: unknown) {
 /** W8.2–W8.5: gold, mana and empty locations, all at once or not at all. */
 export function executeTrade(w: Work, transfers: unknown) {
   const list = tradeList<OpenTransfer>(w, transfers, { over: 'W9.3', setup: { says: 'no trade executes before tick 0', rule: 'W8.4' }, empty: 'W8.2' })
-  // Checked whole first (W8.4): a failing proposal moves nothing.
+  // Checked whole first (W8.4): a failing proposal is refused and moves nothing.
   const owes = new Map<TribeId, { gold: number; mana: number }>()
-  const problem = (): string | null => {
-    for (const raw of list) {
-      const from = w.tribe(raw?.from)
-      const to = w.tribe(raw?.to)
-      for (const n of [raw.gold ?? 0, raw.mana ?? 0]) if (!Number.isInteger(n) || n < 0) reject('trade/bad_transfer', 'gold and mana are whole numbers', 'W8.2')
-      if (from.id === to.id || from.eliminated || to.eliminated) return `${from.name} cannot give to ${to.name}`
-      const o = owes.get(from.id) ?? { gold: 0, mana: 0 }
-      owes.set(from.id, { gold: o.gold + (raw.gold ?? 0), mana: o.mana + (raw.mana ?? 0) })
-      for (const id of raw.locations ?? []) {
-        const c = w.cell(id, 'locations', 'W8.2')
-        if (c.controller !== from.id) return `${id} is not controlled by ${from.name}`
-        if (c.stacks.length > 0) return `${id} holds units`
-      }
+  for (const raw of list) {
+    const from = w.tribe(raw?.from)
+    const to = w.tribe(raw?.to)
+    for (const n of [raw.gold ?? 0, raw.mana ?? 0]) if (!Number.isInteger(n) || n < 0) reject('trade/bad_transfer', 'gold and mana are whole numbers', 'W8.2')
+    if (from.id === to.id) reject('trade/same_tribe', `${from.name} cannot give to itself`, 'W8.4')
+    for (const t of [from, to]) if (t.eliminated) reject('trade/eliminated', `${t.name} has been eliminated`, 'W8.4')
+    const o = owes.get(from.id) ?? { gold: 0, mana: 0 }
+    owes.set(from.id, { gold: o.gold + (raw.gold ?? 0), mana: o.mana + (raw.mana ?? 0) })
+    for (const id of raw.locations ?? []) {
+      const c = w.cell(id, 'locations', 'W8.2')
+      if (c.controller !== from.id) reject('trade/asset_not_owned', `${id} is not controlled by ${from.name}`, 'W8.4')
+      if (c.stacks.length > 0) reject('trade/occupied', `${id} holds units`, 'W8.4')
     }
-    for (const [id, o] of owes) if (w.tribe(id).gold < o.gold || w.tribe(id).mana < o.mana) return `${w.tribe(id).name} lacks the gold or mana`
-    return null
   }
-  const why = problem()
-  if (why) return w.emit({ type: 'tradeFailed', reason: why })
+  for (const [id, o] of owes)
+    if (w.tribe(id).gold < o.gold || w.tribe(id).mana < o.mana) reject('trade/lacks', `${w.tribe(id).name} lacks the gold or mana`, 'W8.4')
   for (const raw of list) {
     const from = w.tribe(raw.from)
     const to = w.tribe(raw.to)

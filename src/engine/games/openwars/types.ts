@@ -195,7 +195,6 @@ export type OpenEvent =
   | { type: 'roundStarted'; round: number }
   | { type: 'tickWaits'; reason: 'tick0_too_soon' }
   | { type: 'tradeExecuted'; transfers: OpenTransfer[] }
-  | { type: 'tradeFailed'; reason: string }
   | { type: 'eliminated'; tribe: TribeId; by: TribeId | 'trade' | 'upkeep' }
   | { type: 'campaignEnded'; reason: 'lastTribe' | 'roundLimit'; ranking: TribeId[]; ranks: number[]; round: number; roundSeed: string; setupSeed: string }
 
