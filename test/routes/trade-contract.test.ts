@@ -4,7 +4,9 @@
 // accepts (ana accepted by proposing), the GM ratifies, and the board shows both changed hands.
 // A transfer with another game's field is a 400 naming the game and its fields; a field the game
 // never trades is refused by its engine with its rule, in a transfer or beside the transfers;
-// none of them stores anything. The API document names each game's transfer.
+// none of them stores anything. A trade that can no longer execute when the GM ratifies it (ben
+// proposed giving all he gives, then gave some of it in the first trade) is refused by the engine:
+// the proposal fails with its reason and nothing moves. The API document names each game's transfer.
 import t from 'tap'
 import { rulesetIds } from '../../src/engine/index.ts'
 import { FACES } from '../../src/faces/index.ts'
@@ -161,9 +163,18 @@ t.test('a trade in every registered game: proposed in its shape, accepted, ratif
       t.equal(proposed.status, 201, `ana proposes ${JSON.stringify(transfers.map(({ from, to, ...assets }) => assets))}`)
       t.match(proposed.body, { status: 'open', answers: [{ tribeId: ana.tribeId, answer: 'accepted' }] }, 'ana accepted it by proposing')
       const p = `${scene}/proposals/${proposed.body.id}`
+      // Ben alone gives ana what he gives in the first trade, and all his coin: accepted by proposing,
+      // it waits for the GM; the first trade, ratified before it, leaves him without it.
+      const short = { from: ben.tribeId, to: ana.tribeId, ...trade.give(before, ben.tribeId, Infinity) }
+      const second = await call(app, ben.token, 'POST', `${scene}/proposals`, { transfers: [short] })
+      t.match(second, { status: 201, body: { status: 'accepted' } }, `ben proposes ${JSON.stringify(short)}: only he gives, so it waits for the GM`)
       t.match((await call(app, ben.token, 'POST', `${p}/accept`)).body, { status: 'accepted' }, 'ben accepts: every giver has')
       t.match((await call(app, table.gm, 'POST', `${p}/ratify`)).body, { status: 'ratified' }, 'the GM ratifies')
-      t.match(await proposals(), [{ status: 'ratified', transfers }], "the scene shows the trade in the game's shape, as stored")
+      t.match(
+        (await proposals()).find((x) => (x as { id: string }).id === proposed.body.id),
+        { status: 'ratified', transfers },
+        "the scene shows the trade in the game's shape, as stored",
+      )
 
       const after = await board()
       const gives = new Map(transfers.map((x) => [x.from, trade.count(x)]))
@@ -183,6 +194,21 @@ t.test('a trade in every registered game: proposed in its shape, accepted, ratif
           `what ${name} holds changed`,
         )
       }
+
+      // The GM ratifies the second: the engine refuses it, so it fails with the reason and nothing moves.
+      const failed = await call(app, table.gm, 'POST', `${scene}/proposals/${second.body.id}/ratify`)
+      t.match(
+        failed,
+        { status: 200, body: { status: 'failed', failureReason: /\w/ } },
+        `ratified when ben no longer holds it: failed (${failed.body.failureReason})`,
+      )
+      t.match(
+        (await proposals()).find((x) => (x as { id: string }).id === second.body.id),
+        { status: 'failed', failureReason: failed.body.failureReason },
+        'the scene shows it failed, with its reason',
+      )
+      const still = await board()
+      for (const tribe of [ana.tribeId, ben.tribeId]) t.same(trade.holdings(still, tribe), trade.holdings(after, tribe), `nothing moved for ${tribe}`)
     })
   }
 })
