@@ -9,7 +9,7 @@
   // line of the tribe that owns it (the first free line gets that tribe), a second tap takes it out.
   const tradeTap = (g) => {
     const form = g.closest('form')
-    const key = g.getAttribute('data-tile') ?? g.getAttribute('data-territory')
+    const key = g.getAttribute('data-tile') ?? g.getAttribute('data-territory') ?? g.getAttribute('data-cell')
     const owner = g.getAttribute('data-owner')
     if (!form || !key || !owner) return
     const lines = [...form.querySelectorAll('fieldset.transfer')]

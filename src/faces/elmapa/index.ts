@@ -1,20 +1,14 @@
 // El Mapa's face (#28): its words, rule book, order shapes and pages.
-import { elMapaSentence } from './chronicle.ts'
+import { cardWord, elMapaSentence } from './chronicle.ts'
 import { elMapa } from '../../engine/games/elmapa/index.ts'
 import { conventionalFace } from '../conventions.ts'
 import type { Face } from '../face.ts'
-import type { Strings } from '../page-kit.ts'
 import { elMapaPictures } from './guide.ts'
 import { elMapaHistoryPages } from './history.ts'
 import { elMapaPages } from './pages.ts'
 import { elMapaRecap } from './recap.ts'
+import { tradeMap } from './trade-map.ts'
 import { ElMapaBoard, ElMapaEconomy, ElMapaOptions, ElMapaOrder, ElMapaTransfer } from './schemas.ts'
-
-/** A card of a hand by its name and level: "escudo-4" is "Escudo 4". */
-const cardName = (id: string, s: Strings) => {
-  const [kind = id, level = ''] = id.split('-')
-  return `${s[`m_card_${kind}`] ?? kind} ${level}`.trim()
-}
 
 export const elMapaFace: Face = {
   name: 'm_gameElMapa',
@@ -29,11 +23,15 @@ export const elMapaFace: Face = {
       label: 'm_tradeResources',
       parts: (['oro', 'madera', 'piedra'] as const).map((r) => ({ name: r, label: `m_stock_${r}`, item: `m_trade_${r}`, max: 100_000 })),
     },
-    { name: 'cards', kind: 'list', label: 'm_tradeCards', item: 'm_tradeCard', nameOf: cardName },
-    { name: 'cells', kind: 'list', label: 'm_tradeCells', places: true },
+    { name: 'cards', kind: 'list', label: 'm_tradeCards', item: 'm_tradeCard', nameOf: cardWord },
+    { name: 'cells', kind: 'list', label: 'm_tradeCells', places: true, taps: true },
   ],
   api: { state: ElMapaBoard, options: ElMapaOptions, economy: ElMapaEconomy },
-  pages: (fastify, kit) => ({ ...elMapaPages(fastify, kit), ...elMapaHistoryPages(fastify, kit) }),
+  pages: (fastify, kit) => ({
+    ...elMapaPages(fastify, kit),
+    ...elMapaHistoryPages(fastify, kit),
+    tradeMap: (a, locale, tribes) => tradeMap(fastify.campaigns, kit, a, locale, tribes),
+  }),
   recap: elMapaRecap,
   sentence: elMapaSentence,
 }

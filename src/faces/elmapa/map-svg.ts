@@ -42,6 +42,8 @@ export interface MapOptions {
   /** Cells drawn as buttons on the turn page: the reader's armies there, by cell (a second tap opens the next). */
   tappable?: Map<string, number[]>
   highlight?: Set<string>
+  /** A trade's map (#49): the cells these tribes own carry their owner, a tap away from its line of the proposal. */
+  owners?: ReadonlySet<string>
   /** A recap's battles (#30): from the cell the attack came from to the cell fought for. */
   arrows?: MapArrow[]
 }
@@ -159,8 +161,9 @@ export function mapSvg(rows: number, cols: number, cells: readonly MapCellView[]
       }
       const army = o.tappable?.get(c.cell)?.join(' ')
       const mark = o.highlight?.has(c.cell) ? ' mark' : ''
+      const traded = c.owner && o.owners?.has(c.owner) ? ` data-owner="${c.owner}"` : ''
       return (
-        `<g class="cell${mark}" data-cell="${c.cell}"${army !== undefined ? ` data-army="${army}"` : ''} transform="translate(${x} ${y})"><title>${esc(words.join(' · '))}</title>` +
+        `<g class="cell${mark}" data-cell="${c.cell}"${army !== undefined ? ` data-army="${army}"` : ''}${traded} transform="translate(${x} ${y})"><title>${esc(words.join(' · '))}</title>` +
         parts.join('') +
         '</g>'
       )
