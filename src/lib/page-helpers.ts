@@ -19,6 +19,14 @@ export function errorText(error: { code: string; message: string; params?: Recor
   return fill(sentence, (error.params ?? {}) as Record<string, string | number>, 'es')
 }
 
+/**
+ * A map's name in the reader's language (#49): a bundled or a game's own map is named in its game's
+ * catalogue (`map_<id>`); a map a GM uploaded keeps the name it was given.
+ */
+export function mapNameIn(words: Record<string, string> | undefined, id: unknown, given: unknown): string {
+  return words?.[`map_${String(id)}`] ?? String(given ?? id ?? '')
+}
+
 /** A zone's name for people: IANA's fixed offsets count west as positive (Etc/GMT+11 is eleven hours behind UTC). */
 export function zoneName(zone: string): string {
   if (zone === 'Etc/UTC' || zone === 'Etc/GMT' || zone === 'UTC') return 'UTC'
@@ -33,6 +41,8 @@ export function registerHelpers(hb: typeof Handlebars) {
   hb.registerHelper('join', (list: unknown) => (Array.isArray(list) ? list.join(', ') : ''))
   hb.registerHelper('uri', (value: unknown) => encodeURIComponent(String(value ?? '')))
   hb.registerHelper('json', (value: unknown) => JSON.stringify(value))
+  /** {{mapName s mapId name}}: the map's name in the page's language (mapNameIn). */
+  hb.registerHelper('mapName', (words: unknown, id: unknown, given: unknown) => mapNameIn(words as Record<string, string> | undefined, id, given))
   /** A catalogue sentence with its arguments, in the catalogue's plural rules: {{icu s.periodOfLimit period=p n=n limit=l}}. */
   hb.registerHelper('icu', function (this: unknown, sentence: unknown, options: Handlebars.HelperOptions) {
     const words = (options.data.root as { s?: Record<string, string> }).s

@@ -141,7 +141,14 @@ export function invitationsService(deps: ServiceDeps) {
       const tribe = inv.tribeId ? (tribes.find((t) => t.id === inv.tribeId) ?? null) : null
       return {
         token,
-        campaign: { id: campaign.id, name: campaign.name, timeZone: campaign.timeZone, status: campaign.status, mapName: map?.name ?? campaign.mapId },
+        campaign: {
+          id: campaign.id,
+          name: campaign.name,
+          timeZone: campaign.timeZone,
+          status: campaign.status,
+          mapId: campaign.mapId,
+          mapName: map?.name ?? campaign.mapId,
+        },
         gmName: gm?.displayName ?? null,
         expiresAt: inv.expiresAt.toISOString(),
         email: inv.email,

@@ -45,6 +45,7 @@ export function recruitingService(deps: ServiceDeps) {
           .map(async (r) => ({
             id: r.id,
             name: r.name,
+            mapId: r.mapId,
             mapName: (await mapById(db, r.mapId))?.name ?? r.mapId,
             timeZone: r.timeZone,
             weekLimit: r.weekLimit,

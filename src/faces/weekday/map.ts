@@ -3,6 +3,7 @@
 import { boardTiles, STARTING_GARRISON, type MapDef } from '../../engine/games/weekday/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
+import { mapNameIn } from '../../lib/page-helpers.ts'
 import type { PageKit, Strings } from '../page-kit.ts'
 import type { MapArrow } from './map-arrows.ts'
 import { placeLabel } from './places.ts'
@@ -57,7 +58,7 @@ export function setupMap(def: unknown, locale: 'en' | 'es', kit: PageKit): strin
     const armies = tiles.filter((t) => t.city).map((t) => ({ tile: t.tile, tribe: null, troops: STARTING_GARRISON }))
     const s = kit.strings(locale)
     const svg = renderMapSvg({ tiles, armies, ships: [], besieged: [] }, [], {
-      label: fill(s.setupMapLabel!, { name: map.name }, languageOf(s)),
+      label: fill(s.setupMapLabel!, { name: mapNameIn(s, map.id, map.name) }, languageOf(s)),
       words: mapWords(s),
       places: placeLabel(map, locale),
     })

@@ -16,13 +16,24 @@ t.test('R3.3 a campaign in setup shows its map before the draft, each city with 
   const en = await page.get(`/campaigns/${created.body.id}`)
   t.equal(en.status, 200)
   t.match(en.body, /<h2 id="setup-map-h">The map<\/h2>/, 'the setup page has a map section')
-  t.match(en.body, /aria-label="The map Tres Calas \(3 tribes\), before the draft"/, 'the map says which map it is')
+  t.match(en.body, /aria-label="The map Three Coves \(3 tribes\), before the draft"/, 'the map says which map it is, in English (#49)')
   t.equal([...en.body.matchAll(/class="troops">5</g)].length, 12, 'the 12 cities of coast-3 each show 5 troops')
   t.equal([...en.body.matchAll(/<title>[^<]*5 neutral troops<\/title>/g)].length, 12, 'each said to be neutral')
   t.match(en.body, /Every city starts with 5 neutral troops \(R3\.3\)/, 'the caption says what the start puts on it')
   const es = await page.get(`/campaigns/${created.body.id}?lang=es`)
   t.match(es.body, /Cada ciudad empieza con 5 tropas neutrales/, 'in Spanish for a Spanish reader')
   t.notMatch(es.body, /Every city starts/, 'and only in Spanish')
+  t.match(es.body, /aria-label="El mapa Tres Calas \(3 tribus\)/, "the map's name too")
+  // #49: a map's name in the reader's language wherever a page lists it; an uploaded map keeps its own.
+  t.equal((await call(app, gm.token, 'POST', '/api/campaigns', { name: 'Conquista', ruleset: 'conquest' })).status, 201)
+  const list = { en: await page.get('/campaigns'), es: await page.get('/campaigns?lang=es') }
+  t.match(list.en.body, /Before the draft<\/a> · Three Coves \(3 tribes\)/)
+  t.match(list.es.body, /Before the draft<\/a> · Tres Calas \(3 tribus\)/)
+  t.match(list.en.body, /<option value="coast-2"[^>]*>Two Shores \(2 tribes\)<\/option>/, 'the new campaign form, in English')
+  t.match(list.es.body, /<option value="coast-2"[^>]*>Dos Orillas \(2 tribus\)<\/option>/, 'and in Spanish')
+  t.match(list.en.body, /Conquista<\/a> · World \(42 territories\)/, "a game's own map, in its game's catalogue")
+  t.match(list.es.body, /Conquista<\/a> · Mundo \(42 territorios\)/)
+  t.notMatch(list.en.body, /Tres Calas|Dos Orillas|tribus|territorios/, 'no Spanish map name on the English page')
 
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`

@@ -11,6 +11,7 @@ const OpenCampaign = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
+    mapId: Type.String(),
     mapName: Type.String(),
     timeZone: Type.String(),
     weekLimit: Type.Union([Type.Integer(), Type.Null()]),

@@ -9,7 +9,14 @@ const Problem = Type.Object({ statusCode: Type.Integer(), code: Type.String(), m
 const InvitationSchema = Type.Object(
   {
     token: Type.String(),
-    campaign: Type.Object({ id: Type.String(), name: Type.String(), timeZone: Type.String(), status: Type.String(), mapName: Type.String() }),
+    campaign: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      timeZone: Type.String(),
+      status: Type.String(),
+      mapId: Type.String(),
+      mapName: Type.String(),
+    }),
     gmName: Type.Union([Type.String(), Type.Null()]),
     expiresAt: Type.String(),
     email: Type.Union([Type.String(), Type.Null()]),
