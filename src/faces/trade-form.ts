@@ -110,3 +110,21 @@ export function sayAssets(fields: readonly TradeField[], transfer: Record<string
   }
   return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(said)
 }
+
+/**
+ * A game's small map of a trade (#49): the SVG it draws with the scene's tribes' places marked
+ * (`owners`), under its label and with its caption saying what a tap does; null when none of
+ * those tribes owns any of the places (`held`, each place's owner).
+ */
+export function tradeFigure(
+  s: Strings,
+  keys: { label: string; help: string; campaign: string },
+  held: readonly (string | null | undefined)[],
+  tribes: readonly string[],
+  draw: (label: string, owners: ReadonlySet<string>) => string,
+): string | null {
+  const owners = new Set(tribes)
+  if (!held.some((owner) => owner && owners.has(owner))) return null
+  const label = fill(s[keys.label] ?? keys.label, { campaign: keys.campaign }, languageOf(s))
+  return `<figure class="trade-map">${draw(label, owners)}<figcaption>${s[keys.help] ?? keys.help}</figcaption></figure>`
+}

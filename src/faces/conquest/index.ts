@@ -7,6 +7,7 @@ import { conquestPictures } from './guide.ts'
 import { conquestHistoryPages } from './history.ts'
 import { conquestPages, placeName } from './pages.ts'
 import { conquestRecap } from './recap.ts'
+import { tradeMap } from './trade-map.ts'
 import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder, ConquestTransfer } from './schemas.ts'
 
 export const conquestFace: Face = {
@@ -15,9 +16,13 @@ export const conquestFace: Face = {
   orderSchema: ConquestOrder,
   tradeSchema: ConquestTransfer,
   // G9.2: whole territories, said by their names.
-  tradeForm: [{ name: 'tiles', kind: 'list', label: 'c_tradeTiles', nameOf: placeName }],
+  tradeForm: [{ name: 'tiles', kind: 'list', label: 'c_tradeTiles', nameOf: placeName, taps: true }],
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
   recap: conquestRecap,
   sentence: conquestSentence,
-  pages: (fastify, kit) => ({ ...conquestPages(fastify, kit), ...conquestHistoryPages(fastify, kit) }),
+  pages: (fastify, kit) => ({
+    ...conquestPages(fastify, kit),
+    ...conquestHistoryPages(fastify, kit),
+    tradeMap: (a, locale, tribes) => tradeMap(fastify.campaigns, kit, a, locale, tribes),
+  }),
 }

@@ -69,6 +69,8 @@ export interface WorldOptions {
   arrows?: WorldArrow[]
   /** The map to tap on (#27): each end of the Alaska–Siberia link also drawn past the other edge. */
   wrapped?: boolean
+  /** A trade's map (#49): the territories these tribes own carry their owner, a tap away from its line of the proposal. */
+  owners?: ReadonlySet<string>
 }
 
 /**
@@ -158,10 +160,11 @@ export function worldSvg(territories: WorldTerritory[], colours: Map<string, str
     const owner = t ? (tribeNames.get(t.owner) ?? t.owner) : ''
     const extras = t ? [t.wall ? '▲'.repeat(t.wall) : '', t.planes ? `✈${t.planes}` : '', t.ships ? `⚓${t.ships}` : ''].filter(Boolean).join(' ') : ''
     const mark = o.highlight?.has(def.id) ? ' mark' : ''
+    const traded = !standIn && t && o.owners?.has(t.owner) ? ` data-owner="${t.owner}"` : ''
     const title = `${o.names[def.id] ?? def.name} (${def.id}) · ${owner}${t ? ` · ${t.troops}` : ''}${extras ? ` · ${extras}` : ''}`
     // A stand-in is hidden from screen readers: they have the territory itself, once.
     return (
-      `<g class="${standIn ? 'stand-in' : 'territory'}${mark}" data-territory="${def.id}"${standIn ? ' aria-hidden="true"' : ''} transform="translate(${x} ${y})"><title>${esc(title)}</title>` +
+      `<g class="${standIn ? 'stand-in' : 'territory'}${mark}" data-territory="${def.id}"${traded}${standIn ? ' aria-hidden="true"' : ''} transform="translate(${x} ${y})"><title>${esc(title)}</title>` +
       `<rect x="-30" y="-20" width="60" height="40" rx="8" fill="${colour}" stroke="${def.coastal ? '#1b4f72' : '#555'}" stroke-width="${def.coastal ? 2 : 1}"${standIn ? ' stroke-dasharray="6 4"' : ''}/>` +
       `<text y="-4" fill="${ink(colour)}" class="tid">${def.id}</text><text y="14" fill="${ink(colour)}" class="troops">${t ? t.troops : ''}</text>` +
       (extras ? `<text y="34" class="extras">${esc(extras)}</text>` : '') +
