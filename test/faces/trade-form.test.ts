@@ -3,6 +3,7 @@
 // transfer, and a stored transfer is said in the game's words, joined the language's way.
 import t from 'tap'
 import { FACES } from '../../src/faces/index.ts'
+import { bandSvg } from '../../src/faces/openwars/band-svg.ts'
 import { readTransfer, sayAssets, tradeInputs } from '../../src/faces/trade-form.ts'
 import { CATALOGUE } from '../../src/lib/catalogue.ts'
 
@@ -63,4 +64,24 @@ t.test("a transfer said in the game's words", async (t) => {
   const place = (id: string) => (id === '3,3' ? 'Oakmere' : id)
   t.equal(sayAssets(face('weekly-turn').tradeForm, { tiles: ['3,3', '2,1'] }, CATALOGUE.en, place), 'Oakmere and 2,1', 'a place by its name (R1.5)')
   t.equal(say('openwars', { gold: 0, units: ['x'] }, 'en'), '', 'nothing the form trades: nothing said')
+})
+
+t.test("Open Wars' band marks only the scene's tribes' empty locations, a tap away (W8.4)", async (t) => {
+  const cell = (id: string, controller: string | null, count = 0) => ({
+    id,
+    card: 'none',
+    controller,
+    stacks: count ? [{ tribe: 'ana', kind: 'guerreras', count }] : [],
+  })
+  const cells = [cell('r1c1', 'ana'), cell('r1c2', 'ana', 2), cell('r1c3', 'cleo'), cell('r1c4', null), cell('r1c5', 'ben', 0)]
+  const svg = bandSvg(cells, CATALOGUE.en, { rows: 1, cols: 5, label: 'band', colours: new Map(), names: new Map(), owners: new Set(['ana', 'ben']) })
+  t.same(
+    [...svg.matchAll(/data-cell="([^"]+)" data-owner="([^"]+)"/g)].map((m) => [m[1], m[2]]),
+    [
+      ['r1c1', 'ana'],
+      ['r1c5', 'ben'],
+    ],
+    'ana\u2019s empty location and ben\u2019s; not one with units, nor another tribe\u2019s, nor an uncontrolled one',
+  )
+  t.notMatch(bandSvg(cells, CATALOGUE.en, { rows: 1, cols: 5, label: 'band', colours: new Map(), names: new Map() }), /data-owner/, 'no owner on other maps')
 })

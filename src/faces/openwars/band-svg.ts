@@ -38,7 +38,12 @@ export interface BandOptions {
   names: Map<string, string>
   highlight?: Set<string>
   arrows?: BandArrow[]
+  /** A trade's map (#49): the locations these tribes control and hold no unit on (W8.4) carry their controller, a tap away from its line. */
+  owners?: ReadonlySet<string>
 }
+
+/** W8.4: a location its controller may give, holding no unit. */
+export const tradeable = (c: BandCell) => c.stacks.every((x) => x.count === 0)
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
@@ -95,8 +100,9 @@ export function bandSvg(cells: readonly BandCell[], s: Strings, o: BandOptions):
         ? `<rect x="2" y="2" width="${CW - 4}" height="9" fill="${colour}"/><text x="${CW - 6}" y="10" class="own" fill="${ink(colour)}">${esc(owner.slice(0, 1))}</text>`
         : ''
       const mark = o.highlight?.has(c.id) ? ' mark' : ''
+      const traded = c.controller && o.owners?.has(c.controller) && tradeable(c) ? ` data-owner="${c.controller}"` : ''
       return (
-        `<g class="loc${mark}" data-cell="${c.id}" transform="translate(${x} ${y})"><title>${esc(title)}</title>` +
+        `<g class="loc${mark}" data-cell="${c.id}"${traded} transform="translate(${x} ${y})"><title>${esc(title)}</title>` +
         `<rect class="bg" x="1" y="1" width="${CW - 2}" height="${CH - 2}" rx="6" fill="${card ? FILL[card.type] : '#eee'}" stroke="#555" stroke-width="1"/>` +
         band +
         `<text x="6" y="25" class="cn">${esc(clip(card ? cardName(card.id, s) : c.card, 17))}</text>` +

@@ -8,6 +8,7 @@ import { openwarsHistoryPages } from './history.ts'
 import { openwarsPages } from './pages.ts'
 import { openwarsRecap } from './recap.ts'
 import { OpenWarsBoard, OpenWarsEconomy, OpenWarsOptions, OpenWarsOrder, OpenWarsTransfer } from './schemas.ts'
+import { openwarsTradeMap } from './trade-map.ts'
 import { openwarsTurn } from './turn.ts'
 
 export const openwarsFace: Face = {
@@ -19,10 +20,15 @@ export const openwarsFace: Face = {
   tradeForm: [
     { name: 'gold', kind: 'number', label: 'o_gold', item: 'o_tradeGold', max: 100_000 },
     { name: 'mana', kind: 'number', label: 'o_mana', item: 'o_tradeMana', max: 100_000 },
-    { name: 'locations', kind: 'list', label: 'o_tradeLocations', places: true },
+    { name: 'locations', kind: 'list', label: 'o_tradeLocations', places: true, taps: true },
   ],
   api: { state: OpenWarsBoard, options: OpenWarsOptions, economy: OpenWarsEconomy },
-  pages: (fastify, kit) => ({ ...openwarsPages(fastify, kit), ...openwarsTurn(fastify, kit), ...openwarsHistoryPages(fastify, kit) }),
+  pages: (fastify, kit) => ({
+    ...openwarsPages(fastify, kit),
+    ...openwarsTurn(fastify, kit),
+    ...openwarsHistoryPages(fastify, kit),
+    tradeMap: openwarsTradeMap(fastify, kit),
+  }),
   recap: openwarsRecap,
   sentence: openwarsSentence,
 }
