@@ -2,7 +2,9 @@
 // book's diplomacy section: G9, W8, M10): the form draws the game's transfer for both sides of a
 // two-tribe scene (what ana gives ben, what ben gives back) and no other game's fields; ana posts
 // its fields as the page builds them, the proposal is stored in the game's shape, and the scene
-// lists it in the game's words, in English and in Spanish.
+// lists it in the game's words, in English and in Spanish. What the form takes and the engine
+// refuses now (an Open Wars location with units, W8.4; El Mapa resources without a Mercado, M10.4)
+// reaches the engine and comes back as its refusal on the scene page.
 import t from 'tap'
 import { rulesetIds } from '../../../src/engine/index.ts'
 import { FACES } from '../../../src/faces/index.ts'
@@ -23,8 +25,8 @@ interface FormFixture {
   say(assets: Assets, locale: 'en' | 'es'): string | RegExp
   /** Fields the form draws in each line, without the line's number. */
   inputs: string[]
-  /** Assets the form takes and the engine refuses now, with its code and rule. */
-  refused?: { assets: Assets; code: string; rule: string }
+  /** Assets of `tribe` the form takes and the engine refuses now, with its code and rule. */
+  refused?(board: Board, tribe: string): { assets: Assets; code: string; rule: string }
 }
 
 const platformStart = async (app: App, table: Table) => {
@@ -36,6 +38,7 @@ const and = (parts: string[], locale: 'en' | 'es') => new Intl.ListFormat(locale
 type Tiles = { map: { tiles: { tile: string; owner: string | null; terrain: string }[] } }
 type Territories = { territories: { id: string; owner: string }[] }
 type Purses = { tribes: { id: string; figures: { gold: number; mana: number } }[] }
+type Locations = { cells: { id: string; controller: string | null }[] }
 type Cells = { cells: { cell: string; owner?: string | null; castle: unknown }[]; armies: { cell: string; tribe: string }[] }
 
 const FORMS: Record<string, FormFixture> = {
@@ -66,6 +69,12 @@ const FORMS: Record<string, FormFixture> = {
         locale,
       ),
     inputs: ['gold', 'mana', 'locations'],
+    // W8.4: the list reaches the engine, which refuses a location that holds units (every one, this early).
+    refused: (b, tribe) => ({
+      assets: { locations: [(b as Locations).cells.find((c) => c.controller === tribe)!.id] },
+      code: 'trade/occupied',
+      rule: 'W8.4',
+    }),
   },
   elmapa: {
     start: platformStart,
@@ -82,7 +91,7 @@ const FORMS: Record<string, FormFixture> = {
     },
     say: (a) => (a.cells as string[]).join(', '),
     // M10.4: the counts reach the engine, which refuses resources between tribes without a Mercado.
-    refused: { assets: { resources: { madera: 2 } }, code: 'trade/no_mercado', rule: 'M10.4' },
+    refused: () => ({ assets: { resources: { madera: 2 } }, code: 'trade/no_mercado', rule: 'M10.4' }),
     inputs: ['resources-oro', 'resources-madera', 'resources-piedra', 'cards', 'cells'],
   },
 }
@@ -150,7 +159,7 @@ t.test("a trade proposed through the scene page's form in every registered game,
       const board = (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)).body as Board
       const fields = { from1: ana.tribeId, to1: ben.tribeId, from2: ben.tribeId, to2: ana.tribeId }
       if (fixture.refused) {
-        const { assets, code, rule } = fixture.refused
+        const { assets, code, rule } = fixture.refused(board, ana.tribeId)
         const refused = await page.post(`${url}/proposals`, { ...fields, ...formFields(assets, 1) })
         t.equal(refused.status, 422, `${JSON.stringify(assets)} from the form reaches the engine`)
         t.match(refused.body, new RegExp(`${rule}</a>\\)[\\s\\S]*?${code}`), `which refuses it with ${rule}`)
