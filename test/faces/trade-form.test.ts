@@ -58,7 +58,7 @@ t.test("a transfer said in the game's words", async (t) => {
   t.equal(say('openwars', { gold: 3, locations: ['r2c4'] }, 'en'), '3 gold and r2c4')
   t.equal(say('openwars', { gold: 3, mana: 1, locations: ['r2c4'] }, 'es'), '3 de oro, 1 de maná y r2c4')
   t.equal(say('elmapa', { resources: { madera: 2 }, cards: ['escudo-4'] }, 'es'), '2 madera y la carta Escudo (escudo-4)')
-  t.equal(say('elmapa', { resources: { oro: 1, piedra: 3 }, cells: ['4,1'] }, 'en'), '1 oro, 3 piedra, and 4,1')
+  t.equal(say('elmapa', { resources: { oro: 1, piedra: 3 }, cells: ['4,1'] }, 'en'), '1 gold, 3 stone, and 4,1')
   t.equal(say('weekly-turn', { tiles: ['3,3'], ships: ['s1'] }, 'es'), '3,3 y el barco s1')
   t.equal(say('conquest', { tiles: ['efi'] }, 'en'), 'Spain-France-Italy')
   const place = (id: string) => (id === '3,3' ? 'Oakmere' : id)

@@ -23,7 +23,7 @@ t.test('M8.18 a battle is replayed move by move: the start, then one board per a
     t.equal(steps.length, actions + 1, `${lang}: the start and one board per action`)
     for (const step of steps) t.match(step.svg, /^<svg class="map" viewBox="-1 -1 152 152" role="img" aria-label="[^"]+" data-board="battle"/)
     t.equal(steps[0]!.svg.match(/<g class="platoon/g)!.length, battle.record.platoons.filter((p) => p.n > 0).length, 'every platoon at the start')
-    t.match(steps[1]!.text, lang === 'en' ? /^Round 1: A1 \(Leva\)/ : /^Asalto 1: A1 \(Leva\)/, 'the first action is the attacker’s first platoon')
+    t.match(steps[1]!.text, lang === 'en' ? /^Round 1: A1 \(Levy\)/ : /^Asalto 1: A1 \(Leva\)/, 'the first action is the attacker’s first platoon')
     // The last board shows what the record says survived.
     const last = steps.at(-1)!.svg
     const killedA = battle.record.killed.A.leva
@@ -41,7 +41,7 @@ t.test('M12.9 a face-down tile is drawn as a card back with its zone, and its ti
   const back = /<g class="cell" data-cell="0,1"[^>]*>(.*?)<\/g>/.exec(svg)![1]!
   t.match(back, 'class="back"', 'a card back')
   t.notMatch(svg, /Oro II|l2-oro|gold/, 'nothing of what lies under it')
-  t.match(svg, 'Lago I', 'a revealed tile is named')
+  t.match(svg, 'Lake I', 'a revealed tile is named')
 })
 
 t.test('M12.10 the log as each reader may read it: another tribe’s plan and cards hidden until the end', async (t) => {

@@ -76,15 +76,15 @@ function round(): PeriodInput {
 t.test('the three weightiest events of a round, in order, in English and in Spanish', async (t) => {
   const en = elMapaRecap(round(), CATALOGUE.en)!
   t.same(en.lines, [
-    'Battle at 1,0: Astures against Cántabros, the attacker wins. Losses: 0 and Leva ×1; 1 VP.',
+    'Battle at 1,0: Astures against Cántabros, the attacker wins. Losses: 0 and Levy ×1; 1 VP.',
     'Astures takes 1,0 from Cántabros.',
-    'Cántabros builds Pirámides at 1,1 (slot 4a).',
+    'Cántabros builds Pyramids at 1,1 (slot 4a).',
   ])
   const es = elMapaRecap(round(), CATALOGUE.es)!
   t.match(es.lines[1], /^Astures le quita 1,0 a Cántabros\.$/)
   t.match(es.svg, /aria-label="Mapa de prueba, ronda 4: el mapa al acabar la ronda/, 'the map says what it is in Spanish')
   const quiet = elMapaRecap({ ...round(), events: round().events.filter((e) => e.type === 'treasure' || e.type === 'map.week_ended') }, CATALOGUE.en)!
-  t.same(quiet.lines, ['Astures finds a treasure at 0,1: Oro 2.'], 'a quiet round tells what it had')
+  t.same(quiet.lines, ['Astures finds a treasure at 0,1: Gold 2.'], 'a quiet round tells what it had')
 })
 
 t.test("the round's battles as arrows; a tile face down at the round's end stays a card back; a round not yet ended has no recap", async (t) => {

@@ -65,8 +65,8 @@ t.test('M5.7 M9.6 M9.9 M3.7 M13.20 exchanges, boosters, a boosted Visión, a che
   t.match(exchangeForm, /name="give_leva" min="0" max="3"/, 'the exchange form: what this army gives, up to what it has')
   t.match(exchangeForm, /name="give_soldado" min="0" max="2"/)
   t.match(exchangeForm, /name="take_arquero" min="0" max="2"/, 'and what the other gives')
-  const piesForm = /<form[^>]*aria-label="Pies \(pies-1\)"[\s\S]*?<\/form>/.exec(html)?.[0] ?? ''
-  t.match(piesForm, /<legend>Boosters: Pies \(pies-1\)/, 'a card that takes boosters offers the others of the hand')
+  const piesForm = /<form[^>]*aria-label="Feet \(pies-1\)"[\s\S]*?<\/form>/.exec(html)?.[0] ?? ''
+  t.match(piesForm, /<legend>Boosters: Feet \(pies-1\)/, 'a card that takes boosters offers the others of the hand')
   t.equal((piesForm.match(/name="boosters"/g) ?? []).length, HAND.length - 1, 'every other card, none twice')
   t.notMatch(piesForm, /name="boosters" value="pies-1"/, 'never the card itself')
   t.match(html, /<select name="cell" multiple required/, 'Visión names several cells')
