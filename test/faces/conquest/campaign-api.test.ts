@@ -195,7 +195,7 @@ t.test('G1.7 a game master creates a world-conquest campaign from the page, choo
   const row = await app.prisma.campaign.findUniqueOrThrow({ where: { id } })
   t.match(row, { ruleset: 'conquest', mapId: 'world', weekLimit: 6 }, 'the world map, whatever map the form named')
   const list = await gm.get('/campaigns')
-  t.match(list.body, /Mundo<\/a> · Mundo \(42 territorios\)/, 'listed with its map')
+  t.match(list.body, /Mundo<\/a> · World \(42 territories\)/, 'listed with its map, named in English (#49)')
 })
 
 t.test('every page of a running conquest campaign answers, for its GM and a player', async (t) => {
