@@ -7,7 +7,7 @@ import { collection } from '../../../src/engine/games/openwars/calendar.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import type { OpenOrder, OpenState, OpenSystem } from '../../../src/engine/games/openwars/types.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
-import { ofType, open, play, stack, sys, tribe, world, always } from './dsl.ts'
+import { inSetup, notStarted, ofType, open, play, stack, sys, tribe, world, always } from './dsl.ts'
 
 const MAP = `
   ag1     ag1    ag1    ag1
@@ -115,18 +115,7 @@ t.test('W8.2 W8.5 a trade of mana and an empty location; W8.4 a failing part mov
 })
 
 t.test('W9.3 W9.2 W3.4 W3.6 W3.9 W10.3 W8.4 each refusal of the calendar and the turn names its rule', async (t) => {
-  const created = openWars.createGame({
-    map: openWars.fixedMap!.map,
-    tribes: [
-      { id: 'A', name: 'A', weekday: 'monday' },
-      { id: 'B', name: 'B', weekday: 'friday' },
-    ],
-    seed: 'a-map-seed',
-    secretSeed: 'a-setup-seed',
-    limit: 6,
-  })
-  if (!created.ok) throw new Error('created')
-  const setup = sys(created.state, { type: 'startCampaign', at: 0 }).state
+  const setup = inSetup()
   t.same(
     [
       ofType(sys(setup, { type: 'closeWindow', tribe: 'A' }).events, 'windowClosed'),
@@ -142,7 +131,7 @@ t.test('W9.3 W9.2 W3.4 W3.6 W3.9 W10.3 W8.4 each refusal of the calendar and the
   })
   t.match(refusedSystem(setup, { type: 'executeTrade', transfers: [{ from: 'A', to: 'B', gold: 1 }] }), { code: 'trade/during_setup', rule: 'W8.4' })
   t.match(refusedSystem(setup, { type: 'setSeed', seed: 7 } as unknown as OpenSystem), { rule: 'W10.3' })
-  t.match(refusedOrder(created.state, 'A', { type: 'endTurn' }), { code: 'campaign/not_running', rule: 'W3.4' })
+  t.match(refusedOrder(notStarted(), 'A', { type: 'endTurn' }), { code: 'campaign/not_running', rule: 'W3.4' })
 
   const s = world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday C=enanos@friday', stacks: 'r2c1 A 1 goblins\nr2c4 B 1 exploradores' })
   t.match(refusedOrder(s, 'A', { type: 'setArmy', army: { goblins: 1 } }), { code: 'setup/over', rule: 'W3.6', message: /mustered at tick 0/ })

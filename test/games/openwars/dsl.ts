@@ -135,6 +135,28 @@ export function stack(s: OpenState, at: string, tribe: string, kind: string) {
   return s.cells[at]!.stacks.find((x) => x.tribe === tribe && x.kind === kind)
 }
 
+/**
+ * A game on the fixed map before its start: A plays on Monday and B on Friday unless `tribes`
+ * says otherwise ("A@wednesday B@monday"), seeded as most rule tests are.
+ */
+export function notStarted(tribes = 'A@monday B@friday'): OpenState {
+  const created = openWars.createGame({
+    map: openWars.fixedMap!.map,
+    tribes: tribes.split(/\s+/).map((entry) => {
+      const [id, weekday] = entry.split('@') as [string, Weekday]
+      return { id, name: id, weekday }
+    }),
+    seed: 'a-map-seed',
+    secretSeed: 'a-setup-seed',
+    limit: 6,
+  })
+  if (!created.ok) throw new Error(`createGame: ${created.error.code}`)
+  return created.state
+}
+
+/** The same game started: its setup period (W3.4), where each tribe names its faction and army. */
+export const inSetup = (tribes?: string): OpenState => sys(notStarted(tribes), { type: 'startCampaign', at: 0 }).state
+
 /** Applies a system action, throwing on a refusal. */
 export function sys(s: OpenState, action: OpenSystem, rng: Rng = hmacRng): { state: OpenState; events: OpenEvent[] } {
   const r = openWars.applySystem(s, action, rng)

@@ -2,7 +2,7 @@
 import t from 'tap'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
-import { ofType, open, play, refused, stack, sys, tribe, world } from './dsl.ts'
+import { notStarted, ofType, open, play, refused, stack, sys, tribe, world } from './dsl.ts'
 
 const MAP = `
   ag1     ag1    ag1    ag1
@@ -103,20 +103,10 @@ t.test('W3.2 W3.9 W3.12 W6.1 windows, the end of a turn, batches', async (t) => 
 })
 
 t.test('W3.4 W3.5 W1.1 W11.27 the setup period: faction and starting army', async (t) => {
-  const created = openWars.createGame({
-    map: openWars.fixedMap!.map,
-    tribes: [
-      { id: 'A', name: 'A', weekday: 'monday' },
-      { id: 'B', name: 'B', weekday: 'friday' },
-    ],
-    seed: 'a-map-seed',
-    secretSeed: 'a-setup-seed',
-    limit: 6,
-  })
-  if (!created.ok) throw new Error('created')
-  t.match(refused(created.state, 'A', { type: 'setArmy', army: {} }), { code: 'campaign/not_running', rule: 'W3.4' })
-  t.match(openWars.applySystem(created.state, { type: 'tick', at: 0 }, hmacRng), { ok: false, error: { code: 'campaign/not_running' } })
-  let s = sys(created.state, { type: 'startCampaign', at: 0 }).state
+  const before = notStarted()
+  t.match(refused(before, 'A', { type: 'setArmy', army: {} }), { code: 'campaign/not_running', rule: 'W3.4' })
+  t.match(openWars.applySystem(before, { type: 'tick', at: 0 }, hmacRng), { ok: false, error: { code: 'campaign/not_running' } })
+  let s = sys(before, { type: 'startCampaign', at: 0 }).state
   t.match(openWars.applySystem(s, { type: 'startCampaign', at: 0 }, hmacRng), { ok: false, error: { code: 'setup/already_started' } })
   t.equal(openWars.view(s).tribes[0]!.turn, 'free')
   t.match(refused(s, 'A', { type: 'endTurn' }), { code: 'setup/only_army' })

@@ -9,7 +9,7 @@ import { DEFAULT_ARMIES, kindsOf } from '../../../src/engine/games/openwars/data
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import type { OpenOrder } from '../../../src/engine/games/openwars/types.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
-import { open, sys, world } from './dsl.ts'
+import { inSetup, open, sys, world } from './dsl.ts'
 
 const MAP = `
   ag1     ag1    ag1    ag1    ag1
@@ -74,18 +74,7 @@ t.test('W3.10 W4.6 W5.1 W6.3 W7.4 W6.4 the window offers recruits, moves, volley
 })
 
 t.test('W1.1 W3.5 setup offers the other factions and the starting armies', async (t) => {
-  const created = openWars.createGame({
-    map: openWars.fixedMap!.map,
-    tribes: [
-      { id: 'A', name: 'A', weekday: 'monday' },
-      { id: 'B', name: 'B', weekday: 'friday' },
-    ],
-    seed: 'a-map-seed',
-    secretSeed: 'a-setup-seed',
-    limit: 6,
-  })
-  if (!created.ok) throw new Error('created')
-  const s = sys(created.state, { type: 'startCampaign', at: 0 }).state
+  const s = inSetup()
   const faction = s.tribes[0]!.faction!
   const orders = offered(s, 'A')
   t.notOk(

@@ -8,7 +8,7 @@ import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import type { OpenOrder, OpenState, Stack } from '../../../src/engine/games/openwars/types.ts'
 import { entryCost, sortStacks } from '../../../src/engine/games/openwars/work.ts'
 import { hmacRng, scriptedRng } from '../../../src/engine/index.ts'
-import { ofType, open, play, refused, stack, tribe, world } from './dsl.ts'
+import { inSetup, ofType, open, play, refused, stack, tribe, world } from './dsl.ts'
 
 // r2c4 is a Ciudad mercante (riqueza), r3c3 a Volcán (ceniza), r3c4 a Páramo (desierto, entry 2).
 const MAP = `
@@ -239,20 +239,8 @@ t.test("W11.28 W2.8 W7.1 W7.2 W7.3 W7.4 W7.6 W7.7 a cast's own rules in the book
 })
 
 t.test("W11.28 W3.5 W4.5 a starting army's kinds are checked before its counts, whichever entry comes first", async (t) => {
-  const created = openWars.createGame({
-    map: openWars.fixedMap!.map,
-    tribes: [
-      { id: 'A', name: 'A', weekday: 'monday' },
-      { id: 'B', name: 'B', weekday: 'friday' },
-    ],
-    seed: 'a-map-seed',
-    secretSeed: 'a-setup-seed',
-    limit: 6,
-  })
-  if (!created.ok) throw new Error('created')
-  const s = openWars.applySystem(created.state, { type: 'startCampaign', at: 0 }, hmacRng)
-  if (!s.ok) throw new Error('started')
-  const army = (a: Record<string, unknown>) => refusal(s.state, 'A', { type: 'setArmy', army: a })
+  const setup = inSetup()
+  const army = (a: Record<string, unknown>) => refusal(setup, 'A', { type: 'setArmy', army: a })
   t.hasStrict(army({ guerreras: -1 }), named('setup/bad_army', 'W3.5'), 'a count that is no whole number')
   t.hasStrict(army({ guerreras: 5 }), named('setup/bad_army', 'W3.5'), 'a count above the limit')
   for (const a of [
@@ -262,7 +250,7 @@ t.test("W11.28 W3.5 W4.5 a starting army's kinds are checked before its counts, 
     { guerreras: 1.5, goblins: 0 },
   ])
     t.hasStrict(army(a), named('order/unknown_kind', 'W4.5', 'army.goblins'), JSON.stringify(a))
-  t.ok(openWars.applyOrder(s.state, 'A', { type: 'setArmy', army: { guerreras: 2 } }, hmacRng).ok, 'the army itself is taken')
+  t.ok(openWars.applyOrder(setup, 'A', { type: 'setArmy', army: { guerreras: 2 } }, hmacRng).ok, 'the army itself is taken')
 })
 
 t.test('W11.2 the canonical order of tribes: join order before the weekdays are assigned (round 0), weekday order after', async (t) => {
