@@ -1,5 +1,6 @@
 // A whole turn by tapping the map in a real browser (#12): on a 390 px phone in
-// Spanish the player recruits, moves part of an army along the path it chose
+// Spanish, with the map filling its frame (no blank band above or below it,
+// zoomed in or whole), the player recruits, moves part of an army along the path it chose
 // (seeing which tiles each path claims), and sees its orders as arrows, which a
 // reload keeps; at 1366 px in English the keyboard alone gives an order; the
 // next week an attack shows its dice, a ship is built, boarded and sailed; and
@@ -52,6 +53,16 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
       await page.screenshot({ path: path.join(ARTIFACTS, 'turn-debug.png'), fullPage: true })
     })
   const tap = tapTile
+  // The blank in the map's frame above and below what is drawn in it, in px.
+  const blank = async (page: Page) =>
+    (await page.evaluate(`(() => {
+      const svg = document.querySelector('svg.map'), frame = svg.getBoundingClientRect(), b = svg.getBBox(), m = svg.getScreenCTM()
+      return { above: m.d * b.y + m.f - frame.top, below: frame.bottom - (m.d * (b.y + b.height) + m.f) }
+    })()`)) as { above: number; below: number }
+  const fills = async (page: Page, what: string) => {
+    const { above, below } = await blank(page)
+    t.ok(above <= 20 && below <= 20, `${what}: the map fills its frame, ${above.toFixed(0)} px blank above it and ${below.toFixed(0)} px below (at most 20)`)
+  }
 
   // ---- the phone, in Spanish ----
   const phone = await loggedIn(browser, base, email, turn, { width: 390, locale: 'es-ES', problems })
@@ -62,6 +73,7 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   t.ok(troopsPx >= 12, `the phone starts zoomed in: troop digits are ${troopsPx.toFixed(1)} px high (at least 12)`)
   const hexPx = (await tile(phone, '3,3').locator('polygon').boundingBox())!.width
   t.ok(hexPx >= 44, `hexes are tap targets of ${hexPx.toFixed(0)} px (at least 44)`)
+  await fills(phone, 'zoomed on her units')
   t.same(await axe(phone), [], 'no WCAG A/AA violation on the turn page')
   // R5.5: the window opens on what each pool can buy (#27).
   t.same(
@@ -134,6 +146,8 @@ t.test('R4–R10 a turn by tapping the map at 390 px in Spanish, by keyboard at 
   t.equal(await arrow.count(), 1, 'the move is drawn as an arrow')
   t.match(await arrow.locator('title').textContent(), /4 tropas movidas 3,3 → 4,3 → 4,4/, 'the arrow says what it is, in Spanish')
   await shot(phone, '4-moved-390-es')
+  await phone.locator('[data-zoom="fit"]').click()
+  await fills(phone, 'the whole map')
   await phone.reload()
   t.equal(await phone.locator('svg.map g.arrow-move').count(), 1, 'a reload shows the same arrow')
   // #27: the overview's map is readable on a phone at first paint, not drawn whole with 19 px hexes.

@@ -56,13 +56,21 @@
   function panZoom(svg, tools, focusTile) {
     const base = svg.viewBox.baseVal
     const full = { x: base.x, y: base.y, w: base.width, h: base.height }
-    // On a phone a wide map would be a thin strip: the frame gets a useful height and the view its shape.
-    const width0 = svg.getBoundingClientRect().width || 1
-    if (width0 < 700) svg.style.height = `${Math.round(Math.min(window.innerHeight * 0.6, width0 * 1.1))}px`
     const rect0 = svg.getBoundingClientRect()
-    const aspect = rect0.height > 0 && rect0.width > 0 ? rect0.height / rect0.width : full.h / full.w
+    const width0 = rect0.width || 1
+    const phone = width0 < 700
+    // The view's height for a width of it. Elsewhere the frame keeps its shape. On a phone a wide map
+    // drawn whole would be a thin strip, and in a taller frame it would leave blank bands: the frame is
+    // as tall as the map at the zoom, up to a useful height, and so grows as the map is zoomed in.
+    const aspect = phone
+      ? Math.min(window.innerHeight * 0.6, width0 * 1.1) / width0
+      : rect0.height > 0 && rect0.width > 0
+        ? rect0.height / rect0.width
+        : full.h / full.w
+    const heightOf = (w) => (phone ? Math.min(full.h, w * aspect) : w * aspect)
     const fitW = Math.max(full.w, full.h / aspect)
-    const fit = { x: full.x + full.w / 2 - fitW / 2, y: full.y + full.h / 2 - (fitW * aspect) / 2, w: fitW, h: fitW * aspect }
+    // The whole map, centred across and from the top of a frame taller than it.
+    const fit = { x: full.x + full.w / 2 - fitW / 2, y: full.y, w: fitW, h: heightOf(fitW) }
     let vb = { ...fit }
     const whole = () => vb.w >= fit.w - 0.5
     // Coordinates are written in the tiles once a hex is big enough to hold them (about 40 px).
@@ -79,21 +87,26 @@
       g.append(t)
     }
     const set = () => {
+      if (phone) svg.style.height = `${((vb.h * width0) / vb.w).toFixed(1)}px`
       svg.setAttribute('viewBox', `${vb.x.toFixed(1)} ${vb.y.toFixed(1)} ${vb.w.toFixed(1)} ${vb.h.toFixed(1)}`)
       svg.classList.toggle('show-coords', (svg.getBoundingClientRect().width / vb.w) * Math.sqrt(3) * 18 >= 40)
       // At the whole map a finger scrolls the page; zoomed in, it moves the map.
       svg.style.touchAction = whole() ? 'pan-y' : 'none'
     }
-    // The view's centre stays over the map.
+    // The view's centre stays over the map; a view taller than the map shows it from its top.
     const clamp = () => {
       vb.x = Math.min(Math.max(vb.x, full.x - vb.w / 2), full.x + full.w - vb.w / 2)
-      vb.y = Math.min(Math.max(vb.y, full.y - vb.h / 2), full.y + full.h - vb.h / 2)
+      vb.y = vb.h >= full.h ? full.y : Math.min(Math.max(vb.y, full.y - vb.h / 2), full.y + full.h - vb.h / 2)
       if (whole()) vb = { ...fit }
+    }
+    // The opening view holds the map alone, with no blank beyond its edges, wherever the point it opens on.
+    const inside = () => {
+      if (vb.w <= full.w) vb.x = Math.min(Math.max(vb.x, full.x), full.x + full.w - vb.w)
+      if (vb.h <= full.h) vb.y = Math.min(Math.max(vb.y, full.y), full.y + full.h - vb.h)
     }
     const zoomAt = (factor, cx, cy) => {
       const w = Math.min(fit.w, Math.max(fit.w / 12, vb.w / factor))
-      const h = w * aspect
-      vb = { x: cx - ((cx - vb.x) * w) / vb.w, y: cy - ((cy - vb.y) * h) / vb.h, w, h }
+      vb = { x: cx - ((cx - vb.x) * w) / vb.w, y: cy - ((cy - vb.y) * w) / vb.w, w, h: heightOf(w) }
       clamp()
       set()
     }
@@ -124,10 +137,11 @@
         const wanted = (width * hexUnits) / px
         if (wanted >= fit.w) return
         vb.w = wanted
-        vb.h = wanted * aspect
+        vb.h = heightOf(wanted)
         vb.x = at.x - vb.w / 2
         vb.y = at.y - vb.h / 2
         clamp()
+        inside()
         set()
       },
       /** Bring a point into view without changing the zoom. */
