@@ -21,11 +21,19 @@ export type MailKind =
   | 'delivery_dropped'
   | 'campaign_started'
 
+/**
+ * An account's own mail (#51): no campaign sends it, no setting turns it off, and it carries no
+ * unsubscribe link (a person asked for it, or it tells of a change to their account).
+ */
+export type AccountMailKind = 'password_reset' | 'sign_in' | 'email_change' | 'email_changed'
+export const ACCOUNT_MAIL_KINDS: readonly AccountMailKind[] = ['password_reset', 'sign_in', 'email_change', 'email_changed']
+export const isAccountMail = (kind: string): kind is AccountMailKind => (ACCOUNT_MAIL_KINDS as readonly string[]).includes(kind)
+
 /** A mail for the outbox; `data` is what its template needs. */
 export interface PendingMail {
   userId: string | null
   toAddress?: string
-  kind: MailKind
+  kind: MailKind | AccountMailKind
   period: string
   data: Record<string, unknown>
   /** Not sent before this instant (a digest's hour); now when absent. */
@@ -103,7 +111,8 @@ export const PUSH_COLUMN = Object.fromEntries(
   Object.entries(SETTING_COLUMN).map(([setting, column]) => [pushSettingOf(setting as NotificationSetting), column.replace(/^mail_/, 'push_')]),
 ) as Record<PushSetting, string>
 
-export async function queueMails(sql: Sql, campaignId: string, mails: PendingMail[], now: Date) {
+/** Queues mails of a campaign, or (a null campaign) of an account: those go to a period of their own, never gathered. */
+export async function queueMails(sql: Sql, campaignId: string | null, mails: PendingMail[], now: Date) {
   for (const gather of [false, true]) {
     const these = mails.filter((m) => (m.gather ?? false) === gather)
     if (these.length === 0) continue
@@ -128,17 +137,18 @@ export async function queueMails(sql: Sql, campaignId: string, mails: PendingMai
 
 export interface ClaimedMail {
   id: string
-  campaignId: string
+  /** Null for an account's own mail, which no campaign sends (and then so are its name, game and zone). */
+  campaignId: string | null
   userId: string | null
   toAddress: string | null
-  kind: MailKind
+  kind: MailKind | AccountMailKind
   period: string
   data: Record<string, unknown>
   attempts: number
-  campaignName: string
+  campaignName: string | null
   /** The game the campaign plays: a mail of its own replaces the platform's where it has one. */
-  ruleset: string
-  timeZone: string
+  ruleset: string | null
+  timeZone: string | null
   email: string | null
   displayName: string | null
   locale: 'en' | 'es' | null
@@ -161,7 +171,8 @@ const FAIR_WINDOW = 2000
  * claim like everyone else, and a slow one holds nobody else's mail (#45).
  */
 export async function claimMails(pool: pg.Pool, now: Date, limit: number, lockedUntil: Date): Promise<ClaimedMail[]> {
-  const setting = `CASE WHEN u.id IS NULL THEN NOT EXISTS (SELECT 1 FROM mail_opt_outs x WHERE x.address = lower(o.to_address))
+  const setting = `CASE WHEN o.kind IN (${ACCOUNT_MAIL_KINDS.map((k) => `'${k}'`).join(', ')}) THEN true
+    WHEN u.id IS NULL THEN NOT EXISTS (SELECT 1 FROM mail_opt_outs x WHERE x.address = lower(o.to_address))
     ELSE CASE o.kind ${Object.entries(SETTING_OF)
       .map(([k, s]) => `WHEN '${k}' THEN u.${SETTING_COLUMN[s]}`)
       .join(' ')} ELSE true END END`
@@ -189,9 +200,9 @@ export async function claimMails(pool: pg.Pool, now: Date, limit: number, locked
        FROM due WHERE o.id = due.id
        RETURNING o.*)
      SELECT o.id, o.campaign_id AS "campaignId", o.user_id AS "userId", o.to_address AS "toAddress", o.kind, o.period, o.data, o.attempts,
-            c.name AS "campaignName", c.time_zone AS "timeZone", c.ruleset, c.practice, u.email, u.display_name AS "displayName", u.locale::text AS locale,
+            c.name AS "campaignName", c.time_zone AS "timeZone", c.ruleset, COALESCE(c.practice, false) AS practice, u.email, u.display_name AS "displayName", u.locale::text AS locale,
             u.time_zone AS "userTimeZone", ${setting} AS wanted, ${pushSetting} AS "pushWanted"
-     FROM taken o JOIN campaigns c ON c.id = o.campaign_id LEFT JOIN users u ON u.id = o.user_id`,
+     FROM taken o LEFT JOIN campaigns c ON c.id = o.campaign_id LEFT JOIN users u ON u.id = o.user_id`,
     [now.toISOString(), limit, lockedUntil.toISOString()],
   )
   return rows

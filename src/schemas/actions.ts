@@ -39,6 +39,27 @@ export const LoginBody = Type.Object(
   { additionalProperties: false },
 )
 
+/** Asking for a mailed link (#51): a password reset or a sign-in. */
+export const LinkRequestBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false })
+
+/** A mailed link's token, spent by this request. */
+export const LinkBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false })
+
+export const ResetPasswordBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }), password: Type.String({ minLength: 8, maxLength: 200 }) },
+  { additionalProperties: false },
+)
+
+export const ChangePasswordBody = Type.Object(
+  { currentPassword: Type.String({ minLength: 1, maxLength: 200 }), newPassword: Type.String({ minLength: 8, maxLength: 200 }) },
+  { additionalProperties: false },
+)
+
+export const ChangeEmailBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 200 }), email: Type.String({ format: 'email', maxLength: 254 }) },
+  { additionalProperties: false },
+)
+
 export const CreateCampaignBody = Type.Object(
   {
     name: Text(80),

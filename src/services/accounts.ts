@@ -40,7 +40,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-function toPublic(user: UserRow): PublicUser {
+export function toPublic(user: UserRow): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -66,6 +66,18 @@ export function sessionStands(claims: Claims, state: { tokenVersion: number | nu
 
 export function sessionEnded() {
   return new AppError(401, 'auth/session_ended', 'This login has ended (you logged out); log in again')
+}
+
+/** Refuses a password that is easy to guess, for this address and name (registration and every change). */
+export async function requireStrong(password: string, email: string, displayName: string): Promise<void> {
+  const strength = await passwordStrength(password, [email, displayName, ...email.split(/[@.]/)])
+  if (strength.score < 2) {
+    throw new AppError(
+      400,
+      'auth/weak_password',
+      `This password is too easy to guess${strength.warning ? ` (${strength.warning.replace(/\.$/, '')})` : ''}: try a few unusual words together, like a short sentence`,
+    )
+  }
 }
 
 /** A hash of a password nobody has, checked when the email is unknown, so both answers take as long. */
@@ -103,14 +115,7 @@ export function accountsService(db: Database) {
       }
       const email = normalizeEmail(input.email)
       const displayName = cleanName(input.displayName, 'displayName')
-      const strength = await passwordStrength(input.password, [email, displayName, ...email.split(/[@.]/)])
-      if (strength.score < 2) {
-        throw new AppError(
-          400,
-          'auth/weak_password',
-          `This password is too easy to guess${strength.warning ? ` (${strength.warning.replace(/\.$/, '')})` : ''}: try a few unusual words together, like a short sentence`,
-        )
-      }
+      await requireStrong(input.password, email, displayName)
       const passwordHash = await hashPassword(input.password)
       try {
         return toPublic(await insertUser(db, { email, displayName, passwordHash, locale: input.locale ?? 'en', timeZone }))

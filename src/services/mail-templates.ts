@@ -8,7 +8,7 @@ import { CATALOGUE } from '../lib/catalogue.ts'
 import { fill } from '../lib/fill.ts'
 import { spendableText, timeLeft } from '../lib/your-day.ts'
 import { errorText } from '../lib/page-helpers.ts'
-import type { MailKind } from '../db/outbox.ts'
+import { isAccountMail, type AccountMailKind, type MailKind } from '../db/outbox.ts'
 import { gameFolderOf, rulesetIds } from '../engine/index.ts'
 
 const VIEWS = path.resolve(import.meta.dirname, '../../views/emails')
@@ -29,8 +29,9 @@ export function mailTemplates() {
   const strings = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(path.join(VIEWS, l, 'strings.json'), 'utf8'))])) as Record<
     Locale,
     {
-      subject: Record<MailKind, string>
+      subject: Record<MailKind | AccountMailKind, string>
       footer: string
+      footerAccount: string
       footerInvitation: string
       footerInvited: string
       settingsLabel: string
@@ -100,7 +101,7 @@ export function mailTemplates() {
   })
   const owned = new Map<string, boolean>()
   const gameDir = (locale: Locale, ruleset: string) => path.join(GAME_MAILS, gameFolderOf(ruleset), 'emails', locale)
-  const gameHas = (locale: Locale, ruleset: string, kind: MailKind) => {
+  const gameHas = (locale: Locale, ruleset: string, kind: MailKind | AccountMailKind) => {
     const key = `${locale}/${ruleset}/${kind}`
     let has = owned.get(key)
     if (has === undefined) owned.set(key, (has = rulesetIds().includes(ruleset) && existsSync(path.join(gameDir(locale, ruleset), `${kind}.text.hbs`))))
@@ -146,7 +147,7 @@ export function mailTemplates() {
     return { ...context, turnHint: words.turnHint, movable: words.movable && typeof movable === 'number' ? fill(words.movable, { n: movable }, locale) : null }
   }
   return {
-    render(kind: MailKind, locale: Locale, context: Record<string, unknown>): RenderedMail {
+    render(kind: MailKind | AccountMailKind, locale: Locale, context: Record<string, unknown>): RenderedMail {
       const s = strings[locale]
       // A game's own mail of this kind (views/games/<folder>/emails/<locale>/) stands in for the platform's.
       const ruleset = typeof context.ruleset === 'string' && gameHas(locale, context.ruleset, kind) ? context.ruleset : null
@@ -154,7 +155,7 @@ export function mailTemplates() {
       const own = ruleset ? `games/${ruleset}/` : ''
       const subject = compile(
         `${locale}/${own}subject/${kind}`,
-        () => (ruleset ? gameStrings(locale, ruleset).subject[kind]! : s.subject[kind]),
+        () => (ruleset ? gameStrings(locale, ruleset).subject[kind as MailKind]! : s.subject[kind]),
         false,
       )(context)
       if (kind === 'window_open') context = windowContext(locale, context)
@@ -163,11 +164,14 @@ export function mailTemplates() {
       const body = compile(`${locale}/${own}${kind}.html`, () => readFileSync(path.join(dir, `${kind}.html.hbs`), 'utf8'), true)(context)
       const stranger = kind === 'invitation' && !context.member
       // An invitation goes to someone who does not play here yet: its footer says why it came.
-      const footerKey = kind !== 'invitation' ? 'footer' : stranger ? 'footerInvitation' : 'footerInvited'
+      // An account's own mail says why it came and that it can be ignored: nothing to unsubscribe from (#51).
+      const account = isAccountMail(kind)
+      const footerKey = account ? 'footerAccount' : kind !== 'invitation' ? 'footer' : stranger ? 'footerInvitation' : 'footerInvited'
       const footer = compile(`${locale}/${footerKey}`, () => s[footerKey], true)(context)
       const layout = compile('layout', () => readFileSync(path.join(VIEWS, 'layout.html.hbs'), 'utf8'), true)
-      const html = layout({ ...context, subject, body, footer, settingsLabel: s.settingsLabel, unsubscribeLabel: s.unsubscribeLabel })
-      return { subject, text: `${text.trim()}\n\n-- \n${s.settingsLabel}: ${context.settingsUrl}\n${s.unsubscribeLabel}: ${context.unsubscribeUrl}\n`, html }
+      const html = layout({ ...context, subject, body, footer, account, settingsLabel: s.settingsLabel, unsubscribeLabel: s.unsubscribeLabel })
+      const links = account ? footer : `${s.settingsLabel}: ${context.settingsUrl}\n${s.unsubscribeLabel}: ${context.unsubscribeUrl}`
+      return { subject, text: `${text.trim()}\n\n-- \n${links}\n`, html }
     },
   }
 }

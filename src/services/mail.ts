@@ -5,7 +5,18 @@
 // Message-ID, which mail systems treat as the same message. Mails leave a few at
 // a time, one per recipient at once, each within a deadline (#45): a recipient
 // whose devices never answer waits alone.
-import { claimMails, markDropped, markFailed, markPushed, markSent, MAIL_KINDS, queueMails, type ClaimedMail, type MailKind } from '../db/outbox.ts'
+import {
+  claimMails,
+  isAccountMail,
+  markDropped,
+  markFailed,
+  markPushed,
+  markSent,
+  MAIL_KINDS,
+  queueMails,
+  type ClaimedMail,
+  type MailKind,
+} from '../db/outbox.ts'
 import type { Database } from '../db/index.ts'
 import { sqlOf } from '../db/sql.ts'
 import { withoutLinks } from '../lib/names.ts'
@@ -102,20 +113,22 @@ export function mailService(deps: MailDeps) {
   function contextOf(m: ClaimedMail) {
     const locale: Locale = m.locale ?? ((m.data.locale as Locale | undefined) === 'es' ? 'es' : 'en')
     const settingsUrl = `${publicUrl}/me/notifications`
-    const token = m.userId ? unsubscribeToken(m.userId, m.kind) : addressToken(m.toAddress ?? '')
+    // An account's own mail has no unsubscribe link: a person asked for it, or it tells of their account (#51).
+    const token = isAccountMail(m.kind) ? null : m.userId ? unsubscribeToken(m.userId, m.kind) : addressToken(m.toAddress ?? '')
     // A person follows the page; a mail client posts to the API (RFC 8058).
-    const unsubscribeUrl = `${publicUrl}/unsubscribe?token=${token}`
-    const oneClickUrl = `${publicUrl}/api/unsubscribe?token=${token}`
+    const unsubscribeUrl = token ? `${publicUrl}/unsubscribe?token=${token}` : null
+    const oneClickUrl = token ? `${publicUrl}/api/unsubscribe?token=${token}` : null
+    const timeZone = m.timeZone ?? m.userTimeZone ?? 'UTC'
     return {
       ...m.data,
       locale,
       ruleset: m.ruleset,
       // Only an invitation goes to an address with no account: no link of the GM's reaches it (#30).
-      campaignName: m.userId ? m.campaignName : withoutLinks(m.campaignName),
-      timeZone: m.timeZone,
-      userTimeZone: m.userTimeZone ?? m.timeZone,
+      campaignName: m.userId ? m.campaignName : withoutLinks(m.campaignName ?? ''),
+      timeZone,
+      userTimeZone: m.userTimeZone ?? timeZone,
       displayName: m.displayName,
-      campaignUrl: `${publicUrl}/campaigns/${m.campaignId}`,
+      campaignUrl: m.campaignId ? `${publicUrl}/campaigns/${m.campaignId}` : publicUrl,
       // When it is written: a mail that counts time left counts it from here (#30).
       sentAt: clock.now().toISOString(),
       settingsUrl,
@@ -128,7 +141,7 @@ export function mailService(deps: MailDeps) {
   async function pushOne(m: ClaimedMail, context: ReturnType<typeof contextOf>) {
     try {
       const rendered = t.render(m.kind, context.locale, context)
-      const outcome = await push!.deliver(m.userId!, pushOfMail(rendered, context.campaignUrl, `${m.campaignId}:${m.kind}`, m.kind, publicUrl))
+      const outcome = await push!.deliver(m.userId!, pushOfMail(rendered, context.campaignUrl, `${m.campaignId}:${m.kind}`, m.kind as MailKind, publicUrl))
       // A device that kept failing was dropped: its owner hears of it, once a device.
       const notes = outcome.dropped.map((d) => ({
         userId: m.userId!,
@@ -146,7 +159,7 @@ export function mailService(deps: MailDeps) {
   /** A payout mail's recap; a mail without one still goes (a failure to draw it is logged). */
   async function recapOf(m: ClaimedMail, locale: Locale): Promise<MailRecap | null> {
     const period = m.data.recapPeriod
-    if (!recap || m.kind !== 'payout' || !m.userId || typeof period !== 'number') return null
+    if (!recap || m.kind !== 'payout' || !m.userId || !m.campaignId || typeof period !== 'number') return null
     try {
       // A practice week passes at a click (#27): its mail says the lines, and its page draws the map for whoever opens it (#45).
       return await recap(m.campaignId, m.userId, period, locale, { image: !m.practice })
@@ -175,8 +188,7 @@ export function mailService(deps: MailDeps) {
         : undefined
       const headers: Record<string, string> = {
         'X-Weekday-Wars-Kind': m.kind,
-        'List-Unsubscribe': `<${context.oneClickUrl}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        ...(context.oneClickUrl ? { 'List-Unsubscribe': `<${context.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
       }
       await mailer.send({ to, ...rendered, messageId: `<${m.id}@${host}>`, headers, ...(attachments ? { attachments } : {}) })
       await markSent(db.pool, m.id, clock.now())

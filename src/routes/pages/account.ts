@@ -7,7 +7,7 @@ import { DateTime } from 'luxon'
 import { fill } from '../../lib/fill.ts'
 import { AcceptInvitationBody, LoginBody, NotificationsSchema, PushEndpointBody, PushSubscriptionBody, RegisterBody } from '../../schemas/actions.ts'
 import type { NotificationSettings } from '../../services/notifications.ts'
-import { one, safeNext, STRINGS, type FormRoute, type PageKit, type Req, type Route } from './kit.ts'
+import { one, safeNext, setLoginCookie, STRINGS, type FormRoute, type PageKit, type Req, type Route } from './kit.ts'
 
 export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   const { accounts, campaigns, notifications } = fastify
@@ -16,16 +16,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   const loginLimit = { rateLimit: { ...rateLimit.rateLimit, hook: 'preHandler' as const, keyGenerator: loginKey } }
   const ceiling = placeCeiling(fastify, fastify.config.loginRateLimit)
 
-  // Returns nothing: a reply is thenable, and awaiting it would wait for its own sending.
-  const loginCookie = async (reply: FastifyReply, userId: string): Promise<void> => {
-    reply.setCookie(SESSION_COOKIE, await fastify.issueToken(userId), {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: fastify.config.publicUrl.startsWith('https:'),
-      maxAge: 7 * 86_400,
-    })
-  }
+  const loginCookie = (reply: FastifyReply, userId: string) => setLoginCookie(fastify, reply, userId)
 
   fastify.get('/login', async (request: Req, reply) => render(request, reply, 'login.hbs', { titleKey: 'login', next: request.query.next ?? '' }))
 

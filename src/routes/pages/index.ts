@@ -8,6 +8,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { AppError, unavailableBecause } from '../../lib/errors.ts'
 import { accountPages } from './account.ts'
+import { accountLinkPages } from './account-links.ts'
 import { campaignPages } from './campaigns.ts'
 import { gmPages } from './gm.ts'
 import { pageKit, STRINGS, type Req } from './kit.ts'
@@ -170,6 +171,7 @@ export default async function pages(fastify: FastifyInstance) {
   fastify.get('/favicon.ico', async (_request, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send())
 
   accountPages(fastify, kit)
+  accountLinkPages(fastify, kit)
   const games = facePages(fastify, kit)
   campaignPages(fastify, kit, games)
   scenePages(fastify, kit, games)

@@ -22,6 +22,17 @@ export function safeNext(next: string): string {
   return /^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/.test(next) ? next : '/campaigns'
 }
 
+/** Logs the reader in on this browser: the session cookie with a new login token. Returns nothing: a reply is thenable, and awaiting it would wait for its own sending. */
+export async function setLoginCookie(fastify: FastifyInstance, reply: FastifyReply, userId: string): Promise<void> {
+  reply.setCookie(SESSION_COOKIE, await fastify.issueToken(userId), {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: fastify.config.publicUrl.startsWith('https:'),
+    maxAge: 7 * 86_400,
+  })
+}
+
 /** An action that cannot be undone runs only with its confirmation box ticked (a page-only field). */
 export function confirmed(extras: Body) {
   if (one(extras.confirm) !== 'yes') throw new AppError(400, 'form/unconfirmed', 'Tick the confirmation box first: this cannot be undone')

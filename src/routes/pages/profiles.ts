@@ -15,7 +15,7 @@ export function profilePages(fastify: FastifyInstance, kit: PageKit) {
     return render(request, reply, 'profile.hbs', { title: profile.user.displayName, profile, own: v.user?.id === profile.user.id })
   })
 
-  async function mePage(request: Req, reply: FastifyReply, userId: string, extra: { error?: AppError; saved?: boolean; form?: Record<string, string> } = {}) {
+  async function mePage(request: Req, reply: FastifyReply, userId: string, extra: { error?: AppError; saved?: string; form?: Record<string, string> } = {}) {
     const me = (await accounts.get(userId))!
     const s = STRINGS[(await viewer(request)).locale]
     return render(
@@ -27,7 +27,11 @@ export function profilePages(fastify: FastifyInstance, kit: PageKit) {
     )
   }
 
-  fastify.get('/me', async (request: Req, reply) => mePage(request, reply, (await requireUser(request)).id, request.query.saved === '1' ? { saved: true } : {}))
+  // ?saved= says what was just saved: 1 the profile, password or email a change of /me/account (#51).
+  const SAVED = ['1', 'password', 'email']
+  fastify.get('/me', async (request: Req, reply) =>
+    mePage(request, reply, (await requireUser(request)).id, SAVED.includes(request.query.saved ?? '') ? { saved: request.query.saved! } : {}),
+  )
 
   fastify.post<Route>('/me', form(ProfileBody), async (request: Req, reply) => {
     const user = await requireUser(request)

@@ -3,11 +3,14 @@ import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { loginKey, placeCeiling } from '../../../lib/login-limits.ts'
 import { LoginBody, RegisterBody } from '../../../schemas/actions.ts'
-import { UserSchema } from '../me/index.ts'
+import { TokenSchema } from '../../../schemas/accounts.ts'
+import linkRoutes from './links.ts'
 
-export const TokenSchema = Type.Object({ token: Type.String(), user: UserSchema })
+export { TokenSchema }
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  // Autoload takes only index.ts from a folder: the links' routes are registered here.
+  await fastify.register(linkRoutes)
   const rateLimit = { max: fastify.config.loginRateLimit, timeWindow: '1 minute' }
   // By account: the body names it, so the limit runs once the body is parsed.
   const loginLimit = { ...rateLimit, hook: 'preHandler' as const, keyGenerator: loginKey }

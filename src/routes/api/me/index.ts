@@ -2,25 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import { ProfileBody } from '../../../schemas/actions.ts'
+import accountRoutes from './account.ts'
 import notificationRoutes from './notifications.ts'
 import pushRoutes from './push.ts'
 import webhookRoutes from './webhook.ts'
+import { UserSchema } from '../../../schemas/accounts.ts'
 
-export const UserSchema = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    email: Type.String(),
-    displayName: Type.String(),
-    locale: Type.Union([Type.Literal('es'), Type.Literal('en')]),
-    timeZone: Type.String(),
-    createdAt: Type.String({ format: 'date-time' }),
-  },
-  { title: 'User' },
-)
+export { UserSchema }
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   // Autoload takes only index.ts from a folder, so the neighbours are registered here.
   await fastify.register(notificationRoutes)
+  await fastify.register(accountRoutes)
   await fastify.register(webhookRoutes)
   await fastify.register(pushRoutes)
 

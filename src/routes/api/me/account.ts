@@ -1,0 +1,50 @@
+// Your password and address (#51): a new password (the current one asked) ends every login and
+// answers a new token; a new address counts once the link mailed to it is followed.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { ErrorRef } from '../../../lib/errors.ts'
+import { ChangeEmailBody, ChangePasswordBody } from '../../../schemas/actions.ts'
+import { TokenSchema } from '../../../schemas/accounts.ts'
+
+const bearer = [{ bearerAuth: [] }]
+
+const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.put(
+    '/password',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change your password (the current one asked): every login ends, this answer carries a new token',
+        security: bearer,
+        body: ChangePasswordBody,
+        response: { 200: TokenSchema, 400: ErrorRef, 401: ErrorRef },
+      },
+    },
+    async (request) => {
+      const user = await fastify.accountLinks.changePassword(request.user.sub, request.body.currentPassword, request.body.newPassword)
+      return { token: await fastify.issueToken(user.id), user }
+    },
+  )
+
+  fastify.post(
+    '/email',
+    {
+      onRequest: fastify.authenticate,
+      config: { rateLimit: { max: fastify.config.loginRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Ask for a new address (your password asked): a link is mailed to it, and it counts once followed',
+        security: bearer,
+        body: ChangeEmailBody,
+        response: { 202: Type.Object({ message: Type.String() }), 400: ErrorRef, 401: ErrorRef, 409: ErrorRef, 429: ErrorRef },
+      },
+    },
+    async (request, reply) => {
+      await fastify.accountLinks.requestEmailChange(request.user.sub, request.body.password, request.body.email)
+      return reply.code(202).send({ message: 'A mail with a link is on its way to the new address; your address changes when it is followed.' })
+    },
+  )
+}
+
+export default routes

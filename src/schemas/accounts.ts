@@ -1,0 +1,16 @@
+// An account as the API shows it, and the answer that logs one in.
+import { Type } from 'typebox'
+
+export const UserSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    email: Type.String(),
+    displayName: Type.String(),
+    locale: Type.Union([Type.Literal('es'), Type.Literal('en')]),
+    timeZone: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { title: 'User' },
+)
+
+export const TokenSchema = Type.Object({ token: Type.String(), user: UserSchema })

@@ -1,0 +1,185 @@
+// #51 accounts a person can recover and change: a forgotten password reset by a mailed link, a
+// sign-in by mail, a new password, a new address confirmed by mail. Each link is single use,
+// expires, retires the one before it, and asking for one answers alike for any address.
+import t from 'tap'
+import { LINK_SENT } from '../../src/routes/api/auth/links.ts'
+import { LINKS_PER_HOUR } from '../../src/services/account-links.ts'
+import { buildTestApp } from '../helpers/app.ts'
+import { call, setClock, type App } from '../helpers/campaign.ts'
+import { visitor } from '../helpers/pages.ts'
+import { smtpReceiver, type ReceivedMail } from '../helpers/smtp.ts'
+
+const PASSWORD = 'correct horse battery'
+const NEW_PASSWORD = 'purple otter under the bridge'
+
+async function account(app: App, email: string, displayName: string, locale: 'en' | 'es' = 'en') {
+  const made = await call(app, null, 'POST', '/api/auth/register', { email, password: PASSWORD, displayName, locale })
+  if (made.status !== 201) throw new Error(`register ${email}: ${JSON.stringify(made.body)}`)
+  return made.body.token as string
+}
+
+const login = (app: App, email: string, password: string) => call(app, null, 'POST', '/api/auth/login', { email, password })
+const me = async (app: App, token: string) => call(app, token, 'GET', '/api/me')
+/** The link of a mail, and its token. */
+const linkOf = (mail: ReceivedMail | undefined) => {
+  const url = /(http\S+\?token=([\w-]+))/.exec(mail?.text ?? '')
+  if (!url) throw new Error(`no link in ${mail?.text}`)
+  return { url: url[1]!, token: url[2]! }
+}
+
+t.test('#51 accounts by mail', async (t) => {
+  const smtp = await smtpReceiver()
+  t.teardown(smtp.close)
+  const app = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url, loginRateLimit: 1000 })
+  await setClock(app, '2026-11-30T09:00:00Z')
+  const mailsTo = async (address: string) => {
+    await app.accountLinks.settled()
+    await app.deliveries.flush()
+    return smtp.mails.filter((m) => m.to.includes(address))
+  }
+
+  await t.test('a forgotten password: one mailed link, used once, that ends every other login', async (t) => {
+    const phone = await account(app, 'ana@example.com', 'Ana')
+    const laptop = (await login(app, 'ana@example.com', PASSWORD)).body.token as string
+
+    const known = await call(app, null, 'POST', '/api/auth/password-reset', { email: ' Ana@Example.com ' })
+    const unknown = await call(app, null, 'POST', '/api/auth/password-reset', { email: 'nobody@example.com' })
+    t.same([known.status, known.body], [202, { message: LINK_SENT }], 'asked for a known address')
+    t.same([unknown.status, unknown.body], [known.status, known.body], 'the same answer for an address with no account')
+    const mails = await mailsTo('ana@example.com')
+    t.equal(mails.length, 1, 'one mail to the account')
+    t.equal((await mailsTo('nobody@example.com')).length, 0, 'none to an address with no account')
+    t.match(mails[0]!.subject, /choose a new password/)
+    t.notOk(mails[0]!.headers['list-unsubscribe'], "an account's own mail has nothing to unsubscribe from")
+    t.match(mails[0]!.text, /works once, until Monday 30 November, 11:00/, 'an hour, in the reader’s zone')
+    const link = linkOf(mails[0])
+    t.match(link.url, /\/reset-password\?token=/)
+
+    // A mail scanner's visit (GET) spends nothing.
+    const page = await app.inject({ method: 'GET', url: `/reset-password?token=${link.token}` })
+    t.equal(page.statusCode, 200)
+    t.match(page.body, /name="password"/, 'the page asks for the new password')
+    const weak = await call(app, null, 'POST', '/api/auth/password-reset/confirm', { token: link.token, password: 'password1' })
+    t.equal(weak.body.error.code, 'auth/weak_password', 'a weak password is refused…')
+    const reset = await call(app, null, 'POST', '/api/auth/password-reset/confirm', { token: link.token, password: NEW_PASSWORD })
+    t.equal(reset.status, 200, '…and leaves the link for a better one')
+    t.equal((await me(app, reset.body.token)).body.email, 'ana@example.com', 'the answer logs this device in')
+    t.equal((await me(app, phone)).status, 401, 'the phone’s login ended')
+    t.equal((await me(app, laptop)).status, 401, 'the laptop’s login ended')
+    t.equal((await login(app, 'ana@example.com', PASSWORD)).status, 401, 'the old password is gone')
+    t.equal((await login(app, 'ana@example.com', NEW_PASSWORD)).status, 200, 'the new one logs in')
+    const again = await call(app, null, 'POST', '/api/auth/password-reset/confirm', { token: link.token, password: 'another fine long sentence' })
+    t.same([again.status, again.body.error.code], [400, 'auth/link_invalid'], 'the link works once')
+  })
+
+  await t.test('a link expires, and a newer one retires the older', async (t) => {
+    await account(app, 'bo@example.com', 'Bo')
+    await call(app, null, 'POST', '/api/auth/password-reset', { email: 'bo@example.com' })
+    const first = linkOf((await mailsTo('bo@example.com'))[0])
+    await call(app, null, 'POST', '/api/auth/password-reset', { email: 'bo@example.com' })
+    const second = linkOf((await mailsTo('bo@example.com'))[1])
+    const old = await call(app, null, 'POST', '/api/auth/password-reset/confirm', { token: first.token, password: NEW_PASSWORD })
+    t.equal(old.body.error.code, 'auth/link_invalid', 'the first link stopped when the second was sent')
+    await setClock(app, '2026-11-30T10:01:00Z')
+    const late = await call(app, null, 'POST', '/api/auth/password-reset/confirm', { token: second.token, password: NEW_PASSWORD })
+    t.equal(late.body.error.code, 'auth/link_invalid', 'past its hour, the second does nothing')
+    t.equal((await login(app, 'bo@example.com', PASSWORD)).status, 200, 'and the password is as it was')
+    const guessed = await call(app, null, 'POST', '/api/auth/password-reset/confirm', { token: 'A'.repeat(43), password: NEW_PASSWORD })
+    t.equal(guessed.body.error.code, 'auth/link_invalid', 'a made-up token is refused alike')
+  })
+
+  await t.test(`at most ${LINKS_PER_HOUR} links an hour reach one address, and the answer does not say when it stops`, async (t) => {
+    await account(app, 'cy@example.com', 'Cy')
+    for (let i = 0; i < LINKS_PER_HOUR + 2; i++) {
+      const asked = await call(app, null, 'POST', '/api/auth/password-reset', { email: 'cy@example.com' })
+      t.same([asked.status, asked.body], [202, { message: LINK_SENT }], `request ${i + 1}`)
+    }
+    t.equal((await mailsTo('cy@example.com')).length, LINKS_PER_HOUR)
+    await setClock(app, '2026-11-30T11:05:00Z')
+    await call(app, null, 'POST', '/api/auth/password-reset', { email: 'cy@example.com' })
+    t.equal((await mailsTo('cy@example.com')).length, LINKS_PER_HOUR + 1, 'an hour later, one more')
+  })
+
+  await t.test('the answer takes as long for an address with an account as for one without', async (t) => {
+    await account(app, 'di@example.com', 'Di')
+    const timed = async (email: string) => {
+      const started = performance.now()
+      const res = await call(app, null, 'POST', '/api/auth/sign-in-link', { email })
+      return { ms: performance.now() - started, res }
+    }
+    const known: number[] = []
+    const unknown: number[] = []
+    // Side by side, in turns, so the machine's noise falls on both alike.
+    for (let i = 0; i < 16; i++) {
+      const a = await timed('di@example.com')
+      const b = await timed(`ghost${i}@example.com`)
+      t.same(a.res, b.res, `round ${i + 1}: same status and body`)
+      known.push(a.ms)
+      unknown.push(b.ms)
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!
+    const ratio = median(known) / median(unknown)
+    // Waiting for the link's writes and mail made it about 3 (measured): noise stays well inside these bounds.
+    t.ok(ratio > 0.4 && ratio < 2.5, `median known / unknown = ${ratio.toFixed(2)} (${median(known).toFixed(1)} / ${median(unknown).toFixed(1)} ms)`)
+  })
+
+  await t.test('a sign-in link: the page asks before it acts, and other logins stay', async (t) => {
+    const phone = await account(app, 'eva@example.com', 'Eva', 'es')
+    await call(app, null, 'POST', '/api/auth/sign-in-link', { email: 'eva@example.com' })
+    const mail = (await mailsTo('eva@example.com'))[0]
+    t.match(mail?.subject, /tu enlace para entrar/, 'in her language')
+    const link = linkOf(mail)
+    const browser = visitor(app)
+    const landing = await browser.get(`/sign-in?token=${link.token}`)
+    t.equal(landing.status, 200)
+    t.match(landing.body, /<button type="submit">/, 'a button to press')
+    const signedIn = await browser.post('/sign-in', { token: link.token })
+    t.equal(signedIn.status, 303, 'pressing it signs in')
+    t.match((await browser.get('/me')).body, /Eva/, 'as Eva')
+    t.equal((await me(app, phone)).status, 200, 'her other login stays')
+    const reused = await browser.post('/sign-in', { token: link.token })
+    t.equal(reused.status, 400)
+    t.match(reused.body, /Este enlace ya no sirve/, 'a second use is refused in words, hers')
+  })
+
+  await t.test('a new password asks for the current one and ends the other logins', async (t) => {
+    const phone = await account(app, 'fer@example.com', 'Fer')
+    const laptop = (await login(app, 'fer@example.com', PASSWORD)).body.token as string
+    const wrong = await call(app, phone, 'PUT', '/api/me/password', { currentPassword: 'not it at all', newPassword: NEW_PASSWORD })
+    t.same([wrong.status, wrong.body.error.code], [400, 'auth/wrong_password'])
+    const weak = await call(app, phone, 'PUT', '/api/me/password', { currentPassword: PASSWORD, newPassword: 'password1' })
+    t.equal(weak.body.error.code, 'auth/weak_password')
+    t.equal((await login(app, 'fer@example.com', PASSWORD)).status, 200, 'refusals change nothing')
+    const changed = await call(app, phone, 'PUT', '/api/me/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })
+    t.equal(changed.status, 200)
+    t.equal((await me(app, changed.body.token)).status, 200, 'the answer’s new token works')
+    t.equal((await me(app, phone)).status, 401, 'the token it was asked with ended')
+    t.equal((await me(app, laptop)).status, 401, 'and the laptop’s')
+    t.equal((await login(app, 'fer@example.com', NEW_PASSWORD)).status, 200)
+  })
+
+  await t.test('a new address counts once confirmed from its own mailbox, and the old one is told', async (t) => {
+    const token = await account(app, 'gil@example.com', 'Gil', 'es')
+    await account(app, 'taken@example.com', 'Taken')
+    const ask = (body: object) => call(app, token, 'POST', '/api/me/email', body)
+    t.equal((await ask({ password: 'not it at all', email: 'gil@new.example' })).body.error.code, 'auth/wrong_password')
+    t.equal((await ask({ password: PASSWORD, email: 'GIL@example.com' })).body.error.code, 'auth/same_email')
+    t.same((await ask({ password: PASSWORD, email: 'taken@example.com' })).status, 409)
+    const asked = await ask({ password: PASSWORD, email: 'Gil@New.example' })
+    t.equal(asked.status, 202)
+    t.equal((await me(app, token)).body.email, 'gil@example.com', 'nothing changes before the link is followed')
+    const mail = (await mailsTo('gil@new.example'))[0]
+    t.match(mail?.subject, /confirma tu dirección nueva/)
+    const link = linkOf(mail)
+    t.match(link.url, /\/confirm-email\?token=/)
+    const confirmed = await call(app, null, 'POST', '/api/auth/email-change/confirm', { token: link.token })
+    t.equal(confirmed.status, 200)
+    t.equal((await me(app, confirmed.body.token)).body.email, 'gil@new.example')
+    t.equal((await me(app, token)).status, 401, 'the old login ended')
+    t.equal((await login(app, 'gil@new.example', PASSWORD)).status, 200, 'the new address logs in')
+    t.equal((await login(app, 'gil@example.com', PASSWORD)).status, 401, 'the old one no longer does')
+    const told = (await mailsTo('gil@example.com')).find((m) => /ha cambiado/.test(m.subject))
+    t.match(told?.text, /gil@new\.example/, 'the old address is told the new one')
+    t.equal((await call(app, null, 'POST', '/api/auth/email-change/confirm', { token: link.token })).body.error.code, 'auth/link_invalid')
+  })
+})
