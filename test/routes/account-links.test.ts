@@ -1,6 +1,7 @@
 // #51 accounts a person can recover and change: a forgotten password reset by a mailed link, a
 // sign-in by mail, a new password, a new address confirmed by mail. Each link is single use,
 // expires, retires the one before it, and asking for one answers alike for any address.
+import { createHash } from 'node:crypto'
 import t from 'tap'
 import { LINK_SENT } from '../../src/routes/api/auth/links.ts'
 import { LINKS_PER_HOUR } from '../../src/services/account-links.ts'
@@ -10,6 +11,7 @@ import { visitor } from '../helpers/pages.ts'
 import { smtpReceiver, type ReceivedMail } from '../helpers/smtp.ts'
 
 const PASSWORD = 'correct horse battery'
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const NEW_PASSWORD = 'purple otter under the bridge'
 
 async function account(app: App, email: string, displayName: string, locale: 'en' | 'es' = 'en') {
@@ -55,6 +57,12 @@ t.test('#51 accounts by mail', async (t) => {
     const link = linkOf(mails[0])
     t.match(link.url, /\/reset-password\?token=/)
 
+    const stored = await app.db.pool.query(`SELECT token_hash FROM account_tokens WHERE token_hash IN ($1, $2)`, [link.token, sha256(link.token)])
+    t.same(
+      stored.rows.map((r) => r.token_hash),
+      [sha256(link.token)],
+      'the database keeps only the hash: a read of it gives no working link',
+    )
     // A mail scanner's visit (GET) spends nothing.
     const page = await app.inject({ method: 'GET', url: `/reset-password?token=${link.token}` })
     t.equal(page.statusCode, 200)

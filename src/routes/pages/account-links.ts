@@ -62,7 +62,7 @@ export function accountLinkPages(fastify: FastifyInstance, kit: PageKit) {
   )
   fastify.get('/sign-in', async (request: Req, reply) => landing(request, reply, 'signIn'))
   fastify.post<FormRoute<typeof LinkBody>>('/sign-in', { ...form(LinkBody), onRequest: ceiling }, async (request, reply) =>
-    spend(request, reply, 'signIn', () => accountLinks.signIn(request.body.token), '/'),
+    spend(request, reply, 'signIn', () => accountLinks.signIn(request.body.token), '/campaigns'),
   )
   fastify.get('/confirm-email', async (request: Req, reply) => landing(request, reply, 'confirmEmail'))
   fastify.post<FormRoute<typeof LinkBody>>('/confirm-email', { ...form(LinkBody), onRequest: ceiling }, async (request, reply) =>
