@@ -60,6 +60,9 @@ export const ChangeEmailBody = Type.Object(
   { additionalProperties: false },
 )
 
+/** Closing an account: the password, so that a borrowed session cannot. */
+export const CloseAccountBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false })
+
 export const CreateCampaignBody = Type.Object(
   {
     name: Text(80),

@@ -6,7 +6,7 @@ import t from 'tap'
 import { LINK_SENT } from '../../src/routes/api/auth/links.ts'
 import { LINKS_PER_HOUR } from '../../src/services/account-links.ts'
 import { buildTestApp } from '../helpers/app.ts'
-import { call, setClock, type App } from '../helpers/campaign.ts'
+import { call, setClock, setUp, type App } from '../helpers/campaign.ts'
 import { visitor } from '../helpers/pages.ts'
 import { smtpReceiver, type ReceivedMail } from '../helpers/smtp.ts'
 
@@ -189,5 +189,48 @@ t.test('#51 accounts by mail', async (t) => {
     const told = (await mailsTo('gil@example.com')).find((m) => /ha cambiado/.test(m.subject))
     t.match(told?.text, /gil@new\.example/, 'the old address is told the new one')
     t.equal((await call(app, null, 'POST', '/api/auth/email-change/confirm', { token: link.token })).body.error.code, 'auth/link_invalid')
+  })
+
+  await t.test('leaving: the export holds what the service has, closing hands the GM role on and keeps the tribes', async (t) => {
+    const table = await setUp(app, { ana: 'monday', bea: 'tuesday' })
+    const gmId = (await me(app, table.gm)).body.id as string
+    const ana = table.players.ana!
+    const bea = table.players.bea!
+    const exported = await app.inject({ method: 'GET', url: '/api/me/export', headers: { authorization: `Bearer ${ana.token}` } })
+    t.equal(exported.statusCode, 200)
+    t.match(exported.headers['content-disposition'], /attachment; filename="weekday-wars-2026-11-30\.json"/, 'a file to keep')
+    const data = exported.json()
+    t.equal(data.account.id, ana.userId)
+    t.match(data.settings, { windowOpen: true, reminderHours: 3 }, 'her settings')
+    t.same(
+      data.campaigns.map((c: { id: string; roles: string[]; tribes: { name: string }[] }) => [c.id, c.roles, c.tribes.map((x) => x.name)]),
+      [[table.id, ['player'], ['ana']]],
+      'her campaign, role and tribe',
+    )
+    t.same([data.orders, data.messages, data.devices, data.webhook], [[], [], [], null], 'nothing else held yet')
+
+    const wrong = await call(app, table.gm, 'POST', '/api/me/close', { password: 'not it at all' })
+    t.same([wrong.status, wrong.body.error.code], [400, 'auth/wrong_password'], 'the password is asked')
+    const closed = await call(app, table.gm, 'POST', '/api/me/close', { password: PASSWORD })
+    t.equal(closed.status, 200)
+    t.same(closed.body.handedOver, [{ campaignId: table.id, name: 'Test campaign', to: ana.userId }], 'the campaign passes to its earliest player')
+    t.equal((await me(app, table.gm)).status, 401, 'every login of the closed account ended')
+    t.equal((await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/roster`)).status, 200, 'Ana runs the campaign now')
+
+    const beaEmail = (await me(app, bea.token)).body.email as string
+    t.equal((await call(app, bea.token, 'POST', '/api/me/close', { password: PASSWORD })).status, 200)
+    const roster = await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/roster`)
+    const beas = roster.body.tribes.find((x: { name: string }) => x.name === 'bea')
+    t.match(beas, { name: 'bea', weekday: 'tuesday', player: null }, "Bea's tribe stays, without a player")
+    const users = await app.db.pool.query(`SELECT email, display_name, password_hash FROM users WHERE id = ANY($1::uuid[]) ORDER BY email`, [
+      [gmId, bea.userId],
+    ])
+    for (const row of users.rows) {
+      t.match(row.email, /^closed-[0-9a-f-]{36}@closed\.invalid$/, 'the address is gone')
+      t.match(row.display_name, /^#[0-9a-f]{6}$/, 'the name is neutral')
+      t.equal(row.password_hash, '!', 'no password opens it')
+    }
+    const again = await call(app, null, 'POST', '/api/auth/register', { email: beaEmail, password: PASSWORD, displayName: 'Bea again' })
+    t.equal(again.status, 201, 'the address may make a new account')
   })
 })

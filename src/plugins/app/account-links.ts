@@ -1,10 +1,13 @@
-// Account links (#51): password resets, sign-in links, changes of password and address.
+// An account's own business (#51): password resets, sign-in links, changes of password and
+// address, the export of its data and its closing.
 import fp from 'fastify-plugin'
+import { accountClosingService, type AccountClosingService } from '../../services/account-closing.ts'
 import { accountLinksService, type AccountLinksService } from '../../services/account-links.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     accountLinks: AccountLinksService
+    accountClosing: AccountClosingService
   }
 }
 
@@ -13,6 +16,7 @@ export default fp(
     const { db, clock, config, deliveries, log } = fastify
     const accountLinks = accountLinksService({ db, clock, publicUrl: config.publicUrl, queued: () => deliveries.kick(), log })
     fastify.decorate('accountLinks', accountLinks)
+    fastify.decorate('accountClosing', accountClosingService({ db, clock }))
     // Before any onClose (the deliveries', the pool's): a link asked for just before is still queued.
     fastify.addHook('preClose', accountLinks.settled)
   },

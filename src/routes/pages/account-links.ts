@@ -4,8 +4,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { loginKey, placeCeiling } from '../../lib/login-limits.ts'
-import { ChangeEmailBody, ChangePasswordBody, LinkBody, LinkRequestBody, ResetPasswordBody } from '../../schemas/actions.ts'
-import { setLoginCookie, type FormRoute, type PageKit, type Req } from './kit.ts'
+import { ChangeEmailBody, ChangePasswordBody, CloseAccountBody, LinkBody, LinkRequestBody, ResetPasswordBody } from '../../schemas/actions.ts'
+import { SESSION_COOKIE } from '../../plugins/external/view.ts'
+import { confirmed, setLoginCookie, type FormRoute, type PageKit, type Req } from './kit.ts'
 
 type Asked = 'reset' | 'signIn'
 type Landing = 'reset' | 'signIn' | 'confirmEmail'
@@ -13,7 +14,7 @@ const PURPOSE = { reset: 'password_reset', signIn: 'sign_in', confirmEmail: 'ema
 
 export function accountLinkPages(fastify: FastifyInstance, kit: PageKit) {
   const { accountLinks } = fastify
-  const { render, requireUser, form } = kit
+  const { render, requireUser, form, extrasOf } = kit
   const linkLimit = { rateLimit: { max: fastify.config.loginRateLimit, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: loginKey } }
   const ceiling = placeCeiling(fastify, fastify.config.loginRateLimit)
 
@@ -73,7 +74,7 @@ export function accountLinkPages(fastify: FastifyInstance, kit: PageKit) {
   const accountPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    extra: { error?: AppError; which?: 'password' | 'email'; sentTo?: string; email?: string } = {},
+    extra: { error?: AppError; which?: 'password' | 'email' | 'close'; sentTo?: string; email?: string } = {},
   ) => {
     const user = await requireUser(request)
     return render(request, reply, 'me-account.hbs', { titleKey: 'accountTitle', me: user, ...extra }, extra.error?.statusCode ?? 200)
@@ -102,6 +103,30 @@ export function accountLinkPages(fastify: FastifyInstance, kit: PageKit) {
       } catch (error) {
         if (!(error instanceof AppError)) throw error
         return accountPage(request, reply, { error, which: 'email', email: request.body.email })
+      }
+    },
+  )
+
+  // Your data as one file, and leaving.
+  fastify.get('/me/export', async (request: Req, reply) => {
+    const data = await fastify.accountClosing.export((await requireUser(request)).id)
+    return reply
+      .header('content-disposition', `attachment; filename="weekday-wars-${data.exportedAt.slice(0, 10)}.json"`)
+      .type('application/json')
+      .send(JSON.stringify(data, null, 2))
+  })
+  fastify.post<FormRoute<typeof CloseAccountBody>>(
+    '/me/close',
+    { ...form(CloseAccountBody, { extras: ['confirm'] }), config: { rateLimit: linkLimit.rateLimit } },
+    async (request, reply) => {
+      const user = await requireUser(request)
+      try {
+        confirmed(extrasOf(request))
+        await fastify.accountClosing.close(user.id, request.body.password)
+        return reply.clearCookie(SESSION_COOKIE, { path: '/' }).redirect('/login?notice=account_closed', 303)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        return accountPage(request, reply, { error, which: 'close' })
       }
     },
   )

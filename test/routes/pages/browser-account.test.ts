@@ -1,7 +1,7 @@
 // #51 in a real browser, with the mails read from the test SMTP server: a player on a Spanish
 // phone who forgot her password resets it by keyboard alone; a player at an English desktop
 // changes his address, confirms it from the new mailbox, and later signs in by a mailed link.
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
 import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
@@ -69,6 +69,10 @@ t.test('#51 a password reset, a new address and a sign-in link, each by mail', a
     t.match(await page.textContent('main'), /Tu contraseña ha cambiado/, 'logged in, and told')
     await page.screenshot({ path: path.join(ARTIFACTS, 'account-3-changed-es-390.png'), fullPage: true })
     t.equal((await call(app, evaElsewhere, 'GET', '/api/me')).status, 401, 'her other login ended')
+    await page.goto(`${base}/me/account`)
+    t.match(await page.textContent('main'), /Cerrar la cuenta/, 'her account page, in Spanish, offers to leave')
+    t.same(await axe(page), [], 'the account page at 390 px: no WCAG A/AA violation')
+    await page.screenshot({ path: path.join(ARTIFACTS, 'account-6-account-page-es-390.png'), fullPage: true })
   })
 
   await t.test('en, 1366 px: a new address confirmed from its mailbox, then a sign-in by mail', async (t) => {
@@ -103,6 +107,18 @@ t.test('#51 a password reset, a new address and a sign-in link, each by mail', a
     await page.click('main form button[type="submit"]')
     await page.waitForURL(`${base}/campaigns`)
     t.match(await page.textContent('header'), /Gil/, 'signed in as Gil, no password typed')
+
+    await page.goto(`${base}/me/account`)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href="/me/export"]')])
+    const file = await download.path()
+    const exported = JSON.parse(readFileSync(file, 'utf8'))
+    t.equal(exported.account.email, 'gil@new.example', 'his data, downloaded as a file')
+    await page.fill('form[action="/me/close"] input[name="password"]', PASSWORD)
+    await page.check('form[action="/me/close"] input[name="confirm"]')
+    await page.click('form[action="/me/close"] button[type="submit"]')
+    await page.waitForURL(`${base}/login?notice=account_closed`)
+    t.match(await page.textContent('main'), /Your account is closed/, 'closed, and told so')
+    t.equal((await call(app, null, 'POST', '/api/auth/login', { email: 'gil@new.example', password: PASSWORD })).status, 401, 'no way back in')
   })
   t.same(problems, [], 'no script error')
 })

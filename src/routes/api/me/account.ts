@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
-import { ChangeEmailBody, ChangePasswordBody } from '../../../schemas/actions.ts'
+import { ChangeEmailBody, ChangePasswordBody, CloseAccountBody } from '../../../schemas/actions.ts'
 import { TokenSchema } from '../../../schemas/accounts.ts'
 
 const bearer = [{ bearerAuth: [] }]
@@ -44,6 +44,47 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       await fastify.accountLinks.requestEmailChange(request.user.sub, request.body.password, request.body.email)
       return reply.code(202).send({ message: 'A mail with a link is on its way to the new address; your address changes when it is followed.' })
     },
+  )
+
+  fastify.get(
+    '/export',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Everything the service holds about you, as one JSON file: account, settings, campaigns, orders, messages, absences, devices',
+        security: bearer,
+        response: { 200: Type.Object({ exportedAt: Type.String({ format: 'date-time' }) }, { additionalProperties: true }), 401: ErrorRef },
+      },
+    },
+    async (request, reply) => {
+      const data = await fastify.accountClosing.export(request.user.sub)
+      return reply.header('content-disposition', `attachment; filename="weekday-wars-${data.exportedAt.slice(0, 10)}.json"`).send(data)
+    },
+  )
+
+  fastify.post(
+    '/close',
+    {
+      onRequest: fastify.authenticate,
+      config: { rateLimit: { max: fastify.config.loginRateLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Close your account (your password asked): your address, name, devices and settings go; your tribes stay in the logs without a player, and each campaign you ran passes to another GM or its earliest player',
+        security: bearer,
+        body: CloseAccountBody,
+        response: {
+          200: Type.Object({
+            handedOver: Type.Array(Type.Object({ campaignId: Type.String(), name: Type.String(), to: Type.Union([Type.String(), Type.Null()]) })),
+          }),
+          400: ErrorRef,
+          401: ErrorRef,
+          429: ErrorRef,
+        },
+      },
+    },
+    async (request) => fastify.accountClosing.close(request.user.sub, request.body.password),
   )
 }
 
