@@ -1,6 +1,7 @@
 // M8: the battle board, rule by rule, on boards drawn in the test language.
 import t from 'tap'
-import { defaultPlan, formation } from '../../../src/engine/games/elmapa/battle.ts'
+import { applyCards, defaultPlan, formation } from '../../../src/engine/games/elmapa/battle.ts'
+import { TROOPS } from '../../../src/engine/games/elmapa/catalogue.ts'
 import { arena, lines, troops } from './dsl.ts'
 
 const ids = (ps: ReturnType<typeof formation>) => ps.map((p) => `${p.id} ${p.n}${p.kind[0]} x${p.x} ${p.tactic}`)
@@ -211,4 +212,237 @@ t.test('M9.9 BloodLust and Puntería double the first attack only (M13.6); Veloc
     y=1 .  .  .  .  .
     y=0 .  .  A1=2s+2mv  .  .`)
   t.same(lines(quick.rounds[0]!.slice(0, 1)), ['A1 (2,1)(2,2)(2,3) hits D1 4 counter 2'], 'Velocidad +2: 3 steps')
+})
+
+t.test('M8.6 M13.7 no free column: a last platoon of a lone kind does not make room', async (t) => {
+  const plan = {
+    platoons: (['leva', 'soldado', 'leva', 'soldado', 'arquero'] as const).map((kind, c) => ({ kind, take: 1, column: c, tactic: TROOPS[kind].tactic })),
+    flee: 0,
+  }
+  t.same(
+    ids(formation(troops('leva=2 soldado=2 arquero=1 caballero=2'), plan, 'A')),
+    ['A1 1l x0 advance', 'A2 2s x1 advance', 'A3 1l x2 advance', 'A4 1a x4 shoot', 'A5 2c x3 advance'],
+    'the arqueros (A5, alone of their kind) stay; the second soldado joins the first and the caballeros take column 3',
+  )
+})
+
+t.test('M9.9 M13.6 combat cards on their platoons: Escudo 1 + s hp, Velocidad 1 + s moves, BloodLust, Puntería', async (t) => {
+  const plan = defaultPlan(troops('soldado=2 arquero=3'))
+  const ps = formation(troops('soldado=2 arquero=3'), plan, 'A')
+  applyCards(ps, [
+    { card: 'escudo-1', entry: 0, boosters: ['pies-1', 'pies-2', 'pies-3', 'pies-4', 'pies-5', 'pies-6'] },
+    { card: 'velocidad-1', entry: 0, boosters: ['vision-1', 'vision-2'] },
+    { card: 'bloodlust-1', entry: 0 },
+    { card: 'punteria-1', entry: 1 },
+    { card: 'escudo-2', entry: 1 },
+    { card: 'velocidad-2', entry: 1 },
+  ])
+  t.same(
+    ps.map((p) => `${p.kind} hp ${p.hp} move ${p.move} lust ${p.lust} aim ${p.aim}`),
+    ['soldado hp 4 move 3 lust 1 aim 0', 'arquero hp 2 move 2 lust 0 aim 1'],
+    'Escudo with 6 boosters (k = 6) adds 2 hp, with none 1; Velocidad with 2 boosters (k = 2) adds 2 moves, with none 1',
+  )
+})
+
+t.test('M8.3 M8.11 the search’s direction order: N, E, W, S for the attacker; S, W, E, N for the defender', async (t) => {
+  const first = (board: string) => lines(arena(board).rounds[0]!)
+  t.same(
+    first(`
+    y=4 .  .  .  .  .
+    y=3 .  .  .  .  .
+    y=2 .  .  .  .  .
+    y=1 .  .  .  .  .
+    y=0 D1=1l:h  .  A1=1l  .  D2=1l:h`).slice(0, 1),
+    ['A1 (3,0) hits D2 1'],
+    'the attacker: east before west',
+  )
+  const west = `
+    y=4 .  .  .  .  .
+    y=3 .  .  .  .  .
+    y=2 .  .  .  .  .
+    y=1 .  .  .  .  .
+    y=0 D1=1l:h  .  A1=1l  .  .`
+  t.same(first(west), ['A1 (1,0) hits D1 1'], 'the attacker steps west')
+  const south = `
+    y=4 .  .  .  .  .
+    y=3 .  .  .  .  .
+    y=2 .  .  A1=1l  .  .
+    y=1 .  .  .  .  .
+    y=0 .  .  D1=1l:h  .  .`
+  t.same(first(south), ['A1 (2,1) hits D1 1'], 'the attacker steps back (south)')
+  const dWest = `
+    y=4 A1=1l:h  .  D1=1l  .  .
+    y=3 .  .  .  .  .
+    y=2 .  .  .  .  .
+    y=1 .  .  .  .  .
+    y=0 .  .  .  .  .`
+  t.same(first(dWest), ['A1', 'D1 (1,4) hits A1 1'], 'the defender steps west')
+  const dNorth = `
+    y=4 .  .  .  .  .
+    y=3 .  .  A1=1l:h  .  .
+    y=2 .  .  .  .  .
+    y=1 .  .  D1=1l  .  .
+    y=0 .  .  .  .  .`
+  t.same(first(dNorth), ['A1', 'D1 (2,2) hits A1 1'], 'the defender steps back (north)')
+})
+
+t.test('M8.2 M8.11 column x = 0 and row y = 4 are cells of the board', async (t) => {
+  const x0 = arena(`
+    y=4 D1=1l:h  .  .  .  .
+    y=3 .  .  .  .  .
+    y=2 A1=1l  .  .  .  .
+    y=1 .  .  .  .  .
+    y=0 .  .  .  .  .`)
+  t.same(lines(x0.rounds[0]!), ['A1 (0,3) hits D1 1'])
+  const y4 = arena(`
+    y=4 .  .  .  D1=1l:h  .
+    y=3 .  .  A1=1l  .  .
+    y=2 .  .  .  .  .
+    y=1 .  .  .  .  .
+    y=0 .  .  .  .  .`)
+  t.same(lines(y4.rounds[0]!), ['A1 (2,4) hits D1 1'], 'north first: (2,4) is next to D1')
+})
+
+t.test('M8.11 advance: G1, next to an enemy it can validly hit, before G2, next to any enemy', async (t) => {
+  // D1, 9 caballeros, is one step nearer (north) than D2 (east), but only D2 can be hurt.
+  for (const [a, d, line, why] of [
+    ['1l', '1l', 'A1 (3,0) hits D2 1', 'a leva kills a leva: G1 is next to D2'],
+    ['1s', '1s', 'A1 (3,0) hits D2 1', 'M8.10 1 soldado kills ⌊1 × 2 / 2⌋ = 1 soldado'],
+    ['1l!', '1s', 'A1 (3,0) hits D2 1', 'M9.9 BloodLust: ⌊1 × 1 × 2 / 2⌋ = 1 soldado'],
+    ['1l', '1s', 'A1 (2,1)', 'without BloodLust a leva kills no soldado: G1 is empty, G2 is next to D1'],
+  ] as const) {
+    const out = arena(`
+      y=4 .  .  .  .  .
+      y=3 .  .  .  .  .
+      y=2 .  .  D1=9c:h  .  .
+      y=1 .  .  .  .  .
+      y=0 .  .  A1=${a}  .  D2=${d}:h`)
+    t.same(lines(out.rounds[0]!.slice(0, 1)), [line], why)
+  }
+  const g2 = arena(`
+    y=4 .  .  .  .  .
+    y=3 .  .  D1=9c:h  .  .
+    y=2 .  .  .  .  .
+    y=1 .  .  .  .  .
+    y=0 .  .  A1=1l  .  .`)
+  t.same(lines(g2.rounds[0]!), ['A1 (2,1)', 'D1'], 'G2: the leva walks toward caballeros it cannot hurt')
+  const dead = arena(`
+    y=4 .  .  .  .  .
+    y=3 .  .  D1=9c:h  .  .
+    y=2 .  .  .  .  .
+    y=1 .  .  .  .  A1=1s:h
+    y=0 .  .  A2=1l  .  D2=1l:h`)
+  t.same(lines(dead.rounds[0]!), ['A1 hits D2 1', 'D1', 'A2 (2,1)'], 'M8.15 a platoon wiped out (D2) is no enemy: A2 heads for D1')
+})
+
+t.test('M8.11 shoot: G0, cells at distance 2 to 4 with a valid shot (M8.13), before G1 and G2', async (t) => {
+  for (const [board, line, why] of [
+    [
+      `y=4 .  .  .  D1=9l:h  .
+       y=3 .  .  .  .  .
+       y=2 .  .  .  .  .
+       y=1 .  .  .  .  .
+       y=0 .  .  A1=8a+1mv  .  .`,
+      'A1 (2,1) shoots D1 2',
+      'distance 5 is out of range; one step reaches distance 4: ⌊8 / 3⌋',
+    ],
+    [
+      `y=4 .  .  .  .  .
+       y=3 .  .  .  D1=9l:h  .
+       y=2 .  .  .  .  .
+       y=1 .  .  .  .  .
+       y=0 .  .  A1=1a+1mv*  .  .`,
+      'A1 (2,1) shoots D1 1',
+      'M9.9 with Puntería one arquero kills ⌊1 × 2 / 2⌋ = 1 at distance 3',
+    ],
+    [
+      `y=4 .  .  .  .  .
+       y=3 .  .  D2=1l:h  .  .
+       y=2 .  .  .  .  .
+       y=1 .  .  .  .  .
+       y=0 .  .  A1=1a  D1=9c:h  .`,
+      'A1 (2,1) shoots D2 1',
+      'a cell next to an enemy is no G0 cell',
+    ],
+    [
+      `y=4 .  .  .  .  .
+       y=3 D2=1l:h  .  .  .  .
+       y=2 .  .  .  .  .
+       y=1 .  .  .  .  .
+       y=0 .  .  A1=1a!  .  D1=1s:h`,
+      'A1 (2,1)',
+      'G0 before G1: toward a shot at D2, not next to D1 (BloodLust would kill a soldado)',
+    ],
+    [
+      `y=4 .  .  .  .  .
+       y=3 .  D1=1l:h  .  .  .
+       y=2 .  .  .  .  .
+       y=1 .  .  .  .  .
+       y=0 .  A1=1a:a+1mv  .  .  .`,
+      'A1 (1,1)(1,2) hits D1 1',
+      'arqueros on advance skip G0 and walk to G1',
+    ],
+  ] as const)
+    t.same(lines(arena(board).rounds[0]!.slice(0, 1)), [line], why)
+})
+
+t.test('M8.10 M13.5 value (kills × level) before kills', async (t) => {
+  for (const [c, l] of [
+    ['D1', 'D2'],
+    ['D2', 'D1'],
+  ]) {
+    const out = arena(`
+      y=4 .  .  .  .  .
+      y=3 .  .  .  .  .
+      y=2 .  .  .  .  .
+      y=1 .  ${c}=9c:h  .  .  .
+      y=0 ${l}=9l:h  A1=6s:h  .  .  .`)
+    t.same(lines(out.rounds[0]!.slice(0, 1)), [`A1 hits ${c} 4 counter 5`], '4 caballeros (value 12) before 9 levas (value 9)')
+  }
+})
+
+t.test('M8.14 flight: flee 1; no counter-attack in the pursuit; M8.15 it ends when the fled side is gone', async (t) => {
+  const one = arena(
+    `
+    y=4 .  .  .  .  .
+    y=3 .  .  .  .  .
+    y=2 D1=99a:h  .  .  .  .
+    y=1 .  .  .  .  .
+    y=0 A1=99l:h  .  .  .  A2=1l:h`,
+    { attackerFlee: 1 },
+  )
+  t.same([one.fled, one.result], ['A', 'defender'], 'flee 1: 100 × 1 ≤ 1 × 100')
+  const pursue = (d2: string) =>
+    arena(
+      `
+    y=4 .  .  .  .  .
+    y=3 .  .  .  .  ${d2}
+    y=2 .  .  D1=2a:h  .  .
+    y=1 .  .  .  .  .
+    y=0 .  .  A1=2l:h  .  A2=2l:h`,
+      { attackerFlee: 50 },
+    )
+  const hit = pursue('D2=1l')
+  t.same(lines(hit.rounds[0]!), ['A1', 'D1 shoots A1 2', 'A2', 'D2 (4,2)'])
+  t.same(lines(hit.pursuit!), ['D1', 'D2 (4,1) hits A2 1'], 'the fleeing A2 does not counter-attack')
+  const gone = arena(
+    `
+    y=4 .  .  .  .  D3=1l:h
+    y=3 .  .  .  .  D2=2l
+    y=2 .  .  D1=2a:h  .  .
+    y=1 .  .  .  .  .
+    y=0 .  .  A1=2l:h  .  A2=2l:h`,
+    { attackerFlee: 50 },
+  )
+  t.same(lines(gone.pursuit!), ['D1', 'D2 (4,1) hits A2 2'], 'D3 does not act: the fled side is gone')
+  const wiped = arena(
+    `
+    y=4 .  .  .  .  .
+    y=3 .  .  .  .  .
+    y=2 .  .  .  .  .
+    y=1 .  .  D1=1l:h  .  .
+    y=0 .  .  A1=1s:h  .  .`,
+    { defenderFlee: 100 },
+  )
+  t.same([wiped.fled, wiped.pursuit, wiped.result], [null, null, 'attacker'], 'a side wiped out has not fled: no flee check, no pursuit')
 })
