@@ -79,6 +79,8 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     return { state: await snapshotState(sql, campaignId, snap), version: snap.version }
   }
 
+  const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
   function viewOf(a: Access, state: AnyState, version: number) {
     const now = clock.now()
     const rules = rulesetOf(state.ruleset)
@@ -100,7 +102,8 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
         weekday: t.weekday,
         phase: t.phase ?? t.turn,
         eliminated: t.eliminated,
-        windowOpen: !paused && w.open && t.turn !== 'closed' && t.turn !== 'free',
+        // A setup turn is free: its orders go in at any hour, as `you` says too (#50).
+        windowOpen: !paused && (t.turn === 'free' || (w.open && t.turn !== 'closed')),
         nextOpening: w.nextOpening,
         ...(theirs ? { figures: theirs } : {}),
       }
@@ -120,12 +123,15 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
         ...mine,
       }
     }
+    // The game counts time in epoch ms; the API says every instant as ISO 8601 (#50).
+    const tickZero = rules.tickZeroNotBefore ? { tickZeroNotBefore: isoOrNull(rules.tickZeroNotBefore(state)) } : {}
     return {
       version,
       status: a.campaign.status === 'paused' ? 'paused' : view.status,
       week: view.period,
       progress: view.progress ?? null,
       ...board,
+      ...tickZero,
       tribes,
       you,
     }

@@ -58,8 +58,8 @@ export const ConquestBoard = Type.Object(
     round: Type.Integer(),
     roundLimit: Type.Integer(),
     setup: Type.Boolean(),
-    tickZeroNotBefore: Type.Union([Type.Integer(), Type.Null()], {
-      description: 'during setup: tick 0 is the first Sunday 20:00 at or after this instant (epoch ms, G1.14)',
+    tickZeroNotBefore: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'during setup: tick 0 is the first Sunday 20:00 at or after this instant (G1.14)',
     }),
     tribesAtStart: Type.Integer(),
     territories: Type.Array(Type.Object({ id: Type.String(), owner: Type.String(), troops: Type.Integer() }, { additionalProperties: true })),

@@ -137,7 +137,9 @@ export const ElMapaBoard = Type.Object(
     limit: Type.Integer({ description: 'the round limit (M1.2)' }),
     obstacles: Type.String(),
     setup: Type.Boolean({ description: 'before tick 0: only the battle plan may be set (M2.3)' }),
-    tickZeroNotBefore: Type.Union([Type.Integer(), Type.Null()], { description: 'tick 0 is the first Sunday 20:00 at or after this instant (epoch ms, M2.4)' }),
+    tickZeroNotBefore: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'tick 0 is the first Sunday 20:00 at or after this instant (M2.4)',
+    }),
     rows: Type.Integer(),
     cols: Type.Integer(),
     cells: Type.Array(

@@ -68,8 +68,8 @@ export const OpenWarsBoard = Type.Object(
     ...boardHead('the round (0 until tick 0)', '"round n of L" (W9.4)'),
     round: Type.Integer(),
     roundLimit: Type.Integer(),
-    tickZeroNotBefore: Type.Union([Type.Integer(), Type.Null()], {
-      description: 'tick 0 (the muster) is the first Sunday 20:00 at or after this instant (epoch ms, W3.6)',
+    tickZeroNotBefore: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'tick 0 (the muster) is the first Sunday 20:00 at or after this instant (W3.6)',
     }),
     rows: Type.Integer(),
     cols: Type.Integer(),
