@@ -55,6 +55,11 @@ export interface Config {
   /** Run the calendar sweep and the mail sender on a cron schedule (off in tests, which sweep by hand). */
   scheduler: boolean
   sweepCron: string
+  /**
+   * An account made by open registration gets no mail but its confirmation link until its
+   * address is confirmed (#51): nobody can have the service mail someone else's address.
+   */
+  confirmAddresses: boolean
   /** Webhooks may call private and loopback addresses (tests only): otherwise a user could make the server call its own network. */
   allowPrivateWebhooks: boolean
   /** The server's Web Push identity (VAPID, RFC 8292): every instance of one service must share it, or a device subscribed through one is refused by the others. */
@@ -78,7 +83,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>
 
 const BOOL = '^(true|1|yes|on|false|0|no|off)$'
-const BOOLEANS = ['MIGRATE_ON_START', 'SEED_DEMO', 'ALLOW_TEST_CLOCK', 'SCHEDULER', 'ALLOW_PRIVATE_WEBHOOKS']
+const BOOLEANS = ['MIGRATE_ON_START', 'SEED_DEMO', 'ALLOW_TEST_CLOCK', 'SCHEDULER', 'ALLOW_PRIVATE_WEBHOOKS', 'CONFIRM_ADDRESSES']
 
 /** A variable, and what to say when it is wrong. */
 const v = <T extends TSchema>(schema: T, problem: string) => Type.Optional(Type.Unsafe<Static<T>>({ ...schema, problem }))
@@ -111,6 +116,7 @@ export const EnvSchema = Type.Object({
   STREAMS_PER_INSTANCE: int(1, 1_000_000),
   ALLOW_TEST_CLOCK: bool(),
   ALLOW_PRIVATE_WEBHOOKS: bool(),
+  CONFIRM_ADDRESSES: bool(),
   TEST_CLOCK_NOW: v(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T' }), 'must be an ISO-8601 instant like 2026-12-06T19:30:00Z'),
   DATABASE_POOL_SIZE: int(1, 500),
   DATABASE_SYSTEM_POOL_SIZE: int(2, 50),
@@ -264,6 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
     scheduler: yes(e.SCHEDULER, nodeEnv !== 'test'),
     sweepCron,
     allowPrivateWebhooks: yes(e.ALLOW_PRIVATE_WEBHOOKS, false),
+    confirmAddresses: yes(e.CONFIRM_ADDRESSES, true),
     pushCaFile: e.PUSH_CA_FILE ? path.resolve(e.PUSH_CA_FILE) : undefined,
     metricsToken: e.METRICS_TOKEN,
     vapid: { ...vapidKeys(e, dataDir), subject: e.VAPID_SUBJECT ?? `mailto:${(e.MAIL_FROM ?? 'no-reply@weekdaywars.test').replace(/^.*<|>$/g, '')}` },

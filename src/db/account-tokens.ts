@@ -3,7 +3,7 @@
 import { instant, utc, type Sql } from './sql.ts'
 import { EmailTaken } from './accounts.ts'
 
-export type LinkPurpose = 'password_reset' | 'sign_in' | 'email_change'
+export type LinkPurpose = 'password_reset' | 'sign_in' | 'email_change' | 'email_confirm'
 
 /**
  * Stores a new link and retires the account's earlier unused links of the same purpose: only
@@ -69,13 +69,25 @@ export async function setPassword(sql: Sql, userId: string, passwordHash: string
   ])
 }
 
+/** The account's address is the person's: a link mailed to it was followed (or an invitation mailed to it accepted). */
+export async function confirmEmail(sql: Sql, userId: string, at: Date): Promise<void> {
+  await sql.query(`UPDATE users SET email_confirmed_at = ${utc(2)} WHERE id = $1::uuid AND email_confirmed_at IS NULL`, [userId, at.toISOString()])
+}
+
+/** Whether the account's address is confirmed. */
+export async function emailConfirmed(sql: Sql, userId: string): Promise<boolean> {
+  const [row] = await sql.query<{ confirmed: boolean }>(`SELECT email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = $1::uuid`, [userId])
+  return row?.confirmed ?? false
+}
+
 /** A new address; every login issued before it stops working. Throws EmailTaken when another account has it. */
 export async function setEmail(sql: Sql, userId: string, email: string): Promise<void> {
   try {
-    await sql.query(`UPDATE users SET email = $2, token_version = token_version + 1, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1::uuid`, [
-      userId,
-      email,
-    ])
+    // Confirmed by the very link that changed it.
+    await sql.query(
+      `UPDATE users SET email = $2, email_confirmed_at = now() AT TIME ZONE 'UTC', token_version = token_version + 1, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1::uuid`,
+      [userId, email],
+    )
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw new EmailTaken(email)
     throw error

@@ -25,8 +25,8 @@ export type MailKind =
  * An account's own mail (#51): no campaign sends it, no setting turns it off, and it carries no
  * unsubscribe link (a person asked for it, or it tells of a change to their account).
  */
-export type AccountMailKind = 'password_reset' | 'sign_in' | 'email_change' | 'email_changed'
-export const ACCOUNT_MAIL_KINDS: readonly AccountMailKind[] = ['password_reset', 'sign_in', 'email_change', 'email_changed']
+export type AccountMailKind = 'password_reset' | 'sign_in' | 'email_change' | 'email_changed' | 'email_confirm'
+export const ACCOUNT_MAIL_KINDS: readonly AccountMailKind[] = ['password_reset', 'sign_in', 'email_change', 'email_changed', 'email_confirm']
 export const isAccountMail = (kind: string): kind is AccountMailKind => (ACCOUNT_MAIL_KINDS as readonly string[]).includes(kind)
 
 /** A mail for the outbox; `data` is what its template needs. */
@@ -170,8 +170,17 @@ const FAIR_WINDOW = 2000
  * instance), oldest first. A recipient with hundreds of mails queued takes one turn in each
  * claim like everyone else, and a slow one holds nobody else's mail (#45).
  */
-export async function claimMails(pool: pg.Pool, now: Date, limit: number, lockedUntil: Date): Promise<ClaimedMail[]> {
+export async function claimMails(
+  pool: pg.Pool,
+  now: Date,
+  limit: number,
+  lockedUntil: Date,
+  options: { confirmAddresses?: boolean } = {},
+): Promise<ClaimedMail[]> {
+  // An account whose address is not confirmed gets its own mails only (#51): no one has the service mail someone else.
+  const unconfirmed = options.confirmAddresses ? `WHEN u.id IS NOT NULL AND u.email_confirmed_at IS NULL THEN false` : ''
   const setting = `CASE WHEN o.kind IN (${ACCOUNT_MAIL_KINDS.map((k) => `'${k}'`).join(', ')}) THEN true
+    ${unconfirmed}
     WHEN u.id IS NULL THEN NOT EXISTS (SELECT 1 FROM mail_opt_outs x WHERE x.address = lower(o.to_address))
     ELSE CASE o.kind ${Object.entries(SETTING_OF)
       .map(([k, s]) => `WHEN '${k}' THEN u.${SETTING_COLUMN[s]}`)

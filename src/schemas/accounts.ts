@@ -8,6 +8,7 @@ export const UserSchema = Type.Object(
     displayName: Type.String(),
     locale: Type.Union([Type.Literal('es'), Type.Literal('en')]),
     timeZone: Type.String(),
+    emailConfirmed: Type.Boolean({ description: 'whether the address is confirmed; until it is, the service may send it no mail but its confirmation link' }),
     createdAt: Type.String({ format: 'date-time' }),
   },
   { title: 'User' },

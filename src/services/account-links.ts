@@ -3,7 +3,7 @@
 // stored only as a hash; asking for one answers the same whether or not the address has an
 // account; the mail is queued in the outbox (src/db/outbox.ts), so a request never waits on SMTP.
 import { createHash, randomBytes } from 'node:crypto'
-import { insertAccountToken, setEmail, setPassword, spendAccountToken, tokensSince, tokenStands, type LinkPurpose } from '../db/account-tokens.ts'
+import { confirmEmail, insertAccountToken, setEmail, setPassword, spendAccountToken, tokensSince, tokenStands, type LinkPurpose } from '../db/account-tokens.ts'
 import { EmailTaken, userByEmail, userById, type UserRow } from '../db/accounts.ts'
 import type { Database } from '../db/index.ts'
 import { queueMails, type AccountMailKind } from '../db/outbox.ts'
@@ -14,12 +14,22 @@ import { normalizeEmail, requireStrong, toPublic, type PublicUser } from './acco
 import type { Clock } from './clock.ts'
 
 const MINUTE = 60_000
-/** How long each link works: a reset about an hour, a sign-in a quarter, a new address a day (it may sit in another mailbox). */
-const LIFETIME_MS: Record<LinkPurpose, number> = { password_reset: 60 * MINUTE, sign_in: 15 * MINUTE, email_change: 24 * 60 * MINUTE }
+/** How long each link works: a reset about an hour, a sign-in a quarter, a new address a day (it may sit in another mailbox), a new account's a week. */
+const LIFETIME_MS: Record<LinkPurpose, number> = {
+  password_reset: 60 * MINUTE,
+  sign_in: 15 * MINUTE,
+  email_change: 24 * 60 * MINUTE,
+  email_confirm: 7 * 24 * 60 * MINUTE,
+}
 /** Links of one purpose mailed to one account in an hour at most: more are not sent, and the answer does not say so. */
 export const LINKS_PER_HOUR = 3
 /** Where each link lands: a page that asks before it acts, so a mail scanner's visit spends nothing. */
-const PAGE: Record<LinkPurpose, string> = { password_reset: '/reset-password', sign_in: '/sign-in', email_change: '/confirm-email' }
+const PAGE: Record<LinkPurpose, string> = {
+  password_reset: '/reset-password',
+  sign_in: '/sign-in',
+  email_change: '/confirm-email',
+  email_confirm: '/confirm-address',
+}
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -90,7 +100,10 @@ export function accountLinksService(deps: AccountLinksDeps) {
     const spent = token ? await spendAccountToken(sql, hashOf(token), purpose, clock.now()) : null
     const user = spent && (await userById(sql, spent.userId))
     if (!spent || !user) throw invalidLink()
-    return { user, newEmail: spent.newEmail }
+    // A link mailed to the account's own address, followed: the address is the person's (#51).
+    if (purpose === 'email_change') return { user, newEmail: spent.newEmail }
+    await confirmEmail(sql, user.id, clock.now())
+    return { user: { ...user, emailConfirmed: true }, newEmail: null }
   }
 
   async function requirePassword(user: UserRow, password: string) {
@@ -140,6 +153,32 @@ export function accountLinksService(deps: AccountLinksDeps) {
       return toPublic(user)
     },
 
+    /**
+     * Mails a new account its confirmation link (#51); until it is followed, the account gets no
+     * other mail. `asked`: a person pressed "send it again", who hears of the hourly limit.
+     */
+    async mailConfirmation(userId: string, asked = false): Promise<void> {
+      await transaction(db.pool, async (sql) => {
+        const user = await userById(sql, userId)
+        if (!user) throw new AppError(401, 'auth/unauthenticated', 'This account no longer exists')
+        await sql.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR UPDATE`, [user.id])
+        const sent = await tokensSince(sql, user.id, 'email_confirm', new Date(clock.now().getTime() - 60 * MINUTE))
+        if (sent.count >= LINKS_PER_HOUR) {
+          if (!asked) return
+          const error = AppError.limited('auth/too_many_links', `At most ${LINKS_PER_HOUR} confirmation mails an hour; use the last one sent`, 3600)
+          error.params = { limit: LINKS_PER_HOUR }
+          throw error
+        }
+        await mailLink(sql, user, 'email_confirm', { kind: 'email_confirm' })
+      })
+      queued()
+    },
+
+    /** The account's address confirmed by the link mailed to it: from now on it gets its mail. */
+    async confirmAddress(token: string): Promise<PublicUser> {
+      return transaction(db.pool, async (sql) => toPublic((await spend(sql, token, 'email_confirm')).user))
+    },
+
     /** A new address, asked with the password: it counts once the link mailed to it is followed. */
     async requestEmailChange(userId: string, password: string, newEmailInput: string): Promise<void> {
       const newEmail = normalizeEmail(newEmailInput)
@@ -178,7 +217,7 @@ export function accountLinksService(deps: AccountLinksDeps) {
           [{ userId: null, toAddress: user.email, kind: 'email_changed', period: `email_changed:${clock.now().toISOString()}`, data }],
           clock.now(),
         )
-        return toPublic({ ...user, email: newEmail! })
+        return toPublic({ ...user, email: newEmail!, emailConfirmed: true })
       })
     },
   }

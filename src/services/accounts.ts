@@ -25,6 +25,8 @@ export interface PublicUser {
   displayName: string
   locale: Locale
   timeZone: string
+  /** Whether the address is confirmed (#51): until it is, with CONFIRM_ADDRESSES, no mail but its link. */
+  emailConfirmed: boolean
   createdAt: string
 }
 
@@ -47,6 +49,7 @@ export function toPublic(user: UserRow): PublicUser {
     displayName: user.displayName,
     locale: user.locale,
     timeZone: user.timeZone,
+    emailConfirmed: user.emailConfirmed,
     createdAt: user.createdAt.toISOString(),
   }
 }

@@ -2,6 +2,7 @@
 // tribe and a weekday, replacing a player (by account or by a replacement invitation), and the
 // GM's roster with each tribe's missed windows and last order (#13).
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
+import { confirmEmail } from '../db/account-tokens.ts'
 import { userByEmail, userById } from '../db/accounts.ts'
 import {
   accessRow,
@@ -178,6 +179,9 @@ export function invitationsService(deps: ServiceDeps) {
           ? await takeOver(sql, campaign.id, inv.tribeId, userId, campaign.status)
           : await foundTribe(sql, campaign, userId, input, clock.now())
         await markInvitationAccepted(sql, token, userId, clock.now())
+        // An invitation mailed to the account's own address, accepted: the address is the person's (#51).
+        const invitee = inv.email ? await userById(sql, userId) : null
+        if (invitee && invitee.email === inv.email!.trim().toLowerCase()) await confirmEmail(sql, userId, clock.now())
         return { campaignId: campaign.id, tribe: { id: tribe.id, name: tribe.name, colour: tribe.colour, weekday: tribe.weekday as Weekday, hasPlayer: true } }
       })
     },

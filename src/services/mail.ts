@@ -86,10 +86,12 @@ export interface MailDeps {
   push?: Pick<PushService, 'deliver'>
   /** The ended period's recap for a payout mail (#30), read as its recipient reads the campaign; its picture only when asked. */
   recap?: (campaignId: string, userId: string, period: number, locale: 'en' | 'es', options: { image: boolean }) => Promise<MailRecap | null>
+  /** Accounts with an unconfirmed address get their own mails only (#51, CONFIRM_ADDRESSES). */
+  confirmAddresses?: boolean
 }
 
 export function mailService(deps: MailDeps) {
-  const { db, clock, mailer, publicUrl, secret, log, push, recap } = deps
+  const { db, clock, mailer, publicUrl, secret, log, push, recap, confirmAddresses = false } = deps
   const t = mailTemplates()
   const host = new URL(publicUrl).hostname || 'weekdaywars.local'
 
@@ -230,7 +232,7 @@ export function mailService(deps: MailDeps) {
       deadlineMs: MAIL_DEADLINE_MS,
       claim: (room) => {
         const now = clock.now()
-        return claimMails(db.pool, now, room, new Date(now.getTime() + CLAIM_MS))
+        return claimMails(db.pool, now, room, new Date(now.getTime() + CLAIM_MS), { confirmAddresses })
       },
       keyOf: (m) => m.id,
       run: async (m) => count(m, await sendOne(m)),

@@ -7,6 +7,8 @@ import { rulesetOf } from '../../src/engine/index.ts'
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-42', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    // The tests' accounts are mailed as soon as they exist; test/routes/account-links.test.ts tests confirmation itself.
+    confirmAddresses: false,
     ...overrides,
   }
 }

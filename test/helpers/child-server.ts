@@ -23,6 +23,8 @@ export function serve(databaseUrl: string, smtpUrl: string, clock: string, optio
     TEST_CLOCK_NOW: clock,
     SCHEDULER: 'true',
     JWT_SECRET: CHILD_JWT_SECRET,
+    // As testConfig: the accounts the tests make are mailed at once.
+    CONFIRM_ADDRESSES: 'false',
     ...options.env,
   }
   // An empty DATABASE_URL: the server runs its own embedded PostgreSQL, as `npm start` does.

@@ -233,4 +233,54 @@ t.test('#51 accounts by mail', async (t) => {
     const again = await call(app, null, 'POST', '/api/auth/register', { email: beaEmail, password: PASSWORD, displayName: 'Bea again' })
     t.equal(again.status, 201, 'the address may make a new account')
   })
+
+  await t.test('CONFIRM_ADDRESSES: a new account gets no mail but its link until it confirms its address', async (t) => {
+    const strict = await buildTestApp(t, { allowTestClock: true, smtpUrl: smtp.url, loginRateLimit: 1000, confirmAddresses: true })
+    await setClock(strict, '2026-11-30T09:00:00Z')
+    const strictMailsTo = async (address: string) => {
+      await strict.accountLinks.settled()
+      await strict.deliveries.flush()
+      return smtp.mails.filter((m) => m.to.includes(address))
+    }
+    const gm = (await call(strict, null, 'POST', '/api/auth/register', { email: 'gm@strict.example', password: PASSWORD, displayName: 'Gema' })).body.token
+    const game = (await call(strict, gm, 'POST', '/api/campaigns', { name: 'Strict table', mapId: 'coast-3' })).body.id as string
+    const hal = await call(strict, null, 'POST', '/api/auth/register', { email: 'hal@strict.example', password: PASSWORD, displayName: 'Hal' })
+    t.equal(hal.body.user.emailConfirmed, false, 'made by open registration: not confirmed')
+    const invitation = await call(strict, gm, 'POST', `/api/campaigns/${game}/invitations`, { email: 'hal@strict.example' })
+    t.equal(invitation.status, 201)
+    let mails = await strictMailsTo('hal@strict.example')
+    t.same(
+      mails.map((m) => m.subject),
+      ['Weekday Wars: confirm your address'],
+      'the confirmation link, and not the invitation: nobody has the service mail an address its owner has not confirmed',
+    )
+    t.notOk(mails[0]!.headers['list-unsubscribe'], 'an account mail')
+    const resent = await call(strict, hal.body.token, 'POST', '/api/me/confirm-address')
+    t.equal(resent.status, 202, 'the link again, asked for')
+    mails = await strictMailsTo('hal@strict.example')
+    const [first, second] = [linkOf(mails[0]), linkOf(mails[1])]
+    t.equal(
+      (await call(strict, null, 'POST', '/api/auth/confirm-address', { token: first.token })).body.error.code,
+      'auth/link_invalid',
+      'the newer link retired the first',
+    )
+    const confirmed = await call(strict, null, 'POST', '/api/auth/confirm-address', { token: second.token })
+    t.same([confirmed.status, confirmed.body.user.emailConfirmed], [200, true], 'confirmed by its own mailbox')
+    t.equal((await call(strict, hal.body.token, 'POST', '/api/me/confirm-address')).body.error.code, 'auth/already_confirmed')
+    await call(strict, gm, 'POST', `/api/campaigns/${game}/invitations`, { email: 'hal@strict.example' })
+    t.ok(
+      (await strictMailsTo('hal@strict.example')).some((m) => /invites you to Strict table/.test(m.subject)),
+      'from then on the mail reaches it',
+    )
+
+    const ivy = await call(strict, null, 'POST', '/api/auth/register', { email: 'ivy@strict.example', password: PASSWORD, displayName: 'Ivy' })
+    const mailed = await call(strict, gm, 'POST', `/api/campaigns/${game}/invitations`, { email: 'Ivy@strict.example' })
+    const accepted = await call(strict, ivy.body.token, 'POST', `/api/invitations/${mailed.body.token}/accept`, { tribeName: 'Ivies', weekday: 'friday' })
+    t.equal(accepted.status, 201)
+    t.equal((await me(strict, ivy.body.token)).body.emailConfirmed, true, 'an invitation mailed to the address, accepted, confirms it')
+    const open = await call(strict, gm, 'POST', `/api/campaigns/${game}/invitations`)
+    const jo = await call(strict, null, 'POST', '/api/auth/register', { email: 'jo@strict.example', password: PASSWORD, displayName: 'Jo' })
+    await call(strict, jo.body.token, 'POST', `/api/invitations/${open.body.token}/accept`, { tribeName: 'Joes', weekday: 'saturday' })
+    t.equal((await me(strict, jo.body.token)).body.emailConfirmed, false, 'a link shared by hand proves nothing of the address')
+  })
 })

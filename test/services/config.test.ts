@@ -15,6 +15,8 @@ t.test('defaults are sensible', async (t) => {
   t.equal(c.databaseUrl, undefined)
   t.equal(c.migrateOnStart, true)
   t.equal(c.publicUrl, 'http://127.0.0.1:3000')
+  t.equal(c.confirmAddresses, true, '#51: a new address is confirmed before it is mailed')
+  t.equal(loadConfig({ ...base, CONFIRM_ADDRESSES: 'false' }).confirmAddresses, false, 'unless the operator says otherwise')
   t.ok(c.jwtSecret.length >= 32, 'a JWT secret is generated outside production')
   t.equal(loadConfig({ ...base }).jwtSecret, c.jwtSecret, 'and kept across restarts')
 })

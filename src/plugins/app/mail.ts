@@ -28,6 +28,7 @@ export default fp(
         log: fastify.log,
         push,
         recap: options.recaps?.(fastify, config.publicUrl),
+        confirmAddresses: config.confirmAddresses,
       }),
     )
   },

@@ -6,11 +6,11 @@ import { AppError } from '../../lib/errors.ts'
 import { loginKey, placeCeiling } from '../../lib/login-limits.ts'
 import { ChangeEmailBody, ChangePasswordBody, CloseAccountBody, LinkBody, LinkRequestBody, ResetPasswordBody } from '../../schemas/actions.ts'
 import { SESSION_COOKIE } from '../../plugins/external/view.ts'
-import { confirmed, setLoginCookie, type FormRoute, type PageKit, type Req } from './kit.ts'
+import { confirmed, setLoginCookie, type FormRoute, type PageKit, type Req, type Route } from './kit.ts'
 
 type Asked = 'reset' | 'signIn'
-type Landing = 'reset' | 'signIn' | 'confirmEmail'
-const PURPOSE = { reset: 'password_reset', signIn: 'sign_in', confirmEmail: 'email_change' } as const
+type Landing = 'reset' | 'signIn' | 'confirmEmail' | 'confirmAddress'
+const PURPOSE = { reset: 'password_reset', signIn: 'sign_in', confirmEmail: 'email_change', confirmAddress: 'email_confirm' } as const
 
 export function accountLinkPages(fastify: FastifyInstance, kit: PageKit) {
   const { accountLinks } = fastify
@@ -42,7 +42,7 @@ export function accountLinkPages(fastify: FastifyInstance, kit: PageKit) {
     // The link's query on arrival, the form's field when a refusal shows the page again.
     const token = (request.query as { token?: string }).token ?? (request.body as { token?: string } | undefined)?.token ?? ''
     const stands = await accountLinks.linkStands(token, PURPOSE[mode])
-    const titleKey = { reset: 'resetTitle', signIn: 'signInTitle', confirmEmail: 'confirmEmailTitle' }[mode]
+    const titleKey = { reset: 'resetTitle', signIn: 'signInTitle', confirmEmail: 'confirmEmailTitle', confirmAddress: 'confirmAddressTitle' }[mode]
     return render(request, reply, 'use-link.hbs', { titleKey, mode, token, stands, error }, error?.statusCode ?? (stands ? 200 : 400))
   }
 
@@ -65,6 +65,20 @@ export function accountLinkPages(fastify: FastifyInstance, kit: PageKit) {
   fastify.post<FormRoute<typeof LinkBody>>('/sign-in', { ...form(LinkBody), onRequest: ceiling }, async (request, reply) =>
     spend(request, reply, 'signIn', () => accountLinks.signIn(request.body.token), '/campaigns'),
   )
+  fastify.get('/confirm-address', async (request: Req, reply) => landing(request, reply, 'confirmAddress'))
+  fastify.post<FormRoute<typeof LinkBody>>('/confirm-address', { ...form(LinkBody), onRequest: ceiling }, async (request, reply) =>
+    spend(request, reply, 'confirmAddress', () => accountLinks.confirmAddress(request.body.token), '/me?saved=confirmed'),
+  )
+  fastify.post<Route>('/me/confirm-address', form(), async (request: Req, reply) => {
+    const user = await requireUser(request)
+    try {
+      if (!user.emailConfirmed) await accountLinks.mailConfirmation(user.id, true)
+      return accountPage(request, reply, { sentTo: user.email })
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      return accountPage(request, reply, { error, which: 'confirm' })
+    }
+  })
   fastify.get('/confirm-email', async (request: Req, reply) => landing(request, reply, 'confirmEmail'))
   fastify.post<FormRoute<typeof LinkBody>>('/confirm-email', { ...form(LinkBody), onRequest: ceiling }, async (request, reply) =>
     spend(request, reply, 'confirmEmail', () => accountLinks.confirmEmailChange(request.body.token), '/me?saved=email'),
@@ -74,10 +88,11 @@ export function accountLinkPages(fastify: FastifyInstance, kit: PageKit) {
   const accountPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    extra: { error?: AppError; which?: 'password' | 'email' | 'close'; sentTo?: string; email?: string } = {},
+    extra: { error?: AppError; which?: 'password' | 'email' | 'close' | 'confirm'; sentTo?: string; email?: string } = {},
   ) => {
     const user = await requireUser(request)
-    return render(request, reply, 'me-account.hbs', { titleKey: 'accountTitle', me: user, ...extra }, extra.error?.statusCode ?? 200)
+    const unconfirmed = fastify.config.confirmAddresses && !user.emailConfirmed
+    return render(request, reply, 'me-account.hbs', { titleKey: 'accountTitle', me: user, unconfirmed, ...extra }, extra.error?.statusCode ?? 200)
   }
   fastify.get('/me/account', async (request: Req, reply) => accountPage(request, reply))
   fastify.post<FormRoute<typeof ChangePasswordBody>>('/me/password', form(ChangePasswordBody), async (request, reply) => {

@@ -41,6 +41,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     const next = one(extrasOf(request).next)
     try {
       const user = await accounts.register(body)
+      if (fastify.config.confirmAddresses) await fastify.accountLinks.mailConfirmation(user.id)
       await loginCookie(reply, user.id)
       return reply.redirect(safeNext(next), 303)
     } catch (error) {

@@ -27,8 +27,8 @@ export function profilePages(fastify: FastifyInstance, kit: PageKit) {
     )
   }
 
-  // ?saved= says what was just saved: 1 the profile, password or email a change of /me/account (#51).
-  const SAVED = ['1', 'password', 'email']
+  // ?saved= says what was just saved: 1 the profile, password or email a change of /me/account, confirmed the address (#51).
+  const SAVED = ['1', 'password', 'email', 'confirmed']
   fastify.get('/me', async (request: Req, reply) =>
     mePage(request, reply, (await requireUser(request)).id, SAVED.includes(request.query.saved ?? '') ? { saved: request.query.saved! } : {}),
   )

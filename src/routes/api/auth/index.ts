@@ -29,6 +29,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const user = await fastify.accounts.register(request.body)
+      // #51: the address gets its confirmation link, and no other mail until it is followed.
+      if (fastify.config.confirmAddresses) await fastify.accountLinks.mailConfirmation(user.id)
       const token = await fastify.issueToken(user.id)
       return reply.code(201).send({ token, user })
     },

@@ -57,22 +57,20 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   )
 
-  fastify.post(
-    '/sign-in-link/confirm',
-    {
-      onRequest: ceiling,
-      schema: {
-        tags: ['accounts'],
-        summary: "Log in with a sign-in link's token",
-        body: LinkBody,
-        response: { 200: TokenSchema, 400: ErrorRef, 429: ErrorRef },
+  // A link's token spent: the answer logs its account in.
+  for (const [path, summary, spend] of [
+    ['/sign-in-link/confirm', "Log in with a sign-in link's token", fastify.accountLinks.signIn],
+    ['/confirm-address', "Confirm a new account's address with the token mailed to it: from then on it gets its mail", fastify.accountLinks.confirmAddress],
+  ] as const) {
+    fastify.post(
+      path,
+      { onRequest: ceiling, schema: { tags: ['accounts'], summary, body: LinkBody, response: { 200: TokenSchema, 400: ErrorRef, 429: ErrorRef } } },
+      async (request) => {
+        const user = await spend(request.body.token)
+        return { token: await fastify.issueToken(user.id), user }
       },
-    },
-    async (request) => {
-      const user = await fastify.accountLinks.signIn(request.body.token)
-      return { token: await fastify.issueToken(user.id), user }
-    },
-  )
+    )
+  }
 
   fastify.post(
     '/email-change/confirm',

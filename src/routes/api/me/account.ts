@@ -2,7 +2,7 @@
 // answers a new token; a new address counts once the link mailed to it is followed.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { ErrorRef } from '../../../lib/errors.ts'
+import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import { ChangeEmailBody, ChangePasswordBody, CloseAccountBody } from '../../../schemas/actions.ts'
 import { TokenSchema } from '../../../schemas/accounts.ts'
 
@@ -43,6 +43,25 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       await fastify.accountLinks.requestEmailChange(request.user.sub, request.body.password, request.body.email)
       return reply.code(202).send({ message: 'A mail with a link is on its way to the new address; your address changes when it is followed.' })
+    },
+  )
+
+  fastify.post(
+    '/confirm-address',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail the confirmation link of your address again (at most 3 an hour)',
+        security: bearer,
+        response: { 202: Type.Object({ message: Type.String() }), 401: ErrorRef, 409: ErrorRef, 429: ErrorRef },
+      },
+    },
+    async (request, reply) => {
+      const user = await fastify.accounts.get(request.user.sub)
+      if (user?.emailConfirmed) throw new AppError(409, 'auth/already_confirmed', 'Your address is confirmed already')
+      await fastify.accountLinks.mailConfirmation(request.user.sub, true)
+      return reply.code(202).send({ message: 'A mail with a confirmation link is on its way to your address.' })
     },
   )
 
