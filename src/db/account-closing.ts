@@ -17,6 +17,15 @@ export async function gmHandovers(sql: Sql, userId: string): Promise<{ campaignI
   )
 }
 
+/** The account's tribes in unfinished campaigns: each one's GMs hear it is left without a player. */
+export async function playedTribes(sql: Sql, userId: string): Promise<{ campaignId: string; tribeId: string; name: string }[]> {
+  return sql.query(
+    `SELECT t.campaign_id AS "campaignId", t.id AS "tribeId", t.name FROM tribes t JOIN campaigns c ON c.id = t.campaign_id
+     WHERE t.user_id = $1::uuid AND c.status <> 'finished' ORDER BY t.created_at`,
+    [userId],
+  )
+}
+
 /** Everything the service holds about a person, as JSON rows (the export). */
 export async function accountData(sql: Sql, userId: string) {
   const one = async <T>(text: string) => sql.query<T>(text, [userId])

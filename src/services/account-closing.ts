@@ -1,13 +1,15 @@
 // Taking one's data away and leaving (#51): the export is everything the service holds about
 // the person; closing asks for the password, hands each GM role on, and keeps the logs whole.
-import { accountData, closeAccount, gmHandovers } from '../db/account-closing.ts'
+import { accountData, closeAccount, gmHandovers, playedTribes } from '../db/account-closing.ts'
 import { settingsOf, userById } from '../db/accounts.ts'
 import type { Database } from '../db/index.ts'
+import { queueMails } from '../db/outbox.ts'
 import { sqlOf, transaction } from '../db/sql.ts'
 import { AppError } from '../lib/errors.ts'
 import { verifyPassword } from '../lib/password.ts'
 import { toPublic } from './accounts.ts'
 import type { Clock } from './clock.ts'
+import { gmNews } from './gm-news.ts'
 
 export function accountClosingService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps
@@ -32,7 +34,12 @@ export function accountClosingService(deps: { db: Database; clock: Clock }) {
         // Locked first: two closings (or a closing and a login change) of one account never interleave.
         await sql.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR UPDATE`, [userId])
         const handovers = await gmHandovers(sql, userId)
-        await closeAccount(sql, userId, handovers, clock.now())
+        const tribes = await playedTribes(sql, userId)
+        const now = clock.now()
+        await closeAccount(sql, userId, handovers, now)
+        // Told after the hand-over, so the news reaches the campaign's game masters as they are now.
+        for (const h of handovers.filter((x) => x.heir)) await queueMails(sql, h.campaignId, await gmNews(sql, h.campaignId, 'gm_handed', userId, {}, now), now)
+        for (const t of tribes) await queueMails(sql, t.campaignId, await gmNews(sql, t.campaignId, 'left', t.tribeId, { tribeName: t.name }, now), now)
         return { handedOver: handovers.map((h) => ({ campaignId: h.campaignId, name: h.name, to: h.heir })) }
       })
     },

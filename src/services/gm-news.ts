@@ -10,7 +10,7 @@ import { sqlOf, type Sql } from '../db/sql.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 
-export type GmEvent = 'joined' | 'join_request' | 'absence' | 'missed' | 'scene_asked'
+export type GmEvent = 'joined' | 'join_request' | 'absence' | 'missed' | 'scene_asked' | 'left' | 'gm_handed'
 
 /** More GM mails than this in a day, and a campaign that left the choice to us sends a digest. */
 export const BUSY_DAY = 5

@@ -230,6 +230,11 @@ t.test('#51 accounts by mail', async (t) => {
       t.match(row.display_name, /^#[0-9a-f]{6}$/, 'the name is neutral')
       t.equal(row.password_hash, '!', 'no password opens it')
     }
+    await app.deliveries.flush()
+    const anaEmail = (await me(app, ana.token)).body.email as string
+    const news = smtp.mails.filter((m) => m.to.includes(anaEmail)).map((m) => m.subject)
+    t.ok(news.includes('Test campaign: you run it now'), 'Ana hears she runs the campaign now')
+    t.ok(news.includes('Test campaign: bea has no player'), "and, as its GM, that Bea's tribe has no player")
     const again = await call(app, null, 'POST', '/api/auth/register', { email: beaEmail, password: PASSWORD, displayName: 'Bea again' })
     t.equal(again.status, 201, 'the address may make a new account')
   })
