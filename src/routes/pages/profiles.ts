@@ -22,7 +22,14 @@ export function profilePages(fastify: FastifyInstance, kit: PageKit) {
       request,
       reply,
       'me.hbs',
-      { title: s.profileMine, me, form: extra.form ?? { displayName: me.displayName, timeZone: me.timeZone, locale: me.locale }, ...extra },
+      {
+        title: s.profileMine,
+        me,
+        // #51: an address that waits for its confirmation says so where the person looks first.
+        unconfirmed: fastify.config.confirmAddresses && !me.emailConfirmed,
+        form: extra.form ?? { displayName: me.displayName, timeZone: me.timeZone, locale: me.locale },
+        ...extra,
+      },
       extra.error?.statusCode ?? 200,
     )
   }
