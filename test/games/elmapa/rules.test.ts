@@ -7,6 +7,7 @@ import { TROOPS } from '../../../src/engine/games/elmapa/catalogue.ts'
 import { scores } from '../../../src/engine/games/elmapa/score.ts'
 import { hmacRng, sha256, toHex, utf8, type Rng } from '../../../src/engine/index.ts'
 import { armyOf, mapa, open, order, refused, system, troops, tribeOf, weekly } from './dsl.ts'
+import type { ElMapaState } from '../../../src/engine/games/elmapa/index.ts'
 
 function start(n: number, rng: Rng = hmacRng) {
   const created = elMapa.createGame({
@@ -265,4 +266,131 @@ t.test('M2.12 a missed window loses only its actions; only a tick makes a round'
   const missed = system(open(s, 'a'), { type: 'closeWindow', tribe: 'a', check: false }).s
   t.same([missed.round, missed.tribes, missed.cells], [s.round, s.tribes, s.cells], 'nothing but the tiredness of its armies')
   t.equal(system(missed, { type: 'tick', at: 1e12 }).s.round, s.round + 1)
+})
+
+// M8.15–M8.17, M3.10: what a battle leaves behind, fought on a map with no obstacles.
+const plan = (kind: 'leva' | 'arquero', flee: number) => ({ platoons: [{ kind, take: 'all' as const, column: 2, tactic: 'hold' as const }], flee })
+function fightEast(s: ElMapaState) {
+  s.settings.obstacles = 'none'
+  const r = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' }, weekly([1]))
+  const b = r.events.find((e) => e.type === 'battle')
+  if (b?.type !== 'battle') throw new Error('no battle')
+  return { ...r, record: b.record, dispersed: r.events.filter((e) => e.type === 'dispersed') }
+}
+
+t.test('M8.17 M5.9 a fled attacker disperses with its survivors; M8.16 the defender scores the troops it killed', async (t) => {
+  const s = mapa('Ja  .  .  Jb', { armies: 'a 0,1 leva=10; b 0,2 arquero=6' })
+  tribeOf(s, 'a').plan = plan('leva', 90)
+  s.nextGroup = 4
+  const r = fightEast(s)
+  t.same([r.record.fled, r.record.result, r.record.vp, tribeOf(r.s, 'b').battleVp], ['A', 'defender', 4, 4], '4 levas killed (level 1 each)')
+  t.same(r.record.dice, [{ counter: 0, face: 1, purpose: 'dispersal' }], 'the dispersal die: 1 + (1 mod 3) = 2')
+  t.same(r.dispersed, [{ type: 'dispersed', tribe: 'a', group: 4, troops: troops('leva=6'), returns: 3 }], 'back at round 1 + 2')
+  t.same([r.s.dispersed, r.s.nextGroup, armyOf(r.s, 1)], [[{ id: 4, tribe: 'a', troops: troops('leva=6'), from: '0,2', returns: 3 }], 5, undefined])
+})
+
+t.test('M8.17 a fled side the pursuit wipes out leaves no group and rolls no die', async (t) => {
+  const a = mapa('Ja  .  .  Jb', { armies: 'a 0,1 leva=4; b 0,2 arquero=6' })
+  tribeOf(a, 'a').plan = plan('leva', 50)
+  const fledA = fightEast(a)
+  t.same([fledA.record.fled, fledA.record.result, fledA.record.dice, fledA.dispersed, fledA.s.dispersed], ['A', 'defender', [], [], []])
+  const d = mapa('Ja  .  .  Jb', { armies: 'a 0,1 arquero=6; b 0,2 leva=4' })
+  tribeOf(d, 'b').plan = plan('leva', 50)
+  const fledD = fightEast(d)
+  t.same([fledD.record.fled, fledD.record.result, fledD.record.dice, fledD.dispersed, fledD.s.dispersed], ['D', 'attacker', [], [], []])
+  const wiped = mapa('Ja  .  .  Jb', { armies: 'a 0,1 arquero=6; b 0,2 leva=2' })
+  const won = fightEast(wiped)
+  t.same([won.record.fled, won.record.result, won.record.dice, won.dispersed], [null, 'attacker', [], []], 'no flight, no die')
+  const lost = fightEast(mapa('Ja  .  .  Jb', { armies: 'a 0,1 leva=2; b 0,2 arquero=6' }))
+  t.same([lost.record.fled, lost.record.result, lost.record.dice, lost.dispersed], [null, 'defender', [], []])
+})
+
+t.test('M8.15 M8.17 a defender that fled from away from home disperses; all its armies leave the cell', async (t) => {
+  const s = mapa('Ja  .  .  Jb', { armies: 'a 0,1 arquero=6; b 0,2 leva=5; b 0,2 leva=5' })
+  tribeOf(s, 'b').plan = plan('leva', 90)
+  const r = fightEast(s)
+  t.same([r.record.fled, r.record.result], ['D', 'attacker'])
+  t.same(r.dispersed, [{ type: 'dispersed', tribe: 'b', group: r.s.nextGroup - 1, troops: troops('leva=6'), returns: 3 }])
+  t.same(
+    r.s.armies.map((x) => [x.id, x.cell]),
+    [[1, '0,2']],
+    'both b armies are gone; a entered',
+  )
+})
+
+t.test('M8.14 M3.10 a tribe never flees at its own village, even with an empty reserve; elsewhere it may', async (t) => {
+  const home = mapa('Ja  .  Jb', { armies: 'a 0,1 arquero=6; b 0,2 leva=10' })
+  tribeOf(home, 'b').plan = plan('leva', 90)
+  t.equal(fightEast(home).record.fled, null, 'flee 90 at its own village: no flight')
+  // b's army stands on c's village: c's reserve is no militia of b's, and b may flee.
+  const away = mapa('Ja  .  Jc  Jb', { armies: 'a 0,1 arquero=6; b 0,2 leva=10' })
+  away.cells['0,2']!.castle!.reserve = troops('soldado=1')
+  tribeOf(away, 'b').plan = plan('leva', 90)
+  const r = fightEast(away)
+  t.same([r.record.fled, r.record.platoons.filter((p) => p.id[0] === 'D').map((p) => `${p.kind} ${p.n}`)], ['D', ['leva 10']])
+  t.same(r.s.cells['0,2']!.castle!.reserve, troops('soldado=1'), 'c’s reserve did not fight')
+})
+
+t.test('M8.1 M3.10 an army entering its own village meets its reserve: no battle', async (t) => {
+  const s = mapa('Ja  .  Jb', { armies: 'a 0,1 leva=1' })
+  s.cells['0,0']!.castle!.reserve = troops('leva=2')
+  const r = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'W' })
+  t.same([r.events.some((e) => e.type === 'battle'), armyOf(r.s, 1)!.cell], [false, '0,0'])
+})
+
+t.test('M3.10 M8.16 defenders who win: survivors back to armies in increasing id, the rest to the reserve', async (t) => {
+  const s = mapa('Ja  .  Jb', { armies: 'a 0,1 arquero=3; b 0,2 leva=3; b 0,2 leva=3' })
+  s.armies = [s.armies[0]!, s.armies[2]!, s.armies[1]!]
+  s.cells['0,2']!.castle!.reserve = troops('leva=2')
+  const r = fightEast(s)
+  t.same([r.record.result, r.record.killed.D.leva, r.record.vp, tribeOf(r.s, 'b').battleVp], ['defender', 5, 3, 3], 'VP for the 3 arqueros killed')
+  t.same(
+    r.s.armies.map((x) => [x.id, x.troops.leva]),
+    [[2, 3]],
+    '3 levas left: army 2 gets back its 3; army 3, left empty, is gone',
+  )
+  t.same(r.s.cells['0,2']!.castle!.reserve, troops(''))
+})
+
+t.test('M8.15 M8.16 M7.3 guards keep their survivors and score nothing; a stand-off scores nothing', async (t) => {
+  const s = mapa('Ja  .  Jb', { armies: 'a 0,0 soldado=1' })
+  s.cells['0,1']!.guards = [
+    { kind: 'leva', n: 1 },
+    { kind: 'caballero', n: 3 },
+  ]
+  const r = fightEast(s)
+  t.same([r.record.result, r.record.killed.D.leva, r.record.vp], ['defender', 1, 0])
+  t.same(r.s.cells['0,1']!.guards, [{ kind: 'caballero', n: 3 }], 'the wiped-out levas are no guard')
+  const off = mapa('Ja  .  .  Jb', { armies: 'a 0,1 leva=30; b 0,2 arquero=6' })
+  tribeOf(off, 'a').plan = plan('leva', 0)
+  const o = fightEast(off)
+  t.same([o.record.result, o.record.killed.A.leva > 0, o.record.vp, tribeOf(o.s, 'b').battleVp], ['standoff', true, 0, 0])
+  const held = mapa('Ja  .  Jb', { armies: 'a 0,0 leva=20' })
+  held.cells['0,1']!.guards = [{ kind: 'arquero', n: 1 }]
+  tribeOf(held, 'a').plan = plan('leva', 0)
+  const h = fightEast(held)
+  t.same(
+    [h.record.result, h.s.cells['0,1']!.guards, armyOf(h.s, 1)!.cell],
+    ['standoff', [{ kind: 'arquero', n: 1 }], '0,0'],
+    'the attacker’s survivors are no guards',
+  )
+})
+
+t.test('M9.8 M13.12 a fired reaction goes with its boosters; the hand and the other reactions stay', async (t) => {
+  const s = mapa('Ja  .  .  Jb', { armies: 'a 0,1 arquero=6; b 0,2 leva=4' })
+  const b = tribeOf(s, 'b')
+  b.hand = ['escudo-1', 'pies-1', 'velocidad-1', 'escudo-2', 'vision-1']
+  b.plan = {
+    ...plan('leva', 0),
+    reactions: [
+      { card: 'escudo-1', entry: 0, boosters: ['pies-1'] },
+      { card: 'velocidad-1', entry: 1, boosters: [] },
+      { card: 'escudo-2', entry: 0 },
+    ],
+  }
+  const r = fightEast(s)
+  t.same(r.record.cards, ['escudo-1', 'pies-1', 'escudo-2'], 'a reaction stored with no boosters fires alone')
+  t.same(tribeOf(r.s, 'b').hand, ['velocidad-1', 'vision-1'])
+  t.same(tribeOf(r.s, 'b').plan!.reactions, [{ card: 'velocidad-1', entry: 1, boosters: [] }])
+  t.same([r.s.piles['1'], r.s.piles['3']], [['pies-1'], ['escudo-1', 'escudo-2']])
 })
