@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
-import { ConfigError, loadConfig } from '../../src/config.ts'
+import { ConfigError, EnvSchema, loadConfig } from '../../src/config.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ww-config-'))
 const base = { DATA_DIR: dataDir }
@@ -75,4 +75,18 @@ t.test('the server process exits non-zero naming a bad variable', async (t) => {
   })
   t.equal(run.status, 1)
   t.match(run.stderr, /configuration error: PORT: must be a whole number/)
+})
+
+t.test('#51 every variable the service reads is in the configuration guide and in .env.example', async (t) => {
+  const root = path.resolve(import.meta.dirname, '../..')
+  const guide = readFileSync(path.join(root, 'docs/CONFIGURATION.md'), 'utf8')
+  const example = readFileSync(path.join(root, '.env.example'), 'utf8')
+  // The guide's table rows name their variables in backticks, first column.
+  const documented = new Set([...guide.matchAll(/^\| (.+?) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!)))
+  const variables = Object.keys(EnvSchema.properties)
+  t.ok(variables.length >= 30, `${variables.length} variables read`)
+  for (const name of variables) {
+    t.ok(documented.has(name), `${name}: a row of docs/CONFIGURATION.md`)
+    t.match(example, new RegExp(`^#? ?${name}=`, 'm'), `${name}: a line of .env.example`)
+  }
 })
