@@ -82,12 +82,16 @@ function conditional(operation: Operation, responses: Record<string, Json>) {
 
 const header = (description: string, type = 'integer') => ({ description, schema: { type } })
 
-/** A limited operation: how much is left on its answers, how long to wait on its 429. */
-function limited(responses: Record<string, Json>) {
+/**
+ * A limited operation: how long to wait on its 429 and, where @fastify/rate-limit counts its
+ * requests (`counted`), how much is left on its answers. Other limits (open streams, mails an
+ * hour) send no RateLimit-*, so their documents promise none (#50).
+ */
+function limited(responses: Record<string, Json>, counted: boolean) {
   for (const [status, response] of Object.entries(responses)) {
     if (status === '429')
       responses[status] = { ...response, headers: { ...(response.headers as Json), 'Retry-After': header('Seconds to wait before trying again') } }
-    else if (status.startsWith('2'))
+    else if (status.startsWith('2') && counted)
       responses[status] = {
         ...response,
         headers: {
@@ -127,8 +131,8 @@ export function operationIdOf(method: string, path: string): string {
   return method.toLowerCase() + words.join('')
 }
 
-/** The finished document: API paths only, every operation named, described and with its security said. */
-export function finishDocument<D extends OpenApiDocument>(document: D, serverUrl: string): D {
+/** The finished document: API paths only, every operation named, described and with its security said; `rateLimited`: the "method path" of each operation @fastify/rate-limit counts. */
+export function finishDocument<D extends OpenApiDocument>(document: D, serverUrl: string, rateLimited: ReadonlySet<string> = new Set()): D {
   const paths: OpenApiDocument['paths'] = {}
   for (const [path, item] of Object.entries(document.paths)) {
     if (!isApiPath(path)) continue
@@ -145,7 +149,7 @@ export function finishDocument<D extends OpenApiDocument>(document: D, serverUrl
         responses[status] = asProblem(status, described ? response : { ...response, description: STATUS_TEXT[status] ?? `Status ${status}` })
       }
       if (responses['304']) conditional(operation, responses)
-      if (responses['429']) limited(responses)
+      if (responses['429']) limited(responses, rateLimited.has(`${method} ${path}`))
       finished[method] = {
         ...operation,
         operationId: operation.operationId ?? operationIdOf(method, path),

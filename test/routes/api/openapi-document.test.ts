@@ -59,8 +59,22 @@ t.test('every example of the document is valid against its schema', async (t) =>
 })
 
 t.test('only the API is documented; every operation has an id, a summary, declared tags, security and described responses', async (t) => {
-  const { document } = await served(t)
+  const { app, document } = await served(t)
   t.same(document.servers, [{ url: 'https://wars.example' }], 'servers: the public address')
+  // #50: only what is sent is documented. A request limit says what is left; a stream's count of open streams does not.
+  const ok = (path: string, method: string) =>
+    Object.keys((document.paths[path] as Record<string, { responses: Record<string, { headers?: object }> }>)[method]!.responses['200']!.headers ?? {})
+  t.ok(ok('/api/auth/login', 'post').includes('RateLimit-Remaining'), 'a limited request says what is left')
+  t.notOk(
+    ok('/api/campaigns/{id}/stream', 'get').some((h) => h.startsWith('RateLimit')),
+    'the stream sends no RateLimit-* and documents none',
+  )
+  t.notOk(
+    ok('/api/auth/password-reset/confirm', 'post').some((h) => h.startsWith('RateLimit')),
+    'nor does a route whose only limit is the per-place ceiling',
+  )
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'x' } })
+  t.ok(login.headers['ratelimit-remaining'] !== undefined, 'and the limited one really sends it')
   const declared = new Set(document.tags?.map((tag) => tag.name))
   const ids = new Set<string>()
   let operations = 0
