@@ -102,8 +102,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
         weekday: t.weekday,
         phase: t.phase ?? t.turn,
         eliminated: t.eliminated,
-        // A setup turn is free: its orders go in at any hour, as `you` says too (#50).
-        windowOpen: !paused && (t.turn === 'free' || (w.open && t.turn !== 'closed')),
+        windowOpen: !paused && w.open && t.turn !== 'closed' && t.turn !== 'free',
         nextOpening: w.nextOpening,
         ...(theirs ? { figures: theirs } : {}),
       }
