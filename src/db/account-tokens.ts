@@ -74,6 +74,11 @@ export async function confirmEmail(sql: Sql, userId: string, at: Date): Promise<
   await sql.query(`UPDATE users SET email_confirmed_at = ${utc(2)} WHERE id = $1::uuid AND email_confirmed_at IS NULL`, [userId, at.toISOString()])
 }
 
+/** Locks the account's row for the transaction: its link requests and its closing never interleave. */
+export async function lockUser(sql: Sql, userId: string): Promise<void> {
+  await sql.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR UPDATE`, [userId])
+}
+
 /** Whether the account's address is confirmed. */
 export async function emailConfirmed(sql: Sql, userId: string): Promise<boolean> {
   const [row] = await sql.query<{ confirmed: boolean }>(`SELECT email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = $1::uuid`, [userId])

@@ -1,6 +1,7 @@
 // Taking one's data away and leaving (#51): the export is everything the service holds about
 // the person; closing asks for the password, hands each GM role on, and keeps the logs whole.
 import { accountData, closeAccount, gmHandovers, playedTribes } from '../db/account-closing.ts'
+import { lockUser } from '../db/account-tokens.ts'
 import { settingsOf, userById } from '../db/accounts.ts'
 import type { Database } from '../db/index.ts'
 import { queueMails } from '../db/outbox.ts'
@@ -32,7 +33,7 @@ export function accountClosingService(deps: { db: Database; clock: Clock }) {
       if (!(await verifyPassword(password, user.passwordHash))) throw new AppError(400, 'auth/wrong_password', 'Your current password is not that one')
       return transaction(db.pool, async (sql) => {
         // Locked first: two closings (or a closing and a login change) of one account never interleave.
-        await sql.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR UPDATE`, [userId])
+        await lockUser(sql, userId)
         const handovers = await gmHandovers(sql, userId)
         const tribes = await playedTribes(sql, userId)
         const now = clock.now()

@@ -3,7 +3,17 @@
 // stored only as a hash; asking for one answers the same whether or not the address has an
 // account; the mail is queued in the outbox (src/db/outbox.ts), so a request never waits on SMTP.
 import { createHash, randomBytes } from 'node:crypto'
-import { confirmEmail, insertAccountToken, setEmail, setPassword, spendAccountToken, tokensSince, tokenStands, type LinkPurpose } from '../db/account-tokens.ts'
+import {
+  confirmEmail,
+  insertAccountToken,
+  lockUser,
+  setEmail,
+  setPassword,
+  spendAccountToken,
+  tokensSince,
+  tokenStands,
+  type LinkPurpose,
+} from '../db/account-tokens.ts'
 import { EmailTaken, userByEmail, userById, type UserRow } from '../db/accounts.ts'
 import type { Database } from '../db/index.ts'
 import { queueMails, type AccountMailKind } from '../db/outbox.ts'
@@ -88,7 +98,7 @@ export function accountLinksService(deps: AccountLinksDeps) {
       const user = await userByEmail(sql, email)
       if (!user) return
       // Serializes the account's requests, so the hourly limit holds under a burst.
-      await sql.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR UPDATE`, [user.id])
+      await lockUser(sql, user.id)
       const sent = await tokensSince(sql, user.id, purpose, new Date(clock.now().getTime() - 60 * MINUTE))
       if (sent.count >= LINKS_PER_HOUR) return
       await mailLink(sql, user, purpose, { kind: purpose })
@@ -161,7 +171,7 @@ export function accountLinksService(deps: AccountLinksDeps) {
       await transaction(db.pool, async (sql) => {
         const user = await userById(sql, userId)
         if (!user) throw new AppError(401, 'auth/unauthenticated', 'This account no longer exists')
-        await sql.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR UPDATE`, [user.id])
+        await lockUser(sql, user.id)
         const sent = await tokensSince(sql, user.id, 'email_confirm', new Date(clock.now().getTime() - 60 * MINUTE))
         if (sent.count >= LINKS_PER_HOUR) {
           if (!asked) return
@@ -188,7 +198,7 @@ export function accountLinksService(deps: AccountLinksDeps) {
       if (newEmail === user.email) throw new AppError(400, 'auth/same_email', 'That is already your address')
       if (await userByEmail(db, newEmail)) throw new AppError(409, 'auth/email_taken', `An account with email ${newEmail} already exists`)
       await transaction(db.pool, async (sql) => {
-        await sql.query(`SELECT 1 FROM users WHERE id = $1::uuid FOR UPDATE`, [user.id])
+        await lockUser(sql, user.id)
         const sent = await tokensSince(sql, user.id, 'email_change', new Date(clock.now().getTime() - 60 * MINUTE))
         if (sent.count >= LINKS_PER_HOUR) {
           const error = AppError.limited('auth/too_many_links', `At most ${LINKS_PER_HOUR} confirmation mails an hour; use the last one sent`, 3600)
