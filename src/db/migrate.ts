@@ -47,9 +47,20 @@ export interface MigrateResult {
   alreadyApplied: number
 }
 
-export async function migrate(connectionString: string, options: { dir?: string; log?: (message: string) => void } = {}): Promise<MigrateResult> {
+export interface MigrateOptions {
+  dir?: string
+  log?: (message: string) => void
+  /**
+   * Apply the migrations up to and including this one only: a restore builds the schema its dump
+   * was taken at, loads the data, and then applies the rest.
+   */
+  upTo?: string
+}
+
+export async function migrate(connectionString: string, options: MigrateOptions = {}): Promise<MigrateResult> {
   const log = options.log ?? (() => {})
-  const files = await readMigrationFiles(options.dir)
+  const known = await readMigrationFiles(options.dir)
+  const files = options.upTo === undefined ? known : through(known, options.upTo)
   const client = new pg.Client({ connectionString })
   await client.connect()
   // Nearly every start finds nothing to do: one read says so, without the lock or the DDL.
@@ -77,7 +88,7 @@ export async function migrate(connectionString: string, options: { dir?: string;
     const { rows } = await client.query<AppliedRow>(
       'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL ORDER BY started_at',
     )
-    const byName = new Map(files.map((f) => [f.name, f]))
+    const byName = new Map(known.map((f) => [f.name, f]))
     for (const row of rows) {
       const file = byName.get(row.migration_name)
       if (!row.finished_at) {
@@ -117,6 +128,13 @@ export async function migrate(connectionString: string, options: { dir?: string;
     await client.query('SELECT pg_advisory_unlock_all()').catch(() => {})
     await client.end()
   }
+}
+
+/** The migrations before and including `last`, which must be one of them. */
+function through(files: MigrationFile[], last: string): MigrationFile[] {
+  const at = files.findIndex((f) => f.name === last)
+  if (at < 0) throw new MigrationError(`no migration ${last} in this code; is this code older than the database it is asked to build?`)
+  return files.slice(0, at + 1)
 }
 
 /**

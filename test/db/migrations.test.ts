@@ -76,3 +76,24 @@ t.test('a failing migration rolls back entirely and is not recorded', async (t) 
   const recorded = await rows(url, `SELECT count(*)::int AS n FROM "_prisma_migrations" WHERE migration_name = '99990101000000_broken'`)
   t.equal(recorded[0].n, 0)
 })
+
+t.test('up to a migration applies that one and those before it, and a later run the rest', async (t) => {
+  const url = await emptyDatabase(t)
+  const files = await readMigrationFiles()
+  const third = files[2]!.name
+  const first = await migrate(url, { upTo: third })
+  t.same(
+    first.applied,
+    files.slice(0, 3).map((f) => f.name),
+    'the first three',
+  )
+  t.same(await migrate(url, { upTo: third }), { applied: [], alreadyApplied: 3 }, 'a second run to the same one applies nothing')
+  const rest = await migrate(url)
+  t.same(
+    rest.applied,
+    files.slice(3).map((f) => f.name),
+    'then the rest, in order',
+  )
+  t.same((await migrate(url, { upTo: third })).applied, [], 'a database past the one named is left as it is')
+  await t.rejects(migrate(url, { upTo: '99990101000000_unknown' }), { message: /no migration 99990101000000_unknown in this code/ })
+})
