@@ -69,19 +69,48 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
   return !isAlive(pid)
 }
 
+/** The server that holds the data directory now, from its postmaster.pid, if it is alive. */
+async function runningServer(dataDir: string): Promise<{ pid: number; port: number } | undefined> {
+  const pidFile = path.join(dataDir, 'postmaster.pid')
+  if (!existsSync(pidFile)) return undefined
+  const lines = (await readFile(pidFile, 'utf8')).split('\n')
+  const pid = Number(lines[0])
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined
+  return { pid, port: Number(lines[3]) }
+}
+
 /**
  * A server left running by a process that was killed (SIGKILL skips every
  * exit hook) still holds the data directory; stop it so ours can start.
  */
 async function stopOrphan(dataDir: string, log: (m: string) => void) {
-  const pidFile = path.join(dataDir, 'postmaster.pid')
-  if (!existsSync(pidFile)) return
-  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0])
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return
+  const pid = (await runningServer(dataDir))?.pid
+  if (pid === undefined) return
   log(`stopping an embedded PostgreSQL left running by an earlier process (pid ${pid})`)
   process.kill(pid, 'SIGINT')
   if (!(await waitForExit(pid, 15_000))) {
     throw new Error(`the embedded PostgreSQL with pid ${pid} did not stop; stop it by hand and start again`)
+  }
+}
+
+const urlOf = (port: number, user: string, password: string, database: string) =>
+  `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+
+/**
+ * The embedded server that another process (the service) runs on the data directory, left as it
+ * is: a tool run beside the service (a backup) connects to it, where starting its own would stop it.
+ */
+async function runningEmbedded(dataDir: string, database: string): Promise<(Database & { pid: number; port: number }) | undefined> {
+  const running = await runningServer(dataDir)
+  if (!running || !Number.isInteger(running.port) || !existsSync(`${dataDir}.app-password`) || !existsSync(`${dataDir}.password`)) return undefined
+  const app = (await readFile(`${dataDir}.app-password`, 'utf8')).trim()
+  const superuser = (await readFile(`${dataDir}.password`, 'utf8')).trim()
+  return {
+    ...running,
+    url: urlOf(running.port, APP_ROLE, app, database),
+    adminUrl: urlOf(running.port, USER, superuser, database),
+    embedded: true,
+    async stop() {},
   }
 }
 
@@ -123,7 +152,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
       `the embedded PostgreSQL could not start on port ${options.port}; is the port taken? Set EMBEDDED_PG_PORT, or DATABASE_URL to use another server`,
     )
   }
-  const at = (user: string, password: string, database: string) => `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`
+  const at = (user: string, password: string, database: string) => urlOf(options.port, user, password, database)
   if (legacy) {
     log('the embedded PostgreSQL had the default password; it now has a generated one')
     await adminDo(at(USER, OLD_PASSWORD, 'postgres'), async (c) => {
@@ -264,13 +293,20 @@ export async function ensureDatabase(adminUrl: string, name: string, owner?: str
   })
 }
 
+/** `attach`: use the embedded server the service already runs, if it does, rather than stopping it to start one. */
 export async function openDatabase(
   config: { databaseUrl?: string | undefined; dataDir: string; embeddedPgPort: number },
   log: (message: string) => void,
+  options: { attach?: boolean } = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
     log(`using the PostgreSQL server at ${redact(config.databaseUrl)} (DATABASE_URL)`)
     return { url: config.databaseUrl, adminUrl: config.databaseUrl, embedded: false, async stop() {} }
+  }
+  const running = options.attach ? await runningEmbedded(path.join(config.dataDir, 'postgres'), 'weekday_wars') : undefined
+  if (running) {
+    log(`using the embedded PostgreSQL already running in ${path.join(config.dataDir, 'postgres')} (pid ${running.pid}, port ${running.port})`)
+    return running
   }
   const db = await startEmbedded({
     dataDir: path.join(config.dataDir, 'postgres'),

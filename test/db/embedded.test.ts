@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import t from 'tap'
-import { startEmbedded } from '../../src/db/embedded.ts'
+import { openDatabase, startEmbedded } from '../../src/db/embedded.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { freePort } from '../helpers/test-support.ts'
 
@@ -78,6 +78,11 @@ t.test('no well-known password, loopback only, and the service is no superuser',
     const [owner] = await query(db.url, `SELECT tableowner FROM pg_tables WHERE tablename = 'campaigns'`)
     t.same(owner, { tableowner: 'weekday_wars_app' }, "its tables are handed to the service's role")
     t.same(await query(db.url, 'SELECT count(*)::int AS n FROM campaigns'), [{ n: 0 }], 'which reads them')
+    // A tool run beside the service (npm run backup) uses its server as it is.
+    const beside = await openDatabase({ dataDir: dir, embeddedPgPort: port }, () => {}, { attach: true })
+    t.match(beside, { url: db.url, adminUrl: db.adminUrl, embedded: true }, 'a tool that attaches connects to the running server')
+    await beside.stop()
+    t.same(await query(db.url, 'SELECT 1 AS up'), [{ up: 1 }], 'and leaves it running when it is done')
   } finally {
     await db.stop()
   }
