@@ -3,20 +3,51 @@
 // Chromium when there is one, else the Chromium that the npm package
 // @sparticuz/chromium ships inside its tarball (unpacked into the temp folder).
 // Never a browser download.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
 import tap from 'tap'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
+/**
+ * axe-core's address on a small server of this process's own. Handed over the DevTools protocol
+ * (addScriptTag's path or content), its 550 kB cost about 110 ms of both processes' CPU on every
+ * check, twice what Chromium takes to compile and run it; fetched, it costs a third, and a
+ * context's cache keeps it (#46).
+ */
+let axeServed: Promise<string> | undefined
+function axeAddress(): Promise<string> {
+  axeServed ??= new Promise((resolve, reject) => {
+    const script = readFileSync(AXE)
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'public, max-age=31536000, immutable' })
+      response.end(script)
+    })
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      tap.teardown(() => {
+        server.closeAllConnections()
+        server.close()
+      })
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/axe.min.js`)
+    })
+  })
+  return axeServed
+}
+
 /** axe-core's WCAG 2 A and AA violations on the page, as "rule: target" lines (the page needs bypassCSP). */
 export async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE })
+  await page.addScriptTag({ url: await axeAddress() })
   return (await page.evaluate(
     `axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
   )) as string[]
 }
+
+/** @sparticuz/chromium's flags for WebGL drawn on the CPU, which no page here uses. */
+const SOFTWARE_GL = ['--ignore-gpu-blocklist', '--in-process-gpu', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader']
 
 const SYSTEM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable']
 
@@ -34,8 +65,11 @@ async function launch(): Promise<{ browser: Browser; via: string }> {
   const bundled = (await import('@sparticuz/chromium')).default
   const executablePath = await bundled.executablePath()
   // The package's flags are made for one page per Lambda call: --single-process brings the
-  // whole browser down when a test closes a page and opens the next, so it is left out.
-  const args = bundled.args.filter((a: string) => a !== '--single-process')
+  // whole browser down when a test closes a page and opens the next, so it is left out. Its
+  // WebGL emulated in software (SwiftShader) is left out too: no page here draws with WebGL,
+  // and compositing through it cost a sixth more CPU per browser test than Chromium's plain
+  // software raster (#46, test/routes/pages/browser-pages.test.ts: 39 s of CPU against 46).
+  const args = [...bundled.args.filter((a: string) => a !== '--single-process' && !SOFTWARE_GL.includes(a)), '--disable-gpu']
   const browser = await chromium.launch({ executablePath, args, headless: true })
   return { browser, via: `@sparticuz/chromium (${executablePath})` }
 }
