@@ -7,11 +7,12 @@
 //   tsx scripts/test.ts                      everything
 //   tsx scripts/test.ts test/lib/x.test.ts   those files only (tap's arguments pass through)
 import 'dotenv/config'
-import { spawn } from 'node:child_process'
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { spawn, type StdioOptions } from 'node:child_process'
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createInterface } from 'node:readline'
 import path from 'node:path'
-import { Parser, type Result } from 'tap-parser'
+import { counted, failures, progress, slowest } from './lib/tap-report.ts'
 import { plan } from './test-batches.ts'
 import { startTestDatabase } from './test-database.ts'
 
@@ -33,58 +34,23 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A tool of node_modules/.bin; `quiet` keeps its output until it ends, for tools that run side by side. */
-function run(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env, quiet = false): Promise<number> {
+/**
+ * A tool of node_modules/.bin; `quiet` keeps its output until it ends, for tools that run side by
+ * side; `lines`, when given, is handed each line of its standard output instead of the terminal.
+ */
+function run(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env, quiet = false, lines?: (line: string) => void): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(path.join(root, 'node_modules/.bin', bin), args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env })
+    const stdio: StdioOptions = quiet ? ['ignore', 'pipe', 'pipe'] : lines ? ['inherit', 'pipe', 'inherit'] : 'inherit'
+    const child = spawn(path.join(root, 'node_modules/.bin', bin), args, { cwd: root, stdio, env })
     let output = ''
-    child.stdout?.on('data', (d) => (output += d))
+    if (lines) createInterface({ input: child.stdout! }).on('line', lines)
+    else child.stdout?.on('data', (d) => (output += d))
     child.stderr?.on('data', (d) => (output += d))
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       if (output.trim()) console.log(output.trimEnd())
       resolve(code ?? (signal ? 1 : 0))
     })
   })
-}
-
-/**
- * The assertions in tap's per-file TAP (--output-dir), counted as tap counts them for its
- * `# { total: N, pass: N }`: every result a file's parser reports (nested ones bubble up).
- */
-function counted(dir: string): { pass: number; fail: number; skip: number; todo: number } {
-  const count = { pass: 0, fail: 0, skip: 0, todo: 0 }
-  for (const file of tapFiles(dir)) {
-    const failedBefore = count.fail
-    // A file that ended early (a crash, a timeout) is a failure even when no assertion of it failed.
-    const parser = new Parser((results) => {
-      if (!results.ok && count.fail === failedBefore) count.fail++
-    })
-    parser.on('result', (r: Result) => {
-      if (r.todo) count.todo++
-      else if (r.skip) count.skip++
-      else if (r.ok) count.pass++
-      else count.fail++
-    })
-    parser.end(readFileSync(path.join(dir, file)))
-  }
-  return count
-}
-
-// A file only: the batches' folder under the checkout, `.tap/`, ends in `.tap` too.
-const tapFiles = (dir: string) =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tap') && statSync(path.join(dir, f)).isFile())
-
-/** The files that took longest, from the per-file TAP that tap writes with --output-dir. */
-function slowest(dir: string, count: number): string[] {
-  const times: [string, number][] = []
-  for (const file of tapFiles(dir)) {
-    const ms = /# time=([\d.]+)ms\s*$/.exec(readFileSync(path.join(dir, file), 'utf8'))?.[1]
-    if (ms) times.push([file.replace(/\.tap$/, ''), Number(ms) / 1000])
-  }
-  return times
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([file, s]) => `${s.toFixed(1).padStart(6)} s  ${file}`)
 }
 
 const args = process.argv.slice(2)
@@ -128,8 +94,15 @@ try {
     const batching = whole && process.env.WW_BATCH !== '0'
     const planned = batching ? plan(root, batchDir) : undefined
     for (const [entry, group] of planned?.batches ?? []) say(`${entry}: ${group.join(' ')}`)
-    code = await phase('tests', () => run('tap', ['--output-dir', files, ...args, ...(planned?.files ?? [])], env))
+    // A whole run's log is a line a file (progress()); files named by hand keep tap's own reporter.
+    const reporter = whole ? ['--reporter', 'tap'] : []
+    const log = (line: string) => {
+      const shown = progress(line)
+      if (shown !== undefined) say(shown)
+    }
+    code = await phase('tests', () => run('tap', [...reporter, '--output-dir', files, ...args, ...(planned?.files ?? [])], env, false, whole ? log : undefined))
     const count = counted(files)
+    if (whole) for (const line of failures(files, count.failedFiles)) console.log(line)
     say('the slowest files and batches (time inside each):')
     for (const line of slowest(files, 10)) console.log(`  ${line}`)
     if (code === 0) {
