@@ -105,6 +105,15 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
       throw new AppError(404, 'not_found', `No route ${request.method} ${path}: an empty path segment names nothing`)
   })
 
+  // At shutdown Node closes the connections idle at that moment; one whose answer was still in
+  // flight would stay open on the client's keep-alive, holding the shutdown until it timed out.
+  // Each is closed once idle, that is once its answer is sent (#51).
+  let draining: NodeJS.Timeout | undefined
+  fastify.addHook('preClose', async () => {
+    draining = setInterval(() => fastify.server.closeIdleConnections(), 50).unref()
+  })
+  fastify.addHook('onClose', async () => clearInterval(draining))
+
   await fastify.register(AutoLoad, { dir: path.join(dir, 'plugins/external'), options: opts, encapsulate: false })
   await fastify.register(AutoLoad, { dir: path.join(dir, 'plugins/app'), options: { ...opts, recaps: mailRecaps }, encapsulate: false })
   // The games' order and trade shapes, before the routes that name them (faces/order-schemas.ts).

