@@ -46,6 +46,9 @@ export function clockworkService(deps: {
 }) {
   const { db, clock, sync, syncBatch, deliver, concurrency, log } = deps
   let running: Promise<SweepResult> | null = null
+  // Set at shutdown: the batches under way commit, no new one starts, and what is left stays due
+  // for the next start's boot sweep (#51).
+  let halted = false
   // Who hears of each sweep's end (the metrics, #51), a sweep that threw included.
   const listeners: ((result: SweepResult | null) => void)[] = []
   const tell = (result: SweepResult | null) => {
@@ -60,12 +63,13 @@ export function clockworkService(deps: {
     let failed = 0
     let done = 0
     const worker = async () => {
-      while (next < ids.length) {
+      while (next < ids.length && !halted) {
         const batch = ids.slice(next, next + SWEEP_BATCH)
         next += batch.length
         const { wrote, again } = await syncBatch(batch)
         for (const id of wrote) caughtUp.add(id)
         for (const id of again) {
+          if (halted) break
           try {
             if (await sync(id, { skipLocked: true, due: true })) caughtUp.add(id)
           } catch (error) {
@@ -83,13 +87,15 @@ export function clockworkService(deps: {
     const campaignsMs = Math.round(performance.now() - started)
     deliver()
     const result = { due: ids.length, caughtUp: caughtUp.size, failed, campaignsMs, ms: Math.round(performance.now() - started) }
-    if (ids.length > 0) log.info(result, 'sweep done')
+    if (halted && caughtUp.size + failed < ids.length) log.info(result, 'sweep stopped for shutdown: the rest is caught up at the next start')
+    else if (ids.length > 0) log.info(result, 'sweep done')
     return result
   }
 
   /** One sweep at a time per instance; a caller during a sweep waits for it and then sweeps again. */
   async function sweep(options: { progress?: Progress } = {}): Promise<SweepResult> {
     while (running) await running.catch(() => {})
+    if (halted) return { due: 0, caughtUp: 0, failed: 0, campaignsMs: 0, ms: 0 }
     running = sweepOnce(options)
     try {
       const result = await running
@@ -108,12 +114,17 @@ export function clockworkService(deps: {
     listeners.push(listener)
   }
 
-  /** Waits for a sweep under way (shutdown). */
+  /** Shutdown's first step: a sweep under way finishes the batches it has begun and starts no other; no sweep starts after. */
+  function halt() {
+    halted = true
+  }
+
+  /** Waits for a sweep under way (shutdown, after `halt`). */
   async function settle() {
     await running?.catch(() => {})
   }
 
-  return { sweep, settle, onSweep }
+  return { sweep, halt, settle, onSweep }
 }
 
 export type ClockworkService = ReturnType<typeof clockworkService>

@@ -35,6 +35,8 @@ export default fp(
         fastify.scheduler.every(config.sweepCron, 'sweep', clockwork.sweep)
       })
     }
+    // At the signal, before the requests in flight are done: the sweep stops at its current batch.
+    fastify.addHook('preClose', async () => clockwork.halt())
     fastify.addHook('onClose', clockwork.settle)
   },
   { name: 'clockwork', dependencies: ['prisma', 'clock', 'campaigns', 'config', 'scheduler', 'deliveries'] },
