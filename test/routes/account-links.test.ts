@@ -237,6 +237,11 @@ t.test('#51 accounts by mail', async (t) => {
     t.ok(news.includes('Test campaign: bea has no player'), "and, as its GM, that Bea's tribe has no player")
     const again = await call(app, null, 'POST', '/api/auth/register', { email: beaEmail, password: PASSWORD, displayName: 'Bea again' })
     t.equal(again.status, 201, 'the address may make a new account')
+    // The left tribe is the GM's to hand on: here to a replacement, who then plays it.
+    const handed = await call(app, ana.token, 'PUT', `/api/campaigns/${table.id}/tribes/${bea.tribeId}/player`, { email: beaEmail })
+    t.equal(handed.status, 200, 'the GM gives the tribe without a player to a replacement')
+    const handedOn = (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/roster`)).body.tribes.find((x: { id: string }) => x.id === bea.tribeId)
+    t.match(handedOn, { name: 'bea', player: { displayName: 'Bea again' } }, 'who plays it from then on')
   })
 
   await t.test('CONFIRM_ADDRESSES: a new account gets no mail but its link until it confirms its address', async (t) => {
