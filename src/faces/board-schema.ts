@@ -20,7 +20,7 @@ export const boardTribes = (figures?: TSchema) =>
       weekday: Type.String(),
       phase: Type.String(),
       eliminated: Type.Boolean(),
-      windowOpen: Type.Boolean(),
+      windowOpen: Type.Boolean({ description: "whether the tribe's weekday window is open now; false during setup, whose orders go in at any hour" }),
       nextOpening: Type.String(),
       ...(figures ? { figures } : {}),
     }),
@@ -34,7 +34,10 @@ export const boardYou = (own: TProperties, options: { description?: string; addi
       {
         tribeId: Type.String(),
         phase: Type.String(),
-        windowOpen: Type.Boolean(),
+        windowOpen: Type.Boolean({
+          description:
+            "whether your weekday window is open now (as your tribe's entry says); false during setup, whose orders go in at any hour (`phase` says which)",
+        }),
         closesAt: Type.Union([Type.String(), Type.Null()]),
         nextOpening: Type.String(),
         ...own,

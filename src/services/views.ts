@@ -112,12 +112,13 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     if (me >= 0 && mine) {
       const t = view.tribes[me]!
       const w = windowStatus(t.weekday, a.campaign.timeZone, now)
-      const open = !paused && t.turn !== 'closed'
+      // Setup's orders ('free') go in at any hour, which is no window: both flags say so alike (#50).
+      const open = !paused && t.turn !== 'closed' && t.turn !== 'free'
       you = {
         tribeId: t.id,
         phase: t.phase ?? t.turn,
         windowOpen: open,
-        closesAt: open && t.turn !== 'free' ? w.closesAt : null,
+        closesAt: open ? w.closesAt : null,
         nextOpening: w.nextOpening,
         ...mine,
       }

@@ -50,6 +50,10 @@ for (const face of FACES) {
     t.match(created, { ruleset: face.id, status: 'setup', tribes: [{ weekday: 'monday' }, { weekday: 'wednesday' }] }, 'created, and both tribes joined')
 
     t.equal((await call(app, table.gm, 'POST', `${base}/start`)).status, 200, 'started')
+    // Before any window (a draft, a setup whose orders go in at any hour): both flags say closed (#50).
+    const starting = (await call(app, table.players.ana!.token, 'GET', `${base}/state`)).body
+    const anas = (starting.tribes as { id: string; windowOpen: boolean }[]).find((x) => x.id === table.players.ana!.tribeId)
+    t.same([starting.you?.windowOpen, anas?.windowOpen, starting.you?.closesAt], [false, false, null], "the reader's window and their tribe's entry agree")
     await draft(t, app, table, rules)
     // The first Sunday's tick has passed: every game runs its first period of windows.
     await setClock(app, '2026-12-07T09:00:00Z')
