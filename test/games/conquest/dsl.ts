@@ -13,6 +13,7 @@ import type { ConquestOrder, ConquestState, ConquestSystem, Goods, Territory } f
 import { emptyGoods } from '../../../src/engine/games/conquest/work.ts'
 import { TERRITORY_IDS } from '../../../src/engine/games/conquest/world.ts'
 import { hmacRng, scriptedRng, type Rng, type Weekday } from '../../../src/engine/index.ts'
+import { readable } from '../readable.ts'
 
 export function world(text: string, options: { round?: number; roundLimit?: number; tribesAtStart?: number } = {}): ConquestState {
   const territories: Record<string, Territory> = {}
@@ -134,17 +135,14 @@ export function play(s: ConquestState, tribe: string, order: ConquestOrder, dice
 export function refuse(s: ConquestState, tribe: string, order: ConquestOrder, rng: Rng = hmacRng) {
   const result = conquest.applyOrder(s, tribe, order, rng)
   if (result.ok) throw new Error(`${order.type} was accepted`)
-  // The player reads the refusal: a sentence, not just a code.
-  if (result.error.message.trim().length < 8) throw new Error(`refusal ${result.error.code} has no message a person can read: "${result.error.message}"`)
-  return result.error
+  return readable(result.error)
 }
 
 /** The refusal of a system action, with the same proof of a readable message. */
 export function refuseSystem(s: ConquestState, action: ConquestSystem) {
   const result = conquest.applySystem(s, action, hmacRng)
   if (result.ok) throw new Error(`${action.type} was accepted`)
-  if (result.error.message.trim().length < 8) throw new Error(`refusal ${result.error.code} has no message a person can read: "${result.error.message}"`)
-  return result.error
+  return readable(result.error)
 }
 
 export const at = (s: ConquestState, id: string) => s.territories[id]!

@@ -18,6 +18,7 @@ import { GUARD_SIZE, HOME_TILES, TILE } from '../../../src/engine/games/elmapa/t
 import type { BattleAction, Dir, ElMapaSystem, MapCell } from '../../../src/engine/games/elmapa/types.ts'
 import { fight, type Platoon } from '../../../src/engine/games/elmapa/battle.ts'
 import { hmacRng, WEEKDAYS, type Rng } from '../../../src/engine/index.ts'
+import { readable } from '../readable.ts'
 
 export function troops(text: string): Troops {
   const t = noTroops()
@@ -131,7 +132,8 @@ export function order(s: ElMapaState, tribe: string, o: ElMapaOrder, rng: Rng = 
 export function refused(s: ElMapaState, tribe: string, o: unknown, rng: Rng = hmacRng) {
   const r = elMapa.applyOrder(s, tribe, o as ElMapaOrder, rng)
   if (r.ok) throw new Error(`${JSON.stringify(o)} was accepted`)
-  return { code: r.error.code, rule: r.error.rule }
+  const { code, rule } = readable(r.error)
+  return { code, rule }
 }
 
 export const tribeOf = (s: ElMapaState, id: string) => s.tribes.find((t) => t.id === id)!

@@ -8,6 +8,7 @@ import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import type { OpenOrder, OpenState, OpenSystem } from '../../../src/engine/games/openwars/types.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
 import { inSetup, notStarted, ofType, open, play, stack, sys, tribe, world, always } from './dsl.ts'
+import { readable } from '../readable.ts'
 
 const MAP = `
   ag1     ag1    ag1    ag1
@@ -20,12 +21,12 @@ const DEMONS = 'A=demonios@monday B=demonios@thursday'
 function refusedSystem(s: OpenState, action: OpenSystem) {
   const r = openWars.applySystem(s, action, hmacRng)
   if (r.ok) throw new Error(`${action.type} was accepted`)
-  return r.error
+  return readable(r.error)
 }
 const refusedOrder = (s: OpenState, id: string, o: unknown) => {
   const r = openWars.applyOrder(s, id, o as OpenOrder, hmacRng)
   if (r.ok) throw new Error(`${JSON.stringify(o)} was accepted`)
-  return r.error
+  return readable(r.error)
 }
 
 t.test('W4.2 caravanas: 1 gold for every other controlled desierto', async (t) => {

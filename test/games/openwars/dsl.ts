@@ -17,6 +17,7 @@ import { ringBand } from '../../../src/engine/games/openwars/map.ts'
 import type { Faction } from '../../../src/engine/games/openwars/data.ts'
 import type { OpenEvent, OpenOrder, OpenState, OpenSystem, StandingOrder } from '../../../src/engine/games/openwars/types.ts'
 import { hmacRng, type Rng, type Weekday } from '../../../src/engine/index.ts'
+import { readable } from '../readable.ts'
 
 export interface WorldOptions {
   tribes: string
@@ -182,7 +183,8 @@ export function play(s: OpenState, id: string, orders: OpenOrder[], rng: Rng = h
 export function refused(s: OpenState, id: string, o: OpenOrder, rng: Rng = hmacRng): { code: string; rule?: string } {
   const r = openWars.applyOrder(s, id, o, rng)
   if (r.ok) throw new Error(`${o.type} was accepted`)
-  return { code: r.error.code, rule: r.error.rule }
+  const { code, rule } = readable(r.error)
+  return { code, rule }
 }
 
 export const ofType = <K extends OpenEvent['type']>(events: OpenEvent[], type: K) => events.filter((e): e is Extract<OpenEvent, { type: K }> => e.type === type)

@@ -9,6 +9,7 @@ import type { OpenOrder, OpenState, Stack } from '../../../src/engine/games/open
 import { entryCost, sortStacks } from '../../../src/engine/games/openwars/work.ts'
 import { hmacRng, scriptedRng } from '../../../src/engine/index.ts'
 import { inSetup, ofType, open, play, refused, stack, tribe, world } from './dsl.ts'
+import { readable } from '../readable.ts'
 
 // r2c4 is a Ciudad mercante (riqueza), r3c3 a Volcán (ceniza), r3c4 a Páramo (desierto, entry 2).
 const MAP = `
@@ -23,7 +24,7 @@ const base = (stacks: string, tribes = 'A=elfos@monday B=orcos@thursday') => ope
 function refusal(s: OpenState, id: string, o: unknown) {
   const r = openWars.applyOrder(s, id, o as OpenOrder, hmacRng)
   if (r.ok) throw new Error(`${JSON.stringify(o)} was accepted`)
-  return r.error
+  return readable(r.error)
 }
 
 const move = (from: unknown, k: unknown, count: unknown, path: unknown) => ({ type: 'move', from, kind: k, count, path }) as OpenOrder

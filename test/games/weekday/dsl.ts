@@ -14,6 +14,7 @@ import {
   type TurnPhase,
 } from '../../../src/engine/games/weekday/index.ts'
 import { parseBoard, renderBoard } from './board.ts'
+import { readable } from '../readable.ts'
 
 export interface BoardOptions {
   /** Phase of every tribe; default 'recruitment' (window just opened). */
@@ -88,9 +89,7 @@ export function play(state: GameState, steps: Step[], rolls: number[] = []): { s
 export function refused(state: GameState, step: Step, rolls: number[] = []) {
   const result = attempt(state, step, scriptedRng(rolls))
   if (result.ok) throw new Error(`step ${JSON.stringify(step)} was accepted; expected a refusal`)
-  // A refusal is read by a person: it always says what was wrong.
-  if (result.error.message.trim().length < 8) throw new Error(`refusal ${result.error.code} has no message a person can read: "${result.error.message}"`)
-  return result.error
+  return readable(result.error)
 }
 
 export const mv = (from: string, to: string, troops: number, path?: string[]): Order =>
