@@ -114,7 +114,8 @@ export function sayAssets(fields: readonly TradeField[], transfer: Record<string
 /**
  * A game's small map of a trade (#49): the SVG it draws with the scene's tribes' places marked
  * (`owners`), under its label and with its caption saying what a tap does; null when none of
- * those tribes owns any of the places (`held`, each place's owner).
+ * those tribes owns any of the places (`held`, each place's owner). A `wide` map, too dense to
+ * tap when shrunk to a phone's width, keeps a width its places can be tapped at and scrolls sideways.
  */
 export function tradeFigure(
   s: Strings,
@@ -122,9 +123,10 @@ export function tradeFigure(
   held: readonly (string | null | undefined)[],
   tribes: readonly string[],
   draw: (label: string, owners: ReadonlySet<string>) => string,
+  options: { wide?: boolean } = {},
 ): string | null {
   const owners = new Set(tribes)
   if (!held.some((owner) => owner && owners.has(owner))) return null
   const label = fill(s[keys.label] ?? keys.label, { campaign: keys.campaign }, languageOf(s))
-  return `<figure class="trade-map">${draw(label, owners)}<figcaption>${s[keys.help] ?? keys.help}</figcaption></figure>`
+  return `<figure class="trade-map${options.wide ? ' wide' : ''}"><div class="trade-map-scroll">${draw(label, owners)}</div><figcaption>${s[keys.help] ?? keys.help}</figcaption></figure>`
 }
