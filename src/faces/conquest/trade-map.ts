@@ -19,5 +19,7 @@ export async function tradeMap(campaigns: FastifyInstance['campaigns'], kit: Pag
     territories.map((t) => t.owner),
     tribes,
     (label, owners) => worldSvg(territories, colours, new Map(roster.tribes.map((t) => [t.id, t.name])), { label, names: placeNames(s), owners }),
+    // 42 territories shrunk to a phone's width are 20 px boxes; at the turn map's scale they are a thumb's.
+    { wide: true },
   )
 }

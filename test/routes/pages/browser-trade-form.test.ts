@@ -59,6 +59,11 @@ async function tapBothSides(t: Test, game: MapGame) {
   t.equal(await page.locator('select[name="to1"]').inputValue(), ben.tribeId, 'to ben')
   t.equal(await page.locator('select[name="from2"]').inputValue(), ben.tribeId, 'and what ben gives back')
 
+  // WCAG 2.5.8: every place is a target of at least 24 × 24 CSS px (the map scrolls sideways if it must).
+  const smallest = (await page.evaluate(
+    `Math.min(...[...document.querySelectorAll('figure.trade-map [data-owner]')].map((g) => { const box = g.getBoundingClientRect(); return Math.min(box.width, box.height) }))`,
+  )) as number
+  t.ok(smallest >= 24, `every place is at least 24 px a side (the smallest: ${smallest.toFixed(1)} px)`)
   const place = (key: string) => page.locator(`figure.trade-map g[${game.attribute}="${key}"]`)
   const typed = (line: number) => page.locator(`input[name="${game.field}${line}"]`).inputValue()
   await place(anas[0]!).tap()
