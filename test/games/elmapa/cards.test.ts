@@ -213,6 +213,27 @@ t.test('M9.9 Teletransporte: up to 3 + s to a revealed cell, entered as a step (
   t.same(refused(s, 'a', { type: 'teleport', card: 'teletransporte-1', army: 1, to: '2,1' }).code, 'card/teleport_target', 'distance 0')
 })
 
+t.test('M9.9 M9.6: a Teletransporte goes 1 to 3 + s cells, its boosters discarded after it (M13.12)', async (t) => {
+  const s = hand(['teletransporte-1', 'pies-1', 'pies-2', 'vision-1'])
+  const teleport = (to: string, boosters?: string[]) => ({ type: 'teleport', card: 'teletransporte-1', army: 1, to, boosters }) as const
+  t.equal(armyOf(order(s, 'a', teleport('1,1')).s, 1)!.cell, '1,1', 'up to 3 cells: 1 will do')
+  t.same(refused(s, 'a', teleport('1,4')), { code: 'card/teleport_target', rule: 'M9.9' }, '4 cells away without boosters')
+  const far = order(s, 'a', teleport('1,4', ['pies-1', 'pies-2', 'vision-1'])).s
+  t.same(
+    [armyOf(far, 1)!.cell, tribeOf(far, 'a').hand, far.piles],
+    ['1,4', [], { 1: ['pies-1', 'pies-2'], 2: ['vision-1'], 3: ['teletransporte-1'] }],
+    '3 boosters: s = 1, 4 cells',
+  )
+})
+
+t.test('M13.14 M9.9: Visión names 1 + s distinct cells, every one face down', async (t) => {
+  const s = hand(['vision-2', 'pies-1'])
+  const vision = (cells: string[]) => refused(s, 'a', { type: 'cast', card: 'vision-2', boosters: ['pies-1'], cells })
+  t.same(vision(['0,0', '0,0']), { code: 'card/vision_cells', rule: 'M13.14' }, 'one cell twice')
+  t.same(vision(['0,0', '1,1']), { code: 'card/vision_cells', rule: 'M13.14' }, 'a revealed cell among face-down ones')
+  t.same(vision(['1,1', '0,0']), { code: 'card/vision_cells', rule: 'M13.14' }, 'first or last')
+})
+
 t.test('M12.8 a batch: all or nothing, a revealing order only last', async (t) => {
   const s = hand(['vision-1'])
   const bad = elMapa.applyBatch(s, 'a', [{ type: 'step', army: 1, dir: 'N' }, { type: 'endTurn' }], hmacRng)

@@ -1,6 +1,8 @@
 // M6 and M7: steps, reveals, closed sides, guards, claims and captures, militia, elimination.
 import t from 'tap'
 import type { ElMapaState } from '../../../src/engine/games/elmapa/types.ts'
+import { elMapa } from '../../../src/engine/games/elmapa/index.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
 import { armyOf, mapa, open, order, refused, troops, tribeOf } from './dsl.ts'
 
 const calm = (s: ElMapaState) => ((s.settings.obstacles = 'none'), s)
@@ -35,6 +37,15 @@ t.test('M6.2 M13.25 M1.9 M2.6 a step’s checks, in their order', async (t) => {
   const from = mapa(`l2-bosque@a^E  Ja Jb`, { armies: 'a 0,0 leva=1' })
   t.same(refused(open(from, 'a'), 'a', { type: 'step', army: 1, dir: 'E' }), { code: 'move/closed', rule: 'M1.9' }, 'a closed side stops both ways')
   t.same(refused(s, 'b', { type: 'step', army: 3, dir: 'N' }), { code: 'turn/window_closed', rule: 'M2.6' })
+})
+
+t.test('M6.2 M6.1: a step names its direction as one of the letters N, E, S, W; an army out of MP is named by its cell', async (t) => {
+  const s = open(calm(mapa(GRID, { armies: 'a 2,2 leva=1' })), 'a')
+  t.same(refused(s, 'a', { type: 'step', army: 1, dir: ['E'] }), { code: 'move/direction', rule: 'M6.2' }, 'not a list holding one')
+  t.equal(armyOf(order(s, 'a', { type: 'step', army: 1, dir: 'E' }).s, 1)!.cell, '2,3')
+  armyOf(s, 1)!.steps = 2
+  const r = elMapa.applyOrder(s, 'a', { type: 'step', army: 1, dir: 'E' }, hmacRng)
+  t.same(!r.ok && [r.error.code, r.error.params], ['move/no_mp', { tile: '2,2' }], 'its cell, for the refusal in other languages')
 })
 
 t.test('M6.1 M6.3 M6.5 M6.7 M13.11 speed, MP, passing own cells, tired at 0 MP', async (t) => {
