@@ -15,7 +15,7 @@ import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
 import { one, requirePlayer, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { cardWord, elMapaSentence, stockWords, troopWords } from './chronicle.ts'
 import { castleSvg, mapSvg, tileName, type MapArmy, type MapCellView } from './map-svg.ts'
-import { planOf, planRows } from './plan-form.ts'
+import { planOf, planRows, quickPlans } from './plan-form.ts'
 
 type Stock = { oro: number; madera: number; piedra: number }
 type Troops = { leva: number; soldado: number; arquero: number; caballero: number }
@@ -222,6 +222,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
       hand,
       canPlan,
       plan: planRows(board.you?.plan, combatCards, s),
+      quickPlans: canPlan ? quickPlans(board.you?.plan, s) : [],
       kinds: KINDS.map((k) => ({ kind: k, label: s[`m_kind_${k}`], move: TROOPS[k].mapMove })),
       mapSvg: mapSvg(board.rows, board.cols, board.cells, board.armies, {
         label: `${a.campaign.name}: ${s.m_map}`,

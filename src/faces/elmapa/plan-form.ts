@@ -34,6 +34,42 @@ export function planRows(current: unknown, combatCards: { card: string; label: s
   }
 }
 
+/** M8.7's columns and order of kinds: the default plan's, which the quick plans keep. */
+const DEFAULT_LINE: [kind: string, column: number][] = [
+  ['soldado', 2],
+  ['caballero', 1],
+  ['leva', 3],
+  ['arquero', 0],
+]
+
+/**
+ * The common plans a tap away (#49): every kind forward (the default plan, M8.7), every kind
+ * holding, or one kind forward and the rest holding; arqueros shoot unless they are the kind sent
+ * forward. Each is the editor's own fields, so it posts as the editor does; the flee threshold set
+ * stays, and a reaction goes with the plan it was set on (M9.8).
+ */
+export function quickPlans(current: unknown, s: Strings) {
+  const flee = String((current as BattlePlan | null)?.flee ?? 0)
+  const plan = (tacticOf: (kind: string) => string) => [
+    ...DEFAULT_LINE.flatMap(([kind, column], i) => [
+      { name: `kind${i}`, value: kind },
+      { name: `take${i}`, value: '' },
+      { name: `column${i}`, value: String(column) },
+      { name: `tactic${i}`, value: tacticOf(kind) },
+    ]),
+    { name: 'flee', value: flee },
+  ]
+  const otherwise = (kind: string, rest: string) => (kind === 'arquero' ? 'shoot' : rest)
+  return [
+    { label: s.m_quick_forward!, fields: plan((kind) => otherwise(kind, 'advance')) },
+    { label: s.m_quick_hold!, fields: plan((kind) => otherwise(kind, 'hold')) },
+    ...DEFAULT_LINE.map(([sent]) => ({
+      label: s[`m_quick_forward_${sent}`]!,
+      fields: plan((kind) => (kind === sent ? 'advance' : otherwise(kind, 'hold'))),
+    })),
+  ]
+}
+
 /** The plan a filled editor sends: the rows with a kind, each with its troops ("all" when left empty). */
 export function planOf(body: Body): BattlePlan {
   const platoons: BattlePlan['platoons'] = []

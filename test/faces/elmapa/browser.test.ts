@@ -79,6 +79,34 @@ t.test('#28 El Mapa created, joined, started and played to its end through the p
   })
   await anaPage.screenshot({ path: path.join(ARTIFACTS, 'elmapa-1-plan-390-es.png'), fullPage: true })
 
+  // #49: a common plan in two taps from the turn page and no scroll: the link to the plan, then the plan.
+  const onScreen = async (locator: typeof editor) => {
+    const box = (await locator.boundingBox())!
+    return box.y >= 0 && box.y + box.height <= anaPage.viewportSize()!.height
+  }
+  await anaPage.goto(turn)
+  const toPlan = anaPage.locator('#setup-h ~ p a[href="#plan-h"]')
+  t.ok(await onScreen(toPlan), 'the way to the plan is on the first screen')
+  await toPlan.tap()
+  const levies = anaPage.locator('.quick-plans button', { hasText: 'Levas al frente' })
+  t.ok(await onScreen(levies), 'after the jump the quick plans are on screen, no scroll')
+  await anaPage.screenshot({ path: path.join(ARTIFACTS, 'elmapa-1b-quick-plans-390-es.png') })
+  await levies.tap()
+  await anaPage.locator('#results [role="status"]').waitFor()
+  t.match(
+    (await call(app, ana!.token, 'GET', `/api/campaigns/${id}/state`)).body.you.plan,
+    {
+      flee: 25,
+      platoons: [
+        { kind: 'soldado', take: 'all', column: 2, tactic: 'hold' },
+        { kind: 'caballero', take: 'all', column: 1, tactic: 'hold' },
+        { kind: 'leva', take: 'all', column: 3, tactic: 'advance' },
+        { kind: 'arquero', take: 'all', column: 0, tactic: 'shoot' },
+      ],
+    },
+    'two taps set "levies forward, the rest hold" (M8.5), the flee threshold kept',
+  )
+
   // Eight rounds: each Monday ana steps by tapping (an army, then a marked tile); each Wednesday
   // ben steps by keyboard. Rounds 1 and 2 she builds too.
   let week = Date.UTC(2026, 11, 7)
