@@ -13,7 +13,11 @@
 // as many connections as the sweep's workers, with no node work between them: what PostgreSQL
 // alone takes to write what the tick writes, against the same plain read.
 //
-// BENCH_TICK_SIZES=1000,10000  BENCH_TICK_WEEKS=1,52
+// Then a row per game that starts with a setup (world conquest, El Mapa, Open Wars, #47): a campaign
+// of each made over the routes and run past its tick 0, copied as many times as the largest size,
+// and its first weekly tick timed the same way, goal 10,000 campaigns in 10 s.
+//
+// BENCH_TICK_SIZES=1000,10000  BENCH_TICK_WEEKS=1,52  BENCH_TICK_GAMES=conquest,elmapa,openwars (none: '')
 // BENCH_PROFILE=1: a CPU profile of the sweep (.data/profiles/tick-<weeks>w-<size>.cpuprofile)
 // and pg_stat_statements during it, summed up in the log and in .data/profiles/*.txt.
 import { writeFile } from 'node:fs/promises'
@@ -23,7 +27,9 @@ import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { manyCampaigns } from '../test/helpers/many.ts'
 import { smtpReceiver } from '../test/helpers/smtp.ts'
+import { rulesetIds } from '../src/engine/index.ts'
 import { cloneCampaign } from './lib/clone.ts'
+import { runningCampaign } from './lib/game-template.ts'
 import { playWeeks } from './lib/history.ts'
 import { cpuOf, cpuSince, family } from './lib/proc.ts'
 import { cpuProfile, startStatements, stopStatements, type CpuSummary, type StatementRow } from './lib/profile.ts'
@@ -49,6 +55,14 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 const SIZES = (process.env.BENCH_TICK_SIZES ?? '1000,10000').split(',').map(Number)
 const AGES = (process.env.BENCH_TICK_WEEKS ?? '1,52').split(',').map(Number)
+const GAMES = (
+  process.env.BENCH_TICK_GAMES ??
+  rulesetIds()
+    .filter((id) => id !== 'weekly-turn')
+    .join(',')
+)
+  .split(',')
+  .filter(Boolean)
 const PROFILE = !!process.env.BENCH_PROFILE
 const MAP = 'coast-6'
 /** The measured tick is this Sunday's, 20:00 in Madrid; each template's history ends that morning. */
@@ -190,6 +204,7 @@ const bench: Bench = async (report, log) => {
         }
       }
     }
+    for (const ruleset of GAMES) await tickOfGame(db, smtp.url, postmaster, ruleset, Math.max(...SIZES), report, log)
     const [young, old] = [Math.min(...AGES), Math.max(...AGES)]
     for (const size of SIZES) {
       const a = ticks.get(`${young}w_${size}`)
@@ -200,6 +215,57 @@ const bench: Bench = async (report, log) => {
   } finally {
     await smtp.close()
     await db.stop()
+  }
+}
+
+/** One game's first weekly tick over `size` copies of a campaign of it run past its setup (#47). */
+async function tickOfGame(
+  db: Awaited<ReturnType<typeof benchServer>>,
+  smtpUrl: string,
+  postmaster: number,
+  ruleset: string,
+  size: number,
+  report: Parameters<Bench>[0],
+  log: Parameters<Bench>[1],
+) {
+  const url = await db.database('bench_tick')
+  const app = await buildApp({ config: benchConfig({ smtpUrl }), databaseUrl: url })
+  const admin = new pg.Client({ connectionString: db.adminUrl('bench_tick') })
+  await admin.connect()
+  try {
+    // Started two Sundays before: a setup lasts at least until the next Sunday's tick (W3.4), so every
+    // game is running by the measured tick, its first or second.
+    const template = await runningCampaign(app, ruleset, new Date(SUNDAY_MORNING - 2 * WEEK_MS), new Date(SUNDAY_MORNING))
+    const history = await historyOf(admin, template.id)
+    const cloning = performance.now()
+    const chunk = Math.max(10, Math.round(20_000 / history.events))
+    for (let done = 1; done < size; done += chunk) await cloneCampaign(admin, template.id, template.tribes, Math.min(chunk, size - done))
+    log(`${size} ${ruleset} campaigns cloned in ${((performance.now() - cloning) / 1000).toFixed(1)} s: ${JSON.stringify(history)}`)
+    await app.pg.query('VACUUM ANALYZE')
+    await quiesce(admin)
+    app.clock.set(AFTER_TICK)
+    let tickEnd: { node: NodeJS.CpuUsage; pgMs: number } | undefined
+    const pgBefore = cpuOf(family(postmaster))
+    const nodeBefore = process.cpuUsage()
+    const sweep = await app.clockwork.sweep({
+      progress: (done, total) => {
+        if (done === total) tickEnd = { node: process.cpuUsage(nodeBefore), pgMs: cpuSince(pgBefore, family(postmaster)) }
+      },
+    })
+    if (!tickEnd) throw new Error(`the sweep never said it was done with its campaigns (a size not a multiple of 1000?)`)
+    if (sweep.caughtUp !== size || sweep.failed) throw new Error(`${ruleset}: tick caught up ${sweep.caughtUp} of ${size}, ${sweep.failed} failed`)
+    const paid = await app.prisma.calendarWork.count({ where: { kind: 'tick', dueAt: { gte: new Date(SUNDAY_MORNING) } } })
+    if (paid !== size) throw new Error(`${ruleset}: expected ${size} ledgered ticks this Sunday, found ${paid}`)
+    const at = `${ruleset}_${size}`
+    report(`tick_${at}_s`, sweep.campaignsMs / 1000, 's', size === 10000 ? 'goal <= 10' : undefined)
+    report(`tick_${at}_campaigns_per_s`, size / (sweep.campaignsMs / 1000), 'campaigns/s')
+    report(`snapshot_${ruleset}_bytes`, history.snapshotBytes, 'bytes', 'one stored snapshot before the tick (pg_column_size)')
+    const { node, pgMs } = tickEnd
+    report(`node_cpu_${at}_ms_per_campaign`, (node.user + node.system) / 1000 / size, 'ms', 'CPU of this process (the app) during the tick')
+    report(`pg_cpu_${at}_ms_per_campaign`, pgMs / size, 'ms', "CPU of PostgreSQL's processes during the tick")
+  } finally {
+    await admin.end()
+    await app.close()
   }
 }
 

@@ -9,8 +9,8 @@ export async function cloneCampaign(pool: pg.Pool | pg.Client, template: string,
   const swap = (column: string) => tribes.reduce((expr, _t, i) => `replace(${expr}, $${i + 3}, md5(n.id::text || $${i + 3})::uuid::text)`, column)
   await pool.query(
     `WITH n AS (SELECT gen_random_uuid() AS id, g FROM generate_series(1, $2::int) g),
-     c AS (INSERT INTO campaigns (id, name, map_id, time_zone, status, week_limit, public, created_by_id, created_at, updated_at)
-           SELECT n.id, c.name || ' #' || n.g, c.map_id, c.time_zone, c.status, c.week_limit, c.public, c.created_by_id, c.created_at, c.updated_at
+     c AS (INSERT INTO campaigns (id, name, map_id, time_zone, status, week_limit, public, created_by_id, created_at, updated_at, ruleset, ruleset_version)
+           SELECT n.id, c.name || ' #' || n.g, c.map_id, c.time_zone, c.status, c.week_limit, c.public, c.created_by_id, c.created_at, c.updated_at, c.ruleset, c.ruleset_version
            FROM campaigns c, n WHERE c.id = $1::uuid),
      m AS (INSERT INTO memberships (campaign_id, user_id, role, created_at) SELECT n.id, m.user_id, m.role, m.created_at FROM memberships m, n WHERE m.campaign_id = $1::uuid),
      t AS (INSERT INTO tribes (id, campaign_id, name, colour, weekday, user_id, created_at)
