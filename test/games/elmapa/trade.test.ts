@@ -114,3 +114,19 @@ t.test('M10.3 armies, troops, VP and plans are not tradeable', async (t) => {
   const good = elMapa.tradeOf({ transfers: [{ from: 'a', to: 'b' }] })
   t.same(good.ok && good.trade, [{ from: 'a', to: 'b', resources: {}, cards: [], cells: [] }])
 })
+
+t.test('M10.2 M10.4: amounts are whole numbers ≥ 0, and an amount of 0 moves nothing, so it needs no Mercado', async (t) => {
+  t.match(refusal(setUp(), [{ from: 'a', to: 'b', resources: { oro: -1 } }]), { code: 'trade/bad_amount', rule: 'M10.2', unchanged: true })
+  t.match(refusal(setUp(), [null as never]), { code: 'trade/bad', rule: 'M10.1', unchanged: true }, 'a transfer is an object')
+  const { s } = trade(setUp(), [{ from: 'a', to: 'c', resources: { oro: 0 }, cells: ['0,1'] }])
+  t.same([s.cells['0,1']!.owner, stockOf(s, 'a'), stockOf(s, 'c')], ['c', '5/2/1', '0/0/0'], 'c has no Mercado: the mine goes, the 0 oro is no obstacle')
+})
+
+t.test('M10.5: a mine or village is held back only by an army of its giver standing on it', async (t) => {
+  const away = setUp()
+  away.armies.push({ ...away.armies[0]!, id: 9, tribe: 'a', cell: '0,0' })
+  t.equal(trade(away, [{ from: 'a', to: 'b', cells: ['0,1'] }]).s.cells['0,1']!.owner, 'b', "a's army on its village does not hold the mine")
+  const on = structuredClone(away)
+  on.armies.push({ ...away.armies[0]!, id: 10, tribe: 'a', cell: '0,1' })
+  t.match(refusal(on, [{ from: 'a', to: 'b', cells: ['0,1'] }]), { code: 'trade/occupied', rule: 'M10.5' }, 'one of its armies on the mine')
+})
