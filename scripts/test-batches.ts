@@ -6,7 +6,7 @@
 // app on its own database (they keep no state at the top level: no root hooks, no env writes).
 // The pure tests (engine, lib, faces) have batches of their own, whose processes collect the
 // engine's coverage (test/helpers/coverage-scope.ts). The longest files (the builds of
-// test/scripts/, the shared contract) have a process each and start first, so that no job is left
+// test/scripts/, the shared contract, the two longest browser files) have a process each and start first, so that no job is left
 // with one at the end; a file with a snapshot runs as itself (tap names a snapshot after the
 // process's main file).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -21,8 +21,12 @@ const USES_APP = /helpers\/(app|browser|db|campaign|test-support|notified-app)\.
 export const isPure = (root: string, file: string) => PURE.test(file) && !USES_APP.test(readFileSync(path.join(root, file), 'utf8'))
 /** The batch entries that hold pure tests, by name (test/helpers/coverage-scope.ts keeps coverage on in them). */
 export const PURE_BATCH = /(^|\/)\.tap\/batches-\d+\/[a-z]-pure-\d+\.test\.mjs$/
-/** The longest files, each in a process of its own, started first: the builds and the shared contract. */
-const LONG = /^test\/scripts\/|^test\/games\/contract\.test\.ts$/
+/**
+ * The longest files, each in a process of its own, started first: the builds, the shared contract,
+ * and the two browser files of a minute and more (every game's pages; El Mapa played to its end),
+ * which dealt into a batch made it the run's last and longest, one job idle while it ran (#46).
+ */
+const LONG = /^test\/scripts\/|^test\/games\/contract\.test\.ts$|^test\/routes\/game-contract\.test\.ts$|^test\/faces\/elmapa\/browser\.test\.ts$/
 /** Files a batch holds at most: more share more loading, fewer balance the two jobs better at the end. */
 export const BATCH_SIZE = 8
 /** tap's timeout for one file, in seconds, as in package.json; a batch gets it once per file. */
