@@ -76,6 +76,9 @@ t.test('M6.4 M7.4 reveal around, then the treasure; the army stops', async (t) =
   )
   t.same([armyOf(r.s, 1)!.tired, r.s.cells['3,1']!.treasures, tribeOf(r.s, 'a').stock.oro], [true, 0, 6])
   t.same(r.s.treasurePile, ['t-oro-3-1'], 'the card is discarded')
+  const piled = structuredClone(s)
+  piled.treasurePile = ['t-piedra-2-1']
+  t.same(order(piled, 'a', { type: 'step', army: 1, dir: 'S' }).s.treasurePile, ['t-piedra-2-1', 't-oro-3-1'], 'on top of the cards discarded before')
 })
 
 t.test('M7.2 M7.3 M8.16 guards: beaten for good, or their survivors stay', async (t) => {

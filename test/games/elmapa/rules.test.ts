@@ -3,9 +3,9 @@
 import t from 'tap'
 import { elMapa } from '../../../src/engine/games/elmapa/index.ts'
 import { KINDS, MIDDLE_PACK, NEAR_PACK, TILE, frontierDeck } from '../../../src/engine/games/elmapa/tiles.ts'
-import { TROOPS } from '../../../src/engine/games/elmapa/catalogue.ts'
+import { TREASURE_DECK, TROOPS, techDeck } from '../../../src/engine/games/elmapa/catalogue.ts'
 import { scores } from '../../../src/engine/games/elmapa/score.ts'
-import { hmacRng, sha256, toHex, utf8, type Rng } from '../../../src/engine/index.ts'
+import { canonicalJson, hmacRng, sha256, toHex, utf8, type Rng } from '../../../src/engine/index.ts'
 import { armyOf, mapa, open, order, refused, system, troops, tribeOf, weekly } from './dsl.ts'
 import type { ElMapaState } from '../../../src/engine/games/elmapa/index.ts'
 
@@ -77,11 +77,29 @@ t.test('M12.1 M12.3 M12.4 positions: the weekday order shuffled with u(seed, c)'
 
 t.test('M12.2 M12.6 M11.6 seeds committed at the start, decks shuffled with their own counters', async (t) => {
   const { s, events } = start(2)
-  t.equal(s.commitments.tile, toHex(sha256(utf8('secret-seed-rules/tile'))))
+  const commit = (which: string) => toHex(sha256(utf8(`secret-seed-rules/${which}`)))
+  t.same(s.commitments, { tile: commit('tile'), card: commit('card'), treasure: commit('treasure') })
   const e = events.find((x) => x.type === 'started')!
   t.same(e.type === 'started' && e.commitments, s.commitments, 'the commitments are logged')
   t.same([s.counters.card, s.counters.treasure], [69, 23], '23 values per technology deck, 23 for the treasure deck')
   t.notSame(s.decks['1'].slice(0, 6), ['pies-1', 'pies-2', 'pies-3', 'pies-4', 'pies-5', 'pies-6'], 'shuffled')
+})
+
+t.test('M12.2 M12.5 M12.6 each secret seed draws its own: the deal’s closed sides, the technology decks, the treasure deck', async (t) => {
+  // u = 0 at every counter of one seed: each of its shuffles moves every entry up one, the first last
+  // (M12.3), and every closed side it draws is N (M12.5). The other seeds draw as usual.
+  const zero = (which: string) => start(2, (seed, c) => (seed === `secret-seed-rules/${which}` ? 0 : hmacRng(seed, c))).s
+  const upOne = (xs: readonly string[]) => [...xs.slice(1), xs[0]!]
+  const northOnly = (s: ElMapaState) => Object.values(s.cells).every((c) => c.closed === null || c.closed === 'N')
+  const [tile, card, treasure] = [zero('tile'), zero('card'), zero('treasure')]
+  t.same([northOnly(tile), northOnly(card), northOnly(treasure)], [true, false, false], 'the tile seed: closed sides')
+  const moved = (s: ElMapaState) => [
+    canonicalJson(s.decks) === canonicalJson({ 1: upOne(techDeck(1)), 2: upOne(techDeck(2)), 3: upOne(techDeck(3)) }),
+    canonicalJson(s.treasureDeck) === canonicalJson(upOne(TREASURE_DECK)),
+  ]
+  t.same(moved(card), [true, false], 'the card seed: the three technology decks')
+  t.same(moved(treasure), [false, true], 'the treasure seed: the treasure deck')
+  t.same(moved(tile), [false, false])
 })
 
 t.test('M3.1 a village: a castle, a combat slot, a bank exchange, 2 oro and 1 leva per tick', async (t) => {
