@@ -32,10 +32,24 @@ export function defaultPlan(troops: Troops): BattlePlan {
   return { platoons: kinds.map((kind, i) => ({ kind, take: 'all', column: [2, 1, 3, 0][i]!, tactic: TROOPS[kind].tactic })), flee: 0 }
 }
 
-const place = (p: Omit<Platoon, 'x' | 'y' | 'id' | 'num' | 'side'> & { column: number }, side: Side, i: number): Platoon => {
-  const { column, ...rest } = p
-  return { ...rest, id: `${side}${i + 1}`, num: i + 1, side, x: side === 'A' ? column : 4 - column, y: side === 'A' ? 0 : 4 }
-}
+// Written field by field, in the order the copy by rest and spread it replaces gave (kind … mark,
+// then id … y), so a battle's record reads the same; with the two below, a battle is four times quicker (#47).
+const place = (p: Omit<Platoon, 'x' | 'y' | 'id' | 'num' | 'side'> & { column: number }, side: Side, i: number): Platoon => ({
+  kind: p.kind,
+  n: p.n,
+  tactic: p.tactic,
+  hp: p.hp,
+  move: p.move,
+  lust: p.lust,
+  aim: p.aim,
+  entries: p.entries,
+  mark: p.mark,
+  id: `${side}${i + 1}`,
+  num: i + 1,
+  side,
+  x: side === 'A' ? p.column : 4 - p.column,
+  y: side === 'A' ? 0 : 4,
+})
 
 const fresh = (kind: Kind, n: number, column: number, tactic: Tactic, entries: number[]) => ({
   kind,
@@ -151,7 +165,8 @@ interface Option {
 
 export function fight(setup: BattleSetup): BattleOutcome {
   const all = [...setup.attackers, ...setup.defenders]
-  const start = structuredClone(all)
+  // Platoons hold numbers and strings but for their entries' list: a copy needs no structuredClone.
+  const start = all.map((p) => ({ ...p, entries: [...p.entries] }))
   const obstacles: [number, number][] = []
   if (setup.obstacles) {
     // M12.7: the 15 cells of rows 1 to 3 by y then x; 3 drawn without replacement.
@@ -164,8 +179,6 @@ export function fight(setup: BattleSetup): BattleOutcome {
   const alive = (side: Side) => all.filter((p) => p.side === side && p.n > 0)
   const standing = (side: Side) => all.some((p) => p.side === side && p.n > 0)
   const over = () => !standing('A') || !standing('D')
-  const occupied = (x: number, y: number, self: Platoon) =>
-    x < 0 || x > 4 || y < 0 || y > 4 || obstacles.some(([ox, oy]) => ox === x && oy === y) || all.some((p) => p !== self && p.n > 0 && p.x === x && p.y === y)
 
   const options = (p: Platoon, x: number, y: number): Option[] => {
     const out: Option[] = []
@@ -206,25 +219,34 @@ export function fight(setup: BattleSetup): BattleOutcome {
     G2: (p, x, y) => all.some((e) => e.side !== p.side && e.n > 0 && Math.abs(e.x - x) + Math.abs(e.y - y) === 1),
   }
   // M8.11, M13.3: breadth-first from the platoon's own cell, neighbours in the side's order. A
-  // cell is x * 5 + y on the 5 × 5 board; `from` holds the cell each was reached from.
+  // cell is x * 5 + y on the 5 × 5 board; `from` holds the cell each was reached from (-2: not
+  // reached), `blocked` the obstacles and every other standing platoon, which no step enters.
   const search = (p: Platoon, goal: (p: Platoon, x: number, y: number) => boolean): [number, number][] | null => {
+    const blocked = new Uint8Array(25)
+    for (const [ox, oy] of obstacles) blocked[ox * 5 + oy] = 1
+    for (const q of all) if (q !== p && q.n > 0) blocked[q.x * 5 + q.y] = 1
     const start = p.x * 5 + p.y
-    const from = new Map<number, number>([[start, -1]])
-    const queue: number[] = [start]
-    for (let head = 0; head < queue.length; head++) {
+    const from = new Int8Array(25).fill(-2)
+    from[start] = -1
+    const queue = new Int8Array(25)
+    queue[0] = start
+    for (let head = 0, tail = 1; head < tail; head++) {
       const cell = queue[head]!
-      const [x, y] = [Math.floor(cell / 5), cell % 5]
+      const x = Math.floor(cell / 5)
+      const y = cell % 5
       if (goal(p, x, y)) {
         const path: [number, number][] = []
-        for (let k = cell; k !== start; k = from.get(k)!) path.unshift([Math.floor(k / 5), k % 5])
+        for (let k = cell; k !== start; k = from[k]!) path.unshift([Math.floor(k / 5), k % 5])
         return path
       }
       for (const [dx, dy] of STEPS[p.side]) {
         const nx = x + dx
         const ny = y + dy
-        if (occupied(nx, ny, p) || from.has(nx * 5 + ny)) continue
-        from.set(nx * 5 + ny, cell)
-        queue.push(nx * 5 + ny)
+        if (nx < 0 || nx > 4 || ny < 0 || ny > 4) continue
+        const next = nx * 5 + ny
+        if (blocked[next] || from[next] !== -2) continue
+        from[next] = cell
+        queue[tail++] = next
       }
     }
     return null
