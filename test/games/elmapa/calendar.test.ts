@@ -3,6 +3,8 @@
 // Every map keeps a face-down cell, so that a tick is not the game's end (M11.1).
 import t from 'tap'
 import { TICK0_GAP_MS } from '../../../src/engine/games/elmapa/calendar.ts'
+import { elMapa } from '../../../src/engine/games/elmapa/index.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
 import { armyOf, mapa, open, system, troops, tribeOf } from './dsl.ts'
 
 t.test("M2.8 M2.10: a window's opening and close change only its own tribe's armies", async (t) => {
@@ -22,13 +24,14 @@ t.test("M2.8 M2.10: a window's opening and close change only its own tribe's arm
   t.same([armyOf(closed, 1)!.tired, armyOf(closed, 2)!.tired], [true, false], "closing a's window tires a's army only")
 })
 
-t.test('M2.4: tick 0 comes at least 48 hours after the start', async (t) => {
+t.test('M2.4 M2.11: tick 0 comes at least 48 hours after the start, a tick at an instant', async (t) => {
   // Started at 1 s past the epoch, in setup until tick 0 (round 0).
   const s = Object.assign(mapa(`Ja Jb ?`), { status: 'setup', round: 0, startedAt: 1_000 } as const)
   const early = system(s, { type: 'tick', at: 1_000 + TICK0_GAP_MS - 1 })
   t.same([early.events.at(-1), early.s.status], [{ type: 'tickWaits', reason: 'tick0_too_soon' }, 'setup'], 'a millisecond short of 48 hours')
   const due = system(s, { type: 'tick', at: 1_000 + TICK0_GAP_MS })
   t.same([due.s.status, due.s.round], ['running', 1], 'at 48 hours: tick 0, and round 1 begins')
+  t.match(elMapa.applySystem(s, { type: 'tick', at: 'Sunday' } as never, hmacRng), { ok: false, error: { rule: 'M2.11' } }, 'a tick names its instant')
 })
 
 t.test('M13.24 M2.10: a tick closes the windows still open, and only those', async (t) => {
@@ -96,7 +99,7 @@ t.test('M5.2: a castle trains soldados, arqueros and caballeros only while it ho
   t.same(r.cells['0,1']!.castle!.progress, troops('soldado=1'), 'a Cuartel: the soldado track moves, the others do not')
 })
 
-t.test('M5.9: a group back at a village with no army of its tribe forms a combat army there', async (t) => {
+t.test('M5.9: a group back at a village with no army of its tribe forms a combat army there, or with no free slot enters the reserve', async (t) => {
   const s = mapa(`Ja ? l1-pueblo@a Jb`, {})
   s.cells['0,2']!.castle!.slots = { '1a': 'almacen' }
   s.dispersed = [{ id: 1, tribe: 'a', troops: troops('soldado=2'), from: '0,1', returns: 1 }]
@@ -107,4 +110,12 @@ t.test('M5.9: a group back at a village with no army of its tribe forms a combat
     'the nearest village, first in reading order',
   )
   t.same(armyOf(r.s, 1), { id: 1, tribe: 'a', cell: '0,0', troops: troops('soldado=2'), convoy: false, tired: false, steps: 0, bonus: 0, cast: [] })
+  // With both combat slots taken elsewhere, the group goes into the village's reserve.
+  s.armies = r.s.armies.map((a) => ({ ...a, cell: '0,1' }))
+  s.armies.push({ ...s.armies[0]!, id: 2 })
+  const full = system(s, { type: 'tick', at: 1e12 })
+  t.same(
+    full.events.find((e) => e.type === 'returned'),
+    { type: 'returned', tribe: 'a', group: 1, cell: '0,0', into: 'reserve' },
+  )
 })

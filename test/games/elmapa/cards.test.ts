@@ -218,6 +218,10 @@ t.test('M9.9 M9.6: a Teletransporte goes 1 to 3 + s cells, its boosters discarde
   const teleport = (to: string, boosters?: string[]) => ({ type: 'teleport', card: 'teletransporte-1', army: 1, to, boosters }) as const
   t.equal(armyOf(order(s, 'a', teleport('1,1')).s, 1)!.cell, '1,1', 'up to 3 cells: 1 will do')
   t.same(refused(s, 'a', teleport('1,4')), { code: 'card/teleport_target', rule: 'M9.9' }, '4 cells away without boosters')
+  t.same(refused(s, 'a', { ...teleport('1,1'), card: 'pies-1' }), { code: 'card/wrong_kind', rule: 'M9.9' })
+  const spent = structuredClone(s)
+  armyOf(spent, 1)!.steps = 2
+  t.same(refused(spent, 'a', teleport('1,1')), { code: 'move/no_mp', rule: 'M9.9' }, 'it costs 1 MP')
   const far = order(s, 'a', teleport('1,4', ['pies-1', 'pies-2', 'vision-1'])).s
   t.same(
     [armyOf(far, 1)!.cell, tribeOf(far, 'a').hand, far.piles],

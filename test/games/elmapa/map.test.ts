@@ -39,10 +39,14 @@ t.test('M6.2 M13.25 M1.9 M2.6 a step’s checks, in their order', async (t) => {
   t.same(refused(s, 'b', { type: 'step', army: 3, dir: 'N' }), { code: 'turn/window_closed', rule: 'M2.6' })
 })
 
-t.test('M6.2 M6.1: a step names its direction as one of the letters N, E, S, W; an army out of MP is named by its cell', async (t) => {
+t.test('M6.2 M6.1 M1.9: a step names its direction as a letter, stops at closed sides every way, and names the cell of an army out of MP', async (t) => {
   const s = open(calm(mapa(GRID, { armies: 'a 2,2 leva=1' })), 'a')
   t.same(refused(s, 'a', { type: 'step', army: 1, dir: ['E'] }), { code: 'move/direction', rule: 'M6.2' }, 'not a list holding one')
   t.equal(armyOf(order(s, 'a', { type: 'step', army: 1, dir: 'E' }).s, 1)!.cell, '2,3')
+  t.same(refused(s, 'a', { type: 'step', army: 1, dir: 'N', cards: 'bloodlust-1' }), { code: 'card/bad_cards', rule: 'M6.2' }, 'its combat cards are a list')
+  const closed = mapa(`l2-bosque^E Ja Jb\n? l2-bosque^N ?`, { armies: 'a 0,1 leva=1' })
+  for (const dir of ['W', 'S'])
+    t.same(refused(open(closed, 'a'), 'a', { type: 'step', army: 1, dir }), { code: 'move/closed', rule: 'M1.9' }, `${dir} into a closed side`)
   armyOf(s, 1)!.steps = 2
   const r = elMapa.applyOrder(s, 'a', { type: 'step', army: 1, dir: 'E' }, hmacRng)
   t.same(!r.ok && [r.error.code, r.error.params], ['move/no_mp', { tile: '2,2' }], 'its cell, for the refusal in other languages')

@@ -120,6 +120,7 @@ t.test('M9.9 M9.7: Regateador, Maderero and Pedrero each take 1 + s of their res
   const all = order(s, 'a', build([{ card: 'regateador-1' }, { card: 'maderero-1' }, { card: 'pedrero-1' }])).s
   t.same([stockOf(all, 'a'), all.piles], ['34/9/10', { 1: ['regateador-1'], 2: ['maderero-1'], 3: ['pedrero-1'] }], 'one of each kind, all discarded')
   t.same(refused(s, 'a', build([null])), { code: 'card/wrong_kind', rule: 'M9.9' }, 'a card is { card, boosters }')
+  t.same(refused(s, 'a', build('maderero-1' as never)), { code: 'card/bad_cards', rule: 'M9.9' }, 'the cards are a list')
 })
 
 t.test('M3.7 M13.20: a wonder’s investment is x ≥ 0 units; Ares names whole troops of a kind in own reserves', async (t) => {
@@ -132,6 +133,9 @@ t.test('M3.7 M13.20: a wonder’s investment is x ≥ 0 units; Ares names whole 
   t.same(refused(s, 'a', wonder('ares', [{ village: '1,1', kind: 'dragon', n: 1 }])), INVEST, 'a troop kind')
   t.same(refused(s, 'a', wonder('ares', [{ village: '1,1', kind: 'leva', n: 1.5 }])), INVEST, 'whole troops')
   t.same(refused(s, 'a', wonder('ares', [null])), { code: 'map/unknown_cell', rule: 'M1.3' }, 'a source names its village')
+  t.same(refused(s, 'a', wonder('ares', 1)), INVEST, 'Ares takes a list of sources')
+  t.same(refused(s, 'a', wonder('ares', [{ village: '1,2', kind: 'leva', n: 2 }])), { code: 'build/invest', rule: 'M3.7' }, 'no more than the reserve holds')
+  t.same(refused(s, 'a', wonder('midas', -1)), { code: 'build/invest', rule: 'M3.7' }, 'oro: a whole number ≥ 0')
   const ares = order(s, 'a', wonder('ares', [{ village: '1,2', kind: 'leva', n: 1 }])).s
   t.same([ares.cells['1,1']!.castle!.invest, ares.cells['1,2']!.castle!.reserve], [1, troops('')], 'from the reserve of another own castle')
 })
@@ -143,6 +147,7 @@ t.test('M4.4: the bank takes n × what the exchange gives, and names the exchang
   tribeOf(s, 'a').stock.oro = 1
   t.same(refused(s, 'a', { type: 'bankTrade', exchange: 'buy-madera', n: 1 }), { code: 'stock/short', rule: 'M4.4' }, '1 oro is not 2')
   t.same(refused(s, 'a', { type: 'bankTrade', exchange: ['sell-madera'], n: 1 }), { code: 'bank/unknown', rule: 'M4.4' })
+  t.same(refused(s, 'a', { type: 'bankTrade', exchange: 'sell-madera', n: 1.5 }), { code: 'bank/count', rule: 'M4.4' })
 })
 
 t.test('M5.7 M13.18: an exchange names two own armies on one cell and what each gives the other', async (t) => {
@@ -157,5 +162,7 @@ t.test('M5.7 M13.18: an exchange names two own armies on one cell and what each 
   t.same(exchange([1, 2], [{ leva: 1 }]), BAD, 'one gift')
   t.same(exchange([1, 2], undefined), BAD, 'no gifts')
   t.same(exchange([1, 1], [{ leva: 1 }, {}]), { code: 'exchange/apart', rule: 'M5.7' }, 'an army with itself')
+  t.same(exchange([1, 2], [{ dragon: 1 }, {}]), { code: 'order/bad_troops', rule: 'M5.7' }, 'the first gives troops of a kind')
+  t.same(exchange([1, 2], [{}, { soldado: -1 }]), { code: 'order/bad_troops', rule: 'M5.7' }, 'the second too')
   t.same(exchange([1, 2], [{}, { soldado: 2 }]), { code: 'exchange/short', rule: 'M5.7' }, 'the second gives only what it has')
 })

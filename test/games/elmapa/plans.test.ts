@@ -11,7 +11,7 @@ const attack = (plan: unknown) => ({ type: 'step', army: 1, dir: 'E', plan }) as
 const BAD_PLAN = { code: 'plan/bad_plan', rule: 'M8.5' }
 const BAD_ENTRY = { code: 'plan/bad_entry', rule: 'M8.5' }
 
-t.test('M8.5: a plan has 1 to 5 platoon entries', async (t) => {
+t.test('M8.5 M9.8: a plan has 1 to 5 platoon entries in distinct columns; its reactions are a list', async (t) => {
   const five = [0, 1, 2, 3, 4].map((c) => entry(c, { take: 1 }))
   const set = order(s, 'a', standing({ platoons: five, flee: 0 })).s
   t.same(
@@ -24,6 +24,8 @@ t.test('M8.5: a plan has 1 to 5 platoon entries', async (t) => {
   t.same(refused(s, 'a', attack({ platoons: [...five, entry(0)], flee: 0 })), BAD_PLAN, 'six entries in an attack plan')
   t.same(refused(s, 'a', standing({ platoons: [], flee: 0 })), BAD_PLAN, 'no entry')
   t.same(refused(s, 'a', { type: 'setBattlePlan' }), BAD_PLAN, 'no plan at all')
+  t.same(refused(s, 'a', standing({ platoons: [entry(1), entry(1)], flee: 0 })), { code: 'plan/columns', rule: 'M8.5' }, 'two entries in one column')
+  t.same(refused(s, 'a', standing({ platoons: [entry(1)], flee: 0, reactions: 'escudo-1' })), { code: 'card/bad_cards', rule: 'M9.8' }, 'reactions are a list')
   t.same(refused(s, 'a', standing('advance')), BAD_PLAN, 'a plan is an object')
   t.same(refused(s, 'a', standing({ platoons: 'all', flee: 0 })), BAD_PLAN, 'its platoons are a list')
 })
