@@ -5,6 +5,14 @@ import type { EngineError, TribeId } from './ids.ts'
 
 export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 
+/**
+ * `table[key]` when `key` is a string naming one of the table's own entries; else undefined. An
+ * order's field is the sender's: a name every object inherits ('toString', '__proto__') must not
+ * find a prototype's member and be acted on as a building, a direction or a cell (#47).
+ */
+export const ownEntry = <T>(table: Readonly<Record<string, T>>, key: unknown): T | undefined =>
+  typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined
+
 export type Transition<S, E> = { ok: true; state: S; events: E[] } | { ok: false; error: EngineError }
 
 /**

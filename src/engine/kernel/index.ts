@@ -5,6 +5,7 @@ export { Reject, reject } from './errors.ts'
 export {
   handlerOf,
   isObject,
+  ownEntry,
   periodActions,
   requireTurn,
   type TurnRules,
