@@ -76,6 +76,9 @@ export function gamesUnderTest(): string[] {
  * type first, so that the rarely offered ones (a build among a hundred moves) are played too;
  * `periods` (3) is how many periods are played at most.
  */
+/** Names every object has from its prototype, which no order's field may name. */
+const INHERITED = ['toString', '__proto__', 'constructor', 'hasOwnProperty']
+
 export function playAtRandom(
   rules: AnyRuleset,
   tribeCount: number,
@@ -166,6 +169,17 @@ export function playAtRandom(
         // Refused whole: at the bad order, or at the first when it rolls dice and is not the last (R8.4, G2.6).
         if (batch.ok || !('index' in batch) || batch.index > 1) throw new Error(`${where}: a batch with a bad second order was not refused`)
         if (unchanged(state) !== before) throw new Error(`${where}: a refused batch changed the state`)
+        // A hostile name in a string field ('toString', which every object inherits) is refused, never
+        // looked up on a prototype and acted on (#47: an El Mapa build of 'toString' made its stock NaN).
+        for (const [field, value] of Object.entries(chosen as Record<string, unknown>)) {
+          if (field === 'type' || typeof value !== 'string') continue
+          for (const inherited of INHERITED) {
+            const poisoned = { ...(chosen as Record<string, unknown>), [field]: inherited } as GameTypes['order']
+            const tried = rules.applyOrder(state, tribe, poisoned, hmacRng)
+            if (tried.ok) throw new Error(`${where}: ${JSON.stringify(poisoned)} was accepted`)
+            if (unchanged(state) !== before) throw new Error(`${where}: the refusal of ${JSON.stringify(poisoned)} changed the state`)
+          }
+        }
       }
       const result = stepped({ where: `${where}: ${JSON.stringify(chosen)}`, state, apply: (s) => rules.applyOrder(s, tribe, chosen, hmacRng) })
       if (!result.ok) throw new Error(`${where}: ${result.error.code}`)

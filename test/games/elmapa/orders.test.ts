@@ -166,3 +166,28 @@ t.test('M5.7 M13.18: an exchange names two own armies on one cell and what each 
   t.same(exchange([1, 2], [{}, { soldado: -1 }]), { code: 'order/bad_troops', rule: 'M5.7' }, 'the second too')
   t.same(exchange([1, 2], [{}, { soldado: 2 }]), { code: 'exchange/short', rule: 'M5.7' }, 'the second gives only what it has')
 })
+
+t.test('M3.4 M3.2 M4.4 M6.2 M1.3: a name every object inherits is no building, slot, exchange, direction or cell', async (t) => {
+  const s = window({ armies: 'a 1,1 leva=1' })
+  s.cells['1,1']!.castle!.slots = { '1a': 'mercado' }
+  for (const inherited of ['toString', '__proto__', 'constructor']) {
+    t.same(
+      refused(s, 'a', { type: 'build', village: '1,1', building: inherited, slot: '1b' }),
+      { code: 'build/unknown', rule: 'M3.4' },
+      `building ${inherited}`,
+    )
+    t.same(
+      refused(s, 'a', { type: 'build', village: '1,1', building: 'estatua', slot: inherited }),
+      { code: 'build/unknown_slot', rule: 'M3.2' },
+      `slot ${inherited}`,
+    )
+    t.same(refused(s, 'a', { type: 'bankTrade', exchange: inherited, n: 1 }), { code: 'bank/unknown', rule: 'M4.4' }, `exchange ${inherited}`)
+    t.same(refused(s, 'a', { type: 'step', army: 1, dir: inherited }), { code: 'move/direction', rule: 'M6.2' }, `direction ${inherited}`)
+    t.same(
+      refused(s, 'a', { type: 'build', village: inherited, building: 'estatua', slot: '1b' }),
+      { code: 'map/unknown_cell', rule: 'M1.3' },
+      `cell ${inherited}`,
+    )
+  }
+  t.equal(stockOf(s, 'a'), stockOf(window(), 'a'), 'and the stock is as it was')
+})

@@ -4,6 +4,7 @@ import { formation } from './battle.ts'
 import { checkCard, checkCombatCards, discard } from './cards.ts'
 import { mpOf, revealAround, revealCells, takeContent } from './explore.ts'
 import { checkPlan } from './orders.ts'
+import { ownEntry } from '../../kernel/dispatch.ts'
 import type { Army, Dir, MapCell, Tribe } from './types.ts'
 import { attackPlan, battle, defendersOf } from './war.ts'
 import { reject, type Work } from './work.ts'
@@ -44,8 +45,8 @@ function enter(w: Work, t: Tribe, army: Army, target: MapCell, o: Record<string,
 export function step(w: Work, t: Tribe, o: Record<string, unknown>) {
   const army = w.army(t, o.army)
   movable(army, 'M6.1')
-  const d = DIRS[o.dir as Dir]
-  if (typeof o.dir !== 'string' || !d) reject('move/direction', 'a step goes N, E, S or W', 'M6.2')
+  const d = ownEntry(DIRS, o.dir)
+  if (!d) reject('move/direction', 'a step goes N, E, S or W', 'M6.2')
   const from = w.cell(army.cell)
   const target = w.s.cells[`${from.r + d[0]},${from.c + d[1]}`]
   if (!target) reject('move/edge', `army ${army.id} cannot step ${o.dir} off the map`, 'M1.9')

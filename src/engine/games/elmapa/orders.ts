@@ -4,6 +4,7 @@ import { BUILDINGS, noTroops, SLOTS, troopCount, TROOPS, type Stock } from './ca
 import { checkCard, checkCombatCards, discard } from './cards.ts'
 import { formation } from './battle.ts'
 import { KINDS, type Kind } from './tiles.ts'
+import { ownEntry } from '../../kernel/dispatch.ts'
 import type { Army, BattlePlan, MapCell, Tribe } from './types.ts'
 import { addTroops, reject, troopsOf, type Work } from './work.ts'
 
@@ -105,10 +106,10 @@ export function hire(w: Work, t: Tribe, o: Record<string, unknown>) {
 /** M3.3–M3.8, M9.9, M13.20, M13.25 (its order of checks). */
 export function build(w: Work, t: Tribe, o: Record<string, unknown>) {
   const village = ownVillage(w, t, o.village)
-  const b = BUILDINGS[o.building as string]
-  if (typeof o.building !== 'string' || !b) reject('build/unknown', `no building ${JSON.stringify(o.building)}`, 'M3.4')
-  const slot = SLOTS[o.slot as string]
-  if (typeof o.slot !== 'string' || !slot) reject('build/unknown_slot', `no slot ${JSON.stringify(o.slot)}: 1a–1d, 2a–2c, 3a, 3b, 4a`, 'M3.2')
+  const b = ownEntry(BUILDINGS, o.building)
+  if (!b) reject('build/unknown', `no building ${JSON.stringify(o.building)}`, 'M3.4')
+  const slot = ownEntry(SLOTS, o.slot)
+  if (!slot) reject('build/unknown_slot', `no slot ${JSON.stringify(o.slot)}: 1a–1d, 2a–2c, 3a, 3b, 4a`, 'M3.2')
   const castle = village.castle!
   if (castle.built) reject('build/built', `the castle at ${village.key} has built this window`, 'M3.4')
   if (Object.values(castle.slots).includes(b.id)) reject('build/holds', `the castle at ${village.key} holds a ${b.id} already`, 'M3.4')
@@ -178,8 +179,8 @@ export function bankTrade(w: Work, t: Tribe, o: Record<string, unknown>) {
   const villages = w.villagesOf(t.id)
   const mercados = villages.filter((c) => Object.values(c.castle!.slots).includes('mercado')).length
   if (mercados === 0) reject('bank/no_mercado', `${t.name} owns no Mercado`, 'M4.4')
-  const x = EXCHANGES[o.exchange as string]
-  if (typeof o.exchange !== 'string' || !x) reject('bank/unknown', `no exchange ${JSON.stringify(o.exchange)}: ${Object.keys(EXCHANGES).join(', ')}`, 'M4.4')
+  const x = ownEntry(EXCHANGES, o.exchange)
+  if (!x) reject('bank/unknown', `no exchange ${JSON.stringify(o.exchange)}: ${Object.keys(EXCHANGES).join(', ')}`, 'M4.4')
   const n = o.n as number
   if (!Number.isInteger(n) || n < 1) reject('bank/count', 'the count is a whole number ≥ 1', 'M4.4')
   const limit = villages.length + mercados

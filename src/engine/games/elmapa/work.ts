@@ -1,6 +1,7 @@
 // The working copy an order or a system action changes: the state, copied where the step writes
 // it, the events it logs, and the dice of M12 (each seed with its own counter kept in the state,
 // so that a refused order, which discards the copy, draws nothing).
+import { ownEntry } from '../../kernel/dispatch.ts'
 import { reject } from '../../kernel/errors.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import type { Rng } from '../../kernel/rng.ts'
@@ -106,7 +107,7 @@ export class Work {
     this.events.push(e)
   }
   cell(key: unknown): MapCell {
-    const c = typeof key === 'string' ? this.s.cells[key] : undefined
+    const c = ownEntry(this.s.cells, key)
     if (!c) reject('map/unknown_cell', `no cell ${JSON.stringify(key)} on this map (cells are "row,column")`, 'M1.3')
     return c
   }

@@ -31,8 +31,9 @@ export function cast(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   const combat = spell.phase !== 'E'
   phase(t, combat ? 'movement' : t.phase === 'recruitment' ? 'recruitment' : 'movement', 'W7.5')
   const k = kindArg(o.kind, t)
-  // Pacto de sangre may name the kind to give up; Celeridad must name the kind it speeds.
-  if (spell.id === 'celeridad' || (spell.id === 'pacto_sangre' && o.targetKind !== undefined)) kindArg(o.targetKind, t, 'targetKind')
+  // Celeridad must name the kind it speeds; Pacto de sangre may name the kind to give up; any kind
+  // named, for whichever spell, is one of the roster's (an unknown one is bad input, not ignored).
+  if (spell.id === 'celeridad' || o.targetKind !== undefined) kindArg(o.targetKind, t, 'targetKind')
   if (spell.id === 'pacto_sangre' && o.count !== 1 && o.count !== 2)
     reject('cast/target', `${spell.name} needs count 1 or 2; got ${JSON.stringify(o.count)}`, 'W7.5', { field: 'count' })
   const from = w.cell(o.from, 'from', 'W7.4')

@@ -1,4 +1,5 @@
 // Ships (R10): embark, sail, disembark, port assault, boarding, crew transfer.
+import { ownEntry } from '../../../kernel/dispatch.ts'
 import type { Ship, TribeState } from '../types.ts'
 import { MAX_TROOPS } from './constants.ts'
 import { arrive, checkMerge, fight, fightForTile } from './combat.ts'
@@ -73,8 +74,8 @@ export function portAssault(w: Work, t: TribeState, o: Record<string, unknown>) 
 
 export function board(w: Work, t: TribeState, o: Record<string, unknown>) {
   const ship = shipOf(w, t.id, o.ship)
-  if (typeof o.target !== 'string' || !w.s.ships[o.target]) reject('ship/not_found', `there is no ship ${JSON.stringify(o.target)}`)
-  const target = w.s.ships[o.target]!
+  const target = ownEntry(w.s.ships, o.target)
+  if (!target) reject('ship/not_found', `there is no ship ${JSON.stringify(o.target)}`)
   if (target.tribe === t.id) reject('board/own_ship', `ship ${target.id} is ${t.name}'s own: move crew across instead`, 'R10.8')
   if (ship.crew === 0) reject('ship/adrift', `ship ${ship.id} has no crew to board with`, 'R10.7')
   if (ship.mp < 1) reject('board/no_mp', `boarding needs 1 MP of ship ${ship.id}; it has none left`, 'R10.7')
