@@ -44,6 +44,13 @@ t.test('W7.1 W7.2 W7.4 W11.17 caster conditions', async (t) => {
   t.ok(strategic, 'W3.11 strategic casts never end recruitment')
 })
 
+t.test('W4.5 W7.4 a kind a cast names is one of the roster, whichever the spell', async (t) => {
+  const s = base('r2c1 A 1 mago')
+  for (const named of ['toString', '__proto__', 'goblins'])
+    t.match(refused(s, 'A', cast('r2c1', 'mago', 'senda', 'r2c2', { targetKind: named })), { code: 'order/unknown_kind', rule: 'W4.5' }, `targetKind ${named}`)
+  t.ok(play(s, 'A', [cast('r2c1', 'mago', 'senda', 'r2c2', { targetKind: 'mago' })]).state, 'a kind of its own roster is taken, and Senda needs none')
+})
+
 t.test('W7.5 W7.8 W11.15 W11.16 strategic spells and their lasting effects', async (t) => {
   const s = base('r2c1 A 1 mago\nr2c2 A 1 guardianes\nr2c4 B 1 goblins')
   const r = play(s, 'A', [cast('r2c1', 'mago', 'barrera', 'r2c2')]).state
