@@ -6,9 +6,9 @@
 // app on its own database (they keep no state at the top level: no root hooks, no env writes).
 // The pure tests (engine, lib, faces) have batches of their own, whose processes collect the
 // engine's coverage (test/helpers/coverage-scope.ts). The longest files (the builds of
-// test/scripts/, the shared contract, the two longest browser files) have a process each and start first, so that no job is left
-// with one at the end; a file with a snapshot runs as itself (tap names a snapshot after the
-// process's main file).
+// test/scripts/, the shared contract, the two longest browser files) have a process each and
+// start first, so that no job is left with one at the end; a file with a snapshot runs as itself
+// (tap names a snapshot after the process's main file).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'

@@ -1,5 +1,6 @@
 // The battle-plan editor (M8.5) as a plain form: five rows of kind, troops, column and tactic,
 // the flee threshold and one reaction (M9.8); the rows the player leaves empty are not entries.
+import { defaultPlan } from '../../engine/games/elmapa/battle.ts'
 import type { BattlePlan } from '../../engine/games/elmapa/types.ts'
 import { one, type Body, type Strings } from '../page-kit.ts'
 
@@ -34,38 +35,34 @@ export function planRows(current: unknown, combatCards: { card: string; label: s
   }
 }
 
-/** M8.7's columns and order of kinds: the default plan's, which the quick plans keep. */
-const DEFAULT_LINE: [kind: string, column: number][] = [
-  ['soldado', 2],
-  ['caballero', 1],
-  ['leva', 3],
-  ['arquero', 0],
-]
+/** The default plan (M8.7) of a force of every kind: its kinds' order, columns and tactics, which the quick plans keep. */
+const DEFAULT_LINE = defaultPlan({ leva: 1, soldado: 1, arquero: 1, caballero: 1 }).platoons
 
 /**
- * The common plans a tap away (#49): every kind forward (the default plan, M8.7), every kind
- * holding, or one kind forward and the rest holding; arqueros shoot unless they are the kind sent
- * forward. Each is the editor's own fields, so it posts as the editor does; the flee threshold set
- * stays, and a reaction goes with the plan it was set on (M9.8).
+ * The common plans a tap away (#49): the default plan itself (M8.7: every kind advancing, arqueros
+ * shooting), every kind holding, or one kind advancing and the rest holding; arqueros shoot
+ * unless they are the kind sent forward. Each is the editor's own fields, so it posts as the
+ * editor does; the flee threshold set stays, and a reaction goes with the plan it was set on (M9.8).
  */
 export function quickPlans(current: unknown, s: Strings) {
   const flee = String((current as BattlePlan | null)?.flee ?? 0)
-  const plan = (tacticOf: (kind: string) => string) => [
-    ...DEFAULT_LINE.flatMap(([kind, column], i) => [
-      { name: `kind${i}`, value: kind },
+  const plan = (tacticOf: (line: (typeof DEFAULT_LINE)[number]) => string) => [
+    ...DEFAULT_LINE.flatMap((line, i) => [
+      { name: `kind${i}`, value: line.kind },
       { name: `take${i}`, value: '' },
-      { name: `column${i}`, value: String(column) },
-      { name: `tactic${i}`, value: tacticOf(kind) },
+      { name: `column${i}`, value: String(line.column) },
+      { name: `tactic${i}`, value: tacticOf(line) },
     ]),
     { name: 'flee', value: flee },
   ]
-  const otherwise = (kind: string, rest: string) => (kind === 'arquero' ? 'shoot' : rest)
+  // Holding, arqueros still shoot: their default tactic (M8.7).
+  const holding = (line: (typeof DEFAULT_LINE)[number]) => (line.kind === 'arquero' ? line.tactic : 'hold')
   return [
-    { label: s.m_quick_forward!, fields: plan((kind) => otherwise(kind, 'advance')) },
-    { label: s.m_quick_hold!, fields: plan((kind) => otherwise(kind, 'hold')) },
-    ...DEFAULT_LINE.map(([sent]) => ({
+    { label: s.m_quick_forward!, fields: plan((line) => line.tactic) },
+    { label: s.m_quick_hold!, fields: plan(holding) },
+    ...DEFAULT_LINE.map(({ kind: sent }) => ({
       label: s[`m_quick_forward_${sent}`]!,
-      fields: plan((kind) => (kind === sent ? 'advance' : otherwise(kind, 'hold'))),
+      fields: plan((line) => (line.kind === sent ? 'advance' : holding(line))),
     })),
   ]
 }
