@@ -26,8 +26,11 @@ export { canonicalJson, hmacSha256, sha256, toHex, utf8 } from './hashing.ts'
 export { canonicalHash, roundLimit, tagByTribe } from './parts.ts'
 export { d4From, hmacRng, probeRng, scriptedRng, type Rng } from './rng.ts'
 export { batchWith, replayWith } from './steps.ts'
+export { BOT_ORDERS, botRandom, nextBotOrder, playBotWindow, sightOf } from './bot.ts'
 export { placeLabeller, placeLabels, type NamedPlace, type PlaceLabel, type PlaceLocale } from './places.ts'
 export type {
+  Bot,
+  BotSight,
   ChosenMaps,
   Draw,
   Figure,

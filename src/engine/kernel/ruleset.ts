@@ -166,6 +166,25 @@ export interface PlatformActions<T extends GameTypes> {
   executeTrade(trade: T['trade']): T['system']
 }
 
+/** What a bot is given to choose from: only what the tribe's player is shown. */
+export interface BotSight<T extends GameTypes> {
+  tribe: TribeId
+  /** What the tribe's player reads of the board: everything public, and the tribe's own secrets. */
+  board: T['board']
+  /** The tribe's legal options as its page lists them (a game's odds among them). */
+  options: T['options']
+  /** The orders those options offer, written out: the bot answers one of these or none. */
+  offered: readonly T['order'][]
+  /** How many orders the bot has given since its window opened (or since it last started, in a setup period). */
+  given: number
+}
+
+/** A game's bot: pure, and the same sight and draws give the same answer. */
+export interface Bot<T extends GameTypes> {
+  /** The next order, one of `sight.offered`, or null when the tribe is done for now. `random`: a number in [0, 1) a call. */
+  choose(sight: BotSight<T>, random: () => number): T['order'] | null
+}
+
 /** A transition of the state with the events it logs, or a typed refusal. */
 export type Step<T extends GameTypes> = { ok: true; state: T['state']; events: T['event'][] } | { ok: false; error: EngineError }
 
@@ -266,4 +285,6 @@ export interface Ruleset<T extends GameTypes> {
    * campaign's end; absent, every event is public as logged.
    */
   eventFor?(event: T['event'], reader: TribeId | null, over: boolean): T['event']
+  /** The game's bot (#50): what plays a tribe no person plays, from what that tribe's player is shown. */
+  readonly bot?: Bot<T>
 }
