@@ -27,6 +27,7 @@ export { canonicalHash, roundLimit, tagByTribe } from './parts.ts'
 export { d4From, hmacRng, probeRng, scriptedRng, type Rng } from './rng.ts'
 export { batchWith, replayWith } from './steps.ts'
 export { BOT_ORDERS, botRandom, nextBotOrder, playBotWindow, sightOf } from './bot.ts'
+export { playSeats, type BotGame, type Seat } from './bot-games.ts'
 export { placeLabeller, placeLabels, type NamedPlace, type PlaceLabel, type PlaceLocale } from './places.ts'
 export type {
   Bot,
