@@ -9,6 +9,9 @@
 // test/scripts/, the shared contract, the two longest browser files) have a process each and
 // start first, so that no job is left with one at the end; a file with a snapshot runs as itself
 // (tap names a snapshot after the process's main file).
+// tap runs three at once (package.json's tap.jobs) on these two cores: each test process waits on
+// PostgreSQL, Chromium or a child server part of the time, and a third keeps the cores busy then
+// (#46: six app batches took 286 s instead of 305 s side by side).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -27,7 +30,7 @@ export const PURE_BATCH = /(^|\/)\.tap\/batches-\d+\/[a-z]-pure-\d+\.test\.mjs$/
  * which dealt into a batch made it the run's last and longest, one job idle while it ran (#46).
  */
 const LONG = /^test\/scripts\/|^test\/games\/contract\.test\.ts$|^test\/routes\/game-contract\.test\.ts$|^test\/faces\/elmapa\/browser\.test\.ts$/
-/** Files a batch holds at most: more share more loading, fewer balance the two jobs better at the end. */
+/** Files a batch holds at most: more share more loading, fewer balance the jobs better at the end. */
 export const BATCH_SIZE = 8
 /** tap's timeout for one file, in seconds, as in package.json; a batch gets it once per file. */
 const FILE_TIMEOUT_S = 300
@@ -43,7 +46,7 @@ export interface Plan {
  * Every test file of the run (tap's include glob, test/**\/*.test.ts) that `only` keeps, batched as above into `dir`.
  * tap starts the files in the order of their names, so the entries' names give the order: the long
  * files (a-), the app and browser batches, a minute or two each (b-), then the pure batches, seconds
- * each (c-), which even out the two jobs' ends.
+ * each (c-), which even out the jobs' ends.
  */
 export function plan(root: string, dir: string, only: (file: string) => boolean = () => true): Plan {
   const all = readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' })
