@@ -24,6 +24,7 @@ import { board, draftView, reads } from './views.ts'
 import { diceDetails } from './dice.ts'
 import { turnSummary } from './summary.ts'
 import { BUNDLED_MAPS } from './maps/index.ts'
+import { weekdayBot } from './bot.ts'
 
 export type WeeklyTurn = Ruleset<{
   state: GameState
@@ -106,6 +107,7 @@ export const weeklyTurn: WeeklyTurn = {
   standings: { of: standings, heldKey: 'standTiles', held: heldAtWeekEnd },
   places: (state) => state.map.names ?? [],
   turnSummary,
+  bot: weekdayBot,
   applyBatch,
   applySystem,
   legalOptions,
