@@ -151,6 +151,15 @@ export function periodActions<Trade>() {
   }
 }
 
+/** The system actions of such a game as its log keeps them: the shapes `periodActions` makes. */
+export type PeriodSystemAction<Trade> =
+  | { type: 'startCampaign'; at: number }
+  | { type: 'setSeed'; seed: string }
+  | { type: 'openWindow'; tribe: TribeId }
+  | { type: 'closeWindow'; tribe: TribeId; check?: false }
+  | { type: 'tick'; at: number }
+  | { type: 'executeTrade'; transfers: Trade }
+
 /** A new period's dice seed: a string of at least 8 characters, its counter from 0 (R8.4, G11.3). */
 export function seedOf(action: Record<string, unknown>, rule: string): { seed: string; counter: number } {
   if (typeof action.seed !== 'string' || action.seed.length < 8) reject('system/bad_seed', 'a seed is a string of at least 8 characters', rule)

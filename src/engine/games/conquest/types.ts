@@ -1,5 +1,6 @@
 // The data of world conquest (docs/rule-books.md N1): one JSON document per campaign, changed
 // only by orders and system actions.
+import type { PeriodSystemAction } from '../../kernel/dispatch.ts'
 import type { EngineError, TribeId, Weekday } from '../../kernel/ids.ts'
 
 /** A trade of whole territories between two tribes (G9.1): the territories `from` gives `to`. */
@@ -95,13 +96,8 @@ export type ConquestOrder =
   | { type: 'releaseBio'; from: string; target: string }
   | { type: 'endTurn' }
 
-export type ConquestSystem =
-  | { type: 'startCampaign'; at: number }
-  | { type: 'setSeed'; seed: string }
-  | { type: 'openWindow'; tribe: TribeId }
-  | { type: 'closeWindow'; tribe: TribeId; check?: false }
-  | { type: 'tick'; at: number }
-  | { type: 'executeTrade'; transfers: ConquestTransfer[] }
+/** The platform's actions, in the kernel's shapes. */
+export type ConquestSystem = PeriodSystemAction<ConquestTransfer[]>
 
 /** A die as the log keeps it: its counter, the round whose seed it used, and its face (G11.2). */
 export interface Die {

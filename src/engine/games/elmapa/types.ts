@@ -1,6 +1,7 @@
 // The data of El Mapa (RULES-ELMAPA.md): one JSON document per campaign, changed only by orders
 // and system actions. Face-down tiles, hands, plans, deck orders and the secret seeds are in it:
 // views.ts decides what each reader sees (M12.9).
+import type { PeriodSystemAction } from '../../kernel/dispatch.ts'
 import type { TribeId, Weekday } from '../../kernel/ids.ts'
 import type { CardKind, Stock, Troops } from './catalogue.ts'
 import type { Kind } from './tiles.ts'
@@ -170,13 +171,8 @@ export interface ElMapaTransfer {
   cells?: string[]
 }
 
-export type ElMapaSystem =
-  | { type: 'startCampaign'; at: number }
-  | { type: 'setSeed'; seed: string }
-  | { type: 'openWindow'; tribe: TribeId }
-  | { type: 'closeWindow'; tribe: TribeId; check?: false }
-  | { type: 'tick'; at: number }
-  | { type: 'executeTrade'; transfers: ElMapaTransfer[] }
+/** The platform's actions, in the kernel's shapes. */
+export type ElMapaSystem = PeriodSystemAction<ElMapaTransfer[]>
 
 export interface Die {
   counter: number

@@ -1,5 +1,6 @@
 // The data of Open Wars: one JSON document per campaign, changed only by orders and system
 // actions (W10.1). Cells hold their card, controller, stacks and lasting spell effects.
+import type { PeriodSystemAction } from '../../kernel/dispatch.ts'
 import type { EngineError, TribeId, Weekday } from '../../kernel/ids.ts'
 import type { Faction } from './data.ts'
 
@@ -129,13 +130,8 @@ export interface OpenTransfer {
   locations?: string[]
 }
 
-export type OpenSystem =
-  | { type: 'startCampaign'; at: number }
-  | { type: 'setSeed'; seed: string }
-  | { type: 'openWindow'; tribe: TribeId }
-  | { type: 'closeWindow'; tribe: TribeId; check?: false }
-  | { type: 'tick'; at: number }
-  | { type: 'executeTrade'; transfers: OpenTransfer[] }
+/** The platform's actions, in the kernel's shapes. */
+export type OpenSystem = PeriodSystemAction<OpenTransfer[]>
 
 export interface Die {
   counter: number
