@@ -49,3 +49,15 @@ export function digestWith<E extends { type: string }, H extends Hurt>(
 
 /** A tribe nothing has hurt yet. */
 export const unhurt = (): Hurt => ({ attacks: 0, troopsLost: 0, placesLost: [], eliminated: false })
+
+/**
+ * `standings.held` of a game whose period's end record keeps `week` and `owners`, each place's
+ * owner by the tribes' order (-1 for none): how many places each tribe held.
+ */
+export function heldByOwners(record: unknown): { period: number; held: number[] } | null {
+  const r = record as { week?: unknown; owners?: unknown } | null
+  if (!r || typeof r.week !== 'number' || !Array.isArray(r.owners)) return null
+  const held: number[] = []
+  for (const o of r.owners) if (typeof o === 'number' && o >= 0) held[o] = (held[o] ?? 0) + 1
+  return { period: r.week, held: Array.from(held, (n) => n ?? 0) }
+}

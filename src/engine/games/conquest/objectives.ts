@@ -1,4 +1,5 @@
 // G8: objectives, the end of the campaign and its ranking; G10: elimination.
+import { heldByOwners } from '../../kernel/parts.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import type { ConquestResult, ConquestState, ConquestTribe, ObjectiveId } from './types.ts'
 import type { Work } from './work.ts'
@@ -128,10 +129,4 @@ export function standings(s: ConquestState) {
 }
 
 /** The territories each tribe held at a round's end, from its record (`weekEnd`: owners by the tribes' order). */
-export function heldAtRoundEnd(record: unknown): { period: number; held: number[] } | null {
-  const r = record as { week?: unknown; owners?: unknown } | null
-  if (!r || typeof r.week !== 'number' || !Array.isArray(r.owners)) return null
-  const held: number[] = []
-  for (const o of r.owners) if (typeof o === 'number' && o >= 0) held[o] = (held[o] ?? 0) + 1
-  return { period: r.week, held: Array.from(held, (n) => n ?? 0) }
-}
+export const heldAtRoundEnd = heldByOwners

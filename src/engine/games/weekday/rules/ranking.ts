@@ -1,5 +1,6 @@
 // Elimination and the end of a campaign (R2.4, R2.5): a tribe without a city
 // is out; the last tribe standing, or the week limit, ends the campaign with a ranking.
+import { heldByOwners } from '../../../kernel/parts.ts'
 import { compileMap } from '../map.ts'
 import { byShipId } from '../pieces.ts'
 import type { GameState, TribeId } from '../types.ts'
@@ -99,10 +100,4 @@ export function standings(state: GameState) {
 }
 
 /** The land tiles each tribe held at a week's end, from its record (`weekEnd`: owners by the tribes' order, -1 for none). */
-export function heldAtWeekEnd(record: unknown): { period: number; held: number[] } | null {
-  const r = record as { week?: unknown; owners?: unknown } | null
-  if (!r || typeof r.week !== 'number' || !Array.isArray(r.owners)) return null
-  const held: number[] = []
-  for (const o of r.owners) if (typeof o === 'number' && o >= 0) held[o] = (held[o] ?? 0) + 1
-  return { period: r.week, held: Array.from(held, (n) => n ?? 0) }
-}
+export const heldAtWeekEnd = heldByOwners
