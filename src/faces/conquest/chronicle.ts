@@ -1,6 +1,7 @@
 // World conquest's chronicle: one sentence per event of the game, in the reader's language; the
 // platform's own events (scenes, absences, windows) are told by the platform's chronicle.
-import { platformSentence, PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
+import { PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
+import { roundSentence, type RoundWords } from '../round-chronicle.ts'
 import { GOODS, TERRITORY_IDS } from '../../engine/games/conquest/index.ts'
 import { battleRounds } from './battle-words.ts'
 import { languageOf } from '../../lib/catalogue.ts'
@@ -15,6 +16,13 @@ export const CONQUEST_KINDS: Record<string, (type: string) => boolean> = {
   campaign: (t) =>
     t.startsWith('absence.') ||
     ['dealt', 'objectivesDrawn', 'roundStarted', 'tickWaits', 'campaignEnded', 'reinforcementsSet', ...PLATFORM_CAMPAIGN_TYPES].includes(t),
+}
+
+/** This game's keys for the sentences the round games share. */
+const CONQUEST_WORDS: RoundWords = {
+  tickWaits: 'cev_tickWaits',
+  eliminated: 'cev_eliminated',
+  ended: { type: 'campaignEnded', key: 'cev_ended', reasonPrefix: 'c_end_' },
 }
 
 type E = Record<string, unknown>
@@ -95,22 +103,7 @@ export function conquestSentence(type: string, payload: unknown, names: Readonly
       return say('cev_income', {})
     case 'roundStarted':
       return say('cev_roundStarted', { round: Number(e.round) })
-    case 'tickWaits':
-      return say('cev_tickWaits', {})
-    case 'tradeExecuted':
-      return say('ev_trade', {
-        transfers: ((e.transfers ?? []) as { from: string; to: string; territories: string[] }[])
-          .map((t) => fill(s.ev_gives!, { from: tribe(t.from), to: tribe(t.to), assets: t.territories.join(', ') }, languageOf(s)))
-          .join('; '),
-      })
-    case 'eliminated':
-      return say('cev_eliminated', { tribe: tribe(e.tribe), by: tribe(e.by) })
-    case 'campaignEnded':
-      return say('cev_ended', {
-        reason: s[`c_end_${String(e.reason)}`] ?? String(e.reason),
-        ranking: ((e.ranking ?? []) as string[]).map((id, i) => `${i + 1}. ${tribe(id)}`).join(', '),
-      })
     default:
-      return platformSentence(type, payload, names, s)
+      return roundSentence(type, payload, names, s, { ...CONQUEST_WORDS, tribe, assets: (t: { territories: string[] }) => t.territories.join(', ') })
   }
 }

@@ -1,7 +1,8 @@
 // El Mapa's chronicle: one sentence per event of the game, in the reader's language; the
 // platform's own events (scenes, absences, windows) are told by the platform's chronicle.
 // It tells events as the reader may read them (the engine's eventFor hid the rest, M12.10).
-import { platformSentence, PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
+import { PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
+import { roundSentence, type RoundWords } from '../round-chronicle.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 
@@ -12,6 +13,13 @@ export const ELMAPA_KINDS: Record<string, (type: string) => boolean> = {
   economy: (t) => ['ticked', 'drew', 'order'].includes(t),
   diplomacy: (t) => t === 'tradeExecuted' || /^(scene|proposal)\./.test(t),
   campaign: (t) => t.startsWith('absence.') || ['started', 'tickWaits', 'ended', ...PLATFORM_CAMPAIGN_TYPES].includes(t),
+}
+
+/** This game's keys for the sentences the round games share. */
+const ELMAPA_WORDS: RoundWords = {
+  tickWaits: 'mev_tickWaits',
+  eliminated: 'mev_eliminated',
+  ended: { type: 'ended', key: 'mev_ended', reasonPrefix: 'm_end_' },
 }
 
 type E = Record<string, unknown>
@@ -71,6 +79,12 @@ function orderSentence(o: E, who: string, s: Words, say: (key: string, p: Record
   }
 }
 
+/** What one transfer of a trade gives (M10.2): resources, cards of the hand by their names, cells. */
+const tradeAssets =
+  (s: Words) =>
+  (x: { resources?: unknown; cards?: string[]; cells?: string[] }): string =>
+    [stockWords(x.resources, s), ...(x.cards ?? []).map((c) => cardWord(c, s)), ...(x.cells ?? [])].filter((w) => w && w !== '0').join(', ') || '–'
+
 export function elMapaSentence(type: string, payload: unknown, names: ReadonlyMap<string, string>, s: Words): string {
   const e = payload as E
   const tribe = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? (id === 'trade' ? s.m_byTrade! : id)) : s.m_nobody!)
@@ -110,34 +124,7 @@ export function elMapaSentence(type: string, payload: unknown, names: ReadonlyMa
       return say('mev_drew', { tribe: tribe(e.tribe), n: Number(e.n), level: Number(e.level) })
     case 'ticked':
       return say('mev_ticked', { round: Number(e.round) })
-    case 'tickWaits':
-      return say('mev_tickWaits', {})
-    case 'tradeExecuted':
-      return say('ev_trade', {
-        transfers: ((e.transfers ?? []) as { from: string; to: string; resources?: unknown; cards?: string[]; cells?: string[] }[])
-          .map((x) =>
-            fill(
-              s.ev_gives!,
-              {
-                from: tribe(x.from),
-                to: tribe(x.to),
-                assets:
-                  [stockWords(x.resources, s), ...(x.cards ?? []).map((c) => cardWord(c, s)), ...(x.cells ?? [])].filter((w) => w && w !== '0').join(', ') ||
-                  '–',
-              },
-              languageOf(s),
-            ),
-          )
-          .join('; '),
-      })
-    case 'eliminated':
-      return say('mev_eliminated', { tribe: tribe(e.tribe), by: tribe(e.by) })
-    case 'ended':
-      return say('mev_ended', {
-        reason: s[`m_end_${String(e.reason)}`] ?? String(e.reason),
-        ranking: ((e.ranking ?? []) as string[]).map((id, i) => `${i + 1}. ${tribe(id)}`).join(', '),
-      })
     default:
-      return platformSentence(type, payload, names, s)
+      return roundSentence(type, payload, names, s, { ...ELMAPA_WORDS, tribe, assets: tradeAssets(s) })
   }
 }

@@ -3,7 +3,8 @@
 // platform's own events are told by the platform's chronicle.
 import { WEEKDAYS, type Weekday } from '../../engine/index.ts'
 import { languageOf } from '../../lib/catalogue.ts'
-import { platformSentence, PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
+import { PLATFORM_CAMPAIGN_TYPES, type Words } from '../../lib/chronicle.ts'
+import { roundSentence, type RoundWords } from '../round-chronicle.ts'
 import { fill } from '../../lib/fill.ts'
 import { kindName, spellName } from './names.ts'
 
@@ -12,6 +13,13 @@ export const OPENWARS_KINDS: Record<string, (type: string) => boolean> = {
   battles: (t) => ['battle', 'volley', 'spellResolved', 'phaseEnded', 'eliminated'].includes(t),
   diplomacy: (t) => t === 'tradeExecuted' || /^(scene|proposal)\./.test(t),
   campaign: (t) => t.startsWith('absence.') || ['mapBuilt', 'mustered', 'roundStarted', 'tickWaits', 'campaignEnded', ...PLATFORM_CAMPAIGN_TYPES].includes(t),
+}
+
+/** This game's keys for the sentences the round games share. */
+const OPENWARS_WORDS: RoundWords = {
+  tickWaits: 'oev_tickWaits',
+  eliminated: 'oev_eliminated',
+  ended: { type: 'campaignEnded', key: 'oev_ended', reasonPrefix: 'o_end_' },
 }
 
 type E = Record<string, unknown>
@@ -27,6 +35,13 @@ interface Turn {
   spell?: string
   fell?: { tribe: string; kind: string }[]
 }
+
+/** What one transfer of a trade gives (W8.2): gold, mana, locations. */
+const tradeAssets =
+  (s: Words, place: (id: string) => string) =>
+  (t: { gold?: number; mana?: number; locations?: string[] }): string =>
+    [t.gold ? `${t.gold} ${s.o_gold_word}` : '', t.mana ? `${t.mana} ${s.o_mana_word}` : '', ...(t.locations ?? []).map(place)].filter(Boolean).join(', ') ||
+    '–'
 
 export function openwarsSentence(type: string, payload: unknown, names: ReadonlyMap<string, string>, s: Words, named?: (id: string) => string): string {
   const e = payload as E
@@ -120,35 +135,7 @@ export function openwarsSentence(type: string, payload: unknown, names: Readonly
     }
     case 'roundStarted':
       return say('oev_roundStarted', { round: Number(e.round) })
-    case 'tickWaits':
-      return say('oev_tickWaits', {})
-    case 'tradeExecuted':
-      return say('ev_trade', {
-        transfers: ((e.transfers ?? []) as { from: string; to: string; gold?: number; mana?: number; locations?: string[] }[])
-          .map((t) =>
-            fill(
-              s.ev_gives!,
-              {
-                from: tribe(t.from),
-                to: tribe(t.to),
-                assets:
-                  [t.gold ? `${t.gold} ${s.o_gold_word}` : '', t.mana ? `${t.mana} ${s.o_mana_word}` : '', ...(t.locations ?? []).map(place)]
-                    .filter(Boolean)
-                    .join(', ') || '–',
-              },
-              locale,
-            ),
-          )
-          .join('; '),
-      })
-    case 'eliminated':
-      return say('oev_eliminated', { tribe: tribe(e.tribe), by: tribe(e.by) })
-    case 'campaignEnded':
-      return say('oev_ended', {
-        reason: s[`o_end_${String(e.reason)}`] ?? String(e.reason),
-        ranking: ((e.ranking ?? []) as string[]).map((id, i) => `${(e.ranks as number[])?.[i] ?? i + 1}. ${tribe(id)}`).join(', '),
-      })
     default:
-      return platformSentence(type, payload, names, s)
+      return roundSentence(type, payload, names, s, { ...OPENWARS_WORDS, tribe, assets: tradeAssets(s, place) })
   }
 }
