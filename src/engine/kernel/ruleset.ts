@@ -166,8 +166,11 @@ export interface PlatformActions<T extends GameTypes> {
   executeTrade(trade: T['trade']): T['system']
 }
 
+/** What of a game a bot reads and answers: the board, the options and the orders. */
+export type BotTypes = Pick<GameTypes, 'board' | 'options' | 'order'>
+
 /** What a bot is given to choose from: only what the tribe's player is shown. */
-export interface BotSight<T extends GameTypes> {
+export interface BotSight<T extends BotTypes> {
   tribe: TribeId
   /** What the tribe's player reads of the board: everything public, and the tribe's own secrets. */
   board: T['board']
@@ -180,7 +183,7 @@ export interface BotSight<T extends GameTypes> {
 }
 
 /** A game's bot: pure, and the same sight and draws give the same answer. */
-export interface Bot<T extends GameTypes> {
+export interface Bot<T extends BotTypes> {
   /** The next order, one of `sight.offered`, or null when the tribe is done for now. `random`: a number in [0, 1) a call. */
   choose(sight: BotSight<T>, random: () => number): T['order'] | null
 }
@@ -286,5 +289,5 @@ export interface Ruleset<T extends GameTypes> {
    */
   eventFor?(event: T['event'], reader: TribeId | null, over: boolean): T['event']
   /** The game's bot (#50): what plays a tribe no person plays, from what that tribe's player is shown. */
-  readonly bot?: Bot<T>
+  readonly bot?: Bot<Pick<T, 'board' | 'options' | 'order'>>
 }
