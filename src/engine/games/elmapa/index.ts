@@ -13,6 +13,7 @@ import { createElMapa, LIMIT, MAX_TRIBES } from './setup.ts'
 import { RESOURCES } from './tiles.ts'
 import type { ElMapaEvent, ElMapaOrder, ElMapaState, ElMapaSystem, ElMapaTransfer } from './types.ts'
 import { board, previewEconomy, reads } from './views.ts'
+import { elMapaBot } from './bot.ts'
 
 export type { ElMapaEvent, ElMapaOrder, ElMapaState, ElMapaSystem, ElMapaTransfer } from './types.ts'
 export type { ElMapaOptions } from './options.ts'
@@ -92,4 +93,5 @@ export const elMapa: ElMapaRuleset = {
   // M2.3: until tick 0 the battle plan is set at any time, in no window.
   view: (state) => periodView(state, (s) => (s.status === 'finished' ? 'finished' : 'running')),
   actions: periodActions<ElMapaTransfer[]>(),
+  bot: elMapaBot,
 }
