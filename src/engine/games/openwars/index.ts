@@ -12,6 +12,7 @@ import { applyBatch, applyOrder, applySystem, replay, stateHash } from './rules.
 import { createOpenWars, MAX_TRIBES, ROUND_LIMIT } from './setup.ts'
 import type { OpenEvent, OpenMap, OpenOrder, OpenState, OpenSystem, OpenTransfer } from './types.ts'
 import { board, drawsOf, previewCollection, reads } from './views.ts'
+import { openWarsBot } from './bot.ts'
 
 export type { OpenEvent, OpenMap, OpenOrder, OpenState } from './types.ts'
 export type { OpenOptions } from './options.ts'
@@ -78,4 +79,5 @@ export const openWars: OpenWarsRuleset = {
   // W3.4: during setup the starting army is taken at any time, in no window.
   view: (state) => periodView(state, (s) => (s.status === 'finished' ? 'finished' : 'running'), { tribe: (t) => (t.phase ? { phase: t.phase } : {}) }),
   actions: periodActions<OpenTransfer[]>(),
+  bot: openWarsBot,
 }
