@@ -32,9 +32,18 @@ const TROOP_LOSS = 0.8
 /** Each cell nearer to something worth having (the lookahead of a walk of several windows). */
 const NEARER = 0.6
 
+interface Defence {
+  guards: Shown['guards'] | null
+  troops: Troops
+  /** Neutrals and a tribe at its own village never flee (M8.14). */
+  stays: boolean
+}
+
 /** The board around the tribe: its cells by key, and who defends each against it (M8.1). */
-class Map2 {
+class Mapa {
   readonly cells = new Map<string, Cell>()
+  /** Each cell's defenders, worked out once a call (the walk's distances ask for them again and again). */
+  private readonly defence = new Map<string, Defence | null>()
   constructor(
     readonly b: Board,
     readonly tribe: TribeId,
@@ -62,7 +71,11 @@ class Map2 {
     return n
   }
   /** M8.1, M3.10: the troops that fight an army of the tribe entering `key`, or null. */
-  defenders(key: string): { guards: Shown['guards'] | null; troops: Troops; stays: boolean } | null {
+  defenders(key: string): Defence | null {
+    if (!this.defence.has(key)) this.defence.set(key, this.defendersOf(key))
+    return this.defence.get(key)!
+  }
+  private defendersOf(key: string): Defence | null {
     const c = this.shown(key)
     if (!c) return null
     if (c.guards.length > 0) {
@@ -120,7 +133,7 @@ class Map2 {
  * fixed draws of them (the week's dice are unknown): null unless it wins every time; else the
  * VP it gains less the troops it loses, at the worst.
  */
-function attackWorth(troops: Troops, plan: BattlePlan, def: NonNullable<ReturnType<Map2['defenders']>>, obstacles: boolean): number | null {
+function attackWorth(troops: Troops, plan: BattlePlan, def: Defence, obstacles: boolean): number | null {
   let worst = Infinity
   for (let trial = 0; trial < (obstacles ? 3 : 1); trial++) {
     let k = trial
@@ -143,7 +156,7 @@ function attackWorth(troops: Troops, plan: BattlePlan, def: NonNullable<ReturnTy
 const samePlan = (a: BattlePlan | null, b: BattlePlan | null) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The best step of the tribe's armies now, with the plan it should be fought by, and its worth. */
-function bestStep(sight: { board: Board; offered: readonly ElMapaOrder[]; tribe: TribeId }, map: Map2) {
+function bestStep(sight: { board: Board; offered: readonly ElMapaOrder[]; tribe: TribeId }, map: Mapa) {
   const standing = sight.board.mine!.plan
   const plans = [standing, ...sight.offered.flatMap((o) => (o.type === 'setBattlePlan' ? [o.plan] : []))]
   const dist = map.distances()
@@ -208,7 +221,7 @@ export const elMapaBot: Bot<ElMapaGame> = {
     if (build) return build
 
     // M5.4: the reserve into an army on its village, else a new one: whole, unless an enemy is near.
-    const map = new Map2(board, tribe)
+    const map = new Mapa(board, tribe)
     const rank = (o: Extract<ElMapaOrder, { type: 'hire' }>, left: number) => (typeof o.army === 'number' ? 0 : 2) + (left > 0 ? 1 : 0)
     const hires = offered
       .filter((o): o is Extract<ElMapaOrder, { type: 'hire' }> => o.type === 'hire' && o.army !== 'newConvoy')
