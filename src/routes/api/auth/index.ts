@@ -4,6 +4,7 @@ import { ErrorRef } from '../../../lib/errors.ts'
 import { loginKey, placeCeiling } from '../../../lib/login-limits.ts'
 import { LoginBody, RegisterBody } from '../../../schemas/actions.ts'
 import { TokenSchema } from '../../../schemas/accounts.ts'
+import type { Claims } from '../../../services/accounts.ts'
 import linkRoutes from './links.ts'
 
 export { TokenSchema }
@@ -55,39 +56,23 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   )
 
-  fastify.post(
-    '/logout',
-    {
-      onRequest: fastify.authenticate,
-      schema: {
-        tags: ['accounts'],
-        summary: 'End this login: its token stops working at once',
-        security: [{ bearerAuth: [] }],
-        response: { 204: Type.Null(), 401: ErrorRef },
+  // Ending logins, this one (by its token's id) or every one of the account: the same route but for the call.
+  for (const [path, summary, end] of [
+    ['/logout', 'End this login: its token stops working at once', (claims: Claims) => fastify.accounts.logout(claims)],
+    ['/logout-everywhere', 'End every login of your account, on every device', (claims: Claims) => fastify.accounts.logoutEverywhere(claims.sub)],
+  ] as const) {
+    fastify.post(
+      path,
+      {
+        onRequest: fastify.authenticate,
+        schema: { tags: ['accounts'], summary, security: [{ bearerAuth: [] }], response: { 204: Type.Null(), 401: ErrorRef } },
       },
-    },
-    async (request, reply) => {
-      await fastify.accounts.logout(request.user)
-      return reply.code(204).send(null)
-    },
-  )
-
-  fastify.post(
-    '/logout-everywhere',
-    {
-      onRequest: fastify.authenticate,
-      schema: {
-        tags: ['accounts'],
-        summary: 'End every login of your account, on every device',
-        security: [{ bearerAuth: [] }],
-        response: { 204: Type.Null(), 401: ErrorRef },
+      async (request, reply) => {
+        await end(request.user)
+        return reply.code(204).send(null)
       },
-    },
-    async (request, reply) => {
-      await fastify.accounts.logoutEverywhere(request.user.sub)
-      return reply.code(204).send(null)
-    },
-  )
+    )
+  }
 }
 
 export default routes
