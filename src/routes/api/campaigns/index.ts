@@ -65,34 +65,17 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })) })
   const Listed = Type.Object({ campaigns: Type.Array(CampaignSchema), nextPage: Type.Union([Type.Integer(), Type.Null()]) })
 
-  fastify.get(
-    '',
-    {
-      onRequest: fastify.authenticate,
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Your own campaigns, every one, newest first, 100 a page',
-        security: bearer,
-        querystring: PageQuery,
-        response: { 200: Listed, 400: ErrorRef, 401: ErrorRef },
-      },
-    },
-    async (request) => campaigns.list(await caller(request), request.query.page ?? 1),
-  )
-
-  fastify.get(
-    '/public',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Public campaigns you are not in, newest first, 50 a page',
-        security: optionalBearer,
-        querystring: PageQuery,
-        response: { 200: Listed, 400: ErrorRef, 401: ErrorRef },
-      },
-    },
-    async (request) => campaigns.listPublic(await caller(request), request.query.page ?? 1),
-  )
+  // Your own campaigns (the token required) and public ones you are not in (anyone): the same pages of the same rows.
+  for (const [path, summary, onRequest, security, list] of [
+    ['', 'Your own campaigns, every one, newest first, 100 a page', fastify.authenticate, bearer, campaigns.list],
+    ['/public', 'Public campaigns you are not in, newest first, 50 a page', undefined, optionalBearer, campaigns.listPublic],
+  ] as const) {
+    fastify.get(
+      path,
+      { onRequest, schema: { tags: ['campaigns'], summary, security, querystring: PageQuery, response: { 200: Listed, 400: ErrorRef, 401: ErrorRef } } },
+      async (request) => list(await caller(request), request.query.page ?? 1),
+    )
+  }
 
   fastify.get(
     '/:id',
