@@ -17,6 +17,13 @@ export const STRINGS: Record<'en' | 'es', Strings> = CATALOGUE
 export type Body = Record<string, string | string[] | undefined>
 export type Route = { Params: Record<string, string>; Body: Body; Querystring: Record<string, string> }
 export type Req = FastifyRequest<Route>
+/** What a turn page shows again after a form's order: the refusal, the order that failed, the results, the form's values. */
+export interface TurnAgain<Result = string> {
+  error?: AppError
+  failed?: string
+  results?: Result[]
+  values?: Body
+}
 /** A form route whose body its schema (PageKit.form) has checked and converted: the body is that schema's type. */
 export type FormRoute<S extends TSchema> = Omit<Route, 'Body'> & { Body: Static<S> }
 

@@ -10,7 +10,7 @@ import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Access } from '../../services/access.ts'
 import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
-import { one, requirePlayer, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
+import { one, requirePlayer, STRINGS, type Body, type PageKit, type Req, type Strings, type TurnAgain } from '../page-kit.ts'
 import { attackOdds } from './odds.ts'
 import { battleRounds } from './battle-words.ts'
 import { inGoodsOrder } from './chronicle.ts'
@@ -99,13 +99,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     })
   }
 
-  async function turn(
-    request: Req,
-    reply: FastifyReply,
-    a: Access,
-    extra: { error?: AppError; failed?: string; results?: string[]; values?: Body } = {},
-    status = 200,
-  ) {
+  async function turn(request: Req, reply: FastifyReply, a: Access, extra: TurnAgain = {}, status = 200) {
     requirePlayer(a)
     const v = await viewer(request)
     const s = STRINGS[v.locale]

@@ -7,7 +7,7 @@ import { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
-import { one, requirePlayer, scriptJson, STRINGS, type Body, type PageKit, type Req } from '../page-kit.ts'
+import { one, requirePlayer, scriptJson, STRINGS, type Body, type PageKit, type Req, type TurnAgain } from '../page-kit.ts'
 import type { GamePages } from '../face.ts'
 import { sentence } from './chronicle.ts'
 import { arrowsOf, shipsOfWeekEnd } from './map-arrows.ts'
@@ -155,13 +155,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
     })
   }
 
-  async function turn(
-    request: Req,
-    reply: FastifyReply,
-    a: Access,
-    extra: { error?: AppError; failed?: string; results?: unknown[]; values?: Body } = {},
-    status = 200,
-  ) {
+  async function turn(request: Req, reply: FastifyReply, a: Access, extra: TurnAgain<unknown> = {}, status = 200) {
     requirePlayer(a)
     const [reading, { tribes }] = await Promise.all([reads.turn(a), campaigns.get(a)])
     const { view, options, weekEvents } = reading
