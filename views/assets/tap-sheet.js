@@ -14,7 +14,8 @@
    *   taps       what a tap may land on (default: the places; world conquest adds its stand-ins)
    *   cards      the selector of the cards; a card's id less its two-letter prefix is its key
    *   placeOf(g)          the place a group stands for
-   *   cardsAt(place, has) the keys of the cards a tap there opens (several: each tap the next)
+   *   cardsAt(place, has) the keys of the cards a tap there opens (several: each tap the next;
+   *                       default: the card whose key is the place, if the reader has one)
    *   shapes(place)       what is marked for a place (default: its groups)
    *   chosen(key, card)   the place marked as chosen (default: the key)
    *   targets(card)       the places the card's order may go, marked as targets
@@ -32,7 +33,7 @@
     const groups = new Map([...figure.querySelectorAll(config.places)].map((g) => [config.placeOf(g), g]))
     const taps = config.taps ?? config.places
     const shapes = (place) => (config.shapes ? [...config.shapes(place)] : [groups.get(place)].filter(Boolean))
-    const cardsAt = (place) => config.cardsAt(place, (key) => cards.has(key))
+    const cardsAt = (place) => (config.cardsAt ? config.cardsAt(place, (key) => cards.has(key)) : cards.has(place) ? [place] : [])
     panel.setAttribute('role', 'region')
     panel.setAttribute('aria-label', figure.dataset.sheetLabel)
     let chosen = null

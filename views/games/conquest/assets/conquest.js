@@ -52,7 +52,6 @@
     places: 'g.territory',
     taps: 'g.territory, g.stand-in',
     placeOf: (g) => g.dataset.territory,
-    cardsAt: (place, has) => (has(place) ? [place] : []),
     shapes: (place) =>
       document.querySelectorAll(`figure.turn-map g.territory[data-territory="${place}"], figure.turn-map g.stand-in[data-territory="${place}"]`),
     targets: (card) => [...(attackSelect(card)?.querySelectorAll('option[value]:not([value=""])') ?? [])].map((option) => option.value),

@@ -12,7 +12,6 @@
     cards: 'details.loc-card',
     places: 'g.loc',
     placeOf: (g) => g.dataset.cell,
-    cardsAt: (place, has) => (has(place) ? [place] : []),
     targets: () => [...(moveForm?.querySelectorAll('select[name="to"] option') ?? [])].map((option) => option.value),
     aim: (place) => {
       const select = moveForm?.querySelector('select[name="to"]')
