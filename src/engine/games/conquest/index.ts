@@ -12,6 +12,7 @@ import type { ConquestEvent, ConquestOrder, ConquestState, ConquestSystem, Conqu
 import { board, reads } from './views.ts'
 import { EDGES, TERRITORIES } from './world.ts'
 import { turnSummary } from './summary.ts'
+import { conquestBot } from './bot.ts'
 
 export type { ConquestEvent, ConquestOrder, ConquestState } from './types.ts'
 export type { ConquestOptions, TerritoryOptions } from './options.ts'
@@ -64,6 +65,7 @@ export const conquest: ConquestRuleset = {
   // G8.8's figures for the results page (#30); the chart counts territories.
   standings: { of: standings, heldKey: 'c_standTerritories', held: heldAtRoundEnd },
   turnSummary,
+  bot: conquestBot,
   // G1.1: the board ships with the server; no other map is played.
   validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],
   mapHash: canonicalHash,
