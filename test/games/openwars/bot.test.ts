@@ -53,6 +53,14 @@ t.test('W6.5 W6.11: it attacks a weaker defence and keeps away from a stronger o
   t.notOk(into(window(orcos('r2c2 A 2 goblins\nr2c3 B 4 guardianes')).orders), 'not 2 goblins on 4 guardianes')
 })
 
+t.test('W7.6 Appendix C: its mage strikes the enemies in reach with a damage spell before its units move', async (t) => {
+  const s = world(BATTLE_MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c2 A 1 chaman\nr2c3 B 2 exploradores', mana: 4 })
+  t.match(
+    window(s).orders.find((o) => o.type !== 'recruit'),
+    { type: 'cast', from: 'r2c2', kind: 'chaman', spell: 'rayo', target: 'r2c3' },
+  )
+})
+
 t.test('W10.8: what the board hides never changes its orders', async (t) => {
   const s = orcos('r2c2 A 3 guerreros_orcos\nr2c1 A 2 goblins\nr2c3 B 2 guardianes\nr3c3 B 1 exploradores', 12)
   const h = structuredClone(s)

@@ -8,7 +8,6 @@ import type { TribeId } from '../../kernel/ids.ts'
 import type { Bot, GameTypes } from '../../kernel/ruleset.ts'
 import { defaultPlan, fight, formation, guardFormation, killValue } from './battle.ts'
 import { BUILDINGS, cardKind, noTroops, troopCount, type Troops } from './catalogue.ts'
-import { mpOf } from './explore.ts'
 import { DIRS } from './movement.ts'
 import type { ElMapaOptions } from './options.ts'
 import { KINDS, TILE } from './tiles.ts'
@@ -210,14 +209,8 @@ export const elMapaBot: Bot<ElMapaGame> = {
     if (free) return free
 
     // M3.4: each castle's best building this window (one a window), before oro goes to troops.
-    let build: ElMapaOrder | null = null
-    for (const o of offered)
-      if (
-        o.type === 'build' &&
-        buildingWorth(o.building, board) > 0 &&
-        (!build || buildingWorth(o.building, board) > buildingWorth((build as { building: string }).building, board))
-      )
-        build = o
+    const builds = offered.filter((o): o is Extract<ElMapaOrder, { type: 'build' }> => o.type === 'build')
+    const build = builds.sort((x, y) => buildingWorth(y.building, board) - buildingWorth(x.building, board))[0]
     if (build) return build
 
     // M5.4: the reserve into an army on its village, else a new one: whole, unless an enemy is near.
@@ -238,10 +231,10 @@ export const elMapaBot: Bot<ElMapaGame> = {
         const set = offered.find((o) => o.type === 'setBattlePlan' && samePlan(o.plan, step.plan))
         if (set) return set
       }
-      // M9.9 Pies ligeros: more steps for an army about to walk.
+      // M9.9 Pies ligeros: more steps for an army about to set out.
       const army = board.armies.find((a) => a.id === step.step.army)!
       const pies = offered.find((o) => o.type === 'cast' && o.army === army.id && cardKind(o.card) === 'pies')
-      if (pies && mpOf(army) <= 2) return pies
+      if (pies && army.steps === 0) return pies
       return step.step
     }
     return null

@@ -28,16 +28,15 @@ const BATTLE = new Set(['bendicion', 'maldicion', 'escudo', 'grito_guerra', 'ter
 const worth = (c: Cell) => (card(c.card).type === 'ciudad' ? 3 : 1)
 
 /**
- * W6.6, W6.11: a side's strength in a battle at `c`: each unit's chance to hit times its hit
- * points, the controller's `murallas` counted. `units` counts each stack's units that fight.
+ * W6.6, W6.11: the strength in a battle at `c` of the stacks `side` picks: each unit's chance to
+ * hit times its hit points, the controller's `murallas` counted.
  */
-function strength(c: Cell, tribe: TribeId | 'others', me: TribeId, units: (x: Cell['stacks'][number]) => number = (x) => x.count) {
+function strength(c: Cell, side: (tribe: TribeId) => boolean) {
   let s = 0
-  for (const x of c.stacks) {
-    if (tribe === 'others' ? x.tribe === me : x.tribe !== tribe) continue
+  for (const x of c.stacks.filter((y) => side(y.tribe))) {
     const k = kind(x.kind)
     const walls = card(c.card).keyword === 'murallas' && c.controller === x.tribe ? 1 : 0
-    s += units(x) * (Math.min(6, k.att + walls) / 6) * k.hp
+    s += x.count * (Math.min(6, k.att + walls) / 6) * k.hp
   }
   return s
 }
@@ -80,15 +79,14 @@ function around(b: Board, id: string): string[] {
 function moveWorth(m: Move, b: Board, me: TribeId, cells: Map<string, Cell>, dist: Map<string, number>): number {
   const from = cells.get(m.from)!
   const to = cells.get(m.path.at(-1)!)!
-  const moving = from.stacks.find((x) => x.tribe === me && x.kind === m.kind)!
   const enemies = to.stacks.some((x) => x.tribe !== me)
   // The capital keeps a unit while another tribe's units stand within 3 (W2.9: an empty city is taken by walking in).
   const mine = from.stacks.filter((x) => x.tribe === me).reduce((n, x) => n + x.count, 0)
   if (mine === m.count && from.id === b.tribes.find((t) => t.id === me)!.capital && threatened(b, me, from.id, 3)) return -1
   if (enemies) {
     const k = kind(m.kind)
-    const theirs = strength(to, 'others', me)
-    const already = strength(to, me, me)
+    const theirs = strength(to, (x) => x !== me)
+    const already = strength(to, (x) => x === me)
     const ours = already + m.count * (k.att / 6) * k.hp
     // W5.7: a move into enemies is a battle at the combat phase; join it while the side is not yet sure to win.
     if (ours < ODDS * theirs || already >= 2 * ODDS * theirs) return -1
@@ -116,12 +114,18 @@ export const openWarsBot: Bot<OpenGame> = {
     if (b.status !== 'running' || !b.mine) return null
     const cells = new Map(b.cells.map((c) => [c.id, c]))
 
-    // W4.5, W4.7: the cheapest units, four at a time while the gold lasts: army value and claimers.
+    // W4.5, W4.7: the cheapest units, four at a time while the gold lasts: army value and claimers
+    // (no agua kind: it never walks on land, W5.5).
     const recruits = offered.filter((o): o is Extract<OpenOrder, { type: 'recruit' }> => o.type === 'recruit' && kind(o.kind).type !== 'agua')
     if (recruits.length > 0) {
       const price = (o: (typeof recruits)[number]) => kind(o.kind).cost - kind(o.kind).mov / 10
       return recruits.sort((x, y) => price(x) - price(y) || y.count - x.count)[0]!
     }
+
+    // W7.6, Appendix C: damage at enemies in reach, while the caster is unmoved; offered means legal (mana, W7.3).
+    const enemyAt = (id: string) => cells.get(id)!.stacks.some((x) => x.tribe !== me)
+    const strike = offered.find((o) => o.type === 'cast' && DAMAGE.has(o.spell) && enemyAt(o.target))
+    if (strike) return strike
 
     // W5: the best move now; claims are one unit each, so a stack spreads over its neighbours.
     const dist = distances(b, me)
@@ -133,16 +137,11 @@ export const openWarsBot: Bot<OpenGame> = {
     }
     if (best) return best.o
 
-    // W7.6, Appendix C: damage at enemies in reach; battle spells where the tribe attacks.
-    for (const o of offered) {
-      if (o.type !== 'cast') continue
-      const target = cells.get(o.target)!
-      // Offered means legal: the mana is there and no such effect is on the target yet (W7.3, W7.8).
-      if (DAMAGE.has(o.spell) && target.stacks.some((x) => x.tribe !== me)) return o
-      if (BATTLE.has(o.spell) && b.contested.includes(o.target)) return o
-    }
+    // Appendix C: a battle spell where the tribe attacks (one of a kind a location, W11.16: offered means not yet cast).
+    const bless = offered.find((o) => o.type === 'cast' && BATTLE.has(o.spell) && b.contested.includes(o.target))
+    if (bless) return bless
     // W6.3: volleys from the units still unmoved at enemies in range.
-    const aim = offered.find((o) => o.type === 'aim' && cells.get(o.target)!.stacks.some((x) => x.tribe !== me))
+    const aim = offered.find((o) => o.type === 'aim' && enemyAt(o.target))
     if (aim) return aim
     // Done: the window's close runs the combat phase as endTurn would (W6.1).
     return null
