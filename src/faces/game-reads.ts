@@ -2,7 +2,8 @@
 // opaque and answers its readings in the platform's terms; a face knows which game it draws, so
 // it reads through this, once per game, and gets its game's own types back: the board with the
 // platform's calendar around it, the legal options, the economy's preview, the state itself.
-import type { GameTypes, Ruleset } from '../engine/kernel/index.ts'
+import type { GameTypes, Ruleset, Weekday } from '../engine/kernel/index.ts'
+import { firstTickAtOrAfter, windowStatus } from '../lib/calendar.ts'
 import type { Access } from '../services/access.ts'
 import type { CampaignsService } from '../services/campaigns.ts'
 import type { Reading } from '../services/views.ts'
@@ -80,4 +81,23 @@ export function gameReads<T extends GameTypes>(campaigns: CampaignsService, rule
 export async function rosterOf(campaigns: Pick<CampaignsService, 'get'>, a: Access) {
   const tribes = (await campaigns.get(a)).tribes
   return { tribes, names: new Map(tribes.map((t) => [t.id, t.name])), colours: new Map(tribes.map((t) => [t.id, t.colour])) }
+}
+
+/** What a board says of its tribes' windows, as the platform's reading gives it. */
+interface Openings {
+  tickZeroNotBefore: number | null
+  tribes: { id: string; weekday: string; nextOpening: string }[]
+  you?: { tribeId: string; nextOpening: string } | null
+}
+
+/**
+ * During a round game's setup (G1.13, M2.4) no window opens before tick 0: each tribe's next
+ * window, and the reader's, is the first one after it (#30). Sets them on the board and answers
+ * tick 0's instant, or null without one.
+ */
+export function openingsAfterTickZero(board: Openings, zone: string): string | null {
+  const tickZero = board.tickZeroNotBefore === null ? null : firstTickAtOrAfter(zone, new Date(board.tickZeroNotBefore))
+  if (tickZero) for (const t of board.tribes) t.nextOpening = windowStatus(t.weekday as Weekday, zone, tickZero).nextOpening
+  if (tickZero && board.you) board.you.nextOpening = board.tribes.find((t) => t.id === board.you!.tribeId)?.nextOpening ?? board.you.nextOpening
+  return tickZero?.toISOString() ?? null
 }

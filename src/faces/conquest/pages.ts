@@ -3,13 +3,11 @@
 // economy. The platform's handlers hand a conquest campaign to these (see ./index.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { BY_ID, conquest, TERRITORY_IDS, type TerritoryOptions } from '../../engine/games/conquest/index.ts'
-import type { Weekday } from '../../engine/index.ts'
-import { firstTickAtOrAfter, windowStatus } from '../../lib/calendar.ts'
 import { AppError } from '../../lib/errors.ts'
 import { languageOf } from '../../lib/catalogue.ts'
 import { fill } from '../../lib/fill.ts'
 import type { Access } from '../../services/access.ts'
-import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
+import { gameReads, openingsAfterTickZero, rosterOf, type BoardOf, type TypesOf } from '../game-reads.ts'
 import { one, requirePlayer, STRINGS, type Body, type PageKit, type Req, type Strings, type TurnAgain } from '../page-kit.ts'
 import { attackOdds } from './odds.ts'
 import { battleRounds } from './battle-words.ts'
@@ -43,14 +41,9 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
 
   async function read(a: Access) {
     const board = await reads.board(a)
-    const tribes = (await campaigns.get(a)).tribes
-    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
-    const names = new Map(tribes.map((t) => [t.id, t.name]))
-    // During setup (G1.13, G1.14) no window opens before tick 0: the next window is the first one after it (#30).
-    const tickZero = board.tickZeroNotBefore === null ? null : firstTickAtOrAfter(a.campaign.timeZone, new Date(board.tickZeroNotBefore))
-    if (tickZero) for (const t of board.tribes) t.nextOpening = windowStatus(t.weekday as Weekday, a.campaign.timeZone, tickZero).nextOpening
-    if (tickZero && board.you) board.you.nextOpening = board.tribes.find((t) => t.id === board.you!.tribeId)?.nextOpening ?? board.you.nextOpening
-    return { board, tribes, colours, names, tickZero: tickZero?.toISOString() ?? null }
+    const { tribes, colours, names } = await rosterOf(campaigns, a)
+    // During setup (G1.13, G1.14) the next windows are the first ones after tick 0.
+    return { board, tribes, colours, names, tickZero: openingsAfterTickZero(board, a.campaign.timeZone) }
   }
 
   function map(board: Board, colours: Map<string, string>, names: Map<string, string>, label: string, s: Strings, highlight?: Set<string>, wrapped = false) {

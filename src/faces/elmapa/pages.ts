@@ -3,15 +3,12 @@
 // can be built and its price, the battle-plan editor), and the economy. Every page reads the
 // board through the engine's `board` (via the platform's state view): nothing face down, no
 // other tribe's hand or plan (M12.9).
-import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { elMapa, type ElMapaOrder } from '../../engine/games/elmapa/index.ts'
 import { BUILDINGS, CARDS, cardKind, SLOTS, TROOPS } from '../../engine/games/elmapa/catalogue.ts'
-import type { Weekday } from '../../engine/index.ts'
-import { firstTickAtOrAfter, windowStatus } from '../../lib/calendar.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
-import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
+import { gameReads, openingsAfterTickZero, rosterOf, type BoardOf, type TypesOf } from '../game-reads.ts'
 import { one, requirePlayer, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { cardWord, elMapaSentence, stockWords, troopWords } from './chronicle.ts'
 import { castleSvg, mapSvg, tileName, type MapArmy, type MapCellView } from './map-svg.ts'
@@ -42,11 +39,8 @@ const slotsFor = (building: string, slots: Record<string, string>) =>
 export async function readBoard(campaigns: FastifyInstance['campaigns'], a: Access) {
   const board = await gameReads(campaigns, elMapa).board(a)
   const { colours, names } = await rosterOf(campaigns, a)
-  // Before tick 0 (M2.4) no window opens: the next window is the first one after it.
-  const tickZero = board.tickZeroNotBefore === null ? null : firstTickAtOrAfter(a.campaign.timeZone, new Date(board.tickZeroNotBefore))
-  if (tickZero) for (const t of board.tribes) t.nextOpening = windowStatus(t.weekday as Weekday, a.campaign.timeZone, tickZero).nextOpening
-  if (tickZero && board.you) board.you.nextOpening = board.tribes.find((t) => t.id === board.you!.tribeId)?.nextOpening ?? board.you.nextOpening
-  return { board, colours, names, tickZero: tickZero?.toISOString() ?? null }
+  // Before tick 0 (M2.4) the next windows are the first ones after it.
+  return { board, colours, names, tickZero: openingsAfterTickZero(board, a.campaign.timeZone) }
 }
 
 export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
