@@ -31,6 +31,8 @@ export interface TribeRow {
   colour: string
   weekday: string
   userId: string | null
+  /** Why the game's bot plays the tribe (#50), or null: a person plays it. */
+  botReason: string | null
 }
 
 export interface AccessRow extends CampaignRow {
@@ -84,7 +86,7 @@ export function ownPlace(user: string, at: string): string {
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.status::text AS status,
   c.week_limit AS "weekLimit", c.public, c.recruiting, c.ruleset, c.ruleset_version AS "rulesetVersion", c.practice, c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
 
-const TRIBE_COLUMNS = `id, name, colour, weekday, user_id AS "userId"`
+const TRIBE_COLUMNS = `id, name, colour, weekday, user_id AS "userId", bot_reason AS "botReason"`
 
 /** The campaign and the caller's place in it (a stand-in's too, at `at`), in one statement. */
 export async function accessRow(pool: pg.Pool, campaignId: string, userId: string | null, at: Date): Promise<AccessRow | undefined> {
@@ -270,6 +272,11 @@ export async function tribesNamed(sql: Sql, campaignId: string, ids: string[]): 
 
 export async function setTribePlayer(sql: Sql, tribeId: string, userId: string) {
   await sql.query(`UPDATE tribes SET user_id = $2::uuid WHERE id = $1::uuid`, [tribeId, userId])
+}
+
+/** The game's bot plays the tribe from now on, for `reason` (#50), or (null) a person again. */
+export async function setTribeBot(sql: Sql, campaignId: string, tribeId: string, reason: string | null) {
+  await sql.query(`UPDATE tribes SET bot_reason = $3 WHERE campaign_id = $1::uuid AND id = $2::uuid`, [campaignId, tribeId, reason])
 }
 
 // ---- invitations ----

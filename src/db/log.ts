@@ -261,11 +261,13 @@ export interface PlayerRow {
   reminderHours: number
   /** The tribe's absences with a stand-in not yet over (dates in the campaign's zone): their windows go to the stand-in (#30). */
   standIns: { from: string; to: string; userId: string }[]
+  /** Why the game's bot plays the tribe (#50), or null: its player does. */
+  bot: string | null
 }
 
 // A kind is wanted by mail, or by push on a device the player turned on (#30).
 const wants = (kind: string) => `(u.mail_${kind} OR (u.push_${kind} AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id)))`
-const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, ${wants('window_open')} AS "wantsWindowOpen",
+const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, t.bot_reason AS "bot", ${wants('window_open')} AS "wantsWindowOpen",
             ${wants('reminder')} AS "wantsReminder", ${wants('payout')} AS "wantsPayout",
             ${wants('digest')} AS "wantsDigest", u.reminder_hours AS "reminderHours",
             COALESCE((SELECT json_agg(json_build_object('from', a.starts_on::text, 'to', a.ends_on::text, 'userId', a.stand_in_id))

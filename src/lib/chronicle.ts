@@ -33,6 +33,7 @@ export const PLATFORM_CAMPAIGN_TYPES = [
   'tribe.player_replaced',
   'window.missed',
   'order.stand_in',
+  'order.bot',
   'campaign.paused',
   'campaign.resumed',
   'turnEnded',
@@ -70,6 +71,10 @@ export function platformSentence(type: string, payload: unknown, names: Readonly
     case 'order.stand_in': {
       const p = payload as { tribe?: string; orders?: number }
       return say('ev_standInOrders', { tribe: tribe(p.tribe), orders: p.orders ?? 1 })
+    }
+    case 'order.bot': {
+      const p = payload as { tribe?: string; orders?: number }
+      return say('ev_botOrders', { tribe: tribe(p.tribe), orders: p.orders ?? 1 })
     }
     case 'window.missed':
       return say('ev_windowMissed', { tribe: tribe((payload as { tribe?: string }).tribe) })

@@ -11,6 +11,7 @@ import { dayStart, dueWork, windowStatus, type CalendarTribe, type DueWork } fro
 import { commitmentOf, newSeed } from '../lib/dice.ts'
 import type { Working } from './working.ts'
 import { gmNews } from './gm-news.ts'
+import { playBot } from './bots.ts'
 import { placeLabels } from '../engine/kernel/index.ts'
 import { zoneOf } from '../lib/zones.ts'
 
@@ -115,20 +116,24 @@ export async function catchUp(sql: Sql, campaign: CampaignRow, w: Working, now: 
 
 /**
  * A practice campaign's week, passed on the player's word (#27): the window closes (with its
- * siege check), the weekly tick pays out, and the window opens again with full MP (R4.5), all
+ * siege check), the rival's window opens and its bot plays it (#50), the weekly tick pays out,
+ * and the window opens again with full MP (R4.5), all
  * at `now`, each with its ledger row and its mails, as the calendar would do them. Whether it
  * passed: a second pass at the same instant (a double click, requests at once, one after the
  * other under the campaign's lock) finds that instant's week in the ledger, and passes none (#45).
  */
 export async function passWeek(sql: Sql, campaign: CampaignRow, w: Working, now: Date, tribe: string): Promise<boolean> {
-  const week: DueWork[] = [
-    { at: now, kind: 'close', tribe },
-    { at: now, kind: 'tick' },
-    { at: now, kind: 'open', tribe },
-  ]
+  const players = await playersOf(sql, campaign.id)
+  // The tribes a bot plays (the practice rival, #50) have their window in the week passed: opened, played, closed.
+  const bots = players
+    .filter((p) => p.bot && p.tribeId !== tribe)
+    .flatMap((p): DueWork[] => [
+      { at: now, kind: 'open', tribe: p.tribeId },
+      { at: now, kind: 'close', tribe: p.tribeId },
+    ])
+  const week: DueWork[] = [{ at: now, kind: 'close', tribe }, ...bots, { at: now, kind: 'tick' }, { at: now, kind: 'open', tribe }]
   const units = week.map((due) => ({ kind: due.kind, period: periodOf(due) }))
   if (units.some((u) => w.ledger.some((l) => l.kind === u.kind && l.period === u.period)) || (await ledgered(sql, campaign.id, units))) return false
-  const players = await playersOf(sql, campaign.id)
   const first = w.events.length
   for (const due of week) {
     if (w.view.status !== 'running') break
@@ -179,9 +184,14 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     const tribe = w.view.tribes.find((t) => t.id === due.tribe)
     if (!tribe || tribe.eliminated) return
     w.system(w.rules.actions.openWindow(due.tribe), due.at)
+    const player = players.find((p) => p.tribeId === due.tribe)
+    // A tribe the game's bot plays gives its window's orders as it opens, and nobody is mailed (#50).
+    if (player?.bot) {
+      playBot(w, due.tribe, due.at, periodOf(due))
+      return
+    }
     // A turn the game keeps free (world conquest's setup, before tick 0) opens no window to announce (#30).
     if (w.view.tribes.find((t) => t.id === due.tribe)?.turn === 'free') return
-    const player = players.find((p) => p.tribeId === due.tribe)
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
     const standIn = player && standInOn(player, campaign.timeZone, due.at)
     if ((standIn || player?.wantsWindowOpen) && closesAt !== null && Date.parse(closesAt) > now.getTime()) {

@@ -59,7 +59,14 @@ export function summary(c: CampaignRow, tribes: TribeRow[], role: Role, tribeId:
     createdAt: c.createdAt.toISOString(),
     role,
     tribeId,
-    tribes: tribes.map((t) => ({ id: t.id, name: t.name, colour: t.colour, weekday: t.weekday as Weekday, hasPlayer: t.userId !== null })),
+    tribes: tribes.map((t) => ({
+      id: t.id,
+      name: t.name,
+      colour: t.colour,
+      weekday: t.weekday as Weekday,
+      hasPlayer: t.userId !== null,
+      bot: t.botReason !== null,
+    })),
   }
 }
 

@@ -1,12 +1,13 @@
 // The practice campaign (#27): one click gives a newcomer a private two-tribe campaign on a
-// small map against a rival who never moves, refereed by the service, with the newcomer's
+// small map against a rival the game's bot plays (#50), refereed by the service, with the newcomer's
 // window open now; a button passes the week there and then, so a payout comes in minutes.
 // Practice costs its player, not everyone (#45): passes are limited a minute and a day, and a
 // pass leaves only its own payout mail in the outbox (the earlier weeks' unsent ones go).
 import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { rulesetOf, type Weekday } from '../engine/index.ts'
-import { tribesOfPool } from '../db/campaigns.ts'
+import { setTribeBot, tribesOfPool } from '../db/campaigns.ts'
+import { sqlOf } from '../db/sql.ts'
 import { systemUser, userByEmail } from '../db/accounts.ts'
 import { collapseUnsent } from '../db/outbox.ts'
 import { lockPracticePasses, practicePasses } from '../db/practice.ts'
@@ -84,6 +85,9 @@ export function practiceService(deps: ServiceDeps, locked: Locked, campaigns: St
       await campaigns.start(gm)
       const tribes = await tribesOfPool(db.pool, created.id)
       const mine = tribes.find((t) => t.userId === userId)!
+      // The rival is the game's bot (#50): it plays each of its windows, those a pass brings included.
+      const rivalTribe = tribes.find((t) => t.userId === rival.id)
+      if (rivalTribe) await setTribeBot(sqlOf(db.pool), created.id, rivalTribe.id, 'practice')
       const homes = new Map(tribes.map((t) => [t.id, [...setup.homes[t.userId === userId ? 0 : 1]]]))
       // The referee picks for both, in whatever order the draw gave (R3.4).
       for (;;) {
@@ -95,7 +99,7 @@ export function practiceService(deps: ServiceDeps, locked: Locked, campaigns: St
       return { id: created.id, tribeId: mine.id }
     },
 
-    /** The week passes for the newcomer at once: the window closes, the tick pays, the window opens again. */
+    /** The week passes for the newcomer at once: the window closes, the rival's bot plays its window, the tick pays, the window opens again. */
     async passPracticeWeek(a: Access) {
       if (!a.campaign.practice) throw new AppError(409, 'practice/not_practice', 'Only a practice campaign lets a player pass the week')
       if (a.role !== 'player' || !a.tribeId) throw new AppError(403, 'practice/not_player', 'Only the practice campaign’s player passes its week')

@@ -1,7 +1,7 @@
 // The practice campaign (#27) in a real browser, on a 390 px phone: one tap on "Start a practice
 // game" gives a newcomer a running two-tribe campaign with the turn open now; the newcomer
 // recruits, moves, passes the week and sees the payout, then attacks with the odds shown.
-// The rival never moves. axe-core finds no WCAG A/AA problem. Screenshots: test-artifacts/practice-*.png.
+// The rival is the weekday game's bot, which plays its window when the week passes (#50). axe-core finds no WCAG A/AA problem. Screenshots: test-artifacts/practice-*.png.
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
@@ -44,7 +44,7 @@ t.test('R3.5 R4.2 R5 R6.1 R7 R8 a practice campaign: created in one tap, then a 
   t.equal(summary.public, false, 'the practice is private')
   t.equal(summary.mapId, 'coast-2', 'on the smallest map')
   t.equal(summary.role, 'player', 'the newcomer plays; the service referees')
-  t.match(await phone.locator('.banner.practice').textContent(), /practice game: your rival never moves/, 'the page says it is a practice')
+  t.match(await phone.locator('.banner.practice').textContent(), /practice game: your rival is the bot/, 'the page says it is a practice')
   t.same(await axe(phone), [], 'no WCAG A/AA violation on the practice turn page')
   await shot('1-turn-open-390-en')
 
@@ -102,10 +102,17 @@ t.test('R3.5 R4.2 R5 R6.1 R7 R8 a practice campaign: created in one tap, then a 
   t.ok(JSON.stringify(after).includes('combat'), 'a battle is in the history')
   await shot('5-attacked-390-en')
   const rival = (await state()).tribes.find((x: { id: string }) => x.id !== me.id)
-  const rivalOrders = ((await call(app, newcomer.token, 'GET', `/api/campaigns/${id}/events`)).body.events ?? []).filter(
-    (e: { tribe?: string; played?: boolean }) => e.tribe === rival.id && e.played,
-  )
-  t.same(rivalOrders, [], 'the rival gave no order')
+  const logged = ((await call(app, newcomer.token, 'GET', `/api/campaigns/${id}/events`)).body.events ?? []) as {
+    type: string
+    week: number
+    payload: { tribe?: string; orders?: number }
+  }[]
+  const botNote = logged.find((e) => e.type === 'order.bot')
+  t.equal(botNote?.payload.tribe, rival.id, "the rival's bot played its window in the week passed (#50)")
+  t.ok((botNote?.payload.orders ?? 0) > 0, 'and gave orders')
+  // The week the pass ended: the bot played it before the tick.
+  await phone.goto(`${base}/campaigns/${id}/history?week=${botNote?.week ?? 0}`)
+  t.match(await phone.locator('main').textContent(), /The bot gave \d+ orders? for /, 'the history says which orders the bot gave')
   t.same(problems, [], 'no script errors in the browser')
 })
 

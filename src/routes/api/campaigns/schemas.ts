@@ -49,7 +49,14 @@ export const DocumentedOrdersBody = ordersBody(
   }),
 )
 
-export const TribeSummary = Type.Object({ id: Type.String(), name: Type.String(), colour: Type.String(), weekday: Weekday, hasPlayer: Type.Boolean() })
+export const TribeSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  colour: Type.String(),
+  weekday: Weekday,
+  hasPlayer: Type.Boolean(),
+  bot: Type.Optional(Type.Boolean({ description: "The game's bot plays this tribe (#50): the practice game's rival" })),
+})
 
 export const CampaignSchema = Type.Object(
   {

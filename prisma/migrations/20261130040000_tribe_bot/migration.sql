@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "tribes" ADD COLUMN     "bot_reason" TEXT;
