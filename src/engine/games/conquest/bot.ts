@@ -104,13 +104,6 @@ function buildWorth(look: Look, order: Extract<ConquestOrder, { type: 'build' }>
   return look.front(order.at) === 0 && here.stock.basic >= TROOP_COST ? TROOP : -Infinity
 }
 
-/** The best of the candidates by worth, a tie broken by the bot's own draw; null when none is worth it. */
-function best<O>(candidates: { order: O; worth: number }[], random: () => number): O | null {
-  const top = Math.max(WORTH, ...candidates.map((c) => c.worth))
-  const ties = candidates.filter((c) => c.worth >= top)
-  return ties.length ? ties[Math.floor(random() * ties.length)]!.order : null
-}
-
 export const conquestBot: Bot<Sighted> = {
   choose(sight, random) {
     const { tribe, board, offered } = sight
@@ -119,17 +112,23 @@ export const conquestBot: Bot<Sighted> = {
     // In setup the page offers a list of the first territories in table order (G3.2), which need
     // not face anyone: the default list (G3.4) spreads the allotment over the front too, so the
     // bot leaves it; gathering, guarding and the long-range weapons are beyond its plans.
-    const candidates = offered.map((order) => {
-      const worth =
-        order.type === 'attack'
-          ? attackWorth(look, board, tribe, order)
-          : order.type === 'move'
-            ? moveWorth(look, order)
-            : order.type === 'build'
-              ? buildWorth(look, order)
-              : -Infinity
-      return { order, worth }
-    })
-    return best(candidates, random)
+    const worthOf = (order: ConquestOrder) =>
+      order.type === 'attack'
+        ? attackWorth(look, board, tribe, order)
+        : order.type === 'move'
+          ? moveWorth(look, order)
+          : order.type === 'build'
+            ? buildWorth(look, order)
+            : -Infinity
+    // The plan worth most; plans alike are told apart by the bot's own draw, a hundredth at most.
+    let chosen: ConquestOrder | null = null
+    let top = WORTH
+    for (const order of offered) {
+      const worth = worthOf(order)
+      if (worth < WORTH) continue
+      const drawn = worth + random() / 100
+      if (drawn > top) [chosen, top] = [order, drawn]
+    }
+    return chosen
   },
 }
