@@ -4,7 +4,7 @@
 // the pools buy, where a city is threatened first (R5); keep each city a garrison that the
 // armies within reach cannot beat (R8.2, R7.3); take cities and tiles when the d4's faces
 // favour it (R8.3); claim neutral land with the troops to spare (R7.5), since the ranking
-// counts cities, then land tiles, then troops (R2.5); and end the turn when nothing is left.
+// counts cities, then land tiles, then troops (R2.5); and say it is done when nothing good is left.
 import type { Bot, GameTypes } from '../../kernel/ruleset.ts'
 import { DIRECTIONS, tileKey, type TileKey } from './hex.ts'
 import { rollOutcomes } from './odds.ts'
@@ -26,7 +26,10 @@ const RECRUITS = 2
 const STRIKE = 4
 /** An army's reach in one of its windows (R7.3): the armies that far from a city are its threat. */
 const REACH = 2
-/** Orders a window at the most: each one asks the rules for the whole page of options again. */
+/**
+ * Orders a window at the most: each one asks the rules for the whole page of options again, most of
+ * a window's time. Fewer cost wins against random players, whose claimed land then outgrows the bot's.
+ */
 const ORDERS = 6
 /** Below this the bot does nothing: a move must be worth more than the order it costs. */
 const WORTH = 0.5
@@ -82,7 +85,7 @@ type Look = ReturnType<typeof lookAt>
 /** What an attack of `attackers` is worth, over the four faces of the d4 (R8.3). */
 function attackWorth(look: Look, me: TribeId, to: TileKey, attackers: number, attack: AttackInfo): number {
   const tile = look.at(to)
-  // Taking a rival's tile is worth twice: we gain it and the rival loses it.
+  // Taking a rival's tile is worth half as much again: we gain it and the rival loses it.
   const prize = (tile.city ? CITY : TILE) * (attack.defender !== null && attack.defender !== me ? 1.5 : 1)
   let worth = 0
   for (const face of rollOutcomes(attackers, attack)) {
