@@ -252,7 +252,8 @@ export async function tribeActivity(pool: pg.Pool, campaignId: string): Promise<
 /** A campaign's players with their notification settings, as the calendar and the mails need them: a kind is wanted by mail or by push (#30). */
 export interface PlayerRow {
   tribeId: string
-  userId: string
+  /** Null for a tribe nobody plays any more that the game's bot plays (#50): it wants no mail. */
+  userId: string | null
   weekday: string
   wantsWindowOpen: boolean
   wantsReminder: boolean
@@ -274,14 +275,18 @@ const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, t.bot_re
                       FROM absences a WHERE a.campaign_id = t.campaign_id AND a.tribe_id = t.id AND a.stand_in_id IS NOT NULL
                         AND a.ends_on >= (now() AT TIME ZONE 'UTC')::date - 2), '[]') AS "standIns"`
 
+/** The tribes someone plays: a person, or the game's bot (#50) for a tribe whose player left. */
+const PLAYED_TRIBES = `tribes t LEFT JOIN users u ON u.id = t.user_id`
+const PLAYED = `(t.user_id IS NOT NULL OR t.bot_reason IS NOT NULL)`
+
 export async function playersOf(sql: Sql, campaignId: string): Promise<PlayerRow[]> {
-  return sql.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM tribes t JOIN users u ON u.id = t.user_id WHERE t.campaign_id = $1::uuid`, [campaignId])
+  return sql.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM ${PLAYED_TRIBES} WHERE t.campaign_id = $1::uuid AND ${PLAYED}`, [campaignId])
 }
 
 /** The players of several campaigns in one read (the sweep's batch), by campaign. */
 export async function playersOfMany(sql: Sql, campaignIds: string[]): Promise<Map<string, PlayerRow[]>> {
   const rows = await sql.query<PlayerRow & { campaignId: string }>(
-    `SELECT t.campaign_id AS "campaignId", ${PLAYER_COLUMNS} FROM tribes t JOIN users u ON u.id = t.user_id WHERE t.campaign_id = ANY($1::uuid[])`,
+    `SELECT t.campaign_id AS "campaignId", ${PLAYER_COLUMNS} FROM ${PLAYED_TRIBES} WHERE t.campaign_id = ANY($1::uuid[]) AND ${PLAYED}`,
     [campaignIds],
     'players-of-many',
   )

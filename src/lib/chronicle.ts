@@ -34,6 +34,7 @@ export const PLATFORM_CAMPAIGN_TYPES = [
   'window.missed',
   'order.stand_in',
   'order.bot',
+  'tribe.bot',
   'campaign.paused',
   'campaign.resumed',
   'turnEnded',
@@ -75,6 +76,10 @@ export function platformSentence(type: string, payload: unknown, names: Readonly
     case 'order.bot': {
       const p = payload as { tribe?: string; orders?: number }
       return say('ev_botOrders', { tribe: tribe(p.tribe), orders: p.orders ?? 1 })
+    }
+    case 'tribe.bot': {
+      const p = payload as { tribe?: string; plays?: boolean }
+      return say(p.plays ? 'ev_botTakesOver' : 'ev_botGivesBack', { tribe: tribe(p.tribe) })
     }
     case 'window.missed':
       return say('ev_windowMissed', { tribe: tribe((payload as { tribe?: string }).tribe) })

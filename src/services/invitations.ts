@@ -13,6 +13,7 @@ import {
   lockCampaign,
   lockInvitation,
   markInvitationAccepted,
+  setTribeBot,
   setTribePlayer,
   tribeIn,
   tribesOfPool,
@@ -221,6 +222,28 @@ export function invitationsService(deps: ServiceDeps) {
       })
     },
 
+    /**
+     * The GM hands a tribe to the game's bot (a player who left, one who stopped playing) or
+     * back to a person (#50): from the next window its orders are the bot's, or its player's again.
+     */
+    async setBot(a: Access, tribeId: string, plays: boolean) {
+      requireGm(a, 'hand a tribe to the bot')
+      return transaction(db.pool, async (sql) => {
+        const campaign = await lockCampaign(sql, a.campaign.id)
+        if (campaign.status === 'finished') throw new AppError(409, 'campaign/finished', 'This campaign is over')
+        const tribe = await tribeIn(sql, campaign.id, tribeId)
+        if (!tribe) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
+        if (!plays && !tribe.userId)
+          throw new AppError(409, 'tribe/no_player', `Nobody plays ${tribe.name}: invite a player to it before taking it from the bot`)
+        if (plays !== (tribe.botReason !== null)) {
+          const now = clock.now()
+          await setTribeBot(sql, campaign.id, tribe.id, plays ? 'gm' : null)
+          await appendEvents(sql, campaign.id, [{ type: 'tribe.bot', payload: { tribe: tribe.id, plays }, week: await currentWeek(sql, campaign.id), at: now }])
+        }
+        return { tribeId: tribe.id, bot: plays }
+      })
+    },
+
     /** Mails a pending invitation again, valid for another two weeks from now. */
     async resendInvitation(a: Access, createdById: string, token: string, locale: 'en' | 'es' = 'en') {
       requireGm(a, 'resend an invitation')
@@ -294,6 +317,7 @@ export function invitationsService(deps: ServiceDeps) {
             colour: t.colour,
             weekday: t.weekday as Weekday,
             player: player ? { userId: player.userId, displayName: player.displayName, email: player.email } : null,
+            bot: t.botReason !== null,
             missedWindows: seen?.missed ?? 0,
             lastOrderAt: seen?.lastOrderAt?.toISOString() ?? null,
           }

@@ -21,6 +21,8 @@ const DONE = [
   'joinAccepted',
   'joinDeclined',
   'tribeRemoved',
+  'botPlays',
+  'botStops',
   'groupInvited',
   'gmMail',
 ] as const
@@ -137,6 +139,14 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
         confirmed(extras)
         await campaigns.removeTribe(a, one(extras.tribeId))
         return 'tribeRemoved'
+      },
+    ],
+    bot: [
+      form(undefined, { extras: ['tribeId', 'plays'] }),
+      async (a, _b, extras) => {
+        const plays = one(extras.plays) === 'yes'
+        await campaigns.setBot(a, one(extras.tribeId), plays)
+        return plays ? 'botPlays' : 'botStops'
       },
     ],
     replace: [

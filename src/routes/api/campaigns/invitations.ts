@@ -41,6 +41,7 @@ const RosterSchema = Type.Object(
             email: Nullable(Type.String({ description: 'Only for an address the GM invited; a newcomer from the open campaigns keeps theirs' })),
           }),
         ),
+        bot: Type.Boolean({ description: "The game's bot plays this tribe (#50)" }),
         missedWindows: Type.Integer({ description: 'Windows closed with no order from this tribe (window.missed events)' }),
         lastOrderAt: Nullable(Type.String({ description: 'When this tribe last gave an order' })),
       }),
@@ -166,6 +167,23 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       await campaigns.removeTribe(await accessFor(request, request.params.id), request.params.tribeId)
       return reply.code(204).send(null)
     },
+  )
+
+  fastify.put(
+    '/:id/tribes/:tribeId/bot',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: "Hand a tribe to the game's bot, or back to its player (GM)",
+        description: "From its next window the bot gives the tribe's orders (a player who left or stopped playing), or its player again (#50).",
+        security: bearer,
+        params: Type.Object({ id: Type.String({ format: 'uuid' }), tribeId: Type.String({ format: 'uuid' }) }),
+        body: Type.Object({ plays: Type.Boolean({ description: 'true: the bot plays the tribe; false: its player does' }) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ tribeId: Type.String(), bot: Type.Boolean() }), ...errors },
+      },
+    },
+    async (request) => campaigns.setBot(await accessFor(request, request.params.id), request.params.tribeId, request.body.plays),
   )
 
   fastify.get(
