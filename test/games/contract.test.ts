@@ -27,6 +27,8 @@ for (const id of gamesUnderTest()) {
     t.ok(most >= 2 && most <= 7, `${id} takes 2 to ${most} tribes on its map`)
     const own = OWN[id]
     if (own) t.equal(most, own.tribes, `${own.rule} ${id}: up to ${own.tribes} tribes`)
+    // Its bot's own tests play it (test/games/<game>/bot.test.ts); here, that there is one (#50).
+    t.equal(typeof rules.bot?.choose, 'function', `${id} has a bot for the tribes nobody plays`)
     let played = 0
     fc.assert(
       fc.property(fc.integer({ min: 2, max: most }), fc.integer({ min: 1, max: 1_000_000 }), (tribeCount, seed) => {
