@@ -65,4 +65,13 @@ t.test('#50 the GM hands ben to the bot: it plays his Wednesday window, and he h
   t.equal((await botEvents()).length, 1, 'the bot played no other window')
   const mine = await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/state`)
   t.equal(mine.body.you.windowOpen, true, "ben's own window is open for him")
+
+  // Ben leaves for good: his tribe has no player, and the bot covers it all the same.
+  t.equal((await call(app, table.gm, 'PUT', bot(ben.tribeId), { plays: true })).status, 200)
+  await app.pg.query(`UPDATE tribes SET user_id = NULL WHERE campaign_id = $1::uuid AND id = $2::uuid`, [table.id, ben.tribeId])
+  const nobody = await call(app, table.gm, 'PUT', bot(ben.tribeId), { plays: false })
+  t.same([nobody.status, nobody.body.error?.code], [409, 'tribe/no_player'], 'a tribe nobody plays cannot be taken from the bot')
+  await setClock(app, '2026-12-16T09:00:00Z')
+  await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)
+  t.equal((await botEvents()).length, 2, 'the bot plays the Wednesday of a tribe whose player left')
 })
