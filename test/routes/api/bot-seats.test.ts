@@ -74,4 +74,16 @@ t.test('#50 the GM hands ben to the bot: it plays his Wednesday window, and he h
   await setClock(app, '2026-12-16T09:00:00Z')
   await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/state`)
   t.equal((await botEvents()).length, 2, 'the bot plays the Wednesday of a tribe whose player left')
+
+  // Once the campaign is over, nobody is handed to the bot or taken from it.
+  await app.prisma.campaign.update({ where: { id: table.id }, data: { status: 'finished' } })
+  const before = await roster()
+  const over = await call(app, table.gm, 'PUT', bot(ana.tribeId), { plays: true })
+  t.same([over.status, over.body.error?.code], [409, 'campaign/finished'], 'a finished campaign refuses the hand-over')
+  t.same(await roster(), before, 'and every tribe stays as it was')
+  const noted = (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/events`)).body.events as { type: string; payload: { tribe?: string } }[]
+  t.notOk(
+    noted.some((e) => e.type === 'tribe.bot' && e.payload.tribe === ana.tribeId),
+    'with no hand-over in the log',
+  )
 })
