@@ -77,10 +77,15 @@ export function gameReads<T extends GameTypes>(campaigns: CampaignsService, rule
   }
 }
 
-/** The campaign's tribes, with their names and colours by id, as every face's pages draw them. */
+/** The campaign's tribes, with their names and colours by id and the ones the game's bot plays (#50), as every face's pages draw them. */
 export async function rosterOf(campaigns: Pick<CampaignsService, 'get'>, a: Access) {
   const tribes = (await campaigns.get(a)).tribes
-  return { tribes, names: new Map(tribes.map((t) => [t.id, t.name])), colours: new Map(tribes.map((t) => [t.id, t.colour])) }
+  return {
+    tribes,
+    names: new Map(tribes.map((t) => [t.id, t.name])),
+    colours: new Map(tribes.map((t) => [t.id, t.colour])),
+    bots: new Set(tribes.filter((t) => t.bot).map((t) => t.id)),
+  }
 }
 
 /** What a board says of its tribes' windows, as the platform's reading gives it. */

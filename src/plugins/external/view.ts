@@ -68,6 +68,7 @@ export default fp(
           nav: 'partials/nav.hbs',
           error: 'partials/error.hbs',
           tribes: 'partials/tribes.hbs',
+          botMark: 'partials/bot-mark.hbs',
           practice: 'partials/practice.hbs',
           inbox: 'partials/inbox.hbs',
           yourDay: 'partials/your-day.hbs',
