@@ -93,6 +93,10 @@ for (const face of FACES) {
     await setClock(app, '2026-12-13T21:00:00Z') // past Sunday's tick
     t.equal((await call(app, table.gm, 'GET', `${base}/state`)).body.week, period + 1, 'the tick began the next period')
 
+    // #50: the GM hands ben to the game's bot; every page that lists the tribes says so, in the reader's language.
+    t.equal((await call(app, table.gm, 'PUT', `${base}/tribes/${table.players.ben!.tribeId}/bot`, { plays: true })).status, 200, 'ben handed to the bot')
+    const benName = (created.tribes as { id: string; name: string }[]).find((x) => x.id === table.players.ben!.tribeId)!.name
+
     // Every page of the game, for a player and for the GM, in both languages.
     await app.listen({ host: '127.0.0.1', port: 0 })
     const site = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
@@ -125,6 +129,12 @@ for (const face of FACES) {
           t.equal(answer?.status(), 200, `${face.id} ${path || '/'} for ${who} in ${locale}`)
           t.equal(await page.getAttribute('html', 'lang'), locale.slice(0, 2), "in the reader's language")
           t.same(await axe(page), [], `no WCAG A/AA violation on ${path || '/'} (${who}, ${locale})`)
+          if (path === '' || path === '/gm') {
+            const marked = await page.locator('th[scope="row"]', { has: page.locator('.bot-mark') }).allInnerTexts()
+            t.equal(marked.length, 1, `${face.id} ${path || '/'}: one tribe marked as the bot's (${who}, ${locale})`)
+            t.match(marked[0], benName, "ben's")
+            t.match(marked[0], locale.startsWith('es') ? /La juega el bot/ : /Played by the bot/, "in the reader's language")
+          }
           // #27: no word of the other language, territory and place names included.
           const shown = (await page.evaluate(
             `document.body.innerText + ' ' + [...document.querySelectorAll('title')].map((e) => e.textContent).join(' ') + ' ' + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')`,

@@ -41,9 +41,9 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
 
   async function read(a: Access) {
     const board = await reads.board(a)
-    const { tribes, colours, names } = await rosterOf(campaigns, a)
+    const { tribes, colours, names, bots } = await rosterOf(campaigns, a)
     // During setup (G1.13, G1.14) the next windows are the first ones after tick 0.
-    return { board, tribes, colours, names, tickZero: openingsAfterTickZero(board, a.campaign.timeZone) }
+    return { board, tribes, colours, names, bots, tickZero: openingsAfterTickZero(board, a.campaign.timeZone) }
   }
 
   function map(board: Board, colours: Map<string, string>, names: Map<string, string>, label: string, s: Strings, highlight?: Set<string>, wrapped = false) {
@@ -66,10 +66,16 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
   async function overview(request: Req, reply: FastifyReply, a: Access) {
     const v = await viewer(request)
     const s = STRINGS[v.locale]
-    const { board, colours, names, tickZero } = await read(a)
+    const { board, colours, names, bots, tickZero } = await read(a)
     const standing = board.standing.map((t) => {
       const platform = board.tribes.find((x) => x.id === t.id)!
-      return { ...t, ...platform, colour: colours.get(t.id), objectiveText: t.objective ? `${t.objective}: ${s[`c_objective_${t.objective}`]}` : null }
+      return {
+        ...t,
+        ...platform,
+        colour: colours.get(t.id),
+        bot: bots.has(t.id),
+        objectiveText: t.objective ? `${t.objective}: ${s[`c_objective_${t.objective}`]}` : null,
+      }
     })
     const result = board.result && {
       ...board.result,

@@ -38,9 +38,9 @@ const slotsFor = (building: string, slots: Record<string, string>) =>
 /** The board as the reader may see it, with the campaign's tribes' colours and names and tick 0's instant. */
 export async function readBoard(campaigns: FastifyInstance['campaigns'], a: Access) {
   const board = await gameReads(campaigns, elMapa).board(a)
-  const { colours, names } = await rosterOf(campaigns, a)
+  const { colours, names, bots } = await rosterOf(campaigns, a)
   // Before tick 0 (M2.4) the next windows are the first ones after it.
-  return { board, colours, names, tickZero: openingsAfterTickZero(board, a.campaign.timeZone) }
+  return { board, colours, names, bots, tickZero: openingsAfterTickZero(board, a.campaign.timeZone) }
 }
 
 export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
@@ -65,7 +65,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
 
   async function overview(request: Req, reply: FastifyReply, a: Access) {
     const s = STRINGS[(await viewer(request)).locale]
-    const { board, colours, names, tickZero } = await readBoard(campaigns, a)
+    const { board, colours, names, bots, tickZero } = await readBoard(campaigns, a)
     const result = board.result && {
       reasonText: s[`m_end_${board.result.reason}`],
       ranking: board.result.ranking.map((id) => ({ name: names.get(id) ?? id, vp: board.result!.scores.find((x) => x.id === id)?.vp ?? 0 })),
@@ -75,7 +75,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
       board,
       tickZero,
       result,
-      standing: standing(board, colours, s),
+      standing: standing(board, colours, s).map((t) => ({ ...t, bot: bots.has(t.id) })),
       faceDown: board.cells.filter((c) => !c.revealed).length,
       mapSvg: mapSvg(board.rows, board.cols, board.cells, board.armies, { label: `${a.campaign.name}: ${s.m_map}`, s, colours, names }),
     })

@@ -29,8 +29,8 @@ export function openwarsRead(fastify: FastifyInstance) {
     const { state: s0, version } = await reads.state(a)
     const board = openWars.board(s0, a.tribeId ?? null)
     const view = await reads.board(a)
-    const { colours, names } = await rosterOf(campaigns, a)
-    return { state: s0, version, board, view, colours, names }
+    const { colours, names, bots } = await rosterOf(campaigns, a)
+    return { state: s0, version, board, view, colours, names, bots }
   }
 }
 
@@ -71,13 +71,14 @@ export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
 
   async function overview(request: Req, reply: FastifyReply, a: Access) {
     const s = STRINGS[(await viewer(request)).locale]
-    const { board, view, colours, names } = await read(a)
+    const { board, view, colours, names, bots } = await read(a)
     const standing = board.tribes.map((t) => {
       const p = view.tribes.find((x) => x.id === t.id)
       return {
         ...t,
         ...p,
         colour: colours.get(t.id),
+        bot: bots.has(t.id),
         factionName: factionName(t.faction, s),
         locations: board.cells.filter((c) => c.controller === t.id).length,
       }

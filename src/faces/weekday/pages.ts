@@ -6,7 +6,7 @@ import { onTheClock, SHIP_COST, TROOP_COST, type GameState, type Order, type Poo
 import { weeklyTurn } from '../../engine/games/weekday/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
-import { gameReads, type BoardOf, type TypesOf } from '../game-reads.ts'
+import { gameReads, rosterOf, type BoardOf, type TypesOf } from '../game-reads.ts'
 import { one, requirePlayer, scriptJson, STRINGS, type Body, type PageKit, type Req, type TurnAgain } from '../page-kit.ts'
 import type { GamePages } from '../face.ts'
 import { sentence } from './chronicle.ts'
@@ -134,8 +134,8 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
   }
 
   async function overview(request: Req, reply: FastifyReply, a: Access) {
-    const { view, tribes } = await read(a)
-    const colours = new Map(tribes.map((t) => [t.id, t.colour]))
+    const view = await reads.board(a)
+    const { tribes, colours, bots } = await rosterOf(campaigns, a)
     const { locale } = await viewer(request)
     return tabPage({ request, reply, a }, 'overview', page('overview.hbs'), {
       week: view.week,
@@ -145,7 +145,7 @@ export function weekdayPages(fastify: FastifyInstance, kit: PageKit): Omit<GameP
         tribes,
         { label: a.campaign.name, places: placeLabel(view.map, locale) },
       ]),
-      tribes: view.tribes.map((t) => ({ ...t, colour: colours.get(t.id) })),
+      tribes: view.tribes.map((t) => ({ ...t, colour: colours.get(t.id), bot: bots.has(t.id) })),
       finished: view.status === 'finished',
       ranking:
         view.ranking?.map((id) => {
