@@ -41,11 +41,28 @@ export const buildValidator: Factory = (externalSchemas, options) => {
 type SerializerFactory = ReturnType<typeof SerializerSelector>
 
 const serializers = SerializerSelector()
+type Serialize = ReturnType<ReturnType<SerializerFactory>>
+
+/**
+ * Serializers already built in this process, by their settings and then by their schema's text.
+ * fast-json-stringify's output depends on nothing else, and building one (with an Ajv of its own
+ * for each anyOf) was about a tenth of an app test's CPU: every test builds its own app, and each
+ * app its own serializers for the same schemas. A server builds one app, so there it changes nothing.
+ */
+const built = new Map<string, Map<string, Serialize>>()
 
 export const buildSerializer: SerializerFactory = (externalSchemas, options) => {
   const compileNow = serializers(externalSchemas, options)
+  const settings = JSON.stringify([externalSchemas, options])
+  const known = built.get(settings) ?? built.set(settings, new Map()).get(settings)!
   return (route) => {
-    let serialize: ReturnType<typeof compileNow> | undefined
-    return (doc) => (serialize ??= compileNow(route))(doc)
+    let serialize: Serialize | undefined
+    const first = () => {
+      const text = JSON.stringify(route.schema)
+      const found = known.get(text) ?? compileNow(route)
+      known.set(text, found)
+      return found
+    }
+    return (doc) => (serialize ??= first())(doc)
   }
 }
