@@ -26,7 +26,7 @@ export async function startTestDatabase(say: (m: string) => void): Promise<TestD
     const port = Number(process.env.EMBEDDED_PG_TEST_PORT ?? 0) || (await freePort())
     dataDir = mkdtempSync(path.join(tmpdir(), 'ww-test-'))
     chmodSync(dataDir, 0o755) // the server runs as the postgres user when we are root
-    db = await startEmbedded({ dataDir: path.join(dataDir, 'postgres'), port, database: 'postgres', log: say })
+    db = await startEmbedded({ dataDir: path.join(dataDir, 'postgres'), port, database: 'postgres', log: say, disposable: true })
     say(`embedded PostgreSQL for tests on port ${port} in ${dataDir}`)
   }
   const stop = async () => {

@@ -41,6 +41,12 @@ export interface EmbeddedOptions {
    * and exits with 128 + the signal, at once: under the requests still being answered (#51).
    */
   ownSignals?: boolean
+  /**
+   * A server whose data nobody keeps (a test run's): no fsync, no synchronous commit, no full page
+   * images. A test database is dropped within a minute of being cloned, and its server's folder is
+   * removed when the run ends, so durability buys nothing there and costs every commit a flush.
+   */
+  disposable?: boolean
 }
 
 const USER = 'postgres'
@@ -148,7 +154,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<Database>
     // a checkpoint writes the whole page to the WAL; an order touches its campaign's leaf of each
     // log index, so compressed page images cut the WAL of an order by a third (#32, docs/BENCHMARKS.md). This
     // build of PostgreSQL has pglz only.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'wal_compression=pglz'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'wal_compression=pglz'],
+      ...(options.disposable ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
     // The server's own chatter is noise in our logs; failures still surface as errors.
     onLog: () => {},
     onError: (e) => log(`embedded PostgreSQL: ${String(e)}`),
