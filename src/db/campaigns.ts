@@ -21,6 +21,9 @@ export interface CampaignRow {
   rulesetVersion: number
   /** One player against a passive rival, whose week a button passes (#27). */
   practice: boolean
+  /** Where the game's bot covers a player (#50, the GM's choice): a player away with no stand-in; after this many windows missed in a row. */
+  botAbsent: boolean
+  botAfterMissed: number | null
   createdById: string
   createdAt: Date
 }
@@ -84,7 +87,8 @@ export function ownPlace(user: string, at: string): string {
 }
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.status::text AS status,
-  c.week_limit AS "weekLimit", c.public, c.recruiting, c.ruleset, c.ruleset_version AS "rulesetVersion", c.practice, c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
+  c.week_limit AS "weekLimit", c.public, c.recruiting, c.ruleset, c.ruleset_version AS "rulesetVersion", c.practice,
+  c.bot_absent AS "botAbsent", c.bot_after_missed AS "botAfterMissed", c.created_by_id AS "createdById", ${instant('c.created_at', 'createdAt')}`
 
 const TRIBE_COLUMNS = `id, name, colour, weekday, user_id AS "userId", bot_reason AS "botReason"`
 
@@ -272,6 +276,24 @@ export async function tribesNamed(sql: Sql, campaignId: string, ids: string[]): 
 
 export async function setTribePlayer(sql: Sql, tribeId: string, userId: string) {
   await sql.query(`UPDATE tribes SET user_id = $2::uuid WHERE id = $1::uuid`, [tribeId, userId])
+}
+
+/** Why the game's bot plays the tribe (#50), or null: its player does. */
+export async function tribeBotReason(sql: Sql, campaignId: string, tribeId: string): Promise<string | null> {
+  const [row] = await sql.query<{ reason: string | null }>(`SELECT bot_reason AS reason FROM tribes WHERE campaign_id = $1::uuid AND id = $2::uuid`, [
+    campaignId,
+    tribeId,
+  ])
+  return row?.reason ?? null
+}
+
+/** Where the game's bot covers the campaign's players (#50). */
+export async function setBotCover(sql: Sql, campaignId: string, cover: { absent: boolean; afterMissed: number | null }) {
+  await sql.query(`UPDATE campaigns SET bot_absent = $2, bot_after_missed = $3, updated_at = now() AT TIME ZONE 'UTC' WHERE id = $1::uuid`, [
+    campaignId,
+    cover.absent,
+    cover.afterMissed,
+  ])
 }
 
 /** The game's bot plays the tribe from now on, for `reason` (#50), or (null) a person again. */

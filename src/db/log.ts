@@ -211,6 +211,18 @@ export async function orderedSince(sql: Sql, campaignId: string, tribeId: string
   return rows.length > 0
 }
 
+/** How many windows the tribe missed since its last order or its last hand-over to or from the bot (#50), as stored. */
+export async function missedInARow(sql: Sql, campaignId: string, tribeId: string): Promise<number> {
+  const [row] = await sql.query<{ missed: number }>(
+    `SELECT count(*)::int AS missed FROM campaign_events e
+      WHERE e.campaign_id = $1::uuid AND e.tribe = $2 AND e.type = 'window.missed'
+        AND e.seq > COALESCE((SELECT max(seq) FROM campaign_events WHERE campaign_id = $1::uuid AND tribe = $2 AND (played OR type = 'tribe.bot')), 0)`,
+    [campaignId, tribeId],
+    'tribe-missed-in-a-row',
+  )
+  return row?.missed ?? 0
+}
+
 /** Whether any of these units of calendar work (kind and period, its key) is in the campaign's ledger already. */
 export async function ledgered(sql: Sql, campaignId: string, units: { kind: string; period: string }[]): Promise<boolean> {
   const rows = await sql.query<{ one: number }>(
@@ -262,6 +274,8 @@ export interface PlayerRow {
   reminderHours: number
   /** The tribe's absences with a stand-in not yet over (dates in the campaign's zone): their windows go to the stand-in (#30). */
   standIns: { from: string; to: string; userId: string }[]
+  /** The tribe's absences with no stand-in not yet over (dates in the campaign's zone): the bot may play them (#50). */
+  away: { from: string; to: string }[]
   /** Why the game's bot plays the tribe (#50), or null: its player does. */
   bot: string | null
 }
@@ -273,7 +287,10 @@ const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, t.bot_re
             ${wants('digest')} AS "wantsDigest", u.reminder_hours AS "reminderHours",
             COALESCE((SELECT json_agg(json_build_object('from', a.starts_on::text, 'to', a.ends_on::text, 'userId', a.stand_in_id))
                       FROM absences a WHERE a.campaign_id = t.campaign_id AND a.tribe_id = t.id AND a.stand_in_id IS NOT NULL
-                        AND a.ends_on >= (now() AT TIME ZONE 'UTC')::date - 2), '[]') AS "standIns"`
+                        AND a.ends_on >= (now() AT TIME ZONE 'UTC')::date - 2), '[]') AS "standIns",
+            COALESCE((SELECT json_agg(json_build_object('from', a.starts_on::text, 'to', a.ends_on::text))
+                      FROM absences a WHERE a.campaign_id = t.campaign_id AND a.tribe_id = t.id AND a.stand_in_id IS NULL
+                        AND a.ends_on >= (now() AT TIME ZONE 'UTC')::date - 2), '[]') AS "away"`
 
 /** The tribes someone plays: a person, or the game's bot (#50) for a tribe whose player left. */
 const PLAYED_TRIBES = `tribes t LEFT JOIN users u ON u.id = t.user_id`

@@ -78,7 +78,9 @@ export function platformSentence(type: string, payload: unknown, names: Readonly
       return say('ev_botOrders', { tribe: tribe(p.tribe), orders: p.orders ?? 1 })
     }
     case 'tribe.bot': {
-      const p = payload as { tribe?: string; plays?: boolean }
+      const p = payload as { tribe?: string; plays?: boolean; reason?: string; missed?: number }
+      if (p.reason === 'missed') return say('ev_botAfterMissed', { tribe: tribe(p.tribe), missed: p.missed ?? 1 })
+      if (p.reason === 'player') return say('ev_botPlayerBack', { tribe: tribe(p.tribe) })
       return say(p.plays ? 'ev_botTakesOver' : 'ev_botGivesBack', { tribe: tribe(p.tribe) })
     }
     case 'window.missed':

@@ -43,6 +43,8 @@ export function accessOf(campaignId: string, row: AccessRow | undefined, userId:
     ruleset: rest.ruleset,
     rulesetVersion: rest.rulesetVersion,
     practice: rest.practice === true,
+    botAbsent: rest.botAbsent === true,
+    botAfterMissed: rest.botAfterMissed ?? null,
     createdById: rest.createdById,
     createdAt: rest.createdAt,
   }

@@ -3,8 +3,8 @@
 // campaign's working state under its lock. Also the provable dice's weekly
 // commitment and reveal (R8.4).
 import { DateTime } from 'luxon'
-import type { CampaignRow } from '../db/campaigns.ts'
-import { ledgered, orderedSince, payloadsSince, playersOf, type PlayerRow } from '../db/log.ts'
+import { setTribeBot, type CampaignRow } from '../db/campaigns.ts'
+import { ledgered, missedInARow, orderedSince, payloadsSince, playersOf, type PlayerRow } from '../db/log.ts'
 import type { EventWrite } from '../db/snapshots.ts'
 import type { Sql } from '../db/sql.ts'
 import { dayStart, dueWork, windowStatus, type CalendarTribe, type DueWork } from '../lib/calendar.ts'
@@ -164,6 +164,33 @@ export function skipUntil(campaign: CampaignRow, w: Working, now: Date): DueWork
   return skipped
 }
 
+/**
+ * The GM's "after N windows missed in a row" (#50): the tribe's Nth miss in a row hands it to the
+ * game's bot, from its next window until its player takes it back. The misses are counted in this
+ * catch-up's own events first (a long one closes several windows), then in the stored log.
+ */
+async function botAfterMissed(sql: Sql, campaign: CampaignRow, w: Working, player: PlayerRow, limit: number, at: Date) {
+  let missed = 0
+  let streakEnds = false
+  for (let i = w.events.length - 1; i >= 0 && !streakEnds; i--) {
+    const e = w.events[i]!
+    if (e.tribe !== player.tribeId) continue
+    if (e.played || e.type === 'tribe.bot') streakEnds = true
+    else if (e.type === 'window.missed') missed++
+  }
+  if (!streakEnds) missed += await missedInARow(sql, campaign.id, player.tribeId)
+  if (missed < limit) return
+  await setTribeBot(sql, campaign.id, player.tribeId, 'missed')
+  player.bot = 'missed'
+  w.note('tribe.bot', { tribe: player.tribeId, plays: true, reason: 'missed', missed }, at)
+}
+
+/** Whether the tribe's player is away with no stand-in on the day of `at` (in the campaign's zone). */
+function awayOn(player: PlayerRow, timeZone: string, at: Date): boolean {
+  const day = DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISODate()!
+  return player.away.some((a) => a.from <= day && day <= a.to)
+}
+
 /** Who stands in for the tribe's player on the day of `at` (in the campaign's zone), if anyone: their windows are theirs (#30). */
 function standInOn(player: PlayerRow, timeZone: string, at: Date): string | null {
   const day = DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISODate()!
@@ -185,15 +212,16 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     if (!tribe || tribe.eliminated) return
     w.system(w.rules.actions.openWindow(due.tribe), due.at)
     const player = players.find((p) => p.tribeId === due.tribe)
-    // A tribe the game's bot plays gives its window's orders as it opens, and nobody is mailed (#50).
-    if (player?.bot) {
+    const standIn = player && standInOn(player, campaign.timeZone, due.at)
+    // A tribe the game's bot plays gives its window's orders as it opens, and nobody is mailed (#50);
+    // so does a player's window while they are away with no stand-in, where the GM chose so.
+    if (player?.bot || (player && campaign.botAbsent && !standIn && awayOn(player, campaign.timeZone, due.at))) {
       playBot(w, due.tribe, due.at, periodOf(due))
       return
     }
     // A turn the game keeps free (world conquest's setup, before tick 0) opens no window to announce (#30).
     if (w.view.tribes.find((t) => t.id === due.tribe)?.turn === 'free') return
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
-    const standIn = player && standInOn(player, campaign.timeZone, due.at)
     if ((standIn || player?.wantsWindowOpen) && closesAt !== null && Date.parse(closesAt) > now.getTime()) {
       w.mails.push({
         userId: standIn ?? player!.userId,
@@ -222,14 +250,18 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     // A window that ends without a single order is noted (a tribe still recruiting may have given
     // none, or only recruits): the GM's roster and the player's profile count them. The tribe's
     // previous window was a week before, so a day back covers this one.
+    // A window the bot played is not its player's to miss.
+    const player = players.find((p) => p.tribeId === due.tribe)
     if (
       tribe &&
       !tribe.eliminated &&
       tribe.turn === 'open' &&
+      !player?.bot &&
       !(await orderedSince(sql, campaign.id, tribe.id, new Date(due.at.getTime() - 86_400_000), w.view.period))
     ) {
       w.note('window.missed', { tribe: tribe.id }, due.at)
       w.mails.push(...(await gmNews(sql, campaign.id, 'missed', `${tribe.id}/${periodOf(due)}`, { tribeName: tribe.name }, due.at)))
+      if (player && campaign.botAfterMissed !== null) await botAfterMissed(sql, campaign, w, player, campaign.botAfterMissed, due.at)
     }
     const from = w.events.length
     w.system(w.rules.actions.closeWindow(due.tribe, true), due.at)

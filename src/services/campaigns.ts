@@ -27,6 +27,7 @@ import { groupInvitationsService } from './group-invitations.ts'
 import { invitationsService } from './invitations.ts'
 import { recruitingService } from './recruiting.ts'
 import { gmMailService } from './gm-news.ts'
+import { botCoverService } from './bot-cover.ts'
 import { resultsService } from './results.ts'
 import { absencesService } from './absences.ts'
 import { lockedService, openCurrentWindows } from './locked.ts'
@@ -107,6 +108,7 @@ export function campaignsService(deps: ServiceDeps) {
     ...resultsService(deps, locked),
     ...absencesService(deps),
     ...gmMailService(deps),
+    ...botCoverService(deps),
 
     async create(
       userId: string,

@@ -225,9 +225,11 @@ export function invitationsService(deps: ServiceDeps) {
     /**
      * The GM hands a tribe to the game's bot (a player who left, one who stopped playing) or
      * back to a person (#50): from the next window its orders are the bot's, or its player's again.
+     * A player takes their own tribe back from the bot that took it over for missed windows.
      */
     async setBot(a: Access, tribeId: string, plays: boolean) {
-      requireGm(a, 'hand a tribe to the bot')
+      const own = a.role === 'player' && !a.standIn && a.tribeId === tribeId && !plays
+      if (!own) requireGm(a, 'hand a tribe to the bot')
       return transaction(db.pool, async (sql) => {
         const campaign = await lockCampaign(sql, a.campaign.id)
         if (campaign.status === 'finished') throw new AppError(409, 'campaign/finished', 'This campaign is over')
@@ -235,10 +237,13 @@ export function invitationsService(deps: ServiceDeps) {
         if (!tribe) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
         if (!plays && !tribe.userId)
           throw new AppError(409, 'tribe/no_player', `Nobody plays ${tribe.name}: invite a player to it before taking it from the bot`)
+        if (own && tribe.botReason !== null && tribe.botReason !== 'missed')
+          throw new AppError(403, 'tribe/bot_by_gm', `The game master handed ${tribe.name} to the bot: ask them to give it back`)
         if (plays !== (tribe.botReason !== null)) {
           const now = clock.now()
           await setTribeBot(sql, campaign.id, tribe.id, plays ? 'gm' : null)
-          await appendEvents(sql, campaign.id, [{ type: 'tribe.bot', payload: { tribe: tribe.id, plays }, week: await currentWeek(sql, campaign.id), at: now }])
+          const payload = { tribe: tribe.id, plays, ...(own ? { reason: 'player' } : {}) }
+          await appendEvents(sql, campaign.id, [{ type: 'tribe.bot', payload, week: await currentWeek(sql, campaign.id), at: now }])
         }
         return { tribeId: tribe.id, bot: plays }
       })

@@ -17,6 +17,8 @@ const campaign = (id: string): CampaignRow => ({
   ruleset: 'weekday',
   rulesetVersion: 1,
   practice: false,
+  botAbsent: false,
+  botAfterMissed: null,
   createdById: 'gm',
   createdAt: new Date('2026-11-30T09:00:00Z'),
 })

@@ -5,11 +5,19 @@ import type { Access } from '../../services/access.ts'
 import { AbsenceBody } from '../../schemas/actions.ts'
 import { one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
 
+/** No tribe's id: the reader plays none, so the take-back finds nothing to take. */
+const NO_TRIBE = '00000000-0000-4000-8000-000000000000'
+
 export function absencePages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
   const { render, requireUser, accessOf, campaignInfo, form, viewer } = kit
 
-  async function absencePage(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; form?: Record<string, string>; done?: boolean } = {}) {
+  async function absencePage(
+    request: Req,
+    reply: FastifyReply,
+    a: Access,
+    extra: { error?: AppError; form?: Record<string, string>; done?: boolean; botBack?: boolean } = {},
+  ) {
     const s = STRINGS[(await viewer(request)).locale]
     // The absences whose stand-in the reader may name, with the co-players to choose from (#49).
     const choices = await campaigns.standInChoices(a)
@@ -19,7 +27,9 @@ export function absencePages(fastify: FastifyInstance, kit: PageKit) {
       'absences.hbs',
       {
         title: s.absences,
-        campaign: campaignInfo(a),
+        // A player whose tribe the game's bot plays is told why, and may take it back from a bot that took it over (#50).
+        campaign: { ...campaignInfo(a), bot: await campaigns.ownBot(a) },
+        cover: a.role === 'player' ? { absent: a.campaign.botAbsent, afterMissed: a.campaign.botAfterMissed } : null,
         tab: 'absences',
         absences: (await campaigns.absences(a)).map((absence) => ({ ...absence, choices: choices.get(absence.id) ?? null })),
         gm: a.role === 'gm',
@@ -33,7 +43,21 @@ export function absencePages(fastify: FastifyInstance, kit: PageKit) {
 
   fastify.get('/campaigns/:id/absences', async (request: Req, reply) => {
     await requireUser(request)
-    return absencePage(request, reply, await accessOf(request, request.params.id!), request.query.done === '1' ? { done: true } : {})
+    const done = request.query.done === '1' ? { done: true } : request.query.done === 'bot' ? { botBack: true } : {}
+    return absencePage(request, reply, await accessOf(request, request.params.id!), done)
+  })
+
+  fastify.post<Route>('/campaigns/:id/absences/bot', form(), async (request: Req, reply) => {
+    await requireUser(request)
+    const a = await accessOf(request, request.params.id!)
+    try {
+      // Only the tribe's own player takes it back here; anyone else meets setBot's refusal.
+      await campaigns.setBot(a, a.tribeId ?? NO_TRIBE, false)
+      return reply.redirect(`/campaigns/${a.campaign.id}/absences?done=bot`, 303)
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error
+      return absencePage(request, reply, a, { error })
+    }
   })
 
   fastify.post<Route>('/campaigns/:id/absences', form(AbsenceBody), async (request: Req, reply) => {

@@ -23,6 +23,7 @@ const DONE = [
   'tribeRemoved',
   'botPlays',
   'botStops',
+  'botCover',
   'groupInvited',
   'gmMail',
 ] as const
@@ -77,6 +78,7 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
         pastGroups,
         recruiting: ['none', 'open', 'ask'].map((mode) => ({ mode, selected: (a.campaign.recruiting ?? 'none') === mode })),
         gmMail: GM_MAIL.map((mode) => ({ mode, selected: (gmMail ?? 'auto') === mode })),
+        botCover: campaigns.botCover(a),
         finished: a.campaign.status === 'finished',
         ...extra,
       },
@@ -139,6 +141,21 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
         confirmed(extras)
         await campaigns.removeTribe(a, one(extras.tribeId))
         return 'tribeRemoved'
+      },
+    ],
+    'bot-cover': [
+      form(undefined, { extras: ['absent', 'afterMissed'] }),
+      async (a, _b, extras) => {
+        const count = one(extras.afterMissed).trim()
+        const afterMissed = count === '' ? null : Number(count)
+        if (afterMissed !== null && !(Number.isInteger(afterMissed) && afterMissed >= 1 && afterMissed <= 10))
+          throw new AppError(
+            400,
+            'request/invalid',
+            'The windows missed in a row before the bot takes a tribe over: a whole number from 1 to 10, or empty for never',
+          )
+        await campaigns.setBotCover(a, { absent: one(extras.absent) === 'yes', afterMissed })
+        return 'botCover'
       },
     ],
     bot: [

@@ -148,7 +148,9 @@ export function pageKit(fastify: FastifyInstance): PageKit {
   const tabPage: PageKit['tabPage'] = async ({ request, reply, a, status = 200 }, tab, template, data) => {
     const s = STRINGS[(await viewer(request)).locale]
     const title = tab === 'overview' ? a.campaign.name : s[tab === 'pools' ? faceOf(a.campaign.ruleset).economy : tab]
-    return render(request, reply, template, { title, campaign: campaignInfo(a), tab, ...data }, status)
+    // A player whose tribe the game's bot plays is told so on every tab (#50).
+    const bot = await campaigns.ownBot(a)
+    return render(request, reply, template, { title, campaign: { ...campaignInfo(a), bot }, tab, ...data }, status)
   }
 
   async function board(a: Access) {

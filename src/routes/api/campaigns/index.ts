@@ -22,7 +22,7 @@ import { PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
 import { checkOrderShapes, FACES } from '../../../faces/index.ts'
 import invitationRoutes from './invitations.ts'
 import recruitingRoutes from './recruiting.ts'
-import gmMailRoutes from './gm-mail.ts'
+import gmChoiceRoutes from './gm-choices.ts'
 import absenceRoutes from './absences.ts'
 import resultsRoutes from './results.ts'
 import sceneRoutes from './scenes.ts'
@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(streamRoutes)
   await fastify.register(invitationRoutes)
   await fastify.register(recruitingRoutes)
-  await fastify.register(gmMailRoutes)
+  await fastify.register(gmChoiceRoutes)
   await fastify.register(absenceRoutes)
   await fastify.register(resultsRoutes)
   const caller = (request: Parameters<typeof fastify.optionalUser>[0]) => fastify.optionalUser(request)

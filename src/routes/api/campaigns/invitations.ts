@@ -175,8 +175,9 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       onRequest: fastify.authenticate,
       schema: {
         tags: ['campaigns'],
-        summary: "Hand a tribe to the game's bot, or back to its player (GM)",
-        description: "From its next window the bot gives the tribe's orders (a player who left or stopped playing), or its player again (#50).",
+        summary: "Hand a tribe to the game's bot, or back to its player (GM; a player takes back their own)",
+        description:
+          "From its next window the bot gives the tribe's orders (a player who left or stopped playing), or its player again (#50). A player may take their own tribe back (plays: false) from the bot that took it over after missed windows (bot-cover's afterMissed); one the GM handed over only the GM gives back (403 tribe/bot_by_gm).",
         security: bearer,
         params: Type.Object({ id: Type.String({ format: 'uuid' }), tribeId: Type.String({ format: 'uuid' }) }),
         body: Type.Object({ plays: Type.Boolean({ description: 'true: the bot plays the tribe; false: its player does' }) }, { additionalProperties: false }),
