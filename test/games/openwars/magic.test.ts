@@ -80,6 +80,13 @@ t.test('W11.7 Vientos favorables has no target: cast without one, or naming one 
   t.equal(tribe(s, 'A').mana - tribe(aimless, 'A').mana, 2, 'paid: 3 − 1 (Armonía)')
   const far = play(s, 'A', [cast('r2c1', 'mago', 'vientos', 'r2c4')]).state
   t.same(far, aimless, 'a target named at distance 3 is ignored, not refused')
+  // Found by the shared contract's hostile names (seed -962904593): 'toString' was ignored, so accepted.
+  for (const nowhere of ['toString', 'r9c9', ''])
+    t.match(
+      refused(s, 'A', cast('r2c1', 'mago', 'vientos', nowhere)),
+      { code: 'location/unknown', rule: 'W7.4' },
+      `a target ${JSON.stringify(nowhere)} that names no location is refused`,
+    )
   const offered = openWars.legalOptions(s, 'A').orders.filter((o) => o.type === 'cast' && o.spell === 'vientos')
   t.same(
     offered.map((o) => o.type === 'cast' && o.target),

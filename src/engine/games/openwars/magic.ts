@@ -37,7 +37,9 @@ export function cast(w: Work, t: OpenTribe, o: Record<string, unknown>) {
   if (spell.id === 'pacto_sangre' && o.count !== 1 && o.count !== 2)
     reject('cast/target', `${spell.name} needs count 1 or 2; got ${JSON.stringify(o.count)}`, 'W7.5', { field: 'count' })
   const from = w.cell(o.from, 'from', 'W7.4')
-  // A target named for an untargeted spell is ignored: the caster's location stands for it.
+  // A target named for an untargeted spell is ignored, the caster's location standing for it; but
+  // one that names no location is bad input, refused like any other (an unknown kind is too).
+  if (untargeted(spell) && o.target !== undefined) w.cell(o.target, 'target', 'W7.4')
   const target = untargeted(spell) ? from : w.cell(o.target, 'target', 'W7.4')
   if (combat && (keyword(target, 'niebla') || keyword(target, 'tormenta'))) reject('cast/hidden', `no declared spell may target ${target.id}`, 'W2.8')
   const x = stackOf(from, t.id, k.id)
