@@ -282,15 +282,20 @@ export interface PlayerRow {
 
 // A kind is wanted by mail, or by push on a device the player turned on (#30).
 const wants = (kind: string) => `(u.mail_${kind} OR (u.push_${kind} AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = u.id)))`
+// The absences that can still matter: those that end on or after the day the calendar's
+// catch-up starts from (the campaign's stored sync mark, two days of time-zone slack), never the
+// database's clock, so a catch-up days behind still sees the stand-ins of the windows it does.
+const SINCE_SYNCED = `COALESCE((SELECT s.synced_until::date FROM game_snapshots s WHERE s.campaign_id = t.campaign_id) - 2, a.ends_on)`
+
 const PLAYER_COLUMNS = `t.id AS "tribeId", u.id AS "userId", t.weekday, t.bot_reason AS "bot", ${wants('window_open')} AS "wantsWindowOpen",
             ${wants('reminder')} AS "wantsReminder", ${wants('payout')} AS "wantsPayout",
             ${wants('digest')} AS "wantsDigest", u.reminder_hours AS "reminderHours",
             COALESCE((SELECT json_agg(json_build_object('from', a.starts_on::text, 'to', a.ends_on::text, 'userId', a.stand_in_id))
                       FROM absences a WHERE a.campaign_id = t.campaign_id AND a.tribe_id = t.id AND a.stand_in_id IS NOT NULL
-                        AND a.ends_on >= (now() AT TIME ZONE 'UTC')::date - 2), '[]') AS "standIns",
+                        AND a.ends_on >= ${SINCE_SYNCED}), '[]') AS "standIns",
             COALESCE((SELECT json_agg(json_build_object('from', a.starts_on::text, 'to', a.ends_on::text))
                       FROM absences a WHERE a.campaign_id = t.campaign_id AND a.tribe_id = t.id AND a.stand_in_id IS NULL
-                        AND a.ends_on >= (now() AT TIME ZONE 'UTC')::date - 2), '[]') AS "away"`
+                        AND a.ends_on >= ${SINCE_SYNCED}), '[]') AS "away"`
 
 /** The tribes someone plays: a person, or the game's bot (#50) for a tribe whose player left. */
 const PLAYED_TRIBES = `tribes t LEFT JOIN users u ON u.id = t.user_id`

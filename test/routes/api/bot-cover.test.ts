@@ -2,7 +2,7 @@
 // window of a player away with no stand-in, and takes over a tribe whose player missed so many
 // windows in a row, until that player takes it back from the page about being away.
 import t from 'tap'
-import { call, mondayGame, setClock } from '../../helpers/campaign.ts'
+import { call, draft, mondayGame, setClock, setUp } from '../../helpers/campaign.ts'
 import { visitor } from '../../helpers/pages.ts'
 
 t.test('#50 the bot covers an absence with no stand-in, and takes over after three missed windows until the player takes it back', async (t) => {
@@ -105,4 +105,22 @@ t.test('#50 the bot covers an absence with no stand-in, and takes over after thr
   const off = await gmPage.post(`/campaigns/${table.id}/gm/bot-cover`, { afterMissed: '' })
   t.equal(off.status, 303, 'the GM turns both off')
   t.same((await call(app, table.gm, 'GET', `${base}/bot-cover`)).body, { absent: false, afterMissed: null }, 'unticked and empty: off')
+
+  // A catch-up weeks late (the service down, a campaign resumed) still sees the absences of the
+  // windows it does: which absences count follows the campaign's calendar, not the database's clock,
+  // so this campaign lives a year before the database's day.
+  await setClock(app, '2025-11-24T09:00:00Z')
+  const late = await setUp(app, { ana: 'monday', ben: 'wednesday' })
+  await draft(app, late, { ana: ['2,1', '3,3'] })
+  const lateAna = late.players.ana!
+  t.equal((await call(app, late.gm, 'PUT', `/api/campaigns/${late.id}/bot-cover`, { absent: true, afterMissed: null })).status, 200)
+  t.equal((await call(app, lateAna.token, 'POST', `/api/campaigns/${late.id}/absences`, { from: '2025-12-01', to: '2025-12-01' })).status, 201)
+  await setClock(app, '2025-12-15T10:00:00Z')
+  await call(app, late.gm, 'GET', `/api/campaigns/${late.id}/state`)
+  const lateEvents = (await call(app, late.gm, 'GET', `/api/campaigns/${late.id}/events`)).body.events as { type: string; payload: { tribe?: string } }[]
+  t.equal(
+    lateEvents.filter((e) => e.type === 'order.bot' && e.payload.tribe === lateAna.tribeId).length,
+    1,
+    "a catch-up two weeks late: the bot played ana's window of the day she was away, and no other",
+  )
 })
