@@ -45,6 +45,8 @@ export interface AccessRow extends CampaignRow {
   standIn?: boolean
   /** The stand-in also plays a tribe of their own here (#49). */
   coPlayer?: boolean
+  /** Why the game's bot plays the caller's own tribe (#50), or null. */
+  tribeBot?: string | null
 }
 
 /**
@@ -77,13 +79,17 @@ export function placeColumns(user: string): string {
             EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = c.id AND m.user_id = ${user}::uuid) OR own."standIn" IS NOT NULL
               OR ${formerPlayer(user)} AS member,
             COALESCE(own."today", own."tribeId", own."standIn") AS "tribeId",
-            own."today" IS NOT NULL OR (own."tribeId" IS NULL AND own."standIn" IS NOT NULL) AS "standIn", own."today" IS NOT NULL AND own."tribeId" IS NOT NULL AS "coPlayer"`
+            own."today" IS NOT NULL OR (own."tribeId" IS NULL AND own."standIn" IS NOT NULL) AS "standIn", own."today" IS NOT NULL AND own."tribeId" IS NOT NULL AS "coPlayer",
+            own."bot" AS "tribeBot"`
 }
 
-/** The caller's own tribe, the tribe they stand in for at `at`, and that tribe again when `at` is its weekday, as a LATERAL subquery named `own`. */
+/**
+ * The caller's own tribe and why the game's bot plays it (its `bot_reason`, #50), the tribe they
+ * stand in for at `at`, and that tribe again when `at` is its weekday, as a LATERAL subquery named `own`.
+ */
 export function ownPlace(user: string, at: string): string {
-  return `(SELECT (SELECT t.id FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = ${user}::uuid LIMIT 1) AS "tribeId",
-                                       ${standInTribe(user, at)} AS "standIn", ${standInTribeToday(user, at)} AS "today") own`
+  return `(SELECT mine.id AS "tribeId", mine.bot_reason AS "bot", ${standInTribe(user, at)} AS "standIn", ${standInTribeToday(user, at)} AS "today"
+           FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT t.id, t.bot_reason FROM tribes t WHERE t.campaign_id = c.id AND t.user_id = ${user}::uuid LIMIT 1) mine ON true) own`
 }
 
 export const CAMPAIGN_COLUMNS = `c.id, c.name, c.map_id AS "mapId", c.time_zone AS "timeZone", c.status::text AS status,
@@ -276,15 +282,6 @@ export async function tribesNamed(sql: Sql, campaignId: string, ids: string[]): 
 
 export async function setTribePlayer(sql: Sql, tribeId: string, userId: string) {
   await sql.query(`UPDATE tribes SET user_id = $2::uuid WHERE id = $1::uuid`, [tribeId, userId])
-}
-
-/** Why the game's bot plays the tribe (#50), or null: its player does. */
-export async function tribeBotReason(sql: Sql, campaignId: string, tribeId: string): Promise<string | null> {
-  const [row] = await sql.query<{ reason: string | null }>(`SELECT bot_reason AS reason FROM tribes WHERE campaign_id = $1::uuid AND id = $2::uuid`, [
-    campaignId,
-    tribeId,
-  ])
-  return row?.reason ?? null
 }
 
 /** Where the game's bot covers the campaign's players (#50). */

@@ -17,6 +17,8 @@ export interface Access {
   standIn?: boolean
   /** A stand-in who has a tribe of their own here, playing the absent one on its day (#49). */
   coPlayer?: boolean
+  /** Why the game's bot plays the caller's own tribe (#50); absent when a person plays it, or the caller plays none today. */
+  tribeBot?: string
 }
 
 function notFound(campaignId: string) {
@@ -55,6 +57,7 @@ export function accessOf(campaignId: string, row: AccessRow | undefined, userId:
     tribeId: role === 'player' ? tribeId : null,
     userId,
     ...(role === 'player' && row.standIn ? { standIn: true, ...(row.coPlayer ? { coPlayer: true } : {}) } : {}),
+    ...(role === 'player' && !row.standIn && row.tribeBot ? { tribeBot: row.tribeBot } : {}),
   }
 }
 

@@ -28,7 +28,7 @@ export function absencePages(fastify: FastifyInstance, kit: PageKit) {
       {
         title: s.absences,
         // A player whose tribe the game's bot plays is told why, and may take it back from a bot that took it over (#50).
-        campaign: { ...campaignInfo(a), bot: await campaigns.ownBot(a) },
+        campaign: { ...campaignInfo(a), bot: a.tribeBot ?? null },
         cover: a.role === 'player' ? { absent: a.campaign.botAbsent, afterMissed: a.campaign.botAfterMissed } : null,
         tab: 'absences',
         absences: (await campaigns.absences(a)).map((absence) => ({ ...absence, choices: choices.get(absence.id) ?? null })),

@@ -149,8 +149,7 @@ export function pageKit(fastify: FastifyInstance): PageKit {
     const s = STRINGS[(await viewer(request)).locale]
     const title = tab === 'overview' ? a.campaign.name : s[tab === 'pools' ? faceOf(a.campaign.ruleset).economy : tab]
     // A player whose tribe the game's bot plays is told so on every tab (#50).
-    const bot = await campaigns.ownBot(a)
-    return render(request, reply, template, { title, campaign: { ...campaignInfo(a), bot }, tab, ...data }, status)
+    return render(request, reply, template, { title, campaign: { ...campaignInfo(a), bot: a.tribeBot ?? null }, tab, ...data }, status)
   }
 
   async function board(a: Access) {
