@@ -197,6 +197,17 @@ function standInOn(player: PlayerRow, timeZone: string, at: Date): string | null
   return player.standIns.find((s) => s.from <= day && day <= s.to)?.userId ?? null
 }
 
+/**
+ * Whether the game's bot plays the tribe's window of the day of `at` (#50): a tribe handed to it,
+ * or a player's window while they are away with no stand-in, where the GM chose so. The window's
+ * opening (the bot gives its orders, nobody is mailed) and its close (nobody missed it) ask the same.
+ */
+function botPlaysWindow(campaign: CampaignRow, player: PlayerRow | undefined, at: Date): boolean {
+  if (!player) return false
+  if (player.bot) return true
+  return campaign.botAbsent && !standInOn(player, campaign.timeZone, at) && awayOn(player, campaign.timeZone, at)
+}
+
 /** What a tribe can spend and how many of its armies can move, as its game counts them (#30). */
 function turnFigures(w: Working, tribe: string) {
   const { spendable, movable } = w.rules.turnSummary(w.state, tribe)
@@ -212,13 +223,11 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     if (!tribe || tribe.eliminated) return
     w.system(w.rules.actions.openWindow(due.tribe), due.at)
     const player = players.find((p) => p.tribeId === due.tribe)
-    const standIn = player && standInOn(player, campaign.timeZone, due.at)
-    // A tribe the game's bot plays gives its window's orders as it opens, and nobody is mailed (#50);
-    // so does a player's window while they are away with no stand-in, where the GM chose so.
-    if (player?.bot || (player && campaign.botAbsent && !standIn && awayOn(player, campaign.timeZone, due.at))) {
+    if (botPlaysWindow(campaign, player, due.at)) {
       playBot(w, due.tribe, due.at, periodOf(due))
       return
     }
+    const standIn = player && standInOn(player, campaign.timeZone, due.at)
     // A turn the game keeps free (world conquest's setup, before tick 0) opens no window to announce (#30).
     if (w.view.tribes.find((t) => t.id === due.tribe)?.turn === 'free') return
     const closesAt = windowStatus(tribe.weekday, campaign.timeZone, due.at).closesAt
@@ -256,7 +265,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
       tribe &&
       !tribe.eliminated &&
       tribe.turn === 'open' &&
-      !player?.bot &&
+      !botPlaysWindow(campaign, player, due.at) &&
       !(await orderedSince(sql, campaign.id, tribe.id, new Date(due.at.getTime() - 86_400_000), w.view.period))
     ) {
       w.note('window.missed', { tribe: tribe.id }, due.at)

@@ -40,6 +40,8 @@ t.test('#50 the bot covers an absence with no stand-in, and takes over after thr
   const chosen = await call(app, table.gm, 'PUT', `${base}/bot-cover`, { absent: true, afterMissed: 3 })
   t.same(chosen.body, { absent: true, afterMissed: 3 }, 'the GM turns both on: three windows missed in a row')
 
+  const missedBy = async (tribeId: string) => (await events()).filter((e) => e.type === 'window.missed' && e.payload.tribe === tribeId).length
+  const anaMissed = await missedBy(ana.tribeId)
   // Ana is away on her Monday, with no stand-in: the bot plays her window, and she is not mailed it.
   t.equal((await call(app, ana.token, 'POST', `${base}/absences`, { from: '2026-12-07', to: '2026-12-07' })).status, 201)
   await catchUp('2026-12-07T10:00:00Z')
@@ -49,6 +51,7 @@ t.test('#50 the bot covers an absence with no stand-in, and takes over after thr
   // Ben's second Wednesday missed: two in a row, one short of the GM's three.
   await catchUp('2026-12-09T21:00:00Z')
   t.equal(await botPlays(ben.tribeId), false, 'two missed windows of three: ben keeps his tribe')
+  t.equal(await missedBy(ana.tribeId), anaMissed, 'the window the bot played for ana, closed since, is not one she missed')
 
   // Back on her next Monday, ana plays her own window; ben misses his third Wednesday in a row.
   await catchUp('2026-12-14T10:00:00Z')
@@ -117,10 +120,13 @@ t.test('#50 the bot covers an absence with no stand-in, and takes over after thr
   t.equal((await call(app, lateAna.token, 'POST', `/api/campaigns/${late.id}/absences`, { from: '2025-12-01', to: '2025-12-01' })).status, 201)
   await setClock(app, '2025-12-15T10:00:00Z')
   await call(app, late.gm, 'GET', `/api/campaigns/${late.id}/state`)
-  const lateEvents = (await call(app, late.gm, 'GET', `/api/campaigns/${late.id}/events`)).body.events as { type: string; payload: { tribe?: string } }[]
-  t.equal(
-    lateEvents.filter((e) => e.type === 'order.bot' && e.payload.tribe === lateAna.tribeId).length,
-    1,
-    "a catch-up two weeks late: the bot played ana's window of the day she was away, and no other",
-  )
+  const lateEvents = (await call(app, late.gm, 'GET', `/api/campaigns/${late.id}/events`)).body.events as {
+    type: string
+    at: string
+    payload: { tribe?: string }
+  }[]
+  const ofAna = (type: string) => lateEvents.filter((e) => e.type === type && e.payload.tribe === lateAna.tribeId).map((e) => e.at.slice(0, 10))
+  t.same(ofAna('order.bot'), ['2025-11-30'], "a catch-up two weeks late: the bot played ana's window of the day she was away, and no other")
+  t.notOk(ofAna('window.missed').includes('2025-12-01'), 'and that window, opened and closed in one catch-up, is not one she missed')
+  t.ok(ofAna('window.missed').includes('2025-12-08'), 'while the next Monday, hers and without an order, is')
 })
