@@ -7,7 +7,7 @@ import { utc } from './sql.ts'
 export interface InboxRow {
   campaignId: string
   campaignName: string
-  kind: 'ratify' | 'join_request' | 'absence' | 'missed' | 'lapsed'
+  kind: 'ratify' | 'join_request' | 'absence' | 'missed' | 'bot' | 'lapsed'
   /** What the item is about: a scene's title, a player's or tribe's name, an address. */
   subject: string
   /** The scene of a proposal, the dates of an absence. */
@@ -40,6 +40,11 @@ export async function inboxOf(pool: pg.Pool, userId: string, now: Date, requestD
        CROSS JOIN LATERAL (SELECT ${before('current.week', 'mine.id')} AS after) bound
        JOIN campaign_events e ON e.campaign_id = mine.id AND e.seq > bound.after AND e.week = current.week AND e.type = 'window.missed'
        JOIN tribes t ON t.campaign_id = mine.id AND t.id::text = e.tribe
+     UNION ALL
+     -- A tribe the bot took over after missed windows (#50), until its player or the GM takes it back.
+     SELECT mine.id, mine.name, 'bot', t.name, NULL, NULL, NULL
+       FROM mine JOIN tribes t ON t.campaign_id = mine.id
+       WHERE mine.status = 'running' AND t.bot_reason = 'missed'
      UNION ALL
      SELECT mine.id, mine.name, 'lapsed', i.email, NULL, NULL, NULL
        FROM mine JOIN invitations i ON i.campaign_id = mine.id

@@ -183,6 +183,9 @@ async function botAfterMissed(sql: Sql, campaign: CampaignRow, w: Working, playe
   await setTribeBot(sql, campaign.id, player.tribeId, 'missed')
   player.bot = 'missed'
   w.note('tribe.bot', { tribe: player.tribeId, plays: true, reason: 'missed', missed }, at)
+  // The GMs hear of it as of the miss itself, and the inbox keeps it while the bot plays the tribe.
+  const tribeName = w.view.tribes.find((t) => t.id === player.tribeId)?.name
+  w.mails.push(...(await gmNews(sql, campaign.id, 'bot_missed', `${player.tribeId}/${at.toISOString()}`, { tribeName, missed }, at)))
 }
 
 /** Whether the tribe's player is away with no stand-in on the day of `at` (in the campaign's zone). */

@@ -1,5 +1,5 @@
 // What a game master hears of their campaign's players (#30): a tribe joined, a player asks
-// to join, an absence declared, a window missed, a player asking for a scene. Each is also in the
+// to join, an absence declared, a window missed (and a tribe handed to the bot for it), a player asking for a scene. Each is also in the
 // GM's inbox until dealt with; the mail only says it happened, to every GM of the campaign, in
 // their language: one mail each, or one digest a day (#49), as the GM chose. With no choice, the
 // mails come one by one until the day gets busy, then gather into the next morning's digest.
@@ -10,7 +10,7 @@ import { sqlOf, type Sql } from '../db/sql.ts'
 import { requireGm, type Access } from './access.ts'
 import type { ServiceDeps } from './deps.ts'
 
-export type GmEvent = 'joined' | 'join_request' | 'absence' | 'missed' | 'scene_asked' | 'left' | 'gm_handed'
+export type GmEvent = 'joined' | 'join_request' | 'absence' | 'missed' | 'bot_missed' | 'scene_asked' | 'left' | 'gm_handed'
 
 /** More GM mails than this in a day, and a campaign that left the choice to us sends a digest. */
 export const BUSY_DAY = 5

@@ -1,5 +1,5 @@
 // A game master's inbox (#30): proposals to ratify, join requests, absences with no stand-in,
-// windows missed this week, invitations never accepted before the start; each with the page
+// windows missed this week, tribes the bot took over for missed windows, invitations never accepted before the start; each with the page
 // where it is dealt with. Shown at the top of /campaigns and of each campaign's console.
 import { inboxOf, type InboxRow } from '../db/inbox.ts'
 import type { ServiceDeps } from './deps.ts'

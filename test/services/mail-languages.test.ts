@@ -20,7 +20,7 @@ const VARIANTS: Partial<Record<MailKind, Record<string, unknown>[]>> = {
     { event: 'proposed', giver: true },
     { event: 'proposed', giver: false },
   ],
-  gm_news: ['joined', 'join_request', 'absence', 'missed', 'left', 'gm_handed'].map((event) => ({ event })),
+  gm_news: [...['joined', 'join_request', 'absence', 'missed', 'left', 'gm_handed'].map((event) => ({ event })), { event: 'bot_missed', missed: 3 }],
   player_replaced: [{ role: 'new' }, { role: 'former' }],
   stand_in: [
     { role: 'player' },

@@ -62,6 +62,17 @@ t.test('#50 the bot covers an absence with no stand-in, and takes over after thr
   t.equal(await botPlays(ben.tribeId), true, "ben's third missed window in a row hands his tribe to the bot")
   const handed = (await events()).find((e) => e.type === 'tribe.bot' && e.payload.tribe === ben.tribeId)
   t.match(handed?.payload, { reason: 'missed', missed: 3 }, 'the log says why')
+  // The GM hears of it by mail, and the console's inbox keeps it while the bot plays the tribe.
+  const { createdById } = await app.prisma.campaign.findUniqueOrThrow({ where: { id: table.id } })
+  const news = await app.pg.query(`SELECT data FROM outbox_mails WHERE user_id = $1::uuid AND kind = 'gm_news' AND period LIKE 'bot_missed/%'`, [createdById])
+  t.match(
+    news.rows.map((r) => r.data),
+    [{ event: 'bot_missed', tribeName: 'ben', missed: 3 }],
+    'the GM is mailed the hand-over, once',
+  )
+  const gmPage = visitor(app)
+  await gmPage.login((await app.prisma.user.findUniqueOrThrow({ where: { id: createdById } })).email, 'correct horse battery')
+  t.match((await gmPage.get(`/campaigns/${table.id}/gm`)).body, /The bot plays ben after the windows its player missed/, "and the console's inbox says so")
   await catchUp('2026-12-23T10:00:00Z')
   t.equal(await botWindows(ben.tribeId), 1, "the bot plays ben's next Wednesday")
 
@@ -95,9 +106,7 @@ t.test('#50 the bot covers an absence with no stand-in, and takes over after thr
   t.equal(await botPlays(ana.tribeId), true, 'and her tribe stays with the bot')
 
   // The GM's console: the card's form shows the choice and changes it; a bad count is a 400 page naming it.
-  const gmPage = visitor(app)
-  const { createdById } = await app.prisma.campaign.findUniqueOrThrow({ where: { id: table.id } })
-  await gmPage.login((await app.prisma.user.findUniqueOrThrow({ where: { id: createdById } })).email, 'correct horse battery')
+  t.notMatch((await gmPage.get(`/campaigns/${table.id}/gm`)).body, /after the windows its player missed/, 'ben took his tribe back: the inbox line is gone')
   const card = (await gmPage.get(`/campaigns/${table.id}/gm`)).body
   t.match(card, /<input type="checkbox" name="absent" value="yes" checked>/, 'the console shows the absences covered')
   t.match(card, /name="afterMissed" min="1" max="10" inputmode="numeric" value="3"/, 'and the count of missed windows')
