@@ -1,6 +1,6 @@
 // The draft (R3): the GM starts it, the order is drawn with the dice, and
 // the tribes (or a GM for them) pick cities in snake order.
-import { rulesetOf, type Weekday } from '../engine/index.ts'
+import { botRandom, nextBotOrder, rulesetOf, type Weekday } from '../engine/index.ts'
 import type { CampaignRow } from '../db/campaigns.ts'
 import { playersOf } from '../db/log.ts'
 import { dropUnsent } from '../db/outbox.ts'
@@ -62,6 +62,45 @@ async function startRunning(sql: Sql, campaign: CampaignRow, w: Working, now: Da
   await startCalendar(sql, campaign, w, now)
 }
 
+/**
+ * While the tribe on the clock is one the game's bot plays (a seat the GM gave it, a tribe handed
+ * to it, #50), the bot picks at once, as a person's pick is made: with its instant (R2.6), logged,
+ * and said in the chronicle. A pick the bot cannot make is left to the GM.
+ */
+async function botPicks(sql: Sql, campaign: CampaignRow, w: Working, now: Date) {
+  const { draftPick, draftChoiceOf } = w.rules
+  if (!draftPick || !draftChoiceOf) return
+  const bots = new Set((await playersOf(sql, campaign.id)).filter((p) => p.bot).map((p) => p.tribeId))
+  const when = { at: now.getTime(), weekTick: weekTickOf(campaign.timeZone, now).getTime() }
+  for (;;) {
+    const draft = w.view.status === 'draft' ? w.view.draft : null
+    const tribe = draft?.onTheClock
+    if (!draft || !tribe || !bots.has(tribe)) return
+    const order = nextBotOrder(w.rules, w.state, tribe, botRandom(`${w.view.seed}/bot/${tribe}/draft/${draft.picks}`), 0)
+    const choice = order === null ? null : draftChoiceOf(order)
+    if (choice === null) return
+    try {
+      w.order(tribe, draftPick(choice, when), now, 'pick')
+    } catch (e) {
+      if (e instanceof AppError) return
+      throw e
+    }
+    w.note('order.bot', { tribe, orders: 1 }, now)
+  }
+}
+
+/** After the start or a pick: the bot's picks, then the campaign runs (the last pick, R3.5) or the next tribe on the clock hears it is. */
+async function afterPick(sql: Sql, campaign: CampaignRow, w: Working, now: Date) {
+  await botPicks(sql, campaign, w, now)
+  if (w.view.status === 'running') {
+    // The last pick starts the campaign (R3.5): the first week's dice, then the calendar.
+    commitWeek(w, w.view.period, now)
+    await startRunning(sql, campaign, w, now)
+  } else {
+    await tellOnTheClock(sql, campaign, w)
+  }
+}
+
 export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
   return {
     async start(a: Access) {
@@ -100,7 +139,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         await tellStarted(sql, campaign, w)
         // A game with no draft runs at once; its week 0 is the start's, whose seed is this one.
         if (w.view.status === 'running') await startRunning(sql, campaign, w, now)
-        else await tellOnTheClock(sql, campaign, w)
+        else await afterPick(sql, campaign, w, now)
         const version = await save(sql, campaign, w, now, { created: true })
         return { version, order: w.view.draft?.order ?? [] }
       })
@@ -126,13 +165,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         const events = w.order(tribeId!, w.rules.draftPick(choice, when), now, 'pick')
         // A "your pick" mail not sent yet is stale now (a GM may have picked for that tribe).
         await dropUnsent(sql, campaign.id, 'draft_pick', 'the pick was made', now)
-        if (w.view.status === 'running') {
-          // The last pick starts the campaign (R3.5): the first week's dice, then the calendar.
-          commitWeek(w, w.view.period, now)
-          await startRunning(sql, campaign, w, now)
-        } else {
-          await tellOnTheClock(sql, campaign, w)
-        }
+        await afterPick(sql, campaign, w, now)
         const version = await save(sql, campaign, w, now)
         return { version, events }
       })

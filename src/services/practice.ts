@@ -85,9 +85,6 @@ export function practiceService(deps: ServiceDeps, locked: Locked, campaigns: St
       await campaigns.start(gm)
       const tribes = await tribesOfPool(db.pool, created.id)
       const mine = tribes.find((t) => t.userId === userId)!
-      // The rival is the game's bot (#50): it plays each of its windows, those a pass brings included.
-      const rivalTribe = tribes.find((t) => t.userId === rival.id)
-      if (rivalTribe) await setTribeBot(sqlOf(db.pool), created.id, rivalTribe.id, 'practice')
       const homes = new Map(tribes.map((t) => [t.id, [...setup.homes[t.userId === userId ? 0 : 1]]]))
       // The referee picks for both, in whatever order the draw gave (R3.4).
       for (;;) {
@@ -96,6 +93,10 @@ export function practiceService(deps: ServiceDeps, locked: Locked, campaigns: St
         if (!onTheClock) break
         await campaigns.pick(gm, { tribeId: onTheClock, choice: homes.get(onTheClock)!.shift()! })
       }
+      // The rival is the game's bot (#50) from then on, once the referee has placed it on the practice's
+      // own starting cities: it plays each of its windows, those a pass brings included.
+      const rivalTribe = tribes.find((t) => t.userId === rival.id)
+      if (rivalTribe) await setTribeBot(sqlOf(db.pool), created.id, rivalTribe.id, 'practice')
       return { id: created.id, tribeId: mine.id }
     },
 

@@ -38,6 +38,8 @@ for (const id of gamesUnderTest()) {
     if (own) t.equal(most, own.tribes, `${own.rule} ${id}: up to ${own.tribes} tribes`)
     // Its bot's own tests play it (test/games/<game>/bot.test.ts); here, that there is one (#50).
     t.equal(typeof rules.bot?.choose, 'function', `${id} has a bot for the tribes nobody plays`)
+    // A game with a draft names the place of a pick, so that the bot's picks are given as a person's are.
+    if (rules.draftPick) t.equal(rules.draftChoiceOf?.(rules.draftPick('2,3', { at: 1, weekTick: 0 })), '2,3', `${id}: a pick's place, read back`)
     let played = 0
     fc.assert(
       fc.property(fc.integer({ min: 2, max: most }), fc.integer({ min: 1, max: 1_000_000 }), (tribeCount, seed) => {

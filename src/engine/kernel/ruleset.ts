@@ -222,6 +222,11 @@ export interface Ruleset<T extends GameTypes> {
    * from the end of the draft's.
    */
   draftPick?(choice: string, when?: { at: number; weekTick: number }): T['order']
+  /**
+   * The place a draft pick order takes, or null for any other order: the inverse of `draftPick`,
+   * so that the platform can give a pick the game's bot chose with its instant (#50).
+   */
+  draftChoiceOf?(order: T['order']): string | null
   /** The event types a period's map draws (its orders as arrows), for games that draw them. */
   readonly mapEvents?: readonly string[]
   /** Why a campaign of this game cannot have this period limit (weeks, rounds), or null; null asks for the game's default. */

@@ -2,8 +2,9 @@
 // and back to its player later. The bot gives that tribe's orders as its window opens, through
 // the log like a player's, and the chronicle says so; nobody but the GM may hand a tribe over.
 import t from 'tap'
-import { call, mondayGame, setClock } from '../../helpers/campaign.ts'
+import { call, mondayGame, setClock, setUp } from '../../helpers/campaign.ts'
 import { visitor } from '../../helpers/pages.ts'
+import { buildTestApp } from '../../helpers/app.ts'
 
 t.test('#50 the GM hands ben to the bot: it plays his Wednesday window, and he has it back the week after', async (t) => {
   const { app, table } = await mondayGame(t)
@@ -85,5 +86,43 @@ t.test('#50 the GM hands ben to the bot: it plays his Wednesday window, and he h
   t.notOk(
     noted.some((e) => e.type === 'tribe.bot' && e.payload.tribe === ana.tribeId),
     'with no hand-over in the log',
+  )
+})
+
+t.test('#50 a tribe the bot plays picks its cities in the draft at once, R3.4', async (t) => {
+  const app = await buildTestApp(t, { allowTestClock: true })
+  await setClock(app, '2026-11-30T09:00:00Z')
+  const table = await setUp(app, { ana: 'monday', ben: 'wednesday', cai: 'friday' })
+  const [ana, ben, cai] = [table.players.ana!, table.players.ben!, table.players.cai!]
+  for (const tribe of [ben, cai])
+    t.equal((await call(app, table.gm, 'PUT', `/api/campaigns/${table.id}/tribes/${tribe.tribeId}/bot`, { plays: true })).status, 200)
+  const started = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/draft/start`)
+  t.equal(started.status, 200)
+  const order = started.body.order as string[]
+  const state = async () => (await call(app, ana.token, 'GET', `/api/campaigns/${table.id}/state`)).body
+  const before = await state()
+  const picks = before.draft.picks as { tribe: string }[]
+  t.equal(picks.length, order.indexOf(ana.tribeId), 'at the start, the bots picked every turn of the drawn order before hers')
+  t.equal(order[picks.length], ana.tribeId, 'and the draft waits for the one person')
+  // Ana picks her two cities when the snake comes back to her; the bots pick theirs between.
+  const cities = (s: { map: { tiles: { city: boolean; tile: string; owner: string | null }[] } }) =>
+    s.map.tiles.filter((x) => x.city && !x.owner).map((x) => x.tile)
+  for (let pick = 0; pick < 2; pick++) {
+    let status = 0
+    for (const city of cities(await state())) {
+      status = (await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/draft/picks`, { choice: city })).status
+      if (status === 200) break
+    }
+    t.equal(status, 200, `ana's pick ${pick + 1}`)
+  }
+  const after = await state()
+  t.equal(after.status, 'running', "the last pick, hers or a bot's, starts the campaign (R3.5)")
+  const owned = (tribe: string) => after.map.tiles.filter((x: { city: boolean; owner: string | null }) => x.city && x.owner === tribe).length
+  t.same([owned(ana.tribeId), owned(ben.tribeId), owned(cai.tribeId)], [2, 2, 2], 'two cities each (R3.4)')
+  const events = (await call(app, table.gm, 'GET', `/api/campaigns/${table.id}/events`)).body.events as { type: string; payload: { tribe?: string } }[]
+  t.equal(
+    events.filter((e) => e.type === 'order.bot' && (e.payload.tribe === ben.tribeId || e.payload.tribe === cai.tribeId)).length,
+    4,
+    "each bot pick is in the log as the bot's",
   )
 })

@@ -75,6 +75,7 @@ export const weeklyTurn: WeeklyTurn = {
     with: (state, map) => ({ ...state, map: map as MapDef }),
   },
   draftPick: (city, when) => ({ type: 'draftPick', city, ...(when ? { at: when.at, weekTick: when.weekTick } : {}) }),
+  draftChoiceOf: (order) => (order.type === 'draftPick' ? order.city : null),
   // R11.1: land, cities and ships change hands; resources never do.
   tradeOf: (proposal) => {
     if (proposal.resources !== undefined || proposal.transfers.some((t) => 'resources' in t)) {
