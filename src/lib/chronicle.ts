@@ -51,8 +51,8 @@ export function platformSentence(type: string, payload: unknown, names: Readonly
     case 'turnEnded':
       return say(`ev_${type}`, { tribe: tribe((e as { tribe?: string }).tribe) })
     case 'tribe.joined': {
-      const p = payload as { name?: string; weekday?: string }
-      return say('ev_tribeJoined', { tribe: p.name ?? '', weekday: s[p.weekday ?? ''] ?? p.weekday ?? '' })
+      const p = payload as { name?: string; weekday?: string; bot?: boolean }
+      return say(p.bot ? 'ev_tribeJoinedBot' : 'ev_tribeJoined', { tribe: p.name ?? '', weekday: s[p.weekday ?? ''] ?? p.weekday ?? '' })
     }
     case 'tribe.removed':
       return say('ev_tribeRemoved', { tribe: (payload as { name?: string }).name ?? '' })

@@ -65,6 +65,8 @@ export function invitationsService(deps: ServiceDeps) {
     const tribe = await tribeIn(sql, campaignId, tribeId)
     if (!tribe) throw new AppError(404, 'tribe/not_found', `No tribe ${tribeId} in this campaign`)
     const now = clock.now()
+    // A person takes the tribe from the bot too (#50): a seat the GM gave it, a tribe handed to it.
+    if (tribe.botReason !== null) await setTribeBot(sql, campaignId, tribe.id, null)
     // A tribe kept for its player before the start (a rematch's, #30): the player joins; nobody is replaced.
     if (!tribe.userId && status === 'setup') {
       await insertMembership(sql, campaignId, userId, 'player')
@@ -270,9 +272,9 @@ export function invitationsService(deps: ServiceDeps) {
      * The GM removes a tribe before the start: a campaign filled by strangers, or by one who
      * never plays, can still be started. Its player is told by mail.
      */
-    async removeTribe(a: Access, tribeId: string) {
+    async removeTribe(a: Access, tribeId: string): Promise<{ hadPlayer: boolean }> {
       requireGm(a, 'remove a tribe')
-      await transaction(db.pool, async (sql) => {
+      return transaction(db.pool, async (sql) => {
         const campaign = await lockCampaign(sql, a.campaign.id)
         if (campaign.status !== 'setup')
           throw new AppError(
@@ -290,6 +292,7 @@ export function invitationsService(deps: ServiceDeps) {
         ])
         if (tribe.userId)
           await queueMails(sql, campaign.id, [{ userId: tribe.userId, kind: 'tribe_removed', period: `${tribe.id}`, data: { tribeName: tribe.name } }], now)
+        return { hadPlayer: tribe.userId !== null }
       })
     },
 

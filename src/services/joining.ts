@@ -2,7 +2,7 @@
 // the open listing's join and its requests, and the naming of a stand-in.
 import { WEEKDAYS, type Weekday } from '../engine/index.ts'
 import { userById } from '../db/accounts.ts'
-import { gmAddresses, insertMembership, insertTribe, rolesOf, tribesOf, type CampaignRow } from '../db/campaigns.ts'
+import { gmAddresses, insertMembership, insertTribe, rolesOf, setTribeBot, tribesOf, type CampaignRow } from '../db/campaigns.ts'
 import { appendEvents } from '../db/log.ts'
 import { queueMails } from '../db/outbox.ts'
 import type { Sql } from '../db/sql.ts'
@@ -95,20 +95,34 @@ export async function checkNewTribe(
   return { weekday, tribeName, tribes }
 }
 
-/** A new tribe for the user (R2.1): a free weekday, a name unlike the others', a colour. */
-export async function foundTribe(
-  sql: Sql,
-  campaign: CampaignRow,
-  userId: string,
-  input: { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined },
-  now: Date,
-) {
-  const campaignId = campaign.id
+type NewTribe = { tribeName?: string | undefined; weekday?: string | undefined; colour?: string | undefined }
+
+/** A new tribe (R2.1): a free weekday, a name unlike the others', a colour; its player, or none. */
+async function newTribe(sql: Sql, campaign: CampaignRow, userId: string | null, input: NewTribe) {
   const { weekday, tribeName, tribes } = await checkNewTribe(sql, campaign, input)
   const colour = input.colour ?? COLOURS.find((c) => !tribes.some((t) => t.colour === c)) ?? COLOURS[0]!
-  const tribe = await insertTribe(sql, campaignId, { name: tribeName, colour, weekday, userId })
+  return insertTribe(sql, campaign.id, { name: tribeName, colour, weekday, userId })
+}
+
+/** A new tribe for the user (R2.1): a free weekday, a name unlike the others', a colour. */
+export async function foundTribe(sql: Sql, campaign: CampaignRow, userId: string, input: NewTribe, now: Date) {
+  const campaignId = campaign.id
+  const tribe = await newTribe(sql, campaign, userId, input)
   await insertMembership(sql, campaignId, userId, 'player')
   await appendEvents(sql, campaignId, [{ type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday }, week: 0, at: now }])
   await queueMails(sql, campaignId, await gmNews(sql, campaignId, 'joined', tribe.id, { tribeName: tribe.name, weekday: tribe.weekday }, now), now)
   return tribe
+}
+
+/**
+ * An empty seat given to the game's bot (#50): a tribe checked as a player's is (R2.1), with no
+ * player, played by the bot from the draft on, until a person takes it (an invitation to it).
+ */
+export async function seatBot(sql: Sql, campaign: CampaignRow, input: NewTribe, now: Date) {
+  const tribe = await newTribe(sql, campaign, null, input)
+  await setTribeBot(sql, campaign.id, tribe.id, 'seat')
+  await appendEvents(sql, campaign.id, [
+    { type: 'tribe.joined', payload: { tribe: tribe.id, name: tribe.name, weekday: tribe.weekday, bot: true }, week: 0, at: now },
+  ])
+  return { ...tribe, botReason: 'seat' }
 }

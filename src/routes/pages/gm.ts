@@ -2,7 +2,8 @@
 // replacing a player. Actions that cannot be undone ask for a ticked confirmation first.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
-import { InviteBody, PickBody, ReplacePlayerBody } from '../../schemas/actions.ts'
+import { WEEKDAYS } from '../../engine/index.ts'
+import { InviteBody, JoinBody, PickBody, ReplacePlayerBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
 import { faceOf, type GamePages } from '../../faces/index.ts'
 import { confirmed, one, STRINGS, type Body, type PageKit, type Req, type Route } from './kit.ts'
@@ -24,6 +25,8 @@ const DONE = [
   'botPlays',
   'botStops',
   'botCover',
+  'botSeat',
+  'seatFreed',
   'groupInvited',
   'gmMail',
 ] as const
@@ -32,10 +35,20 @@ type Done = (typeof DONE)[number]
 const GM_MAIL = ['auto', 'each', 'daily'] as const
 type Extra = {
   error?: AppError
+  /** What the GM typed in a form that was refused, shown again. */
+  form?: Body
   invitation?: { url: string; mailedTo: string | null }
   done?: Done
   offer?: { email: string; tribeId: string; tribeName: string }
   group?: { from: { id: string; name: string }; invited: string[] }
+}
+
+/** The empty-seat form (#50): the free weekdays, the first chosen (or the one typed), the name typed; null when every weekday is taken. */
+function botSeatForm(tribes: { weekday: string }[], typed: Body | undefined) {
+  const free = WEEKDAYS.filter((day) => !tribes.some((t) => t.weekday === day))
+  if (free.length === 0) return null
+  const chosen = typed ? one(typed.weekday) : free[0]
+  return { weekdays: free.map((weekday) => ({ weekday, selected: weekday === chosen })), tribeName: typed ? one(typed.tribeName) : null, n: tribes.length + 1 }
 }
 
 export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset: string) => GamePages) {
@@ -79,6 +92,8 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
         recruiting: ['none', 'open', 'ask'].map((mode) => ({ mode, selected: (a.campaign.recruiting ?? 'none') === mode })),
         gmMail: GM_MAIL.map((mode) => ({ mode, selected: (gmMail ?? 'auto') === mode })),
         botCover: campaigns.botCover(a),
+        // The weekdays an empty seat for the bot may take (#50), the first chosen, and a name to start from.
+        botSeat: setup ? botSeatForm(tribes, extra.form) : null,
         finished: a.campaign.status === 'finished',
         ...extra,
       },
@@ -139,8 +154,8 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
       form(undefined, { extras: ['tribeId', 'confirm'] }),
       async (a, _b, extras) => {
         confirmed(extras)
-        await campaigns.removeTribe(a, one(extras.tribeId))
-        return 'tribeRemoved'
+        const { hadPlayer } = await campaigns.removeTribe(a, one(extras.tribeId))
+        return hadPlayer ? 'tribeRemoved' : 'seatFreed'
       },
     ],
     'bot-cover': [
@@ -156,6 +171,13 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
           )
         await campaigns.setBotCover(a, { absent: one(extras.absent) === 'yes', afterMissed })
         return 'botCover'
+      },
+    ],
+    'bot-seat': [
+      form(JoinBody),
+      async (a, body) => {
+        await campaigns.addBotSeat(a, { tribeName: one(body.tribeName), weekday: one(body.weekday) })
+        return 'botSeat'
       },
     ],
     bot: [
@@ -194,7 +216,7 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
           if (tribe) return gmPage(request, reply, fresh, { error, offer: { email: one(request.body.email), tribeId: tribe.id, tribeName: tribe.name } })
         }
         if (error.statusCode === 404 && error.code === 'campaign/not_found') throw error
-        return gmPage(request, reply, fresh, { error })
+        return gmPage(request, reply, fresh, { error, ...(name === 'bot-seat' ? { form: request.body } : {}) })
       }
     })
   }

@@ -1,8 +1,8 @@
-// Invitations and the roster (GM): /api/campaigns/{id}/invitations… and /roster, registered by ./index.ts.
+// Invitations, the tribes and the roster (GM): /api/campaigns/{id}/invitations…, /tribes…, /bot-seats and /roster, registered by ./index.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
-import { InviteBody } from '../../../schemas/actions.ts'
+import { InviteBody, JoinBody } from '../../../schemas/actions.ts'
 import { IdParams, Weekday } from './schemas.ts'
 
 const bearer = [{ bearerAuth: [] }]
@@ -185,6 +185,30 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => campaigns.setBot(await accessFor(request, request.params.id), request.params.tribeId, request.body.plays),
+  )
+
+  fastify.post(
+    '/:id/bot-seats',
+    {
+      onRequest: fastify.authenticate,
+      schema: {
+        tags: ['campaigns'],
+        summary: "Give an empty seat to the game's bot before the start (GM)",
+        description:
+          'A tribe nobody plays, with its own name and a free weekday, checked as a joining tribe is (R2.1: 409 tribe/weekday_taken, tribe/name_taken, campaign/full): the bot picks for it in the draft and plays its windows (#50). An invitation to the tribe gives it to a person; removing it frees the seat.',
+        security: bearer,
+        params: IdParams,
+        body: JoinBody,
+        response: {
+          201: Type.Object({
+            tribe: Type.Object({ id: Type.String(), name: Type.String(), weekday: Weekday, colour: Type.String() }),
+            bot: Type.Literal(true),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await campaigns.addBotSeat(await accessFor(request, request.params.id), request.body)),
   )
 
   fastify.get(
