@@ -97,11 +97,12 @@ export interface Face {
   /** Catalogue key of the GM console's button that starts a campaign in setup (the platform's "Start the campaign" without it). */
   start?: string
   /**
-   * What one click of "Practice" sets up (#27): its map and each side's first cities, the
-   * newcomer's first; a game without it offers none. Its words are catalogue keys: the offer's
-   * sentence, the practice campaign's banner, and the notice (`notice_<passed>`) after a week passed.
+   * What one click of "Practice" sets up (#27, #50): for a game whose campaigns choose a map, its
+   * map, and with a draft each side's first places, the newcomer's first; a game without it offers
+   * none. Its words are catalogue keys: the offer's sentence, the practice campaign's banner, and
+   * the notice (`notice_<passed>`) after a week passed.
    */
-  practice?: { mapId: string; homes: [newcomer: string[], rival: string[]]; words: { lead: string; banner: string; passed: string } }
+  practice?: { mapId?: string; homes?: [newcomer: string[], rival: string[]]; words: { lead: string; banner: string; passed: string } }
   /** A period's recap: null when the period has no end map yet; a game without it has no recap page and no map in its payout mail. */
   recap?(input: PeriodInput, s: Strings): PeriodRecap | null
   /** Its chronicle: a logged event told in the reader's words, tribes by their names; '' for one the story leaves out. */

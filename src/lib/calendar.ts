@@ -48,7 +48,8 @@ export function windowStatus(day: Weekday, zone: string, now: Date): WindowStatu
 export type DueWork =
   | { at: Date; kind: 'open'; tribe: string }
   | { at: Date; kind: 'close'; tribe: string }
-  | { at: Date; kind: 'tick' }
+  /** `gameAt`: the instant the game is told, when it is not `at` (a practice week passed before a setup's wait is over, #50). */
+  | { at: Date; kind: 'tick'; gameAt?: number }
   | { at: Date; kind: 'remind'; tribe: string }
 
 const KIND_ORDER = { close: 0, tick: 1, open: 2, remind: 3 } as const

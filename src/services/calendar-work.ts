@@ -131,7 +131,11 @@ export async function passWeek(sql: Sql, campaign: CampaignRow, w: Working, now:
       { at: now, kind: 'open', tribe: p.tribeId },
       { at: now, kind: 'close', tribe: p.tribeId },
     ])
-  const week: DueWork[] = [{ at: now, kind: 'close', tribe }, ...bots, { at: now, kind: 'tick' }, { at: now, kind: 'open', tribe }]
+  // A game that waits for its first tick (a setup, so that players have time for it) has waited
+  // enough once its one player passes the week: its tick is told the first instant it accepts.
+  const notBefore = w.rules.tickZeroNotBefore?.(w.state) ?? null
+  const tick: DueWork = notBefore !== null && notBefore > now.getTime() ? { at: now, kind: 'tick', gameAt: notBefore } : { at: now, kind: 'tick' }
+  const week: DueWork[] = [{ at: now, kind: 'close', tribe }, ...bots, tick, { at: now, kind: 'open', tribe }]
   const units = week.map((due) => ({ kind: due.kind, period: periodOf(due) }))
   if (units.some((u) => w.ledger.some((l) => l.kind === u.kind && l.period === u.period)) || (await ledgered(sql, campaign.id, units))) return false
   const first = w.events.length
@@ -282,7 +286,7 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     const ending = w.view.period
     // The map as it stood at the week's end, for the history page.
     w.note('map.week_ended', w.rules.periodEnd(w.state), due.at)
-    w.system(w.rules.actions.tick(due.at.getTime()), due.at)
+    w.system(w.rules.actions.tick(due.gameAt ?? due.at.getTime()), due.at)
     // A tick that does not end the week (a game waiting for its first real tick) keeps its seed.
     if (w.view.period === ending && w.view.status === 'running') return
     revealWeek(w, ending, due.at)

@@ -1,5 +1,5 @@
-// The practice campaign (#27): one click gives a newcomer a private two-tribe campaign on a
-// small map against a rival the game's bot plays (#50), refereed by the service, with the newcomer's
+// The practice campaign (#27): one click gives a newcomer a private two-tribe campaign of the game
+// they choose (#50), on a small map where the game lets one be chosen, against a rival the game's bot plays (#50), refereed by the service, with the newcomer's
 // window open now; a button passes the week there and then, so a payout comes in minutes.
 // Practice costs its player, not everyone (#45): passes are limited a minute and a day, and a
 // pass leaves only its own payout mail in the outbox (the earlier weeks' unsent ones go).
@@ -20,11 +20,11 @@ import type { ServiceDeps } from './deps.ts'
 import type { Locked } from './locked.ts'
 import { save } from './working.ts'
 
-/** What a game offers for practice: its map, and the cities each side starts with (the newcomer's first). */
+/** What a game offers for practice: its map (a game with its own board needs none), and in a draft the places each side picks (the newcomer's first). */
 export interface PracticeSetup {
   ruleset: string
-  mapId: string
-  homes: [newcomer: string[], rival: string[]]
+  mapId?: string | undefined
+  homes?: [newcomer: string[], rival: string[]] | undefined
   /** The words of the campaign the newcomer reads: its name and the two tribes'. */
   name: string
   tribes: [newcomer: string, rival: string]
@@ -71,7 +71,13 @@ export function practiceService(deps: ServiceDeps, locked: Locked, campaigns: St
       const now = clock.now()
       const timeZone = practiceZone(user.timeZone, now)
       const today = DateTime.fromJSDate(now).setZone(timeZone).weekday
-      const created = await campaigns.create(referee.id, { name: setup.name, mapId: setup.mapId, ruleset: setup.ruleset, timeZone, practice: true })
+      const created = await campaigns.create(referee.id, {
+        name: setup.name,
+        ...(setup.mapId ? { mapId: setup.mapId } : {}),
+        ruleset: setup.ruleset,
+        timeZone,
+        practice: true,
+      })
       const gm = await campaigns.access(created.id, referee.id)
       const seats: [string, string, Weekday][] = [
         [userId, setup.tribes[0], WEEKDAYS[today - 1]!],
@@ -85,8 +91,8 @@ export function practiceService(deps: ServiceDeps, locked: Locked, campaigns: St
       await campaigns.start(gm)
       const tribes = await tribesOfPool(db.pool, created.id)
       const mine = tribes.find((t) => t.userId === userId)!
-      const homes = new Map(tribes.map((t) => [t.id, [...setup.homes[t.userId === userId ? 0 : 1]]]))
-      // The referee picks for both, in whatever order the draw gave (R3.4).
+      const homes = new Map(tribes.map((t) => [t.id, [...(setup.homes?.[t.userId === userId ? 0 : 1] ?? [])]]))
+      // In a draft, the referee picks for both, in whatever order the draw gave (R3.4).
       for (;;) {
         const { state } = await campaigns.snapshot(created.id)
         const onTheClock = rulesetOf(state.ruleset).view(state).draft?.onTheClock

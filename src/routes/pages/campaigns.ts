@@ -5,7 +5,7 @@ import { FACES, faceOf, gameChoices, type GamePages } from '../../faces/index.ts
 import { AppError } from '../../lib/errors.ts'
 import { CreateCampaignBody } from '../../schemas/actions.ts'
 import { bundledMaps } from '../../services/maps.ts'
-import { STRINGS, type FormRoute, type PageKit, type Req, type Route } from './kit.ts'
+import { one, STRINGS, type FormRoute, type PageKit, type Req, type Route } from './kit.ts'
 import { yourDayPages } from './your-day.ts'
 
 const maps = () => bundledMaps().map((m) => ({ id: m.id, name: m.name }))
@@ -58,21 +58,24 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
     },
   )
 
-  // One click, a practice campaign running with the newcomer's window open (#27), on a server
-  // whose games include one with a practice setup.
-  const practiced = FACES.find((f) => f.practice)
-  const setup = practiced?.practice
-  if (practiced && setup)
+  // One click, a practice campaign of the chosen game running with the newcomer's turn open (#27,
+  // #50), on a server whose games include one with a practice setup; with no game named, the first.
+  const practiced = FACES.filter((f) => f.practice)
+  if (practiced.length > 0)
     fastify.post<Route>(
       '/practice',
-      { ...form(), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } },
+      { ...form(undefined, { extras: ['game'] }), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } },
       async (request: Req, reply) => {
         const user = await requireUser(request)
         const s = STRINGS[(await viewer(request)).locale]
+        const named = one(kit.extrasOf(request).game)
+        const face = named ? practiced.find((f) => f.id === named) : practiced[0]
+        if (!face?.practice)
+          throw new AppError(400, 'practice/no_such_game', `No practice game "${named}": choose one of ${practiced.map((f) => f.id).join(', ')}`)
         const created = await fastify.practice.createPractice(user, {
-          ruleset: practiced.id,
-          mapId: setup.mapId,
-          homes: setup.homes,
+          ruleset: face.id,
+          mapId: face.practice.mapId,
+          homes: face.practice.homes,
           name: s.practiceName!,
           tribes: [s.practiceTribe!, s.practiceRival!],
         })

@@ -41,8 +41,8 @@ export function confirmed(extras: Body) {
 /** Page-only form fields (not part of the action's schema) are kept here. */
 type WithExtras = FastifyRequest & { viewer?: Viewer; formExtras?: Body }
 
-/** The catalogue key of the practice game's offer: the first game with a practice setup, as `/practice` starts. */
-const PRACTICE_OFFER = FACES.find((f) => f.practice)?.practice?.words.lead ?? null
+/** The practice games on offer (#27, #50): each game with a practice setup, its name and its offer's sentence as catalogue keys. */
+const PRACTICE_OFFERS = FACES.flatMap((f) => (f.practice ? [{ game: f.id, name: f.name, lead: f.practice.words.lead }] : []))
 
 function noticeOf(request: FastifyRequest, s: Strings): string | null {
   const asked = (request.query as { notice?: unknown } | undefined)?.notice
@@ -102,8 +102,8 @@ export function pageKit(fastify: FastifyInstance): PageKit {
       ...(typeof data.titleKey === 'string' ? { title: STRINGS[v.locale][data.titleKey] } : {}),
       locale: v.locale,
       s: STRINGS[v.locale],
-      // The practice game's offer, in the words of the game it practises (none: no offer).
-      practiceOffer: PRACTICE_OFFER,
+      // The practice games' offers, each in the words of the game it practises (none: no offer).
+      practiceOffers: PRACTICE_OFFERS,
       // A notice a redirect asks for (?notice=week_passed), said only when the catalogue has it.
       notice: noticeOf(request, STRINGS[v.locale]),
       user: v.user,

@@ -28,8 +28,8 @@ t.test('R3.5 R4.2 R5 R6.1 R7 R8 a practice campaign: created in one tap, then a 
   const shot = (name: string) => phone.screenshot({ path: path.join(ARTIFACTS, `practice-${name}.png`) })
 
   // ---- one tap ----
-  const start = phone.locator('form[action="/practice"] button')
-  t.equal(await start.textContent(), 'Start a practice game', 'the campaigns page offers a practice game')
+  const start = phone.locator('form[action="/practice"]:has(input[name="game"][value="weekly-turn"]) button')
+  t.match(await start.textContent(), /^Start a practice game \(Weekday Wars/, 'the campaigns page offers a practice game')
   await shot('0-offer-390-en')
   await Promise.all([phone.waitForURL(/\/campaigns\/[0-9a-f-]+\/turn$/), start.click()])
   const turn = new URL(phone.url()).pathname
