@@ -18,6 +18,8 @@ export const conquestFace: Face = {
   // G9.2: whole territories, said by their names.
   tradeForm: [{ name: 'tiles', kind: 'list', label: 'c_tradeTiles', nameOf: placeName, taps: true }],
   api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
+  // On its own board; the setup's wait for the first tick ends when the newcomer passes the week (#50).
+  practice: { words: { lead: 'c_practiceLead', banner: 'c_practiceBanner', passed: 'c_week_passed' } },
   recap: conquestRecap,
   sentence: conquestSentence,
   pages: (fastify, kit) => ({

@@ -32,6 +32,8 @@ export const elMapaFace: Face = {
     ...elMapaHistoryPages(fastify, kit),
     tradeMap: (a, locale, tribes) => tradeMap(fastify.campaigns, kit, a, locale, tribes),
   }),
+  // On its own board; the setup's wait for the first tick ends when the newcomer passes the week (#50).
+  practice: { words: { lead: 'm_practiceLead', banner: 'm_practiceBanner', passed: 'm_week_passed' } },
   recap: elMapaRecap,
   sentence: elMapaSentence,
 }

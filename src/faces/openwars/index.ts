@@ -29,6 +29,8 @@ export const openwarsFace: Face = {
     ...openwarsHistoryPages(fastify, kit),
     tradeMap: openwarsTradeMap(fastify, kit),
   }),
+  // On its own board; the setup's wait for the first tick ends when the newcomer passes the week (#50).
+  practice: { words: { lead: 'o_practiceLead', banner: 'o_practiceBanner', passed: 'o_week_passed' } },
   recap: openwarsRecap,
   sentence: openwarsSentence,
 }
