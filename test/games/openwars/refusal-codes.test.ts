@@ -3,6 +3,8 @@
 import t, { type Test } from 'tap'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import type { OpenOrder, OpenState } from '../../../src/engine/games/openwars/types.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
+import { readable } from '../readable.ts'
 import { open, play, refused, stack, tribe, world } from './dsl.ts'
 
 const MAP = `
@@ -72,4 +74,54 @@ t.test('W8.3 a trade that moves units is refused (trade/no_units)', async (t) =>
     'beside the transfers too',
   )
   t.match(openWars.tradeOf({ transfers: [{ from: 'A', to: 'B', gold: 2 } as never] }), { ok: true, trade: [{ from: 'A', to: 'B', gold: 2 }] })
+})
+
+t.test('W6.4 W11.20 each field of a standing order at its bounds: the refusal names the field, the bound itself is taken', async (t) => {
+  const said = (s: OpenState, order: unknown, o: Partial<OpenOrder> = { type: 'setDefault' }) => {
+    const r = openWars.applyOrder(s, 'A', { ...o, order } as OpenOrder, hmacRng)
+    return r.ok ? null : `${r.error.code} ${readable(r.error).message}`
+  }
+  const s = opened()
+  const shape = 'standing/bad_order an order is { modo, umbral?, destino?, retaguardia?, hechizo? }'
+  const umbral = 'standing/bad_order umbral: 1 to 1000 or siempre'
+  const destino = 'standing/bad_order destino: auto or a location'
+  const only = 'standing/bad_order umbral and destino go with retirarse only (W11.20)'
+  const rear = 'standing/bad_order retaguardia: 0 to 4'
+  const spell = 'standing/bad_order hechizo: a C or Cp spell of the faction (W11.20)'
+  const refusedOrders: [unknown, string][] = [
+    [undefined, shape],
+    ['luchar', shape],
+    [{ modo: 'huir' }, 'standing/bad_order modo: luchar or retirarse'],
+    ...[0, 1001, 2.5, '5', undefined].map((value): [unknown, string] => [{ modo: 'retirarse', umbral: value }, umbral]),
+    [{ modo: 'retirarse', umbral: 5, destino: 'r9c9' }, destino],
+    [{ modo: 'retirarse', umbral: 5, destino: 7 }, destino],
+    [{ modo: 'luchar', destino: 'auto' }, only],
+    [{ modo: 'luchar', umbral: 5 }, only],
+    ...[-1, 5, 1.5, '2'].map((value): [unknown, string] => [{ modo: 'luchar', retaguardia: value }, rear]),
+    [{ modo: 'luchar', hechizo: 'bola_fuego' }, spell],
+    [{ modo: 'luchar', hechizo: 'prisa' }, spell],
+    [{ modo: 'luchar', hechizo: 'nada' }, spell],
+  ]
+  for (const [order, problem] of refusedOrders) t.equal(said(s, order), problem, `${JSON.stringify(order) ?? 'no order'}: ${problem}`)
+  for (const order of [
+    { modo: 'retirarse', umbral: 1 },
+    { modo: 'retirarse', umbral: 1000 },
+    { modo: 'retirarse', umbral: 'siempre', destino: 'auto' },
+    { modo: 'retirarse', umbral: 3, destino: 'r2c2' },
+    { modo: 'luchar', retaguardia: 0 },
+    { modo: 'luchar', retaguardia: 4 },
+    { modo: 'luchar', hechizo: 'grito_guerra' },
+    { modo: 'luchar', hechizo: null },
+  ])
+    t.equal(said(s, order), null, `${JSON.stringify(order)} is taken`)
+  // A spell on a stack that casts none: W11.20 names the stack's kind.
+  t.equal(
+    said(s, { modo: 'luchar', hechizo: 'grito_guerra' }, { type: 'setStanding', at: 'r2c1', kind: 'goblins' }),
+    'standing/bad_order hechizo only on a mágica stack (W11.20)',
+    'a spell in the standing order of goblins, which cast none',
+  )
+  // A Cp spell is one of the book's too, for the faction whose it is (runa de piedra, the dwarves').
+  const dwarves = open(world(MAP, { tribes: 'A=enanos@monday B=elfos@thursday', stacks: 'r2c4 B 1 exploradores' }), 'A')
+  t.equal(said(dwarves, { modo: 'luchar', hechizo: 'runa_piedra' }), null, "the dwarves' runa de piedra (Cp) is taken")
+  t.equal(said(dwarves, { modo: 'luchar', hechizo: 'terror' }), spell, "terror (Cd, the undead's) is not")
 })
