@@ -4,7 +4,8 @@ import { kind } from '../../../src/engine/games/openwars/data.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import { neighbours } from '../../../src/engine/games/openwars/map.ts'
 import { movePaths } from '../../../src/engine/games/openwars/options.ts'
-import { entryCost, grid } from '../../../src/engine/games/openwars/work.ts'
+import { movementOf } from '../../../src/engine/games/openwars/orders.ts'
+import { entryCost, grid, Work } from '../../../src/engine/games/openwars/work.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
 import { open, play, refused, stack, tribe, world } from './dsl.ts'
 
@@ -181,4 +182,30 @@ t.test("W11.28 W5.4 W5.5 W5.6 W5.7 a move's own rules in the book's order, each 
   t.ok(pathCost(['r2c2', 'r3c2']) <= kind('exploradores').mov, 'premise: within the points')
   t.match(refused(engaged, 'A', move(['r2c2', 'r3c2'])), { code: 'move/barred', rule: 'W5.6' }, 'W5.6 before W5.7')
   t.match(refused(engaged, 'A', move(['r2c2', 'r2c3'])), { code: 'move/engaged', rule: 'W5.7' }, 'and W5.7 when nothing else fails')
+})
+
+t.test("W5.4 W5.12 a move's points: the kind's own, +1 for each celeridad or vientos, +1 from corriente for agua and from caminos for the rest", async (t) => {
+  const w = new Work(base(''), hmacRng)
+  const extra = (from: string, k: string, bonus: string[] = []) => movementOf(w, from, k, bonus) - kind(k).mov
+  t.equal(extra('r1c1', 'nave_cisne'), 1, 'corriente (r1c1): +1 to an agua unit')
+  t.equal(extra('r1c1', 'aguilas'), 0, 'corriente: nothing to a voladora one')
+  t.equal(extra('r2c2', 'guardianes'), 1, 'caminos (r2c2): +1 to a land unit')
+  t.equal(extra('r2c2', 'nave_cisne'), 0, 'caminos: nothing to agua')
+  t.equal(extra('r2c3', 'guardianes'), 0, "an ordinary location: the kind's own points")
+  t.equal(extra('r2c3', 'guardianes', ['celeridad']), 1, 'celeridad: +1')
+  t.equal(extra('r2c3', 'guardianes', ['vientos']), 1, 'vientos: +1')
+  t.equal(extra('r2c2', 'guardianes', ['celeridad', 'vientos']), 3, 'both spells and caminos: +3')
+  t.equal(extra('r2c3', 'guardianes', ['cast']), 0, 'a mark of another kind adds nothing')
+})
+
+t.test('W7.4 a mage that cast keeps its mark where it moves, and only that mark; no other unit carries one', async (t) => {
+  const s = base('r2c1 A 1 mago\nr2c1 A 1 exploradores')
+  stack(s, 'r2c1', 'A', 'mago')!.bonus.push('cast', 'celeridad')
+  stack(s, 'r2c1', 'A', 'exploradores')!.bonus.push('cast')
+  const moved = play(s, 'A', [
+    { type: 'move', from: 'r2c1', kind: 'mago', count: 1, path: ['r2c2'] },
+    { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2'] },
+  ]).state
+  t.same(stack(moved, 'r2c2', 'A', 'mago')!.bonus, ['cast'], 'the mage arrives having cast this window')
+  t.same(stack(moved, 'r2c2', 'A', 'exploradores')!.bonus, [], 'the explorers carry no mark')
 })
