@@ -1,5 +1,6 @@
 // W3 and W4: windows and phases, batches, setup orders, collection, upkeep and recruitment.
 import t from 'tap'
+import { kind } from '../../../src/engine/games/openwars/data.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
 import { notStarted, ofType, open, play, refused, stack, sys, tribe, world } from './dsl.ts'
@@ -210,4 +211,25 @@ t.test('W9.4 W1.1 the campaign form', async (t) => {
     { ok: false, error: { code: 'setup/weekdays' } },
   )
   t.match(make({}), { ok: true, state: { roundLimit: 16 } })
+})
+
+t.test('W4.7 each discount only where it is and for whom: academia for mágica, astillero for agua; gold exactly the price is enough', async (t) => {
+  const s = open(base('r3c4 B 1 goblins'), 'A')
+  const paid = (city: string, k: string, state = s) =>
+    tribe(s, 'A').gold - tribe(play(state, 'A', [{ type: 'recruit', city, kind: k, count: 1 }]).state, 'A').gold
+  t.equal(paid('r2c2', 'exploradores'), kind('exploradores').cost, 'academia (r2c2): an explorer pays full price')
+  t.equal(paid('r2c1', 'mago'), kind('mago').cost, 'a mage outside the academia (r2c1) pays full price')
+  t.equal(paid('r2c3', 'exploradores'), kind('exploradores').cost, 'astillero (r2c3): a land unit pays full price')
+  t.equal(paid('r2c1', 'nave_cisne'), kind('nave_cisne').cost, 'a ship in a port with no astillero (r2c1) pays full price')
+  const exact = structuredClone(s)
+  tribe(exact, 'A').gold = kind('exploradores').cost * 2
+  const spent = play(exact, 'A', [{ type: 'recruit', city: 'r2c1', kind: 'exploradores', count: 2 }]).state
+  t.equal(tribe(spent, 'A').gold, 0, 'gold exactly the price recruits, leaving none')
+  tribe(exact, 'A').gold -= 1
+  const short = openWars.applyOrder(exact, 'A', { type: 'recruit', city: 'r2c1', kind: 'exploradores', count: 2 }, hmacRng)
+  t.match(
+    short.ok ? null : short.error,
+    { code: 'recruit/gold', rule: 'W4.7', params: { price: kind('exploradores').cost * 2 } },
+    'one gold short is refused, the price given',
+  )
 })
