@@ -181,10 +181,15 @@ export function play(s: OpenState, id: string, orders: OpenOrder[], rng: Rng = h
 
 /** The refusal of an order: its code and rule. */
 export function refused(s: OpenState, id: string, o: OpenOrder, rng: Rng = hmacRng): { code: string; rule?: string } {
+  const { code, rule } = refusal(s, id, o, rng)
+  return { code, rule }
+}
+
+/** The whole refusal of an order: its code, rule, message and params. */
+export function refusal(s: OpenState, id: string, o: OpenOrder, rng: Rng = hmacRng) {
   const r = openWars.applyOrder(s, id, o, rng)
   if (r.ok) throw new Error(`${o.type} was accepted`)
-  const { code, rule } = readable(r.error)
-  return { code, rule }
+  return readable(r.error)
 }
 
 export const ofType = <K extends OpenEvent['type']>(events: OpenEvent[], type: K) => events.filter((e): e is Extract<OpenEvent, { type: K }> => e.type === type)

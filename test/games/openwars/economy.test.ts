@@ -3,7 +3,7 @@ import t from 'tap'
 import { kind } from '../../../src/engine/games/openwars/data.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
-import { notStarted, ofType, open, play, refused, stack, sys, tribe, world } from './dsl.ts'
+import { notStarted, ofType, open, play, refusal, refused, stack, sys, tribe, world } from './dsl.ts'
 
 const MAP = `
   ag1     ag1    ag1    ag1
@@ -46,7 +46,11 @@ t.test('W4.5 W4.6 W4.7 W4.8 W4.9 W4.10 W3.11 recruitment', async (t) => {
   const r = play(s, 'A', [{ type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 2 }]).state
   t.equal(g - tribe(r, 'A').gold, 18)
   t.equal(stack(r, 'r2c1', 'A', 'guardianes')!.moved, 0, 'W4.10 new units are unmoved')
-  t.match(refused(s, 'A', { type: 'recruit', city: 'r3c1', kind: 'guardianes', count: 1 }), { code: 'recruit/not_your_city', rule: 'W4.6' })
+  t.match(refusal(s, 'A', { type: 'recruit', city: 'r3c1', kind: 'guardianes', count: 1 }), {
+    code: 'recruit/not_your_city',
+    rule: 'W4.6',
+    params: { city: 'r3c1' },
+  })
   t.match(refused(s, 'A', { type: 'recruit', city: 'r2c4', kind: 'guardianes', count: 1 }), { code: 'recruit/not_your_city' })
   t.match(refused(s, 'A', { type: 'recruit', city: 'r2c1', kind: 'guardianes', count: 5 }), { code: 'order/bad_count' })
   t.match(refused(s, 'A', { type: 'recruit', city: 'r2c1', kind: 'goblins', count: 1 }), { code: 'order/unknown_kind', rule: 'W4.5' })

@@ -1,6 +1,7 @@
 // W7 and Appendix C: casting, costs, strategic and declared spells; W6.3 volleys.
 import t from 'tap'
-import { ofType, open, play, refused, stack, standing, sys, tribe, world, always } from './dsl.ts'
+import { ofType, open, play, refusal, refused, stack, standing, sys, tribe, world, always } from './dsl.ts'
+import { kind } from '../../../src/engine/games/openwars/data.ts'
 import { scriptedRng, type Rng } from '../../../src/engine/index.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 
@@ -231,7 +232,11 @@ t.test('W6.10 W11.19 a prepared spell in the defender battle: cast at its first 
 t.test('W6.3 volleys: range, Certero, no reply; niebla, tormenta, atalaya', async (t) => {
   const s = base('r2c1 A 2 arqueros\nr2c2 A 1 guardianes\nr2c4 B 2 goblins\nr3c4 B 1 goblins')
   t.match(refused(s, 'A', { type: 'aim', from: 'r2c2', kind: 'guardianes', target: 'r2c4' }), { code: 'aim/no_range', rule: 'W6.3' })
-  t.match(refused(s, 'A', { type: 'aim', from: 'r2c1', kind: 'arqueros', target: 'r2c4' }), { code: 'aim/range' })
+  t.match(refusal(s, 'A', { type: 'aim', from: 'r2c1', kind: 'arqueros', target: 'r2c4' }), {
+    code: 'aim/range',
+    message: `r2c4 is at distance 3; the volley reaches 1 to ${kind('arqueros').range}`,
+  })
+  t.match(refusal(s, 'A', { type: 'aim', from: 'r2c1', kind: 'arqueros', target: 'r2c1' }), { code: 'aim/range' }, 'nor its own location (distance 0)')
   t.match(refused(s, 'A', { type: 'aim', from: 'r2c1', kind: 'arqueros', target: 'r2c2' }), { code: 'aim/no_enemy' })
   t.match(refused(s, 'A', { type: 'aim', from: 'r2c1', kind: 'exploradores', target: 'r2c2' }), { code: 'aim/no_units' })
   const moved = play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'arqueros', count: 2, path: ['r2c2'] }]).state

@@ -7,7 +7,7 @@ import { movePaths } from '../../../src/engine/games/openwars/options.ts'
 import { movementOf } from '../../../src/engine/games/openwars/orders.ts'
 import { entryCost, grid, Work } from '../../../src/engine/games/openwars/work.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
-import { open, play, refused, stack, tribe, world } from './dsl.ts'
+import { open, play, refusal, refused, stack, tribe, world } from './dsl.ts'
 
 // r2c1 and r2c4 are ports; the sea runs along row 1.
 const MAP = `
@@ -44,9 +44,11 @@ t.test('W5.1 W5.4 W5.2 W11.22 a path, its points, one move per unit', async (t) 
   t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r9c9'] }), { code: 'location/unknown' })
   t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 3, path: ['r2c2'] }), { code: 'order/bad_count' })
   t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'goblins', count: 1, path: ['r2c2'] }), { code: 'order/unknown_kind', rule: 'W4.5' })
-  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r3c1', 'r4c1', 'r4c2', 'r4c3', 'r4c4'] }), {
+  t.match(refusal(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r3c1', 'r4c1', 'r4c2', 'r4c3', 'r4c4'] }), {
     code: 'move/points',
     rule: 'W5.4',
+    params: { cost: 6, points: kind('exploradores').mov },
+    message: `the path costs 6 movement; Exploradores has ${kind('exploradores').mov}: it would be stranded`,
   })
   const r = play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2', 'r2c1', 'r2c2'] }])
   t.equal(stack(r.state, 'r2c2', 'A', 'exploradores')!.moved, 1, 'W11.22 a path may revisit locations')
@@ -63,7 +65,11 @@ t.test('W5.12 W11.3 W11.29 corriente and caminos add a point to moves that start
 
 t.test('W5.5 W2.5 water and air', async (t) => {
   const s = base('r2c1 A 1 exploradores\nr1c1 A 1 nave_cisne', 'A=elfos@monday B=amazonas@thursday')
-  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r1c1'] }), { code: 'move/barred', rule: 'W5.5' })
+  t.match(refusal(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r1c1'] }), {
+    code: 'move/barred',
+    rule: 'W5.5',
+    params: { at: 'r1c1' },
+  })
   t.match(refused(s, 'A', { type: 'move', from: 'r1c1', kind: 'nave_cisne', count: 1, path: ['r2c1'] }), { code: 'move/barred', rule: 'W5.5' })
   const b = open(world(MAP, { tribes: 'B=amazonas@monday A=elfos@thursday', stacks: 'r2c1 B 1 canoas\nr2c1 B 1 aguilas' }), 'B')
   t.ok(play(b, 'B', [{ type: 'move', from: 'r2c1', kind: 'canoas', count: 1, path: ['r1c1', 'r1c2'] }]), 'Anfibio enters water')
@@ -77,9 +83,10 @@ t.test('W5.5 W2.5 water and air', async (t) => {
 
 t.test('W5.6 detiene ends a move; another tribe Barrera bars it', async (t) => {
   const s = base('r2c1 A 1 exploradores')
-  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2', 'r2c3', 'r3c3'] }), {
+  t.match(refusal(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2', 'r2c3', 'r3c3'] }), {
     code: 'move/detiene',
     rule: 'W5.6',
+    params: { at: 'r2c3' },
   })
   t.ok(play(s, 'A', [{ type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2', 'r2c3'] }]))
   s.cells.r2c2!.lasting.push({ spell: 'barrera', tribe: 'B' })
@@ -88,9 +95,10 @@ t.test('W5.6 detiene ends a move; another tribe Barrera bars it', async (t) => {
 
 t.test('W5.7 W5.8 engagement, arrival and control; riqueza pays', async (t) => {
   const s = base('r2c1 A 2 exploradores\nr2c1 A 1 arqueros\nr2c3 B 1 goblins\nr4c1 B 1 goblins')
-  t.match(refused(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r3c1', 'r4c1', 'r4c2'] }), {
+  t.match(refusal(s, 'A', { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r3c1', 'r4c1', 'r4c2'] }), {
     code: 'move/engaged',
     rule: 'W5.7',
+    params: { at: 'r4c1' },
   })
   const r = play(s, 'A', [
     { type: 'move', from: 'r2c1', kind: 'exploradores', count: 1, path: ['r2c2', 'r2c3'] },
