@@ -324,3 +324,28 @@ t.test('W2.8 W11.5 atalaya adds range; Velo de niebla hides from volleys, not fr
   mage.cells.r2c4!.lasting.push({ spell: 'velo', tribe: 'B' })
   t.ok(play(mage, 'A', [cast('r2c3', 'mago', 'cenagal', 'r2c4')]), 'W11.5 strategic spells may target niebla')
 })
+
+t.test("W7.2 Appendix C each spell's target, refused in its own words and naming the location", async (t) => {
+  const s = base('r2c1 A 1 mago\nr2c2 A 1 exploradores')
+  const says = (state: typeof s, order: ReturnType<typeof cast>, words: string, target: string) =>
+    t.match(
+      refusal(state, 'A', order),
+      { code: 'cast/target', rule: 'W7.2', message: words, params: { target } },
+      `${order.spell} at ${order.target}: ${words}`,
+    )
+  says(s, cast('r2c1', 'mago', 'barrera', 'r2c1'), 'Barrera needs an own, non-ciudad location with no enemy units', 'r2c1')
+  t.ok(play(s, 'A', [cast('r2c1', 'mago', 'barrera', 'r2c2')]), 'Barrera on an own llanura is cast')
+  says(s, cast('r2c1', 'mago', 'velo', 'r3c1'), 'Velo de niebla needs an own location (W11.15)', 'r3c1')
+  t.ok(play(s, 'A', [cast('r2c1', 'mago', 'velo', 'r2c2')]), 'Velo on an own location is cast')
+  says(s, cast('r2c1', 'mago', 'prisa', 'r3c1'), 'Prisa needs a location with own units', 'r3c1')
+  says(s, cast('r2c1', 'mago', 'celeridad', 'r2c2', { targetKind: 'arqueros' }), 'Celeridad needs an own stack without Celeridad in the target', 'r2c2')
+  t.ok(play(s, 'A', [cast('r2c1', 'mago', 'celeridad', 'r2c2', { targetKind: 'exploradores' })]), 'Celeridad on an own stack is cast')
+  says(s, cast('r2c1', 'mago', 'drenar_mana', 'r2c2'), 'Drenar maná needs a location with units of another tribe', 'r2c2')
+  says(s, cast('r2c1', 'mago', 'rayo', 'r2c2'), 'Rayo arcano needs a location with enemy units', 'r2c2')
+  says(s, cast('r2c1', 'mago', 'bendicion', 'r3c1'), 'Bendición de batalla needs a location with own units', 'r3c1')
+  const jungle = base('r2c1 A 1 chamana', 'A=amazonas@monday B=orcos@thursday')
+  says(jungle, cast('r2c1', 'chamana', 'llamada_selva', 'r2c1'), 'Llamada de la selva needs a llanura or desierto location', 'r2c1')
+  t.ok(play(jungle, 'A', [cast('r2c1', 'chamana', 'llamada_selva', 'r2c2')]), 'Llamada de la selva on a llanura is cast')
+  const forge = base('r2c2 A 1 herrero_runico', 'A=enanos@monday B=orcos@thursday')
+  says(forge, cast('r2c2', 'herrero_runico', 'forja_armas', 'r2c2'), 'Forja de armas needs the recruitment phase and a caster in a ciudad', 'r2c2')
+})
