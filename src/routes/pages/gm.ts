@@ -2,6 +2,8 @@
 // replacing a player. Actions that cannot be undone ask for a ticked confirmation first.
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
+import { fill } from '../../lib/fill.ts'
+import { nameSkeleton } from '../../lib/names.ts'
 import { WEEKDAYS } from '../../engine/index.ts'
 import { InviteBody, JoinBody, PickBody, ReplacePlayerBody } from '../../schemas/actions.ts'
 import type { Access } from '../../services/access.ts'
@@ -43,12 +45,19 @@ type Extra = {
   group?: { from: { id: string; name: string }; invited: string[] }
 }
 
-/** The empty-seat form (#50): the free weekdays, the first chosen (or the one typed), the name typed; null when every weekday is taken. */
-function botSeatForm(tribes: { weekday: string }[], typed: Body | undefined) {
+/**
+ * The empty-seat form (#50): the free weekdays, the first chosen (or the one typed), and the name
+ * typed, or one offered ("Bot 3") that no tribe's name is like; null when every weekday is taken.
+ */
+function botSeatForm(tribes: { name: string; weekday: string }[], typed: Body | undefined, locale: 'en' | 'es') {
   const free = WEEKDAYS.filter((day) => !tribes.some((t) => t.weekday === day))
   if (free.length === 0) return null
   const chosen = typed ? one(typed.weekday) : free[0]
-  return { weekdays: free.map((weekday) => ({ weekday, selected: weekday === chosen })), tribeName: typed ? one(typed.tribeName) : null, n: tribes.length + 1 }
+  const taken = new Set(tribes.map((t) => nameSkeleton(t.name)))
+  let n = tribes.length + 1
+  const offered = () => fill(STRINGS[locale].botSeatName!, { n }, locale)
+  while (taken.has(nameSkeleton(offered()))) n++
+  return { weekdays: free.map((weekday) => ({ weekday, selected: weekday === chosen })), tribeName: typed ? one(typed.tribeName) : offered() }
 }
 
 export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset: string) => GamePages) {
@@ -93,7 +102,7 @@ export function gmPages(fastify: FastifyInstance, kit: PageKit, games: (ruleset:
         gmMail: GM_MAIL.map((mode) => ({ mode, selected: (gmMail ?? 'auto') === mode })),
         botCover: campaigns.botCover(a),
         // The weekdays an empty seat for the bot may take (#50), the first chosen, and a name to start from.
-        botSeat: setup ? botSeatForm(tribes, extra.form) : null,
+        botSeat: setup ? botSeatForm(tribes, extra.form, (await kit.viewer(request)).locale) : null,
         finished: a.campaign.status === 'finished',
         ...extra,
       },

@@ -62,6 +62,11 @@ t.test(
     t.same(await axe(desk), [], 'axe: no WCAG A/AA violation at 1366 px')
     await desk.screenshot({ path: path.join(ARTIFACTS, 'console-remove-3-done-1366-en.png'), fullPage: true })
     // Removing the bot's tribe frees the seat, and says so (nobody to mail).
+    t.equal(
+      await desk.locator('form[action$="/gm/bot-seat"] input[name="tribeName"]').inputValue(),
+      'Bot 4',
+      'the next seat is offered a name no tribe has: Bot 3 is taken',
+    )
     await removeByKeyboard('Bot 3', /done=seatFreed/)
     t.match(await desk.locator('.done').innerText(), /The seat is free again/, 'the bot leaves the seat, by keyboard')
     t.same(
