@@ -156,3 +156,16 @@ t.test('W9.3 W9.2 W3.4 W3.6 W3.9 W10.3 W8.4 each refusal of the calendar and the
     error: { message: /not an Open Wars state/ },
   })
 })
+
+t.test('W3.6 tick 0 waits 72 hours counted from the start, whenever the start was', async (t) => {
+  const HOUR = 3_600_000
+  const startedAt = 1_000 * HOUR
+  const s = sys(notStarted(), { type: 'startCampaign', at: startedAt }).state
+  const early = sys(s, { type: 'tick', at: startedAt + 72 * HOUR - 1 })
+  t.equal(early.events.at(-1)!.type, 'tickWaits', 'a millisecond short of 72 hours after the start: tick 0 waits')
+  t.equal(early.state.status, 'setup')
+  t.equal(openWars.tickZeroNotBefore?.(s), startedAt + 72 * HOUR, 'and the game says when it may come')
+  const mustered = sys(s, { type: 'tick', at: startedAt + 72 * HOUR })
+  t.equal(mustered.state.status, 'running', 'at 72 hours exactly, the muster')
+  t.ok(ofType(mustered.events, 'mustered').length === 1 && ofType(mustered.events, 'roundStarted')[0]!.round === 1, 'and round 1 begins')
+})
