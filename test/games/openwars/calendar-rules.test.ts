@@ -169,3 +169,22 @@ t.test('W3.6 tick 0 waits 72 hours counted from the start, whenever the start wa
   t.equal(mustered.state.status, 'running', 'at 72 hours exactly, the muster')
   t.ok(ofType(mustered.events, 'mustered').length === 1 && ofType(mustered.events, 'roundStarted')[0]!.round === 1, 'and round 1 begins')
 })
+
+t.test('W6.1 a window still open fights its battles at the close; one its player ended just closes', async (t) => {
+  const s = open(
+    world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c2 A 2 guerreros_orcos\nr2c3 B 3 exploradores\nr3c4 B 1 exploradores' }),
+    'A',
+  )
+  const moved = play(s, 'A', [{ type: 'move', from: 'r2c2', kind: 'guerreros_orcos', count: 1, path: ['r2c3'] }]).state
+  const closed = sys(moved, { type: 'closeWindow', tribe: 'A' }, always(1))
+  t.ok(ofType(closed.events, 'battle').length > 0, "the open window's battle in r2c3 is fought at 20:00")
+  t.same([tribe(closed.state, 'A').window, closed.events.at(-1)!.type], ['closed', 'windowClosed'])
+  const ended = play(moved, 'A', [{ type: 'endTurn' }], always(1)).state
+  t.equal(tribe(ended, 'A').window, 'ended', 'ending the turn fought the battle already')
+  const after = sys(ended, { type: 'closeWindow', tribe: 'A' }, always(1))
+  t.same(
+    after.events.map((e) => e.type).filter((type) => type !== 'system'),
+    ['windowClosed'],
+    'the close of an ended window fights nothing again: it only closes',
+  )
+})
