@@ -2,6 +2,7 @@
 import t from 'tap'
 import { ofType, open, play, refusal, refused, stack, standing, sys, tribe, world, always } from './dsl.ts'
 import { kind } from '../../../src/engine/games/openwars/data.ts'
+import type { OpenState } from '../../../src/engine/games/openwars/types.ts'
 import { scriptedRng, type Rng } from '../../../src/engine/index.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 
@@ -348,4 +349,24 @@ t.test("W7.2 Appendix C each spell's target, refused in its own words and naming
   t.ok(play(jungle, 'A', [cast('r2c1', 'chamana', 'llamada_selva', 'r2c2')]), 'Llamada de la selva on a llanura is cast')
   const forge = base('r2c2 A 1 herrero_runico', 'A=enanos@monday B=orcos@thursday')
   says(forge, cast('r2c2', 'herrero_runico', 'forja_armas', 'r2c2'), 'Forja de armas needs the recruitment phase and a caster in a ciudad', 'r2c2')
+})
+
+t.test('W7.8 a lasting effect is never doubled: a location-wide one by anyone, Prisa by the same tribe only', async (t) => {
+  const withLasting = (state: OpenState, spell: string, by: string) => {
+    const copy = structuredClone(state)
+    copy.cells.r2c2!.lasting.push({ spell, tribe: by })
+    return copy
+  }
+  const elves = base('r2c1 A 1 mago\nr2c2 A 1 exploradores')
+  for (const spell of ['senda', 'cenagal', 'barrera', 'velo'])
+    t.match(
+      refusal(withLasting(elves, spell, 'B'), 'A', cast('r2c1', 'mago', spell, 'r2c2')),
+      { code: 'cast/already', rule: 'W7.8' },
+      `${spell}: B's on r2c2 already`,
+    )
+  t.ok(play(withLasting(elves, 'prisa', 'B'), 'A', [cast('r2c1', 'mago', 'prisa', 'r2c2')]), "Prisa: B's on r2c2 does not stop A's own")
+  t.match(refusal(withLasting(elves, 'prisa', 'A'), 'A', cast('r2c1', 'mago', 'prisa', 'r2c2')), { code: 'cast/already', rule: 'W7.8' }, "but A's own does")
+  // Llamada de la selva is never doubled either, but its own W7.2 sees to it first: it makes the llanura a bosque.
+  const demons = base('r2c1 A 1 brujo', 'A=demonios@monday B=orcos@thursday')
+  t.match(refusal(withLasting(demons, 'corrupcion', 'B'), 'A', cast('r2c1', 'brujo', 'corrupcion', 'r2c2')), { code: 'cast/already' }, 'and corrupcion')
 })
