@@ -1,9 +1,10 @@
 // W3 and W4: windows and phases, batches, setup orders, collection, upkeep and recruitment.
 import t from 'tap'
-import { kind } from '../../../src/engine/games/openwars/data.ts'
+import { FACTIONS, kind, kindsOf, type Faction } from '../../../src/engine/games/openwars/data.ts'
+import { armyProblem, BUDGET } from '../../../src/engine/games/openwars/setup.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
-import { notStarted, ofType, open, play, refusal, refused, stack, sys, tribe, world } from './dsl.ts'
+import { inSetup, notStarted, ofType, open, play, refusal, refused, stack, sys, tribe, world } from './dsl.ts'
 
 const MAP = `
   ag1     ag1    ag1    ag1
@@ -236,4 +237,53 @@ t.test('W4.7 each discount only where it is and for whom: academia for mágica, 
     { code: 'recruit/gold', rule: 'W4.7', params: { price: kind('exploradores').cost * 2 } },
     'one gold short is refused, the price given',
   )
+})
+
+t.test('W3.5 W5.10 the starting army at each bound: the refusal names the entry and the bound, the bound itself is taken', async (t) => {
+  const amazons = tribe(inSetup('A@monday B@friday'), 'A')
+  amazons.faction = 'amazonas'
+  const kinds = kindsOf('amazonas')
+  const magic = kinds.find((k) => k.type === 'magica')!
+  const plain = kinds.find((k) => k.type !== 'magica' && !k.unique)!
+  const unique = kinds.find((k) => k.unique && k.type !== 'magica')!
+  for (const army of ['x', null, [], 3]) t.equal(armyProblem(amazons, army), 'army is an object of kind counts', `${JSON.stringify(army)}`)
+  for (const n of [-1, 1.5, '2']) t.equal(armyProblem(amazons, { [plain.id]: n }), `army.${plain.id}: a whole number`, `${plain.id}: ${JSON.stringify(n)}`)
+  t.equal(armyProblem(amazons, { [plain.id]: 5 }), `army.${plain.id}: at most 4 (W5.10)`, 'five of a kind')
+  t.equal(armyProblem(amazons, { [unique.id]: 2 }), `army.${unique.id}: at most 1 (W5.10)`, 'two of a única')
+  t.equal(armyProblem(amazons, { [magic.id]: 2 }), `army.${magic.id}: at most 1 (W5.10)`, 'two of a mágica')
+  t.equal(armyProblem(amazons, { [plain.id]: 0 }), null, 'none of a kind is allowed')
+  const mages = kindsOf('no_muertos').filter((k) => k.type === 'magica')
+  t.equal(
+    armyProblem({ ...amazons, faction: 'no_muertos' }, Object.fromEntries(mages.map((k) => [k.id, 1]))),
+    'at most 1 mágica unit in the capital (W5.10)',
+    `one each of the undead's ${mages.length} mágica kinds is one too many`,
+  )
+  // Exactly the budget is taken; one unit more than an army worth the budget is refused, its worth said.
+  // Some faction's kinds sum to the budget exactly (a search over each roster within W5.10's limits).
+  const exactly = (faction: Faction): Record<string, number> | null => {
+    const roster = kindsOf(faction)
+    const search = (i: number, left: number, mages: number, army: Record<string, number>): Record<string, number> | null => {
+      if (left === 0) return army
+      if (i === roster.length) return null
+      const k = roster[i]!
+      const most = k.unique || k.type === 'magica' ? 1 : 4
+      for (let n = most; n >= 0; n--) {
+        if (n * k.cost > left || (k.type === 'magica' && mages + n > 1)) continue
+        const found = search(i + 1, left - n * k.cost, mages + (k.type === 'magica' ? n : 0), n ? { ...army, [k.id]: n } : army)
+        if (found) return found
+      }
+      return null
+    }
+    return search(0, BUDGET, 0, {})
+  }
+  const faction = FACTIONS.find((f) => exactly(f) !== null)
+  t.ok(faction, `some faction can field an army worth exactly ${BUDGET}`)
+  const player = { ...amazons, faction: faction! }
+  const exact = exactly(faction!)!
+  t.equal(armyProblem(player, exact), null, `${faction} worth exactly ${BUDGET}: taken`)
+  const cheapest = kindsOf(faction!)
+    .filter((k) => !k.unique && k.type !== 'magica' && (exact[k.id] ?? 0) < 4)
+    .sort((a, b) => a.cost - b.cost)[0]!
+  const over = { ...exact, [cheapest.id]: (exact[cheapest.id] ?? 0) + 1 }
+  t.equal(armyProblem(player, over), `worth ${BUDGET + cheapest.cost}, more than ${BUDGET} gold`, 'one unit more: refused, its worth said')
 })
