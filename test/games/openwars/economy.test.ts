@@ -287,3 +287,13 @@ t.test('W3.5 W5.10 the starting army at each bound: the refusal names the entry 
   const over = { ...exact, [cheapest.id]: (exact[cheapest.id] ?? 0) + 1 }
   t.equal(armyProblem(player, over), `worth ${BUDGET + cheapest.cost}, more than ${BUDGET} gold`, 'one unit more: refused, its worth said')
 })
+
+t.test('W3.5 W1.1 a sealed army keeps only what it holds, and only while its faction stays', async (t) => {
+  const s = inSetup('A@monday B@friday')
+  const sealed = play(s, 'A', [{ type: 'setArmy', army: { guerreras: 2, cazadoras: 0 } }]).state
+  t.same(tribe(sealed, 'A').army, { guerreras: 2 }, 'a kind counted 0 is not kept')
+  const same = play(sealed, 'A', [{ type: 'setFaction', faction: tribe(sealed, 'A').faction! }]).state
+  t.same(tribe(same, 'A').army, { guerreras: 2 }, 'naming the faction it already plays keeps the army')
+  const other = play(sealed, 'A', [{ type: 'setFaction', faction: 'enanos' }]).state
+  t.equal(tribe(other, 'A').army, null, "another faction discards it: the old roster's army")
+})

@@ -59,3 +59,39 @@ t.test('W3.10 the platform sees the phase of an open window, and a finished camp
   t.equal(openWars.view({ ...s, status: 'finished' }).status, 'finished')
   t.equal(view.status, 'running')
 })
+
+t.test('W1.1 W3.3 W9.4 W10.3 a new campaign: each refusal cites its rule; the new state starts empty-handed', async (t) => {
+  const tribes = (n: number) =>
+    ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'monday']
+      .slice(0, n)
+      .map((weekday, i) => ({ id: `t${i}`, name: `T${i}`, weekday: weekday as 'monday' }))
+  const setup = { map: openWars.fixedMap!.map, seed: 'a-map-seed', secretSeed: 'a-setup-seed', limit: 16 }
+  const refusal = (input: Partial<typeof setup> & { tribes: ReturnType<typeof tribes> }) => {
+    const made = openWars.createGame({ ...setup, ...input })
+    return made.ok ? null : { code: made.error.code, rule: made.error.rule, message: made.error.message }
+  }
+  t.same(refusal({ tribes: tribes(8) }), { code: 'setup/tribe_count', rule: 'W1.1', message: 'Open Wars is played by 2 to 7 tribes; this campaign has 8' })
+  t.match(refusal({ tribes: [...tribes(2), { id: 'x', name: 'X', weekday: 'monday' }] }), { code: 'setup/weekdays', rule: 'W3.3' })
+  t.match(refusal({ tribes: tribes(2), limit: 53 }), { code: 'setup/round_limit', rule: 'W9.4' })
+  t.same(refusal({ tribes: tribes(2), seed: 'short' }), {
+    code: 'setup/bad_seed',
+    rule: 'W10.3',
+    message: 'the map and setup seeds are strings of at least 8 characters',
+  })
+  const made = openWars.createGame({ ...setup, tribes: tribes(2) })
+  if (!made.ok) throw new Error(made.error.code)
+  const s = made.state
+  t.match(
+    s,
+    { wrap: false, battleMarks: [], declared: [], contested: [], map: { id: 'banda', name: 'Banda de sectores', mode: 'aleatorio' } },
+    'the ring band, nothing declared or fought',
+  )
+  t.same(
+    s.tribes.map((x) => [x.defaultOrder, x.casualtyList, x.forged, x.gold, x.mana]),
+    [
+      [{ modo: 'luchar', hechizo: null }, [], [], 0, 0],
+      [{ modo: 'luchar', hechizo: null }, [], [], 0, 0],
+    ],
+    'W6.4 each tribe fights by default, with no casualty list, no forge, no gold or mana yet',
+  )
+})
