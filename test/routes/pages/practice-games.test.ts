@@ -25,6 +25,7 @@ t.test('#50 a practice game of each game: offered, one tap, the setup ended by p
   }
   const unknown = await page.post('/practice', { game: 'chess' })
   t.equal(unknown.status, 400, 'a game with no practice is refused')
+  t.ok(unknown.body.includes('practice/no_such_game'), 'with its code in the details')
   t.match(unknown.body, /No practice game &quot;chess&quot;|No practice game "chess"/, 'by a page naming it')
 
   for (const face of practised.filter((f) => !f.practice!.homes)) {
