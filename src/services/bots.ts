@@ -22,7 +22,8 @@ export function playBot(w: Working, tribe: string, at: Date, period: string): nu
     given++
     if (w.view.status !== 'running') break
   }
-  // The chronicle says which orders the bot gave (ev_botOrders), as it says a stand-in's.
-  if (given > 0) w.note('order.bot', { tribe, orders: given }, at)
+  // The chronicle says the bot played the window (ev_botOrders), how many orders it gave, none
+  // included: a bot that finds nothing worth doing (world conquest's, G8.7) still had its day.
+  w.note('order.bot', { tribe, orders: given }, at)
   return given
 }

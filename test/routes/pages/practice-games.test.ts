@@ -55,13 +55,16 @@ t.test('#50 a practice game of each game: offered, one tap, the setup ended by p
       periods[0]! > before.week && periods[1]! > periods[0]!,
       `${game}: each pass began a period, the first one the setup's end (${before.week} → ${periods.join(' → ')})`,
     )
-    const events = (await call(app, newcomer.token, 'GET', `${api}/events?limit=500`)).body.events as { type: string; payload: { tribe?: string } }[]
+    const events = (await call(app, newcomer.token, 'GET', `${api}/events?limit=500`)).body.events as {
+      type: string
+      payload: { tribe?: string; orders?: number }
+    }[]
     const tribes = (await call(app, newcomer.token, 'GET', api)).body.tribes as { id: string; name: string }[]
     const rival = tribes.find((x) => x.name === 'Vettones')!
-    t.ok(
-      events.some((e) => e.type === 'order.bot' && e.payload.tribe === rival.id),
-      `${game}: the rival's bot gave orders on its day`,
-    )
+    // Whether the bot finds an order worth giving is its own judgement (world conquest's may find
+    // no attack good enough); that it played the rival's day on each pass is the platform's.
+    const botDays = events.filter((e) => e.type === 'order.bot' && e.payload.tribe === rival.id)
+    t.equal(botDays.length, 2, `${game}: the rival's bot played its day on each pass (${botDays.map((e) => e.payload.orders).join(', ')} orders)`)
     t.equal((await call(app, newcomer.token, 'GET', `${api}/verify`)).body.ok, true, `${game}: the log replays to the stored state (R12.2)`)
   }
 })
