@@ -197,16 +197,16 @@ export async function payloadsSince(sql: Sql, campaignId: string, week: number, 
 }
 
 /**
- * Did the tribe give any order in a window after `since`, in `week` or the week before? (A
- * window missed is one without, #13.) A day back from a window's close reaches no further, so
+ * Was the tribe's window taken after `since`, in `week` or the week before: an order given, or
+ * the bot's day noted (#50, its orders or none)? A window missed is one without (#13). A day back from a window's close reaches no further, so
  * only the rows after the end of the week two before are read: a few dozen, however long the
  * log (#32).
  */
-export async function orderedSince(sql: Sql, campaignId: string, tribeId: string, since: Date, week: number): Promise<boolean> {
+export async function windowTakenSince(sql: Sql, campaignId: string, tribeId: string, since: Date, week: number): Promise<boolean> {
   const rows = await sql.query<{ one: number }>(
-    `SELECT 1 AS one FROM campaign_events WHERE campaign_id = $1::uuid AND seq > ${before('$4::int')} AND tribe = $2 AND played AND created_at > ${utc(3)} LIMIT 1`,
+    `SELECT 1 AS one FROM campaign_events WHERE campaign_id = $1::uuid AND seq > ${before('$4::int')} AND tribe = $2 AND (played OR type = 'order.bot') AND created_at > ${utc(3)} LIMIT 1`,
     [campaignId, tribeId, since.toISOString(), week],
-    'tribe-ordered-since',
+    'tribe-window-taken-since',
   )
   return rows.length > 0
 }

@@ -4,7 +4,7 @@
 // commitment and reveal (R8.4).
 import { DateTime } from 'luxon'
 import { setTribeBot, type CampaignRow } from '../db/campaigns.ts'
-import { ledgered, missedInARow, orderedSince, payloadsSince, playersOf, type PlayerRow } from '../db/log.ts'
+import { ledgered, missedInARow, payloadsSince, playersOf, type PlayerRow, windowTakenSince } from '../db/log.ts'
 import type { EventWrite } from '../db/snapshots.ts'
 import type { Sql } from '../db/sql.ts'
 import { dayStart, dueWork, windowStatus, type CalendarTribe, type DueWork } from '../lib/calendar.ts'
@@ -152,9 +152,9 @@ function nextDue(tribes: CalendarTribe[], timeZone: string, after: Date): Date |
 }
 
 /** A campaign starts (the draft's end): the calendar is done up to `now`, and its next due instant known, so the first order does no catch-up. */
-export async function startCalendar(sql: Sql, campaign: CampaignRow, w: Working, now: Date): Promise<void> {
+export function startCalendar(campaign: CampaignRow, w: Working, now: Date, players: PlayerRow[]): void {
   w.syncedUntil = now
-  w.nextDueAt = nextDue(calendarTribes(w, await playersOf(sql, campaign.id)), campaign.timeZone, now)
+  w.nextDueAt = nextDue(calendarTribes(w, players), campaign.timeZone, now)
 }
 
 /** Records the calendar work a pause skipped, without doing it (a paused campaign accrues nothing); answers that work. */
@@ -206,8 +206,8 @@ function standInOn(player: PlayerRow, timeZone: string, at: Date): string | null
 
 /**
  * Whether the game's bot plays the tribe's window of the day of `at` (#50): a tribe handed to it,
- * or a player's window while they are away with no stand-in, where the GM chose so. The window's
- * opening (the bot gives its orders, nobody is mailed) and its close (nobody missed it) ask the same.
+ * or a player's window while they are away with no stand-in, where the GM chose so, as its opening
+ * finds them (the bot gives its orders and notes its day, nobody is mailed).
  */
 function botPlaysWindow(campaign: CampaignRow, player: PlayerRow | undefined, at: Date): boolean {
   if (!player) return false
@@ -265,15 +265,17 @@ async function doDue(sql: Sql, campaign: CampaignRow, w: Working, due: DueWork, 
     const tribe = w.view.tribes.find((t) => t.id === due.tribe)
     // A window that ends without a single order is noted (a tribe still recruiting may have given
     // none, or only recruits): the GM's roster and the player's profile count them. The tribe's
-    // previous window was a week before, so a day back covers this one.
-    // A window the bot played is not its player's to miss.
+    // previous window was a week before, so a day back covers this one. A window the bot played
+    // is not its player's to miss: its opening noted the bot's day, whatever has changed since
+    // (an absence declared, the tribe taken back), in this catch-up's events or in the log.
     const player = players.find((p) => p.tribeId === due.tribe)
+    const since = new Date(due.at.getTime() - 86_400_000)
     if (
       tribe &&
       !tribe.eliminated &&
       tribe.turn === 'open' &&
-      !botPlaysWindow(campaign, player, due.at) &&
-      !(await orderedSince(sql, campaign.id, tribe.id, new Date(due.at.getTime() - 86_400_000), w.view.period))
+      !w.events.some((e) => e.tribe === tribe.id && (e.played || e.type === 'order.bot') && e.at > since) &&
+      !(await windowTakenSince(sql, campaign.id, tribe.id, since, w.view.period))
     ) {
       w.note('window.missed', { tribe: tribe.id }, due.at)
       w.mails.push(...(await gmNews(sql, campaign.id, 'missed', `${tribe.id}/${periodOf(due)}`, { tribeName: tribe.name }, due.at)))

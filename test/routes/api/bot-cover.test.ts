@@ -138,4 +138,14 @@ t.test('#50 the bot covers an absence with no stand-in, and takes over after thr
   t.same(ofAna('order.bot'), ['2025-11-30'], "a catch-up two weeks late: the bot played ana's window of the day she was away, and no other")
   t.notOk(ofAna('window.missed').includes('2025-12-01'), 'and that window, opened and closed in one catch-up, is not one she missed')
   t.ok(ofAna('window.missed').includes('2025-12-08'), 'while the next Monday, hers and without an order, is')
+
+  // An absence declared once the window is open hands nothing to the bot: the window opened as
+  // hers, the bot did not play it, and left without an order it is one she missed.
+  t.equal((await call(app, lateAna.token, 'POST', `/api/campaigns/${late.id}/absences`, { from: '2025-12-15', to: '2025-12-15' })).status, 201)
+  await setClock(app, '2025-12-15T21:00:00Z')
+  await call(app, late.gm, 'GET', `/api/campaigns/${late.id}/state`)
+  const afterClose = (await call(app, late.gm, 'GET', `/api/campaigns/${late.id}/events`)).body.events as typeof lateEvents
+  const ofAnaNow = (type: string) => afterClose.filter((e) => e.type === type && e.payload.tribe === lateAna.tribeId).map((e) => e.at.slice(0, 10))
+  t.notOk(ofAnaNow('order.bot').includes('2025-12-15'), 'the bot did not play the window of the day she said she was away, once it was open')
+  t.ok(ofAnaNow('window.missed').includes('2025-12-15'), 'so its close notes it missed')
 })
