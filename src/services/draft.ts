@@ -2,7 +2,7 @@
 // the tribes (or a GM for them) pick cities in snake order.
 import { botRandom, nextBotOrder, rulesetOf, type Weekday } from '../engine/index.ts'
 import type { CampaignRow } from '../db/campaigns.ts'
-import { playersOf } from '../db/log.ts'
+import { playersOf, type PlayerRow } from '../db/log.ts'
 import { dropUnsent } from '../db/outbox.ts'
 import { expireJoinInvitations, lockCampaign, tribesOf } from '../db/campaigns.ts'
 import { keepCampaignMap, lastSeq } from '../db/snapshots.ts'
@@ -18,11 +18,11 @@ import { mapById } from './maps.ts'
 import { engineRefusal, hashOf, save, Working } from './working.ts'
 
 /** Tells the player whose pick it is now, by mail when they want "your window is open" mails (R3.2). */
-async function tellOnTheClock(sql: Sql, campaign: CampaignRow, w: Working) {
+function tellOnTheClock(campaign: CampaignRow, w: Working, players: PlayerRow[]) {
   const view = w.view
   const tribeId = view.status === 'draft' ? view.draft?.onTheClock : null
   if (!tribeId) return
-  const player = (await playersOf(sql, campaign.id)).find((p) => p.tribeId === tribeId)
+  const player = players.find((p) => p.tribeId === tribeId)
   const tribe = view.tribes.find((t) => t.id === tribeId)!
   if (!player?.wantsWindowOpen) return
   w.mails.push({
@@ -39,12 +39,12 @@ async function tellOnTheClock(sql: Sql, campaign: CampaignRow, w: Working) {
  * its own mail of this kind (Open Wars: the starting army, and weekdays dealt anew at the muster).
  * A draft says it with its "your pick" mails.
  */
-async function tellStarted(sql: Sql, campaign: CampaignRow, w: Working) {
+function tellStarted(campaign: CampaignRow, w: Working, players: PlayerRow[]) {
   const notBefore = w.rules.tickZeroNotBefore?.(w.state) ?? null
   if (notBefore === null) return
   const tickZero = firstTickAtOrAfter(campaign.timeZone, new Date(notBefore)).toISOString()
   const view = w.view
-  for (const player of await playersOf(sql, campaign.id)) {
+  for (const player of players) {
     const tribe = view.tribes.find((t) => t.id === player.tribeId)
     if (!tribe) continue
     w.mails.push({
@@ -56,10 +56,10 @@ async function tellStarted(sql: Sql, campaign: CampaignRow, w: Working) {
   }
 }
 
-async function startRunning(sql: Sql, campaign: CampaignRow, w: Working, now: Date) {
+function startRunning(campaign: CampaignRow, w: Working, now: Date, players: PlayerRow[]) {
   w.campaignStatus = 'running'
   openCurrentWindows(campaign, w, now)
-  await startCalendar(sql, campaign, w, now)
+  startCalendar(campaign, w, now, players)
 }
 
 /**
@@ -67,10 +67,10 @@ async function startRunning(sql: Sql, campaign: CampaignRow, w: Working, now: Da
  * to it, #50), the bot picks at once, as a person's pick is made: with its instant (R2.6), logged,
  * and said in the chronicle. A pick the bot cannot make is left to the GM.
  */
-async function botPicks(sql: Sql, campaign: CampaignRow, w: Working, now: Date) {
+function botPicks(campaign: CampaignRow, w: Working, now: Date, players: PlayerRow[]) {
   const { draftPick, draftChoiceOf } = w.rules
   if (!draftPick || !draftChoiceOf) return
-  const bots = new Set((await playersOf(sql, campaign.id)).filter((p) => p.bot).map((p) => p.tribeId))
+  const bots = new Set(players.filter((p) => p.bot).map((p) => p.tribeId))
   const when = { at: now.getTime(), weekTick: weekTickOf(campaign.timeZone, now).getTime() }
   for (;;) {
     const draft = w.view.status === 'draft' ? w.view.draft : null
@@ -89,15 +89,18 @@ async function botPicks(sql: Sql, campaign: CampaignRow, w: Working, now: Date) 
   }
 }
 
-/** After the start or a pick: the bot's picks, then the campaign runs (the last pick, R3.5) or the next tribe on the clock hears it is. */
-async function afterPick(sql: Sql, campaign: CampaignRow, w: Working, now: Date) {
-  await botPicks(sql, campaign, w, now)
+/**
+ * After the start or a pick: the bot's picks, then the campaign runs (the last pick, R3.5) or the
+ * next tribe on the clock hears it is. `players` as read once under the campaign's lock.
+ */
+function afterPick(campaign: CampaignRow, w: Working, now: Date, players: PlayerRow[]) {
+  botPicks(campaign, w, now, players)
   if (w.view.status === 'running') {
     // The last pick starts the campaign (R3.5): the first week's dice, then the calendar.
     commitWeek(w, w.view.period, now)
-    await startRunning(sql, campaign, w, now)
+    startRunning(campaign, w, now, players)
   } else {
-    await tellOnTheClock(sql, campaign, w)
+    tellOnTheClock(campaign, w, players)
   }
 }
 
@@ -136,10 +139,11 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         w.note('dice.committed', { week: 0, commitment: commitmentOf(seed) }, now)
         w.system(w.rules.actions.start(now.getTime()), now)
         w.note('dice.revealed', { week: 0, seed, commitment: commitmentOf(seed) }, now)
-        await tellStarted(sql, campaign, w)
+        const players = await playersOf(sql, campaign.id)
+        tellStarted(campaign, w, players)
         // A game with no draft runs at once; its week 0 is the start's, whose seed is this one.
-        if (w.view.status === 'running') await startRunning(sql, campaign, w, now)
-        else await afterPick(sql, campaign, w, now)
+        if (w.view.status === 'running') startRunning(campaign, w, now, players)
+        else afterPick(campaign, w, now, players)
         const version = await save(sql, campaign, w, now, { created: true })
         return { version, order: w.view.draft?.order ?? [] }
       })
@@ -165,7 +169,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         const events = w.order(tribeId!, w.rules.draftPick(choice, when), now, 'pick')
         // A "your pick" mail not sent yet is stale now (a GM may have picked for that tribe).
         await dropUnsent(sql, campaign.id, 'draft_pick', 'the pick was made', now)
-        await afterPick(sql, campaign, w, now)
+        afterPick(campaign, w, now, await playersOf(sql, campaign.id))
         const version = await save(sql, campaign, w, now)
         return { version, events }
       })
