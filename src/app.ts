@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import type { Supervision } from './db/embedded.ts'
-import { orderComponents, tradeComponents } from './faces/order-schemas.ts'
+import { answerComponents, orderComponents, tradeComponents } from './faces/order-schemas.ts'
 import { mailRecaps } from './faces/recap.ts'
 import { AppError, errorBody, unavailableBecause } from './lib/errors.ts'
 import { buildSerializer, buildValidator } from './lib/validators.ts'
@@ -116,8 +116,8 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
 
   await fastify.register(AutoLoad, { dir: path.join(dir, 'plugins/external'), options: opts, encapsulate: false })
   await fastify.register(AutoLoad, { dir: path.join(dir, 'plugins/app'), options: { ...opts, recaps: mailRecaps }, encapsulate: false })
-  // The games' order and trade shapes, before the routes that name them (faces/order-schemas.ts).
-  for (const schema of [...orderComponents(), ...tradeComponents()]) fastify.addSchema(schema)
+  // The games' order, trade, board and options shapes, before the routes that name them (faces/order-schemas.ts).
+  for (const schema of [...orderComponents(), ...tradeComponents(), ...answerComponents()]) fastify.addSchema(schema)
   await fastify.register(AutoLoad, { dir: path.join(dir, 'routes'), options: opts, autoHooks: true, cascadeHooks: true })
 }
 

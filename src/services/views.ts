@@ -131,6 +131,8 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
       week: view.period,
       progress: view.progress ?? null,
       ...board,
+      // Which game's board this is: the API's answer is one of the games' shapes, told apart by it (#50).
+      ruleset: state.ruleset,
       ...tickZero,
       tribes,
       you,
@@ -165,7 +167,7 @@ export function viewsService({ db, clock }: ServiceDeps, locked: Locked) {
     /** What the caller's tribe may order now, each option checked by the engine; null for a GM or a spectator. */
     async options(a: Access) {
       const { state, version } = await snapshot(a.campaign.id)
-      return { version, options: a.role === 'player' && a.tribeId ? rulesetOf(state.ruleset).legalOptions(state, a.tribeId) : null }
+      return { version, ruleset: state.ruleset, options: a.role === 'player' && a.tribeId ? rulesetOf(state.ruleset).legalOptions(state, a.tribeId) : null }
     },
 
     /** The named places of the campaign's map (R1.5), for the platform's pages that list tiles; none before the draft. */

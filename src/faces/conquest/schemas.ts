@@ -95,15 +95,45 @@ export const ConquestEconomy = Type.Array(
   { title: 'Tick preview', description: 'The next tick per tribe (world conquest, G3)' },
 )
 
+/** A list of territories: each is the `to` (or `target`) of one order of `type` from the territory listed. */
+const targets = (type: string, count = '') =>
+  Type.Array(Type.String(), {
+    description: `each an order {type: "${type}", from: id, ${type === 'move' || type === 'attack' ? 'to' : 'target'}: this${count}}`,
+  })
+
+/**
+ * How to form each order the engine accepts now: a territory's lists name the other end of an
+ * order from it, and its counts bound the troops the order may take. What `offeredOrders` builds
+ * from them (in the engine) is what a bot of the platform chooses among.
+ */
 export const ConquestOptions = Type.Object(
   {
     tribe: Type.String(),
-    canOrder: Type.Boolean(),
-    setup: Type.Boolean(),
-    canEndTurn: Type.Boolean(),
-    territories: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true }), {
-      description: 'for each territory with ready units, every order the engine accepts now (G2.4)',
-    }),
+    canOrder: Type.Boolean({ description: 'during setup: whether {type: "setReinforcements", list: [your territories…]} is accepted now (G3.2)' }),
+    setup: Type.Boolean({ description: 'the setup before tick 0: only setReinforcements is ordered (G3.4)' }),
+    canEndTurn: Type.Boolean({ description: 'whether {type: "endTurn"} is accepted now (G2.8); false during setup' }),
+    territories: Type.Array(
+      Type.Object({
+        id: Type.String({ description: 'one of your territories with ready units' }),
+        ready: Type.Integer({ description: 'troops that have not acted this window' }),
+        canLeave: Type.Integer({ description: 'the most troops a move or an attack from here may take (1 to canLeave; one stays, G5.1)' }),
+        moves: targets('move', ', troops: 1…canLeave} (G5.1)'),
+        attacks: targets('attack', ', troops: 1…canLeave} (G6.1)'),
+        gather: Type.Integer({ description: 'the most troops of {type: "gather", at: id, troops} (G4.4); 0: none' }),
+        guard: Type.Integer({ description: 'the most troops of {type: "guard", at: id, troops} (G6.8)' }),
+        builds: Type.Array(Type.Object({ kind: Type.Union(KIND), max: Type.Integer() }), {
+          description: 'each {type: "build", at: id, kind, count: 1…max} (G4.7)',
+        }),
+        fly: Type.Array(Type.String(), { description: 'each {type: "fly", from: id, to: this} (G7.3)' }),
+        sail: Type.Array(Type.String(), { description: 'each {type: "sail", from: id, to: this} (G7.5)' }),
+        airStrike: targets('airStrike', '} (G7.4)'),
+        navalBombard: targets('navalBombard', '} (G7.6)'),
+        fireArtillery: targets('fireArtillery', '} (G7.7)'),
+        launchMissile: targets('launchMissile', '} (G7.8)'),
+        releaseBio: targets('releaseBio', '} (G7.9)'),
+      }),
+      { description: 'for each territory with ready units, every order the engine accepts now (G2.4), empty during setup' },
+    ),
   },
   { title: 'World conquest options' },
 )

@@ -1,6 +1,6 @@
 // The shapes of El Mapa's orders, trades and views for the API (docs/RULES-ELMAPA.md); the engine checks the rules.
 import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { NOT_TRADEABLE } from '../../engine/games/elmapa/index.ts'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
@@ -187,6 +187,10 @@ export const ElMapaBoard = Type.Object(
 export const ElMapaEconomy = Type.Record(Type.String(), Stock, { title: 'El Mapa tick preview', description: 'The next tick per tribe (El Mapa, M4)' })
 
 export const ElMapaOptions = Type.Object(
-  { orders: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), { description: 'every order the engine accepts now' }) },
+  {
+    orders: Type.Array(Type.Unsafe<Static<typeof ElMapaOrder>>({ $ref: 'ElMapaOrder#' }), {
+      description: 'every order the engine accepts now, each as the orders route takes it',
+    }),
+  },
   { title: 'El Mapa options' },
 )

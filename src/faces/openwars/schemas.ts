@@ -1,6 +1,6 @@
 // The shapes of Open Wars' orders, trades and answers for the API (docs/RULES-OPENWARS.md); the engine checks the rules, these the shape.
 import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Cell = Type.String({ pattern: '^r[0-9]{1,2}c[0-9]{1,2}$', description: 'a location id, row and column, e.g. "r2c1"', examples: ['r2c1'] })
@@ -113,7 +113,9 @@ export const OpenWarsOptions = Type.Object(
   {
     tribe: Type.String(),
     setup: Type.Boolean(),
-    orders: Type.Array(Type.Object({ type: Type.String() }, { additionalProperties: true }), { description: 'every order the engine accepts now' }),
+    orders: Type.Array(Type.Unsafe<Static<typeof OpenWarsOrder>>({ $ref: 'OpenWarsOrder#' }), {
+      description: 'every order the engine accepts now, each as the orders route takes it',
+    }),
   },
   { title: 'Open Wars options' },
 )

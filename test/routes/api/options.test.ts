@@ -42,7 +42,7 @@ t.test("R3.4 R7.3 a player's options are what the orders route accepts; a GM get
   t.same((await call(app, ana.token, 'GET', `${url}/options`)).body.options.recruit, [], 'after an action no recruitment is offered (R5.5)')
 
   const gm = await call(app, table.gm, 'GET', `${url}/options`)
-  t.same(gm, { status: 200, body: { version: gm.body.version, options: null } })
+  t.same(gm, { status: 200, body: { version: gm.body.version, ruleset: 'weekly-turn', options: null } })
   const stranger = await register(app, 'stranger@example.com')
   t.match(await call(app, stranger.token, 'GET', `${url}/options`), { status: 404, body: { error: { code: 'campaign/not_found' } } })
   t.equal((await call(app, ana.token, 'GET', '/docs/json')).body.paths['/api/campaigns/{id}/options'].get.summary.length > 0, true, 'documented in OpenAPI')

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { FACES } from '../../../faces/index.ts'
+import { boardComponent, optionsComponent } from '../../../faces/order-schemas.ts'
 import { CreateCampaignBody, Tile } from '../../../schemas/actions.ts'
 
 export { CreateCampaignBody, Tile }
@@ -62,7 +63,11 @@ export const CampaignSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     name: Type.String(),
-    ruleset: Type.String({ description: `the game: ${FACES.map((f) => f.id).join(' or ')}` }),
+    ruleset: Type.Unsafe<string>({
+      type: 'string',
+      enum: FACES.map((f) => f.id),
+      description: 'the game: its /state and /options say the same `ruleset`, and its orders are components.schemas <Game>Order',
+    }),
     mapId: Type.String(),
     mapName: Type.String(),
     timeZone: Type.String(),
@@ -98,10 +103,12 @@ function eitherOf(shapes: TSchema[], description?: string): TSchema {
   return Type.Union(shapes, description ? { description } : {})
 }
 
-export const StateSchema = Type.Union(
-  FACES.map((f) => f.api.state),
-  { title: 'Board', description: "The board as the campaign's game shows it to this reader" },
-)
+/** One of the games' boards (components `<Game>Board`), told apart by `ruleset`. */
+export const StateSchema = Type.Unsafe<Record<string, unknown> & { ruleset: string }>({
+  anyOf: FACES.map((f) => ({ $ref: `${boardComponent(f)}#` })),
+  title: 'Board',
+  description: "The board as the campaign's game shows it to this reader; `ruleset` says which game's (components.schemas: <Game>State)",
+})
 
 /** A game's economy: what is held now and what the next tick gives, each in the game's own shape. */
 export const PoolsSchema = Type.Object(
@@ -117,10 +124,18 @@ export const PoolsSchema = Type.Object(
   { title: 'Economy' },
 )
 
-export const OptionsSchema = Type.Object({
-  version: Type.Integer(),
-  options: Type.Union([...FACES.map((f) => f.api.options), Type.Null()], { description: 'null for a game master or a spectator' }),
-})
+/** The options of one of the games, told apart by `ruleset`, as a board is. */
+export const OptionsSchema = Type.Union(
+  FACES.map((f) =>
+    Type.Object({
+      version: Type.Integer(),
+      ruleset: Type.Literal(f.id, { description: 'the game' }),
+      options: Type.Union([Type.Unsafe<Record<string, unknown>>({ $ref: `${optionsComponent(f)}#` }), Type.Null()], {
+        description: 'null for a game master or a spectator',
+      }),
+    }),
+  ),
+)
 
 export const DiceSchema = Type.Object({
   week: Type.Integer(),
