@@ -1,17 +1,31 @@
 // The turn page's choices: every order a tribe can give now, each found legal by the rules
-// themselves. Every check comes before the first die (G2.6), so any dice will do for the probe.
-import { probeRng } from '../../kernel/rng.ts'
+// themselves. Every check comes before the first die (G2.6), so a probe stops at its first die.
+import type { Rng } from '../../kernel/rng.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import { applyOrder } from './rules.ts'
-import { COSTS } from './orders.ts'
+import { COSTS, shortOf } from './orders.ts'
 import { reinforcementTargets } from './calendar.ts'
 import { setupAllotment } from './setup.ts'
 import type { BuildKind, ConquestOrder, ConquestState } from './types.ts'
 import { BY_ID, NEIGHBOURS, TERRITORY_IDS } from './world.ts'
 
-const probe = probeRng
+/**
+ * A probe's dice. Every check comes before the first die (G2.6), so an order that reaches its
+ * first die is legal: the probe stops there rather than fight the battle out (most of an attack
+ * probe's cost). The step is abandoned by a throw its dispatcher answers as a failure; the flag
+ * says it was this one.
+ */
+let reachedDie = false
+const STOP = Symbol('the first die')
+const firstDie: Rng = () => {
+  reachedDie = true
+  throw STOP
+}
 
-const legal = (state: ConquestState, tribe: TribeId, order: ConquestOrder): boolean => applyOrder(state, tribe, order, probe).ok
+const legal = (state: ConquestState, tribe: TribeId, order: ConquestOrder): boolean => {
+  reachedDie = false
+  return applyOrder(state, tribe, order, firstDie).ok || reachedDie
+}
 
 export interface TerritoryOptions {
   id: string
@@ -43,7 +57,8 @@ export interface ConquestOptions {
 const KINDS = Object.keys(COSTS) as BuildKind[]
 
 export function legalOptions(state: ConquestState, tribe: TribeId): ConquestOptions {
-  const mine = TERRITORY_IDS.filter((id) => state.territories[id]?.owner === tribe)
+  const ownerOf = (id: string) => state.territories[id]?.owner
+  const mine = TERRITORY_IDS.filter((id) => ownerOf(id) === tribe)
   const canOrder = legal(state, tribe, { type: 'setReinforcements', list: mine.slice(0, 1) })
   const setup = state.status === 'setup'
   const canEndTurn = !setup && legal(state, tribe, { type: 'endTurn' })
@@ -59,6 +74,8 @@ export function legalOptions(state: ConquestState, tribe: TribeId): ConquestOpti
           const neighbours = NEIGHBOURS.get(id)!
           const coasts = TERRITORY_IDS.filter((t) => BY_ID.get(t)!.coastal)
           const maxOf = (kind: BuildKind) => {
+            // A stock that cannot pay for one is refused by the build's own cost check (shortOf), unprobed.
+            if (shortOf(x.stock, kind, 1)) return 0
             let n = 0
             while (n < x.ready && try1({ type: 'build', at: id, kind, count: n + 1 })) n++
             return n
@@ -67,8 +84,9 @@ export function legalOptions(state: ConquestState, tribe: TribeId): ConquestOpti
             id,
             ready: x.ready,
             canLeave: Math.min(x.ready, x.troops - 1),
-            moves: neighbours.filter((to) => try1({ type: 'move', from: id, to, troops: 1 })),
-            attacks: neighbours.filter((to) => try1({ type: 'attack', from: id, to, troops: 1 })),
+            // A move enters only its own ground, an attack only another's (G5.3, G6.1): the rest are not probed.
+            moves: neighbours.filter((to) => ownerOf(to) === tribe && try1({ type: 'move', from: id, to, troops: 1 })),
+            attacks: neighbours.filter((to) => ownerOf(to) !== tribe && try1({ type: 'attack', from: id, to, troops: 1 })),
             gather: x.gathered ? 0 : Math.min(3, x.ready),
             guard: x.ready,
             builds: KINDS.map((kind) => ({ kind, max: maxOf(kind) })).filter((b) => b.max > 0),

@@ -170,6 +170,12 @@ export const COSTS: Record<BuildKind, Partial<Goods>> = {
   bio: { basic: 2, tribes: 1, virus: 2 },
 }
 
+/** G4.7: the first good a stock holds too little of for `n` of `kind`, or null when it pays for them. */
+export function shortOf(stock: Goods, kind: BuildKind, n: number): { good: keyof Goods; cost: number } | null {
+  for (const [good, cost] of Object.entries(COSTS[kind]) as [keyof Goods, number][]) if (stock[good] < cost * n) return { good, cost: cost * n }
+  return null
+}
+
 export function build(w: Work, t: ConquestTribe, o: Order) {
   const x = w.owned(o.at, 'at', t, 'G4.7')
   const kind = o.kind as BuildKind
@@ -181,9 +187,8 @@ export function build(w: Work, t: ConquestTribe, o: Order) {
   if (kind === 'fort' && x.wall !== 1)
     reject('conquest/needs_wall', `a Fortaleza upgrades a Muralla: ${x.id} has ${x.wall === 0 ? 'no wall' : 'a Fortaleza already'}`, 'G4.8')
   if (kind === 'ship' && !BY_ID.get(x.id)!.coastal) reject('conquest/inland', `${x.id} is inland: ships are built only on a coast`, 'G1.4')
-  for (const [g, c] of Object.entries(COSTS[kind]) as [keyof Goods, number][]) {
-    if (x.stock[g] < c * n) reject('conquest/cannot_afford', `${n} × ${kind} costs ${c * n} ${g}; ${x.id}'s stock holds ${x.stock[g]}`, 'G4.7')
-  }
+  const short = shortOf(x.stock, kind, n)
+  if (short) reject('conquest/cannot_afford', `${n} × ${kind} costs ${short.cost} ${short.good}; ${x.id}'s stock holds ${x.stock[short.good]}`, 'G4.7')
   spendTroops(x, n, false)
   for (const [g, c] of Object.entries(COSTS[kind]) as [keyof Goods, number][]) x.stock[g] -= c * n
   if (kind === 'troop') x.troops += n

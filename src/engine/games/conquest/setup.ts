@@ -80,11 +80,12 @@ export function startCampaign(w: Work, at: unknown) {
   // G1.10: latest weekday first, so the extra territories go to the tribes that act last.
   const dealing = s.tribes.slice().sort((a, b) => dayIndex(b) - dayIndex(a))
   const owners: Record<string, TribeId> = {}
+  const table = w.territoriesToWrite()
   order.forEach((id, i) => {
     const tribe = dealing[i % dealing.length]!
     owners[id] = tribe.id
     tribe.acquired = [...tribe.acquired, id]
-    s.territories[id] = {
+    table[id] = {
       owner: tribe.id,
       troops: 1,
       ready: 0,

@@ -31,13 +31,14 @@ export const GOODS: readonly (keyof Goods)[] = [...RESOURCES, ...WEAPONS]
 export class Work extends WorkingCopy<ConquestState, ConquestEvent, ConquestTribe> {
   /** Territories copied for this step: the rest are shared with the state it was built on, never written. */
   private edited = new Set<string>()
+  /** Whether the table of territories is this step's own yet: a step that writes none (most probes of the options) copies none. */
+  private tableOwned = false
 
   constructor(base: ConquestState, rng: Rng) {
     super(
       {
         ...base,
         rng: { ...base.rng },
-        territories: { ...base.territories },
         tribes: base.tribes.map((t) => ({ ...t })),
         ...(base.result ? { result: { ...base.result } } : {}),
       },
@@ -50,7 +51,16 @@ export class Work extends WorkingCopy<ConquestState, ConquestEvent, ConquestTrib
     const x = this.s.territories[id]!
     if (this.edited.has(id)) return x
     this.edited.add(id)
-    return (this.s.territories[id] = { ...x, stock: { ...x.stock }, incoming: { ...x.incoming } })
+    return (this.territoriesToWrite()[id] = { ...x, stock: { ...x.stock }, incoming: { ...x.incoming } })
+  }
+
+  /** The table of territories to write into, copied at the step's first write (copy-on-write). */
+  territoriesToWrite(): Record<string, Territory> {
+    if (!this.tableOwned) {
+      this.s.territories = { ...this.s.territories }
+      this.tableOwned = true
+    }
+    return this.s.territories
   }
 
   territory(id: unknown, field: string): Territory & { id: string } {
