@@ -40,10 +40,15 @@ export function legalOptions(state: OpenState, tribe: TribeId): OpenOptions {
     for (const x of c.stacks.filter((y) => y.tribe === tribe)) {
       const k = kind(x.kind)
       const free = x.count - x.moved
-      for (const n of neighbours(g, at)) for (const count of new Set([free, 1])) candidates.push({ type: 'move', from: at, kind: x.kind, count, path: [n] })
+      // A stack with every unit moved has no move to offer, and a caster that cast this window no
+      // spell (W5.1, W7.4): refused wherever they aim, they are not probed.
+      if (free > 0)
+        for (const n of neighbours(g, at)) for (const count of new Set([free, 1])) candidates.push({ type: 'move', from: at, kind: x.kind, count, path: [n] })
       for (const target of ids) if (k.range > 0 && distance(g, at, target) <= k.range + 1) candidates.push({ type: 'aim', from: at, kind: x.kind, target })
-      if (k.type === 'magica')
-        for (const spell of SPELLS.values())
+      if (k.type === 'magica' && !x.bonus.includes('cast'))
+        // Another faction's spell (W7.1) and one cast only as prepared (W7.7) are refused whatever
+        // the target: they are not probed at every location.
+        for (const spell of [...SPELLS.values()].filter((sp) => (sp.faction === null || sp.faction === t.faction) && sp.phase !== 'Cp'))
           for (const target of ids)
             // An untargeted spell is offered once, named on the caster's own location.
             if (untargeted(spell) ? target === at : distance(g, at, target) <= spell.range)
