@@ -73,11 +73,16 @@ function probe(state: GameState, tribe: TribeId, order: Order): GameEvent[] | nu
 
 /** The most troops (from `upTo`, at most 9, down) for which `order(n)` is legal, with that probe's events. */
 function most(state: GameState, tribe: TribeId, upTo: number, order: (n: number) => Order): { n: number; events: GameEvent[] } | null {
-  for (let n = upTo; n >= 1; n--) {
+  // A count's refusals only grow with it (more troops than the army holds, than a ship carries,
+  // than the gold pays for, than a merge may reach), so a refused single one means none fits: a
+  // path no army may take costs one probe, not one per troop.
+  const one = probe(state, tribe, order(1))
+  if (!one) return null
+  for (let n = upTo; n > 1; n--) {
     const events = probe(state, tribe, order(n))
     if (events) return { n, events }
   }
-  return null
+  return { n: 1, events: one }
 }
 
 function attackOf(events: GameEvent[]): AttackInfo | undefined {
