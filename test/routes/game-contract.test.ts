@@ -16,6 +16,16 @@ import { foreignWords } from '../helpers/languages.ts'
 const typesOf = (face: Face) =>
   ((face.orderSchema as { anyOf?: { properties: { type: { const: string } } }[] }).anyOf ?? []).map((v) => v.properties.type.const)
 
+/** The paths of `given` (objects' keys, arrays' items) that `served` lacks. */
+function missingPaths(given: unknown, served: unknown, path = ''): string[] {
+  if (Array.isArray(given)) return given.flatMap((item, i) => missingPaths(item, Array.isArray(served) ? served[i] : undefined, `${path}[${i}]`)).slice(0, 10)
+  if (given === null || typeof given !== 'object') return []
+  if (served === null || typeof served !== 'object') return [path || '(root)']
+  return Object.entries(given as Record<string, unknown>).flatMap(([key, value]) =>
+    key in (served as Record<string, unknown>) ? missingPaths(value, (served as Record<string, unknown>)[key], `${path}.${key}`) : [`${path}.${key}`],
+  )
+}
+
 /** The orders the engine offers a tribe now, from the stored state. */
 async function offeredTo(app: App, table: Table, rules: AnyRuleset, tribeId: string) {
   const { state } = await app.campaigns.snapshot(table.id)
@@ -59,6 +69,13 @@ for (const face of FACES) {
     await setClock(app, '2026-12-07T09:00:00Z')
     const running = (await call(app, table.gm, 'GET', `${base}/state`)).body
     t.equal(running.status, 'running', 'running after the start (and the draft)')
+    // The API's board is the game's, through the document's schema (#50): nothing the game's view
+    // gives a reader is dropped by the serializer (`mine` is the reader's `you`; `tribes` the platform's).
+    const ana = table.players.ana!
+    const { state } = await app.campaigns.snapshot(table.id)
+    const { mine, tribes: _own, ...shown } = rules.board(state, ana.tribeId) as Record<string, unknown>
+    const served = (await call(app, ana.token, 'GET', `${base}/state`)).body
+    t.same(missingPaths({ ...shown, you: mine }, served), [], "every field of the game's board reaches the API's answer")
 
     // Each tribe in its window, on the weekday the game's view gives it now (a game may deal the weekdays at its start, W3.7).
     const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']

@@ -7,6 +7,8 @@ const Territory = Type.String({ pattern: '^[a-z]{3}$', description: 'a territory
 const Count = (max = 999) => Type.Integer({ minimum: 0, maximum: max })
 const GOODS = ['basic', 'oil', 'net', 'lithium', 'nuclear', 'tribes', 'tech', 'niobium', 'virus', 'labour', 'tank', 'artillery', 'missile', 'bio']
 const Cargo = Type.Object(Object.fromEntries(GOODS.map((g) => [g, Type.Optional(Count())])), { additionalProperties: false })
+/** Every good and weapon a territory holds, by name (G4.1, G4.7). */
+const GoodsCount = Type.Object(Object.fromEntries(GOODS.map((g) => [g, Type.Integer()])) as Record<string, ReturnType<typeof Type.Integer>>)
 const KIND = ['troop', 'wall', 'fort', 'ship', 'plane', 'tank', 'artillery', 'missile', 'bio'].map((k) => Type.Literal(k))
 
 const order = (type: string, props: Record<string, unknown>, description: string) =>
@@ -62,19 +64,38 @@ export const ConquestBoard = Type.Object(
       description: 'during setup: tick 0 is the first Sunday 20:00 at or after this instant (G1.14)',
     }),
     tribesAtStart: Type.Integer(),
-    territories: Type.Array(Type.Object({ id: Type.String(), owner: Type.String(), troops: Type.Integer() }, { additionalProperties: true })),
+    territories: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        owner: Type.String({ description: 'the tribe holding it' }),
+        troops: Type.Integer(),
+        ready: Type.Integer({ description: 'troops that have not acted this window' }),
+        guards: Type.Integer({ description: 'troops on guard (G6.8)' }),
+        gathered: Type.Boolean({ description: 'resources gathered here this window (G4.4)' }),
+        wall: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], { description: '0 none, 1 a Muralla, 2 a Fortaleza (G4.11)' }),
+        stock: GoodsCount,
+        artilleryReady: Type.Integer(),
+        planes: Type.Integer(),
+        planesReady: Type.Integer(),
+        ships: Type.Integer(),
+        shipsReady: Type.Integer(),
+        incoming: Type.Object(GoodsCount.properties, { description: 'weapons under construction, ready next tick (G4.7)' }),
+      }),
+    ),
     tribes: boardTribes(),
     standing: Type.Array(
-      Type.Object(
-        {
-          id: Type.String(),
-          territories: Type.Integer(),
-          troops: Type.Integer(),
-          reinforcementList: Type.Array(Type.String()),
-          objective: Type.Union([Type.String(), Type.Null()]),
-        },
-        { additionalProperties: true },
-      ),
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        weekday: Type.String(),
+        eliminated: Type.Boolean(),
+        eliminatedBy: Type.Union([Type.String(), Type.Null()], { description: "the tribe that took its last territory, 'trade', or null" }),
+        window: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('started'), Type.Literal('ended')]),
+        territories: Type.Integer(),
+        troops: Type.Integer(),
+        reinforcementList: Type.Array(Type.String(), { description: 'empty: the default list (G3.4)' }),
+        objective: Type.Union([Type.String(), Type.Null()], { description: 'secret until the end (G8.1, G8.10)' }),
+      }),
     ),
     result: Type.Union([Type.Null(), Type.Object({ reason: Type.String(), winners: Type.Array(Type.String()), ranking: Type.Array(Type.String()) })]),
     objectiveCommitment: Type.String(),
