@@ -76,6 +76,12 @@ for (const face of FACES) {
     const { mine, tribes: _own, ...shown } = rules.board(state, ana.tribeId) as Record<string, unknown>
     const served = (await call(app, ana.token, 'GET', `${base}/state`)).body
     t.same(missingPaths({ ...shown, you: mine }, served), [], "every field of the game's board reaches the API's answer")
+    // A game's own figures of each tribe go under `figures`, the platform's calendar fields aside.
+    const figures = ((Array.isArray(_own) ? _own : []) as Record<string, unknown>[]).map(
+      ({ id: _id, name: _name, weekday: _day, phase: _phase, eliminated: _out, ...rest }) => rest,
+    )
+    const servedFigures = (served.tribes as { figures?: unknown }[]).map((x) => x.figures ?? {})
+    t.same(missingPaths(figures, servedFigures), [], "and every figure of the game's tribes")
 
     // Each tribe in its window, on the weekday the game's view gives it now (a game may deal the weekdays at its start, W3.7).
     const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']

@@ -62,6 +62,15 @@ export const OpenWarsTransfer = transferSchema(
   },
 )
 
+/** W6.4: a stack's instructions for battles fought while its owner is not active. */
+const StandingOrderShape = Type.Object({
+  modo: Type.Union([Type.Literal('luchar'), Type.Literal('retirarse')]),
+  umbral: Type.Optional(Type.Union([Type.Integer(), Type.Literal('siempre')])),
+  destino: Type.Optional(Type.String()),
+  retaguardia: Type.Optional(Type.Integer()),
+  hechizo: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+})
+
 /** Open Wars' board: every location, stack and pool is public (W10.8); `you` holds the reader's standing orders, casualty list and sealed army. */
 export const OpenWarsBoard = Type.Object(
   {
@@ -75,32 +84,69 @@ export const OpenWarsBoard = Type.Object(
     cols: Type.Integer(),
     wrap: Type.Boolean(),
     cells: Type.Array(
-      Type.Object(
-        {
-          id: Type.String(),
-          card: Type.String(),
-          controller: Type.Union([Type.String(), Type.Null()]),
-          stacks: Type.Array(Type.Object({ tribe: Type.String(), kind: Type.String(), count: Type.Integer() }, { additionalProperties: true })),
-        },
-        { additionalProperties: true },
-      ),
+      Type.Object({
+        id: Type.String(),
+        card: Type.String(),
+        controller: Type.Union([Type.String(), Type.Null()]),
+        lasting: Type.Array(Type.Object({ spell: Type.String(), tribe: Type.String() }), {
+          description: "lasting spells here, until their caster's next window (W7.8)",
+        }),
+        stacks: Type.Array(
+          Type.Object({
+            tribe: Type.String(),
+            kind: Type.String(),
+            count: Type.Integer(),
+            moved: Type.Integer({ description: 'units that moved, fired or cast this window (W5.2)' }),
+            damage: Type.Integer({ description: 'hits on the next unit to fall (W6.12)' }),
+            bonus: Type.Array(Type.String(), { description: 'Celeridad, Vientos and a cast this window (W5.12, W11.7)' }),
+          }),
+          { description: "each tribe's units of one kind here (W5.9); standing orders are their owner's alone (you.orders)" },
+        ),
+      }),
     ),
     tribes: boardTribes(
       Type.Object(
         {
           faction: Type.Union([Type.String(), Type.Null()]),
+          capital: Type.Union([Type.String(), Type.Null()], { description: "the tribe's capital (W2.13)" }),
           gold: Type.Integer(),
           mana: Type.Integer(),
           armyValue: Type.Number(),
           score: Type.Number(),
+          eliminatedBy: Type.Union([Type.String(), Type.Null()], { description: "the tribe that took its last location, 'trade', 'upkeep', or null" }),
+          window: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('started'), Type.Literal('ended')]),
         },
-        { additionalProperties: true, description: "The game's own figures of the tribe, apart from the platform's calendar fields" },
+        { description: "The game's own figures of the tribe, apart from the platform's calendar fields" },
       ),
     ),
+    contested: Type.Array(Type.String(), { description: 'the locations contested this window, in order (W6.1)' }),
+    declared: Type.Array(
+      Type.Union([
+        Type.Object({ what: Type.Literal('volley'), from: Type.String(), kind: Type.String(), target: Type.String(), units: Type.Integer() }),
+        Type.Object({
+          what: Type.Literal('spell'),
+          from: Type.String(),
+          kind: Type.String(),
+          spell: Type.String(),
+          target: Type.String(),
+          liche: Type.Boolean(),
+        }),
+      ]),
+      { description: "the active tribe's volleys and declared spells, in order (W6.1 step 1)" },
+    ),
+    battleMarks: Type.Array(Type.String(), { description: 'battle effects declared this window: spell:location:tribe (W11.16)' }),
+    setupCommitment: Type.String({ description: "SHA-256 of the setup's secret seed, revealed with it (W10.3)" }),
     result: Type.Union([Type.Null(), Type.Object({ reason: Type.String(), ranking: Type.Array(Type.String()), ranks: Type.Array(Type.Integer()) })]),
-    you: boardYou({}, { additionalProperties: true }),
+    you: boardYou({
+      army: Type.Union([Type.Record(Type.String(), Type.Integer()), Type.Null()], { description: 'your sealed starting army; null until submitted (W3.5)' }),
+      defaultOrder: StandingOrderShape,
+      casualtyList: Type.Array(Type.String(), { description: 'the kinds that fall first (W6.12)' }),
+      orders: Type.Array(Type.Object({ at: Type.String(), kind: Type.String(), order: StandingOrderShape }), {
+        description: "your stacks' standing orders (W6.4)",
+      }),
+    }),
   },
-  { title: 'Open Wars board', additionalProperties: true },
+  { title: 'Open Wars board' },
 )
 
 /** W4.1: each tribe's next collection. */
