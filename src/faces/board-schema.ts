@@ -11,6 +11,9 @@ export const boardHead = (period: string, progress = '"period n of L" with a lim
   progress: Type.Union([Type.Object({ n: Type.Integer(), of: Type.Integer() }), Type.Null()], { description: progress }),
 })
 
+/** A tribe's window in a period game, as the engine's \`Window\` says: shut, open, ordered in, or ended by the tribe. */
+export const windowState = Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('started'), Type.Literal('ended')])
+
 /** Each tribe's calendar; a game's own figures of the tribe, if it has any, under `figures`. */
 export const boardTribes = (figures?: TSchema) =>
   Type.Array(

@@ -1,5 +1,5 @@
 // The shapes of world conquest's orders and trades (docs/rule-books.md N1); the engine checks the rules.
-import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
+import { boardHead, boardTribes, boardYou, windowState } from '../board-schema.ts'
 import { Type } from 'typebox'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
@@ -90,7 +90,7 @@ export const ConquestBoard = Type.Object(
         weekday: Type.String(),
         eliminated: Type.Boolean(),
         eliminatedBy: Type.Union([Type.String(), Type.Null()], { description: "the tribe that took its last territory, 'trade', or null" }),
-        window: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('started'), Type.Literal('ended')]),
+        window: windowState,
         territories: Type.Integer(),
         troops: Type.Integer(),
         reinforcementList: Type.Array(Type.String(), { description: 'empty: the default list (G3.4)' }),

@@ -1,5 +1,5 @@
 // The shapes of El Mapa's orders, trades and views for the API (docs/RULES-ELMAPA.md); the engine checks the rules.
-import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
+import { boardHead, boardTribes, boardYou, windowState } from '../board-schema.ts'
 import { Type, type Static } from 'typebox'
 import { NOT_TRADEABLE } from '../../engine/games/elmapa/index.ts'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
@@ -186,7 +186,7 @@ export const ElMapaBoard = Type.Object(
         armed: Type.Object({ suerte: Type.Integer(), produccion: Type.Integer() }, { description: 'the armed cards (M9.8)' }),
         eliminated: Type.Boolean(),
         eliminatedBy: Type.Union([Type.String(), Type.Null()]),
-        window: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('started'), Type.Literal('ended')]),
+        window: windowState,
       }),
     ),
     armies: Type.Array(

@@ -1,5 +1,5 @@
 // The shapes of Open Wars' orders, trades and answers for the API (docs/RULES-OPENWARS.md); the engine checks the rules, these the shape.
-import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
+import { boardHead, boardTribes, boardYou, windowState } from '../board-schema.ts'
 import { Type, type Static } from 'typebox'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
@@ -114,7 +114,7 @@ export const OpenWarsBoard = Type.Object(
           armyValue: Type.Number(),
           score: Type.Number(),
           eliminatedBy: Type.Union([Type.String(), Type.Null()], { description: "the tribe that took its last location, 'trade', 'upkeep', or null" }),
-          window: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('started'), Type.Literal('ended')]),
+          window: windowState,
         },
         { description: "The game's own figures of the tribe, apart from the platform's calendar fields" },
       ),

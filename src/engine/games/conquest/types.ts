@@ -1,6 +1,6 @@
 // The data of world conquest (docs/rule-books.md N1): one JSON document per campaign, changed
 // only by orders and system actions.
-import type { PeriodSystemAction } from '../../kernel/dispatch.ts'
+import type { PeriodSystemAction, Window } from '../../kernel/dispatch.ts'
 import type { EngineError, TribeId, Weekday } from '../../kernel/ids.ts'
 
 /** A trade of whole territories between two tribes (G9.1): the territories `from` gives `to`. */
@@ -48,7 +48,7 @@ export interface ConquestTribe {
   o9Fallback: boolean
   /** Empty: the default list (G3.4). */
   reinforcementList: string[]
-  window: 'closed' | 'open' | 'started' | 'ended'
+  window: Window
   acquired: string[]
 }
 

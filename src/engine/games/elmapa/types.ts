@@ -1,7 +1,7 @@
 // The data of El Mapa (RULES-ELMAPA.md): one JSON document per campaign, changed only by orders
 // and system actions. Face-down tiles, hands, plans, deck orders and the secret seeds are in it:
 // views.ts decides what each reader sees (M12.9).
-import type { PeriodSystemAction } from '../../kernel/dispatch.ts'
+import type { PeriodSystemAction, Window } from '../../kernel/dispatch.ts'
 import type { TribeId, Weekday } from '../../kernel/ids.ts'
 import type { CardKind, Stock, Troops } from './catalogue.ts'
 import type { Kind } from './tiles.ts'
@@ -86,7 +86,7 @@ export interface Tribe {
   hand: string[]
   /** The standing plan (M8.5); null: the default plan of whatever troops defend (M8.7). */
   plan: BattlePlan | null
-  window: 'closed' | 'open' | 'started' | 'ended'
+  window: Window
   bankUsed: number
   /** Armed cards (M9.8): the extra of Suerte and Producción, 0 when none is armed. */
   suerte: number

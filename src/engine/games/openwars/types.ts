@@ -1,6 +1,6 @@
 // The data of Open Wars: one JSON document per campaign, changed only by orders and system
 // actions (W10.1). Cells hold their card, controller, stacks and lasting spell effects.
-import type { PeriodSystemAction } from '../../kernel/dispatch.ts'
+import type { PeriodSystemAction, Window } from '../../kernel/dispatch.ts'
 import type { EngineError, TribeId, Weekday } from '../../kernel/ids.ts'
 import type { Faction } from './data.ts'
 
@@ -61,7 +61,7 @@ export interface OpenTribe {
   army: Record<string, number> | null
   defaultOrder: StandingOrder
   casualtyList: string[]
-  window: 'closed' | 'open' | 'started' | 'ended'
+  window: Window
   phase: 'recruitment' | 'movement' | null
   /** W2.13: the tribe's capital (its sector's), set at the start. */
   capital: string | null
