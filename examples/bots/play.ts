@@ -23,6 +23,8 @@ export type Chooser = (turn: Turn) => Order | null
 export interface Played {
   ruleset: string
   given: string[]
+  /** What the orders caused, by type, as their answers said (each game's own events, typed). */
+  caused: string[]
   refused: { type: string; code: string }[]
   events: string[]
 }
@@ -34,7 +36,7 @@ export async function playWindow(baseUrl: string, email: string, password: strin
   if (!login.data) throw new Error(`login: ${JSON.stringify(login.error)}`)
   const headers = { authorization: `Bearer ${login.data.token}` }
   const params = { path: { id: campaignId } }
-  const played: Played = { ruleset: '', given: [], refused: [], events: [] }
+  const played: Played = { ruleset: '', given: [], caused: [], refused: [], events: [] }
   for (let given = 0; given < most; given++) {
     const [board, options] = await Promise.all([
       api.GET('/api/campaigns/{id}/state', { params, headers }),
@@ -51,6 +53,7 @@ export async function playWindow(baseUrl: string, email: string, password: strin
       break
     }
     played.given.push(order.type)
+    for (const event of answer.data.events) played.caused.push(event.type)
     if (order.type === 'endTurn') break
   }
   const events = await api.GET('/api/campaigns/{id}/events', { params: { ...params, query: { after: 0, limit: 500 } }, headers })

@@ -88,8 +88,11 @@ export interface Face {
   tradeSchema: TSchema
   /** The same transfer on the scene page (#49): its fields, of kinds the platform draws and reads, and their words (faces/trade-form.ts). */
   tradeForm: readonly TradeField[]
-  /** The API's answers in this game's shapes: the board, the options, the economy's preview and what is held, the dice's own account. */
-  api: { state: TSchema; options: TSchema; economy: TSchema; held?: TSchema; diceDetails?: Record<string, TSchema> }
+  /**
+   * The API's answers in this game's shapes: the board, the options, the events an order causes
+   * (a union told apart by `type`), the economy's preview and what is held, the dice's own account.
+   */
+  api: { state: TSchema; options: TSchema; events: TSchema; economy: TSchema; held?: TSchema; diceDetails?: Record<string, TSchema> }
   /** Requests of the orders route that are legal as written in a documented situation (the API's examples). */
   examples?: { situation: string; orders: Record<string, { summary: string; value: unknown }> }
   /** The board of a campaign in setup, before its draft (#27): an SVG of the chosen map with what the start puts on it. */

@@ -40,9 +40,10 @@ export const componentPrefix = (face: Face): string => (face.orderSchema as { $i
 /** The component a game's board goes under; the board says its game in `ruleset`, so a client narrows on it (#50). */
 export const boardComponent = (face: Face): string => `${componentPrefix(face)}State`
 export const optionsComponent = (face: Face): string => `${componentPrefix(face)}Options`
+export const eventsComponent = (face: Face): string => `${componentPrefix(face)}Event`
 
 /**
- * Every registered game's board (`WeekdayState`…) and options (`WeekdayOptions`…), for
+ * Every registered game's board (`WeekdayState`…), options (`WeekdayOptions`…) and events (`WeekdayEvent`…), for
  * fastify.addSchema. The board gains `ruleset`, the game's id as a constant: one field every
  * game's board has, whose value tells them apart (services/views.ts fills it).
  */
@@ -57,5 +58,6 @@ export const answerComponents = (): Record<string, unknown>[] =>
         required: ['ruleset', ...(board.required ?? [])],
       },
       { ...(face.api.options as object), $id: optionsComponent(face) },
+      { ...(face.api.events as object), $id: eventsComponent(face) },
     ]
   })

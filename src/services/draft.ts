@@ -171,7 +171,7 @@ export function draftService({ db, clock }: ServiceDeps, locked: Locked) {
         await dropUnsent(sql, campaign.id, 'draft_pick', 'the pick was made', now)
         afterPick(campaign, w, now, await playersOf(sql, campaign.id))
         const version = await save(sql, campaign, w, now)
-        return { version, events }
+        return { version, ruleset: campaign.ruleset, events }
       })
     },
   }

@@ -13,6 +13,13 @@ import { sessionEnded, sessionStands, type Claims } from './accounts.ts'
 import { StoredAnswer, type Locked } from './locked.ts'
 
 /** A stable hash of a request body, for Idempotency-Key checks. */
+/** What orders caused: the campaign's version after them, its game, and the events as the tribe may read them. */
+export interface OrdersAnswer {
+  version: number
+  ruleset: string
+  events: unknown[]
+}
+
 export function requestHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex')
 }
@@ -80,8 +87,10 @@ export function ordersService(locked: Locked) {
             // A stand-in's orders are the tribe's, and the log says who gave them.
             if (row.standIn) w.note('order.stand_in', { tribe: tribeId, by: userId, orders: input.orders.length }, now)
             return {
-              value: { events },
-              ...(idempotencyKey ? { idempotency: { userId, key: idempotencyKey, requestHash: hash, response: { events, version: w.version + 1 } } } : {}),
+              value: { ruleset: campaign.ruleset, events },
+              ...(idempotencyKey
+                ? { idempotency: { userId, key: idempotencyKey, requestHash: hash, response: { ruleset: campaign.ruleset, events, version: w.version + 1 } } }
+                : {}),
             }
           },
           {
@@ -104,7 +113,7 @@ export function ordersService(locked: Locked) {
         )
       } catch (e) {
         // A retry answers what the first request answered, and says that it is a replay.
-        if (e instanceof StoredAnswer) return { ...(e.response as { events: unknown[]; version: number }), replayed: true as const }
+        if (e instanceof StoredAnswer) return { ...(e.response as OrdersAnswer), replayed: true as const }
         throw e
       }
     },

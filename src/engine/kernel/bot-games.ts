@@ -27,13 +27,14 @@ export interface BotGame {
 
 /**
  * One game of `seats.length` tribes to its end (or `maxPeriods`), tribe i seated by `seats[i]`,
- * from `seed`; `map`: the game's map when it has no fixed one; `limit` the period limit (the game's default when null).
+ * from `seed`; `map`: the game's map when it has no fixed one; `limit` the period limit (the game's default when null);
+ * `log`, when given, receives every event of the game in order.
  */
 export function playSeats<T extends GameTypes>(
   rules: Ruleset<T>,
   seats: readonly Seat[],
   seed: number,
-  options: { map?: T['map']; limit?: number | null; maxPeriods?: number; clock?: () => number } = {},
+  options: { map?: T['map']; limit?: number | null; maxPeriods?: number; clock?: () => number; log?: T['event'][] } = {},
 ): BotGame {
   const { limit = null, maxPeriods = 60, clock = () => 0 } = options
   const map = rules.fixedMap?.map ?? options.map
@@ -52,6 +53,7 @@ export function playSeats<T extends GameTypes>(
     const step = rules.applySystem(state, action, hmacRng)
     if (!step.ok) throw new Error(`${rules.id}: ${step.error.code}`)
     state = step.state
+    options.log?.push(...step.events)
   }
   const finished = () => rules.view(state).status === 'finished'
   const play = (tribe: TribeId) => {
@@ -71,6 +73,7 @@ export function playSeats<T extends GameTypes>(
       const step = rules.applyOrder(state, tribe, order, hmacRng)
       if (!step.ok) break
       state = step.state
+      options.log?.push(...step.events)
       orders++
     }
     if (seat === 'bot') botWindowsMs.push(clock() - started)
@@ -88,6 +91,7 @@ export function playSeats<T extends GameTypes>(
       const step = offered.length ? rules.applyOrder(state, onTheClock, offered[0]!, hmacRng) : null
       if (!step?.ok) throw new Error(`${rules.id}: the draft stalled at pick ${pick}`)
       state = step.state
+      options.log?.push(...step.events)
     }
   }
   let period = 0

@@ -9,6 +9,7 @@ import { conquestPages, placeName } from './pages.ts'
 import { conquestRecap } from './recap.ts'
 import { tradeMap } from './trade-map.ts'
 import { ConquestBoard, ConquestEconomy, ConquestOptions, ConquestOrder, ConquestTransfer } from './schemas.ts'
+import { ConquestEvent } from './events.ts'
 
 export const conquestFace: Face = {
   name: 'c_gameConquest',
@@ -17,7 +18,7 @@ export const conquestFace: Face = {
   tradeSchema: ConquestTransfer,
   // G9.2: whole territories, said by their names.
   tradeForm: [{ name: 'tiles', kind: 'list', label: 'c_tradeTiles', nameOf: placeName, taps: true }],
-  api: { state: ConquestBoard, options: ConquestOptions, economy: ConquestEconomy },
+  api: { state: ConquestBoard, options: ConquestOptions, events: ConquestEvent, economy: ConquestEconomy },
   // On its own board; the setup's wait for the first tick ends when the newcomer passes the week (#50).
   practice: { words: { lead: 'c_practiceLead', banner: 'c_practiceBanner', passed: 'c_week_passed' } },
   recap: conquestRecap,

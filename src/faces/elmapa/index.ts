@@ -9,6 +9,7 @@ import { elMapaPages } from './pages.ts'
 import { elMapaRecap } from './recap.ts'
 import { tradeMap } from './trade-map.ts'
 import { ElMapaBoard, ElMapaEconomy, ElMapaOptions, ElMapaOrder, ElMapaTransfer } from './schemas.ts'
+import { ElMapaEvent } from './events.ts'
 
 export const elMapaFace: Face = {
   name: 'm_gameElMapa',
@@ -26,7 +27,7 @@ export const elMapaFace: Face = {
     { name: 'cards', kind: 'list', label: 'm_tradeCards', item: 'm_tradeCard', nameOf: cardWord },
     { name: 'cells', kind: 'list', label: 'm_tradeCells', places: true, taps: true },
   ],
-  api: { state: ElMapaBoard, options: ElMapaOptions, economy: ElMapaEconomy },
+  api: { state: ElMapaBoard, options: ElMapaOptions, events: ElMapaEvent, economy: ElMapaEconomy },
   pages: (fastify, kit) => ({
     ...elMapaPages(fastify, kit),
     ...elMapaHistoryPages(fastify, kit),

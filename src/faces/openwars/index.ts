@@ -8,6 +8,7 @@ import { openwarsHistoryPages } from './history.ts'
 import { openwarsPages } from './pages.ts'
 import { openwarsRecap } from './recap.ts'
 import { OpenWarsBoard, OpenWarsEconomy, OpenWarsOptions, OpenWarsOrder, OpenWarsTransfer } from './schemas.ts'
+import { OpenWarsEvent } from './events.ts'
 import { openwarsTradeMap } from './trade-map.ts'
 import { openwarsTurn } from './turn.ts'
 
@@ -22,7 +23,7 @@ export const openwarsFace: Face = {
     { name: 'mana', kind: 'number', label: 'o_mana', item: 'o_tradeMana', max: 100_000 },
     { name: 'locations', kind: 'list', label: 'o_tradeLocations', places: true, taps: true },
   ],
-  api: { state: OpenWarsBoard, options: OpenWarsOptions, economy: OpenWarsEconomy },
+  api: { state: OpenWarsBoard, options: OpenWarsOptions, events: OpenWarsEvent, economy: OpenWarsEconomy },
   pages: (fastify, kit) => ({
     ...openwarsPages(fastify, kit),
     ...openwarsTurn(fastify, kit),

@@ -11,6 +11,7 @@ import { weekdayPages } from './pages.ts'
 import { tradeMap } from './trade-map.ts'
 import { weekdayRecap } from './recap.ts'
 import { Pool, WeekdayBoard, WeekdayDiceDetails, WeekdayEconomy, WeekdayOptions, WeekdayOrder, WeekdayTransfer } from './schemas.ts'
+import { WeekdayEvent } from './events.ts'
 import { Type } from 'typebox'
 
 export const weekdayFace: Face = {
@@ -38,6 +39,7 @@ export const weekdayFace: Face = {
   api: {
     state: WeekdayBoard,
     options: WeekdayOptions,
+    events: WeekdayEvent,
     economy: WeekdayEconomy,
     held: Type.Array(Pool, { description: 'The pools now (R6)' }),
     diceDetails: WeekdayDiceDetails,

@@ -80,7 +80,7 @@ t.test('types generated from /docs/json compile strict bots, and each plays a wi
       email: string,
       password: string,
       id: string,
-    ) => Promise<{ ruleset: string; given: string[]; refused: unknown[]; events: string[] }>
+    ) => Promise<{ ruleset: string; given: string[]; caused: string[]; refused: unknown[]; events: string[] }>
   }
   await setClock(app, '2026-12-02T09:00:00Z') // a Wednesday, 10:00 in Madrid
   for (const face of FACES) {
@@ -102,6 +102,10 @@ t.test('types generated from /docs/json compile strict bots, and each plays a wi
       `${face.id}: it gave orders of play (${bot.given.join(', ')})`,
     )
     t.equal(bot.given.at(-1), 'endTurn', `${face.id}: and ended its turn`)
+    t.ok(
+      bot.caused.includes('order'),
+      `${face.id}: the answers tell, in the game's typed events, what the orders caused (${[...new Set(bot.caused)].join(', ')})`,
+    )
     t.ok(bot.events.length >= before + bot.given.length, `${face.id}: each order is in the log it reads (${before} events before, ${bot.events.length} after)`)
   }
 })

@@ -20,6 +20,7 @@ import {
 } from './schemas.ts'
 import { PickBody, ReplacePlayerBody } from '../../../schemas/actions.ts'
 import { checkOrderShapes, FACES } from '../../../faces/index.ts'
+import type { OrdersAnswer } from '../../../services/orders.ts'
 import invitationRoutes from './invitations.ts'
 import recruitingRoutes from './recruiting.ts'
 import gmChoiceRoutes from './gm-choices.ts'
@@ -129,7 +130,11 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: OrdersResult, ...errors },
       },
     },
-    async (request) => campaigns.pick(await accessFor(request, request.params.id), request.body),
+    async (request, reply) => {
+      const answer = await campaigns.pick(await accessFor(request, request.params.id), request.body)
+      // Written as the orders' answer is, so that the games' union of answers needs no serializer of its own.
+      return reply.type('application/json; charset=utf-8').send(canonicalJson(answer) as unknown as Static<typeof OrdersResult>)
+    },
   )
 
   // The answers below are in the campaign's game's own shapes, serialized by the games' union schemas.
@@ -199,7 +204,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { order, orders, tribeId } = request.body
       if ((order ? 1 : 0) + (orders ? 1 : 0) !== 1) throw new AppError(400, 'orders/one_of', 'Send either order (one) or orders (a list)')
       const key = request.headers['idempotency-key']
-      const { replayed, ...answer }: { replayed?: true; events: unknown[]; version: number } = await campaigns.orders(
+      const { replayed, ...answer }: OrdersAnswer & { replayed?: true } = await campaigns.orders(
         request.user,
         request.params.id,
         { tribeId, orders: orders ?? [order!] },

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { FACES } from '../../../faces/index.ts'
-import { boardComponent, optionsComponent } from '../../../faces/order-schemas.ts'
+import { boardComponent, eventsComponent, optionsComponent } from '../../../faces/order-schemas.ts'
 import { CreateCampaignBody, Tile } from '../../../schemas/actions.ts'
 
 export { CreateCampaignBody, Tile }
@@ -94,7 +94,19 @@ export const EventSchema = Type.Object({
   payload: Type.Unknown(),
 })
 
-export const OrdersResult = Type.Object({ version: Type.Integer(), events: Type.Array(Type.Unknown()) })
+/** What an order (or a pick) caused, in its game's events (components.schemas: <Game>Event), told apart by `ruleset` (#50). */
+export const OrdersResult = Type.Union(
+  FACES.map((f) =>
+    Type.Object({
+      version: Type.Integer({ description: "the campaign's version after the orders" }),
+      ruleset: Type.Literal(f.id, { description: 'the game' }),
+      events: Type.Array(Type.Unsafe<Record<string, unknown> & { type: string }>({ $ref: `${eventsComponent(f)}#` }), {
+        description: 'what the orders caused, in order, as the tribe may read it',
+      }),
+    }),
+  ),
+  { title: 'OrdersResult' },
+)
 
 /** What every game's view of the board carries for the platform: the calendar of each tribe and the reader's window. */
 /** One of the games' shapes; a lone shape stands as itself (a one-branch anyOf says nothing). */
