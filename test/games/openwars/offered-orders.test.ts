@@ -7,6 +7,7 @@
 import t from 'tap'
 import { DEFAULT_ARMIES, kindsOf } from '../../../src/engine/games/openwars/data.ts'
 import { openWars } from '../../../src/engine/games/openwars/index.ts'
+import { movePaths } from '../../../src/engine/games/openwars/options.ts'
 import type { OpenOrder } from '../../../src/engine/games/openwars/types.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
 import { inSetup, open, sys, world } from './dsl.ts'
@@ -90,4 +91,28 @@ t.test('W1.1 W3.5 setup offers the other factions and the starting armies', asyn
     orders.some((o) => o.type === 'endTurn' || o.type === 'move'),
     'no play before tick 0',
   )
+})
+
+t.test('W1.1 W3.5 setup offers an empty army to start again, and nothing to a tribe not in the game', async (t) => {
+  const s = inSetup()
+  t.ok(has(offered(s, 'A'), { type: 'setArmy', army: {} }), 'an empty army, to compose it anew')
+  t.same(offered(s, 'nobody'), [], 'an unknown tribe is offered nothing during setup either')
+})
+
+t.test('W5.1 W5.2 a stack with units moved offers a move of the units left, and of one', async (t) => {
+  const s = open(world(MAP, { tribes: 'A=elfos@monday B=orcos@thursday', gold: 40, mana: 10, stacks: 'r2c2 A 3 arqueros' }), 'A')
+  const moved = openWars.applyOrder(s, 'A', { type: 'move', from: 'r2c2', kind: 'arqueros', count: 1, path: ['r3c2'] }, hmacRng)
+  if (!moved.ok) throw new Error(moved.error.code)
+  const sizes = offered(moved.state, 'A')
+    .filter((o) => o.type === 'move' && o.from === 'r2c2' && o.kind === 'arqueros' && o.path[0] === 'r2c3')
+    .map((o) => (o as { count: number }).count)
+  t.same(sizes, [2, 1], 'the two not moved, or one of them (W5.2: each unit moves once a window)')
+})
+
+t.test('W5.1 W5.4 each reachable location with its shortest path, the first in the neighbour order', async (t) => {
+  const s = open(world(MAP, { tribes: 'A=elfos@monday B=orcos@thursday', gold: 40, mana: 10, stacks: 'r2c2 A 2 arqueros' }), 'A')
+  const paths = Object.fromEntries(movePaths(s, 'A', 'r2c2', 'arqueros', 2))
+  t.same(paths.r3c1, ['r2c1', 'r3c1'], 'two steps to r3c1, by the first neighbour that leads there (not r3c2, found later)')
+  t.same(paths.r2c3, ['r2c3'], 'one step next door')
+  for (const [to, path] of Object.entries(paths)) t.equal(path.at(-1), to, `the path to ${to} ends there`)
 })

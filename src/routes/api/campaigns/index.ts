@@ -35,6 +35,13 @@ const bearer = [{ bearerAuth: [] }]
 const optionalBearer: { [label: string]: string[] }[] = [{ bearerAuth: [] }, {}]
 const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef, 422: ErrorRef }
 
+/**
+ * An answer of orders or a pick as text, its keys in one order: a replay (read back from JSONB,
+ * which reorders keys) is then byte for byte the first answer, and the games' union of answers
+ * needs no serializer. Fastify sends a string as it is; its types know only the schema's object.
+ */
+const answerText = (answer: OrdersAnswer) => canonicalJson(answer) as unknown as Static<typeof OrdersResult>
+
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
   await fastify.register(sceneRoutes, { prefix: '/:id/scenes' })
@@ -132,8 +139,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const answer = await campaigns.pick(await accessFor(request, request.params.id), request.body)
-      // Written as the orders' answer is, so that the games' union of answers needs no serializer of its own.
-      return reply.type('application/json; charset=utf-8').send(canonicalJson(answer) as unknown as Static<typeof OrdersResult>)
+      return reply.type('application/json; charset=utf-8').send(answerText(answer))
     },
   )
 
@@ -212,8 +218,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         checkOrderShapes,
       )
       if (replayed) reply.header('idempotent-replayed', 'true')
-      // Keys in one order, so that a replay (read back from JSONB, which reorders keys) is byte for byte the first answer.
-      return reply.type('application/json; charset=utf-8').send(canonicalJson(answer) as unknown as Static<typeof OrdersResult>)
+      return reply.type('application/json; charset=utf-8').send(answerText(answer))
     },
   )
 
