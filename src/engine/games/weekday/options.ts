@@ -78,6 +78,7 @@ function most(state: GameState, tribe: TribeId, upTo: number, order: (n: number)
   // path no army may take costs one probe, not one per troop.
   const one = probe(state, tribe, order(1))
   if (!one) return null
+  // Stryker disable next-line EqualityOperator: probing one troop again finds what `one` found
   for (let n = upTo; n > 1; n--) {
     const events = probe(state, tribe, order(n))
     if (events) return { n, events }
