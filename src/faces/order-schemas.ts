@@ -28,6 +28,12 @@ export function documentedOrders(schema: TSchema): Record<string, unknown>[] {
   ]
 }
 
+/** The components of one game's orders, each order's own (`WeekdayMove`…), without the game's union. */
+export const orderComponentIds = (face: Face): string[] =>
+  documentedOrders(face.orderSchema)
+    .slice(0, -1)
+    .map((variant) => variant.$id as string)
+
 /** Every registered game's order components, for fastify.addSchema. */
 export const orderComponents = (): Record<string, unknown>[] => FACES.flatMap((face) => documentedOrders(face.orderSchema))
 

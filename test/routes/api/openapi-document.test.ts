@@ -7,6 +7,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { validateExamples } from 'openapi-examples-validator'
 import t, { type Test } from 'tap'
 import { FACES } from '../../../src/faces/index.ts'
+import { orderComponentIds } from '../../../src/faces/order-schemas.ts'
 import { operationIdOf } from '../../../src/lib/openapi.ts'
 import { buildTestApp } from '../../helpers/app.ts'
 
@@ -49,11 +50,8 @@ t.test("Redocly's recommended rules find no error", async (t) => {
 
 t.test('every example of the document is valid against its schema', async (t) => {
   const { document } = await served(t)
-  // Ajv, under openapi-examples-validator, refuses a discriminator's mapping (ajv-validator/ajv#2003);
-  // the mapping only names the components the `oneOf` already lists, so validation is the same without it.
-  const copy = structuredClone(document)
-  for (const schema of Object.values(copy.components.schemas)) delete (schema.discriminator as { mapping?: unknown } | undefined)?.mapping
-  const result = await validateExamples(copy)
+  // #50: the document as served, unedited (the orders' examples meet no discriminator mapping, which Ajv refuses).
+  const result = await validateExamples(document)
   t.ok(result.statistics.examplesTotal >= 12, `${result.statistics.examplesTotal} examples checked`)
   t.same(result.errors, [], 'all valid')
 })
@@ -111,12 +109,14 @@ t.test('one order schema per game: a oneOf of that game only, told apart by type
   const body = document.paths['/api/campaigns/{id}/orders']!.post!.requestBody!.content['application/json']!.schema as {
     properties: { order: { anyOf: { $ref: string }[] } }
   }
-  const gameOrders = FACES.map((face) => `#/components/schemas/${(face.orderSchema as { $id: string }).$id}`)
+  // Each order of each game, so that the body's examples are checked with no discriminator mapping in the way (#50).
+  const gameOrders = FACES.flatMap((face) => orderComponentIds(face).map((id) => `#/components/schemas/${id}`))
   t.same(
     body.properties.order.anyOf.map((ref) => ref.$ref),
     gameOrders,
     'the envelope holds an order of one of the games',
   )
+  t.ok(gameOrders.includes('#/components/schemas/ConquestAirStrike') && gameOrders.includes('#/components/schemas/WeekdayMove'), "every game's orders, by name")
   for (const face of FACES) {
     const name = (face.orderSchema as { $id: string }).$id
     const union = schemas[name] as { oneOf: { $ref: string }[]; discriminator: { propertyName: string; mapping: Record<string, string> } }

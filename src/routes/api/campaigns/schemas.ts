@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { FACES } from '../../../faces/index.ts'
-import { boardComponent, eventsComponent, optionsComponent } from '../../../faces/order-schemas.ts'
+import { boardComponent, eventsComponent, optionsComponent, orderComponentIds } from '../../../faces/order-schemas.ts'
 import { CreateCampaignBody, Tile } from '../../../schemas/actions.ts'
 
 export { CreateCampaignBody, Tile }
@@ -42,10 +42,16 @@ const ordersBody = <T extends TSchema>(order: T) =>
 /** What the route checks: the envelope; the orders service checks each order against its campaign's game. */
 export const OrdersBody = ordersBody(GameOrder)
 
-/** What the OpenAPI document shows: an order of one of the games, each game's orders told apart by `type`. */
+/**
+ * What the OpenAPI document shows: an order of one of the games, as one of every game's order
+ * components (`WeekdayMove`, `ConquestMove`…). Each game's orders are also one union of their own
+ * (`WeekdayOrder`…, a discriminator with its mapping, for generators); the body lists the orders
+ * themselves so that the examples on it are checked with no discriminator mapping in their way,
+ * which Ajv, and so openapi-examples-validator, refuses (ajv-validator/ajv#2003; #50).
+ */
 export const DocumentedOrdersBody = ordersBody(
   Type.Unsafe<Static<typeof GameOrder>>({
-    anyOf: FACES.map((f) => ({ $ref: `${(f.orderSchema as { $id: string }).$id}#` })),
+    anyOf: FACES.flatMap((f) => orderComponentIds(f).map((id) => ({ $ref: `${id}#` }))),
     description: (GameOrder as { description?: string }).description,
   }),
 )
