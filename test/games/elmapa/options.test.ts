@@ -232,3 +232,21 @@ t.test('M3.3 M3.7 M3.8: a full pyramid below 4a is offered the wonders and the m
     'a wonder standing elsewhere is not offered',
   )
 })
+
+t.test('M3.2 M3.3: a building of level II is offered in the first level-II slot its pair holds up, not in a free level-I slot', async (t) => {
+  const s = window()
+  s.cells['1,1']!.castle!.slots = { '1a': 'mercado', '1b': 'almacen' }
+  const banks = family(s, 'build').filter((o) => o.building === 'banco')
+  t.same(
+    banks.map((o) => o.slot),
+    ['2a'],
+    'on 1a and 1b; 1c is free but of level I',
+  )
+  t.same(
+    family(s, 'build')
+      .filter((o) => o.building === 'estatua')
+      .map((o) => o.slot),
+    ['1c'],
+    'a level-I building in the first free level-I slot',
+  )
+})
