@@ -243,7 +243,13 @@ t.test('M12.8 a batch: all or nothing, a revealing order only last', async (t) =
   const bad = elMapa.applyBatch(s, 'a', [{ type: 'step', army: 1, dir: 'N' }, { type: 'endTurn' }], hmacRng)
   t.same(!bad.ok && 'index' in bad && [bad.index, bad.error.code], [0, 'orders/reveal_not_last'])
   const vision = elMapa.applyBatch(s, 'a', [{ type: 'cast', card: 'vision-1', cells: ['0,0'] }, { type: 'endTurn' }], hmacRng)
-  t.same(!vision.ok && 'index' in vision && vision.index, 0)
+  t.same(
+    !vision.ok && 'index' in vision && [vision.index, vision.error.code, vision.error.message, vision.error.rule],
+    [0, 'orders/reveal_not_last', 'an order that reveals or draws must be the last of its batch', 'M12.8'],
+    'a Visión reveals: refused before anything is tried',
+  )
+  const armed = elMapa.applyBatch(hand(['suerte-1']), 'a', [{ type: 'cast', card: 'suerte-1' }, { type: 'endTurn' }], hmacRng)
+  t.ok(armed.ok, 'a Suerte reveals nothing: it may come first')
   const good = elMapa.applyBatch(
     s,
     'a',

@@ -7,7 +7,8 @@
 import t from 'tap'
 import { elMapa, NOT_TRADEABLE } from '../../../src/engine/games/elmapa/index.ts'
 import type { ElMapaOrder, ElMapaTransfer } from '../../../src/engine/games/elmapa/types.ts'
-import { armyOf, mapa, open, order, system, tribeOf } from './dsl.ts'
+import { hmacRng } from '../../../src/engine/index.ts'
+import { armyOf, mapa, open, order, refused, system, tribeOf } from './dsl.ts'
 
 const HOURS = 3_600_000
 
@@ -120,4 +121,17 @@ t.test('M10.3: a proposal naming armies, troops, VP, plans, positions or groups 
     { from: 'a', to: 'b', resources: {}, cards: ['pies-1'], cells: [] },
     { from: 'b', to: 'a', resources: { oro: 2 }, cards: [], cells: [] },
   ])
+})
+
+t.test('M2.1 M11.1 M11.5 M12.7: the turn checks cite El Mapa’s own rules', async (t) => {
+  t.match(refused(created(), 'a', { type: 'endTurn' }), { rule: 'M2.1' }, 'before the start')
+  let s = mapa(`Ja Jb ?`, { armies: 'a 0,0 leva=1' })
+  s = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' }).s
+  t.match(refused(s, 'a', { type: 'endTurn' }), { rule: 'M11.1' }, 'after the end')
+  const three = mapa(`Ja Jb Jc`, { armies: 'a 0,0 leva=1' })
+  const gone = order(open(three, 'a'), 'a', { type: 'step', army: 1, dir: 'E' }).s
+  t.ok(tribeOf(gone, 'b').eliminated && gone.status === 'running', 'b is out, a and c play on')
+  t.match(refused(gone, 'b', { type: 'endTurn' }), { rule: 'M11.5' }, 'an eliminated tribe')
+  const seed = elMapa.applySystem(gone, { type: 'setSeed', seed: 'short' }, hmacRng)
+  t.same(!seed.ok && [seed.error.code, seed.error.rule], ['system/bad_seed', 'M12.7'], 'a round seed too short')
 })
