@@ -6,6 +6,7 @@
 //   .   Jb  .
 import t from 'tap'
 import { elMapa, NOT_TRADEABLE } from '../../../src/engine/games/elmapa/index.ts'
+import { buildingVp, scores } from '../../../src/engine/games/elmapa/score.ts'
 import type { ElMapaOrder, ElMapaTransfer } from '../../../src/engine/games/elmapa/types.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
 import { armyOf, mapa, open, order, refused, system, tribeOf } from './dsl.ts'
@@ -134,4 +135,47 @@ t.test('M2.1 M11.1 M11.5 M12.7: the turn checks cite El Mapa’s own rules', asy
   t.match(refused(gone, 'b', { type: 'endTurn' }), { rule: 'M11.5' }, 'an eliminated tribe')
   const seed = elMapa.applySystem(gone, { type: 'setSeed', seed: 'short' }, hmacRng)
   t.same(!seed.ok && [seed.error.code, seed.error.rule], ['system/bad_seed', 'M12.7'], 'a round seed too short')
+})
+
+t.test('M11.3 M11.4: the final VP rank first, then villages, then exploration, then goods; a tie shares its place', async (t) => {
+  const s = mapa(`Ja Jb Jc Jd\n. . . .`, {})
+  s.cells['1,0']!.owner = 'a'
+  s.cells['1,0']!.castle = structuredClone(s.cells['0,0']!.castle)
+  const set = (id: string, figures: { exploreVp: number; battleVp: number; stock: { oro: number; madera: number; piedra: number } }) =>
+    Object.assign(tribeOf(s, id), figures)
+  // a and b: the same VP (5), a with two villages; c and d: 5 VP and one village, c explored more;
+  // nobody else below them but by goods.
+  set('a', { exploreVp: 2, battleVp: 3, stock: { oro: 0, madera: 0, piedra: 0 } })
+  set('b', { exploreVp: 1, battleVp: 4, stock: { oro: 9, madera: 9, piedra: 9 } })
+  set('c', { exploreVp: 4, battleVp: 1, stock: { oro: 0, madera: 0, piedra: 0 } })
+  set('d', { exploreVp: 1, battleVp: 4, stock: { oro: 1, madera: 1, piedra: 1 } })
+  const list = scores(s)
+  t.same(
+    list.map((x) => x.id),
+    ['a', 'c', 'b', 'd'],
+    'a: two villages; c: explored 4; b before d: 27 goods to 3',
+  )
+  t.same(
+    list.map((x) => [x.vp, x.villages, x.explore, x.goods, x.place]),
+    [
+      [5, 2, 2, 0, 1],
+      [5, 1, 4, 0, 2],
+      [5, 1, 1, 27, 3],
+      [5, 1, 1, 3, 4],
+    ],
+  )
+  set('d', { exploreVp: 1, battleVp: 4, stock: { oro: 9, madera: 9, piedra: 9 } })
+  t.same(
+    scores(s).map((x) => [x.id, x.place]),
+    [
+      ['a', 1],
+      ['c', 2],
+      ['b', 3],
+      ['d', 3],
+    ],
+    'b and d alike in everything: one place',
+  )
+  s.cells['0,0']!.castle!.slots = { '1a': 'mercado', '1b': 'estatua' }
+  t.equal(buildingVp(s, 'a'), 1 + (1 + 3), "a's Mercado (level I) and Estatua (level I, 3 more VP) (M3.6)")
+  t.equal(buildingVp(s, 'b'), 0, "another tribe's buildings count nothing for b")
 })
