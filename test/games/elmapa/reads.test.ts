@@ -9,7 +9,7 @@ import { elMapa, NOT_TRADEABLE } from '../../../src/engine/games/elmapa/index.ts
 import { buildingVp, scores } from '../../../src/engine/games/elmapa/score.ts'
 import type { ElMapaOrder, ElMapaTransfer } from '../../../src/engine/games/elmapa/types.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
-import { armyOf, mapa, open, order, refused, system, tribeOf } from './dsl.ts'
+import { armyOf, mapa, open, order, refused, system, tribeOf, troops } from './dsl.ts'
 
 const HOURS = 3_600_000
 
@@ -178,4 +178,38 @@ t.test('M11.3 M11.4: the final VP rank first, then villages, then exploration, t
   s.cells['0,0']!.castle!.slots = { '1a': 'mercado', '1b': 'estatua' }
   t.equal(buildingVp(s, 'a'), 1 + (1 + 3), "a's Mercado (level I) and Estatua (level I, 3 more VP) (M3.6)")
   t.equal(buildingVp(s, 'b'), 0, "another tribe's buildings count nothing for b")
+})
+
+t.test('M11.5 M13.23: an eliminated tribe loses its armies, dispersed troops, places and hand; the others keep theirs', async (t) => {
+  const s = mapa(`Ja Jb Mb\n. . Jc`, { armies: 'a 0,0 leva=1; b 1,1 leva=1; c 1,2 leva=1' })
+  s.dispersed = [
+    { id: 1, tribe: 'b', troops: troops('leva=2'), from: '0,1', returns: 2 },
+    { id: 2, tribe: 'c', troops: troops('leva=1'), from: '1,2', returns: 2 },
+  ]
+  tribeOf(s, 'b').hand = ['pies-1', 'escudo-1']
+  const { s: after, events } = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' })
+  const b = tribeOf(after, 'b')
+  t.same([b.eliminated, b.eliminatedBy, b.window, b.hand], [true, 'a', 'closed', []], 'b is out, by a')
+  t.same(
+    events.filter((e) => e.type === 'eliminated'),
+    [{ type: 'eliminated', tribe: 'b', by: 'a' }],
+    'and the log says so',
+  )
+  t.same(
+    after.armies.map((x) => x.tribe),
+    ['a', 'c'],
+    "b's army is gone; a's and c's stay",
+  )
+  t.same(
+    after.dispersed.map((g) => g.tribe),
+    ['c'],
+    "b's dispersed troops are gone; c's stay",
+  )
+  t.same(
+    [after.cells['0,0']!.owner, after.cells['0,1']!.owner, after.cells['0,2']!.owner, after.cells['1,2']!.owner],
+    ['a', 'a', null, 'c'],
+    "b's mine is nobody's; the others' places are theirs",
+  )
+  t.same([after.piles['1'].includes('pies-1'), after.piles['3'].includes('escudo-1')], [true, true], 'its hand went to the discard piles')
+  t.equal(after.status, 'running', 'two tribes play on')
 })
