@@ -9,6 +9,17 @@ import { Type, type TProperties, type TSchema } from 'typebox'
 export const event = <Name extends string, Fields extends TProperties>(type: Name, fields: Fields, description: string) =>
   Type.Object({ type: Type.Literal(type), ...fields }, { additionalProperties: false, description })
 
+/**
+ * The events every round game (world conquest, Open Wars, El Mapa) logs alike, each with its own
+ * book's rule ids: a window closed, tick 0 waiting for its Sunday, the round's dice seed set.
+ */
+export const roundEvents = (rules: { closed: string; tick0: string; hours: number; seed: string }) =>
+  [
+    event('windowClosed', { tribe: Type.String() }, `A tribe's window closed (${rules.closed})`),
+    event('tickWaits', { reason: Type.Literal('tick0_too_soon') }, `Tick 0 waits for a Sunday at least ${rules.hours} hours away (${rules.tick0})`),
+    event('seedSet', { counter: Type.Literal(0) }, `The round's dice seed set, its counter from 0 (${rules.seed})`),
+  ] as const
+
 /** A die as the logs keep it: its counter on the period's seed and its face (R8.4, G11.2, W3, M12). */
 export const Die = Type.Object({ counter: Type.Integer(), face: Type.Integer() }, { additionalProperties: false })
 

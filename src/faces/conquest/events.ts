@@ -1,7 +1,7 @@
 // World conquest's events (docs/RULES-CONQUEST.md G11.1), as an order's answer and the log carry them.
 import { Type, type Static } from 'typebox'
 import type { ConquestEvent as EngineEvent, ConquestOrder, ConquestSystem } from '../../engine/games/conquest/types.ts'
-import { byId, Die, event, givenOrder, oneOf, systemAction, type Agree } from '../event-kit.ts'
+import { byId, Die, event, givenOrder, oneOf, roundEvents, systemAction, type Agree } from '../event-kit.ts'
 
 const Territory = Type.String({ description: 'a territory id of the world map' })
 const Count = Type.Integer()
@@ -27,9 +27,8 @@ export const ConquestEvent = Type.Union(
       'The territories dealt from the setup seed (G1.10, G11.4)',
     ),
     event('objectivesDrawn', { commitment: Type.String() }, 'The objectives drawn, as a commitment to the objective seed (G8.1, G11.4)'),
-    event('seedSet', { counter: Type.Literal(0) }, "The round's dice seed set, its counter from 0 (G11.3)"),
+    ...roundEvents({ closed: 'G2.9', tick0: 'G1.14', hours: 48, seed: 'G11.3' }),
     event('windowOpened', { tribe: Type.String() }, "A tribe's window opened (G2.3)"),
-    event('windowClosed', { tribe: Type.String() }, "A tribe's window closed (G2.9)"),
     event(
       'battle',
       {
@@ -87,7 +86,6 @@ export const ConquestEvent = Type.Union(
     ),
     event('income', { round: Count }, 'Income paid at the tick (G3.5)'),
     event('roundStarted', { round: Count }, 'A round began at the tick (G2.10)'),
-    event('tickWaits', { reason: Type.Literal('tick0_too_soon') }, 'Tick 0 waits for a Sunday at least 48 hours away (G1.14)'),
     event(
       'tradeExecuted',
       { transfers: Type.Array(Type.Object({ from: Type.String(), to: Type.String(), territories: Type.Array(Territory) }, { additionalProperties: false })) },

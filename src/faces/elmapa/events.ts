@@ -1,7 +1,7 @@
 // El Mapa's events (docs/RULES-ELMAPA.md M12), as an order's answer and the log carry them.
 import { Type, type Static } from 'typebox'
 import type { ElMapaEvent as EngineEvent, ElMapaOrder, ElMapaSystem } from '../../engine/games/elmapa/types.ts'
-import { byId, event, givenOrder, oneOf, systemAction, type Agree } from '../event-kit.ts'
+import { byId, event, givenOrder, oneOf, roundEvents, systemAction, type Agree } from '../event-kit.ts'
 
 const Cell = Type.String({ description: 'a cell id of the map' })
 const Count = Type.Integer()
@@ -94,10 +94,8 @@ export const ElMapaEvent = Type.Union(
     ),
     event('drew', { tribe: Type.String(), level: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]), n: Count }, 'Cards drawn at the tick (M9.3)'),
     event('windowOpened', { tribe: Type.String() }, "A tribe's window opened (M2.8)"),
-    event('windowClosed', { tribe: Type.String() }, "A tribe's window closed (M2.10)"),
     event('ticked', { round: Count, produced: byId(Stock, 'tribe → production (M4.2)') }, 'The tick (M2.11)'),
-    event('tickWaits', { reason: Type.Literal('tick0_too_soon') }, 'Tick 0 waits for a Sunday at least 48 hours away (M2.4)'),
-    event('seedSet', { counter: Type.Literal(0) }, "The round's dice seed set, its counter from 0 (M12.2)"),
+    ...roundEvents({ closed: 'M2.10', tick0: 'M2.4', hours: 48, seed: 'M12.2' }),
     event('tradeExecuted', { transfers: Type.Array(Transfer) }, 'A trade carried out (M10.2)'),
     event(
       'eliminated',

@@ -1,7 +1,7 @@
 // Open Wars' events (docs/RULES-OPENWARS.md W10.1), as an order's answer and the log carry them.
 import { Type, type Static } from 'typebox'
 import type { OpenEvent, OpenOrder, OpenSystem } from '../../engine/games/openwars/types.ts'
-import { byId, Die, event, givenOrder, oneOf, systemAction, type Agree } from '../event-kit.ts'
+import { byId, Die, event, givenOrder, oneOf, roundEvents, systemAction, type Agree } from '../event-kit.ts'
 
 const Cell = Type.String({ description: 'a location id "r<row>c<col>"' })
 const Count = Type.Integer()
@@ -62,7 +62,7 @@ export const OpenWarsEvent = Type.Union(
       },
       'Tick 0: the starting armies, and the weekdays dealt by army value (W3.5–W3.7)',
     ),
-    event('seedSet', { counter: Type.Literal(0) }, "The round's dice seed set, its counter from 0 (W10.3)"),
+    ...roundEvents({ closed: 'W3.2', tick0: 'W3.6', hours: 72, seed: 'W10.3' }),
     event(
       'windowOpened',
       {
@@ -73,7 +73,6 @@ export const OpenWarsEvent = Type.Union(
       },
       "A tribe's window opened, with its collection and upkeep (W3.10, W4.1–W4.4)",
     ),
-    event('windowClosed', { tribe: Type.String() }, "A tribe's window closed (W3.2)"),
     event('volley', { tribe: Type.String(), from: Cell, target: Cell, kind: Type.String(), dice: Dice, hits: Count, fell: Fell }, 'A volley at range (W6.3)'),
     event(
       'spellResolved',
@@ -107,7 +106,6 @@ export const OpenWarsEvent = Type.Union(
       'The combat phase ended, with the fallen who rose again (W6.16)',
     ),
     event('roundStarted', { round: Count }, 'A round began at the tick (W3.13)'),
-    event('tickWaits', { reason: Type.Literal('tick0_too_soon') }, 'Tick 0 waits for a Sunday at least 72 hours away (W3.6)'),
     event('tradeExecuted', { transfers: Type.Array(Transfer) }, 'A trade carried out: gold, mana, locations (W8.2, W8.5)'),
     event(
       'eliminated',
