@@ -20,6 +20,10 @@ export const roundEvents = (rules: { closed: string; tick0: string; hours: numbe
     event('seedSet', { counter: Type.Literal(0) }, `The round's dice seed set, its counter from 0 (${rules.seed})`),
   ] as const
 
+/** A tribe out of the game, and who or what put it out (`by`, in the game's words). */
+export const eliminatedEvent = (by: string, rule: string) =>
+  event('eliminated', { tribe: Type.String(), by: Type.String({ description: by }) }, `A tribe eliminated (${rule})`)
+
 /** A die as the logs keep it: its counter on the period's seed and its face (R8.4, G11.2, W3, M12). */
 export const Die = Type.Object({ counter: Type.Integer(), face: Type.Integer() }, { additionalProperties: false })
 

@@ -1,7 +1,7 @@
 // El Mapa's events (docs/RULES-ELMAPA.md M12), as an order's answer and the log carry them.
 import { Type, type Static } from 'typebox'
 import type { ElMapaEvent as EngineEvent, ElMapaOrder, ElMapaSystem } from '../../engine/games/elmapa/types.ts'
-import { byId, event, givenOrder, oneOf, roundEvents, systemAction, type Agree } from '../event-kit.ts'
+import { byId, eliminatedEvent, event, givenOrder, oneOf, roundEvents, systemAction, type Agree } from '../event-kit.ts'
 
 const Cell = Type.String({ description: 'a cell id of the map' })
 const Count = Type.Integer()
@@ -97,11 +97,7 @@ export const ElMapaEvent = Type.Union(
     event('ticked', { round: Count, produced: byId(Stock, 'tribe → production (M4.2)') }, 'The tick (M2.11)'),
     ...roundEvents({ closed: 'M2.10', tick0: 'M2.4', hours: 48, seed: 'M12.2' }),
     event('tradeExecuted', { transfers: Type.Array(Transfer) }, 'A trade carried out (M10.2)'),
-    event(
-      'eliminated',
-      { tribe: Type.String(), by: Type.String({ description: "the tribe that took its last village, or 'trade'" }) },
-      'A tribe eliminated (M11.5)',
-    ),
+    eliminatedEvent("the tribe that took its last village, or 'trade'", 'M11.5'),
     event(
       'ended',
       {

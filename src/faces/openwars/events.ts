@@ -1,7 +1,7 @@
 // Open Wars' events (docs/RULES-OPENWARS.md W10.1), as an order's answer and the log carry them.
 import { Type, type Static } from 'typebox'
 import type { OpenEvent, OpenOrder, OpenSystem } from '../../engine/games/openwars/types.ts'
-import { byId, Die, event, givenOrder, oneOf, roundEvents, systemAction, type Agree } from '../event-kit.ts'
+import { byId, Die, eliminatedEvent, event, givenOrder, oneOf, roundEvents, systemAction, type Agree } from '../event-kit.ts'
 
 const Cell = Type.String({ description: 'a location id "r<row>c<col>"' })
 const Count = Type.Integer()
@@ -107,11 +107,7 @@ export const OpenWarsEvent = Type.Union(
     ),
     event('roundStarted', { round: Count }, 'A round began at the tick (W3.13)'),
     event('tradeExecuted', { transfers: Type.Array(Transfer) }, 'A trade carried out: gold, mana, locations (W8.2, W8.5)'),
-    event(
-      'eliminated',
-      { tribe: Type.String(), by: Type.String({ description: "the tribe that defeated its army, 'trade' or 'upkeep'" }) },
-      'A tribe eliminated (W9.1)',
-    ),
+    eliminatedEvent("the tribe that defeated its army, 'trade' or 'upkeep'", 'W9.1'),
     event(
       'campaignEnded',
       {
