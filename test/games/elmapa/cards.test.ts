@@ -54,6 +54,10 @@ t.test('M9.9 Visión: exactly 1 + s face-down cells, in the order named, 1 VP ea
 t.test('M9.9 Suerte and Producción are armed, one of each at a time (M9.7, M13.15)', async (t) => {
   let s = hand(['suerte-1', 'suerte-2', 'produccion-1', 'pies-1', 'pies-2', 'pies-3'])
   t.same(refused(s, 'a', { type: 'cast', card: 'suerte-1', boosters: ['pies-1'] }), { code: 'card/boosters', rule: 'M9.6' }, 'Suerte takes boosters by 2')
+  const odd = elMapa.applyOrder(s, 'a', { type: 'cast', card: 'suerte-1', boosters: ['pies-1'] }, hmacRng)
+  t.equal(!odd.ok && odd.error.message, 'suerte takes boosters in steps of 2 (multiples of 2); got 1', 'the refusal says the step and the count')
+  const wrong = elMapa.applyOrder(s, 'a', { type: 'cast', card: 'escudo-1' }, hmacRng)
+  t.match(!wrong.ok && wrong.error.message, /^"escudo-1" is not a card of /, 'a card of the wrong kind is named')
   s = order(s, 'a', { type: 'cast', card: 'suerte-1', boosters: ['pies-1', 'pies-2'] }).s
   t.equal(tribeOf(s, 'a').suerte, 2)
   t.same(refused(s, 'a', { type: 'cast', card: 'suerte-2' }), { code: 'card/armed', rule: 'M9.7' })
@@ -117,6 +121,8 @@ t.test('M9.8 combat cards with an attack; M13.13 on the standing or default plan
     { code: 'card/one_per_target', rule: 'M9.7' },
   )
   t.same(refused(on, 'a', attack([{ card: 'bloodlust-1', entry: 0, boosters: ['escudo-1'] }], { dir: 'E' })), { code: 'card/boosters', rule: 'M9.6' })
+  const none = elMapa.applyOrder(on, 'a', attack([{ card: 'bloodlust-1', entry: 0, boosters: ['escudo-1'] }], { dir: 'E' }), hmacRng)
+  t.equal(!none.ok && none.error.message, 'bloodlust takes boosters in steps of 0 (none); got 1', 'a card that takes none says so')
   t.same(refused(on, 'a', attack('bloodlust-1', { dir: 'E' })).code, 'card/bad_cards')
   t.same(refused(on, 'a', attack([], { dir: 'E', plan: { platoons: [{ kind: 'leva', take: 'all', column: 0, tactic: 'hold' }], flee: 0, reactions: [] } })), {
     code: 'plan/reactions',

@@ -60,8 +60,22 @@ t.test('M9.2 M12.9: every hand counted by level for everyone; the tribe’s poin
 
 t.test('M11.5 M11.6: the tick’s mail at the end says so, and none goes to the eliminated; the economy skips them', async (t) => {
   let s = mapa(`Ja Jb ?`, { armies: 'a 0,0 leva=1' })
-  s = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' }).s
+  tribeOf(s, 'a').hand = ['pies-1']
+  const last = order(open(s, 'a'), 'a', { type: 'step', army: 1, dir: 'E' })
+  s = last.s
   t.equal(s.status, 'finished', 'b lost its last village: the game is over')
+  t.same(
+    s.tribes.map((x) => x.window),
+    ['closed', 'closed'],
+    'every window closed',
+  )
+  const ended = last.events.find((e) => e.type === 'ended')
+  t.match(
+    ended,
+    { reason: 'lastTribe', ranking: ['a', 'b'], secretSeed: 'secret-seed-test', hands: { a: ['pies-1'], b: [] } },
+    'the end, logged with every hand (M11.6)',
+  )
+  t.same(ended && 'scores' in ended && ended.scores, s.result!.scores, 'and the scores the result keeps')
   t.equal(elMapa.tickMail(s, 'a')!.finished, true, 'the mail says the campaign has ended')
   t.equal(elMapa.tickMail(s, 'b'), null, 'the eliminated tribe gets none')
   t.same(Object.keys(elMapa.previewEconomy(s)), ['a'], 'the next tick’s preview names only the tribes in play')
