@@ -24,7 +24,7 @@ export const roundEvents = (rules: { closed: string; tick0: string; hours: numbe
 export const eliminatedEvent = (by: string, rule: string) =>
   event('eliminated', { tribe: Type.String(), by: Type.String({ description: by }) }, `A tribe eliminated (${rule})`)
 
-/** A die as the logs keep it: its counter on the period's seed and its face (R8.4, G11.2, W3, M12). */
+/** A die as the logs keep it: its counter on the period's seed and its face (G11.2, W10.2). */
 export const Die = Type.Object({ counter: Type.Integer(), face: Type.Integer() }, { additionalProperties: false })
 
 /** One of fixed words. */
