@@ -26,10 +26,12 @@ export const isPure = (root: string, file: string) => PURE.test(file) && !USES_A
 export const PURE_BATCH = /(^|\/)\.tap\/batches-\d+\/[a-z]-pure-\d+\.test\.mjs$/
 /**
  * The longest files, each in a process of its own, started first: the builds, the shared contract,
- * and the two browser files of a minute and more (every game's pages; El Mapa played to its end),
+ * and the three browser files of a minute and more (every game's pages; El Mapa played to its end;
+ * a group of friends in every game),
  * which dealt into a batch made it the run's last and longest, one job idle while it ran (#46).
  */
-const LONG = /^test\/scripts\/|^test\/games\/contract\.test\.ts$|^test\/routes\/game-contract\.test\.ts$|^test\/faces\/elmapa\/browser\.test\.ts$/
+const LONG =
+  /^test\/scripts\/|^test\/games\/contract\.test\.ts$|^test\/routes\/game-contract\.test\.ts$|^test\/faces\/elmapa\/browser\.test\.ts$|^test\/routes\/pages\/browser-group\.test\.ts$/
 /** Files a batch holds at most: more share more loading, fewer balance the jobs better at the end. */
 export const BATCH_SIZE = 8
 /** tap's timeout for one file, in seconds, as in package.json; a batch gets it once per file. */
