@@ -92,8 +92,16 @@ export function scenesService({ db, clock, publicUrl }: ServiceDeps) {
   /** The scene if the caller may see it: GMs and the participating tribes' players. Anyone else: 404. */
   async function visibleScene(sql: Sql, a: Access, sceneId: string): Promise<SceneRow> {
     const [scene] = await sceneRows(sql, a.campaign.id, sceneId)
-    if (!scene || !(a.role === 'gm' || (a.tribeId && scene.tribes.includes(a.tribeId))))
+    if (!scene || !(a.role === 'gm' || (a.tribeId && scene.tribes.includes(a.tribeId)))) {
+      // A co-player standing in is the absent tribe today: their own tribe's scenes wait for another day (#49).
+      if (a.coPlayer)
+        throw new AppError(
+          404,
+          'scene/stand_in_day',
+          "Today you play an absent player's tribe: only its scenes open for you today, and your own tribe's on any other day",
+        )
       throw new AppError(404, 'scene/not_found', `No scene ${sceneId} in this campaign`)
+    }
     return scene
   }
 

@@ -55,8 +55,15 @@ t.test('#49 a friend covers for a friend: named by the absent player, plays both
   t.match(toAna?.text ?? '', /its secrets included/, 'ana is told what ben sees')
   t.notMatch(toAna?.text ?? '', /If you did not ask for this/, 'she asked for it herself')
 
+  const scene = await call(app, table.gm, 'POST', `/api/campaigns/${table.id}/scenes`, { title: 'Paz', tribes: [ben.tribeId, cai.tribeId] })
+
   // Monday 7 December, ana's day within the dates: ben's account plays ana's tribe.
   await setClock(app, '2026-12-07T09:00:00Z')
+  t.match(
+    await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/scenes/${scene.body.id}`),
+    { status: 404, body: { error: { code: 'scene/stand_in_day', message: /only its scenes open for you today/ } } },
+    "his own tribe's scene waits for another day, and the refusal says why",
+  )
   t.equal((await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/state`)).body.you.tribeId, ana.tribeId, "on ana's day ben plays ana")
   const benPages = visitor(app)
   await benPages.login(await emailOf(ben.userId), PASSWORD)
@@ -71,6 +78,7 @@ t.test('#49 a friend covers for a friend: named by the absent player, plays both
   await setClock(app, '2026-12-08T09:00:00Z')
   t.equal((await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/state`)).body.you.tribeId, ben.tribeId, 'on another day, his own tribe')
   t.notMatch((await benPages.get(`/campaigns/${table.id}/turn`)).body, /Hoy juegas esta tribu/, 'and no banner')
+  t.equal((await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/scenes/${scene.body.id}`)).status, 200, 'and his scene with cai is his again')
   // Wednesday 9 December, his own day: his own window, as always.
   await setClock(app, '2026-12-09T09:00:00Z')
   t.equal((await call(app, ben.token, 'GET', `/api/campaigns/${table.id}/state`)).body.you.tribeId, ben.tribeId)
