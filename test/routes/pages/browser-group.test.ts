@@ -13,7 +13,7 @@ import t from 'tap'
 import type { Locator, Page } from 'playwright-core'
 import { rulesetIds } from '../../../src/engine/index.ts'
 import { buildTestApp, register } from '../../helpers/app.ts'
-import { launchBrowser, loggedIn } from '../../helpers/browser.ts'
+import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
 import { call, draft, setClock, type App, type Table } from '../../helpers/campaign.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
@@ -157,7 +157,7 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
   )
   t.equal((await call(app, people.ana!.token, 'PATCH', '/api/me', { locale: 'es' })).status, 200, 'ana reads Spanish')
 
-  // The same three friends join a campaign of each game (#49: the same group invited again).
+  // The same three friends join a campaign of each game.
   const tables = new Map<string, Table>()
   for (const game of rulesetIds()) {
     const created = await call(app, gm.token, 'POST', '/api/campaigns', { name: `Amigos ${game}`, ruleset: game, mapId: 'coast-3', public: false })
@@ -185,6 +185,7 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
   const cai = new Hands(await loggedIn(browser, base, people.cai!.user.email, first, { width: 1366, locale: 'en-GB', problems }), 1366)
   const master = new Hands(await loggedIn(browser, base, gm.user.email, first, { width: 1366, locale: 'en-GB', problems }), 1366)
   const rows: string[] = []
+  const scenes = new Map<string, string>()
   const row = (game: string, who: string, what: string, hands: Hands, from: ReturnType<Hands['mark']>) => {
     const { taps, scrolls, typed } = hands.since(from)
     rows.push(`| ${game} | ${who} | ${what} | ${taps} | ${scrolls} | ${typed} |`)
@@ -194,7 +195,7 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
     await t.test(game, async (t) => {
       const table = tables.get(game)!
       const fixture = GAMES[game]!
-      const [anaTribe, benTribe, caiTribe] = [table.players.ana!.tribeId, table.players.ben!.tribeId, table.players.cai!.tribeId]
+      const [anaTribe, benTribe] = [table.players.ana!.tribeId, table.players.ben!.tribeId]
       const api = `/api/campaigns/${table.id}`
       const campaign = `${base}/campaigns/${table.id}`
       const board = async () => (await call(app, gm.token, 'GET', `${api}/state`)).body as Board
@@ -204,6 +205,7 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
       const scene = await call(app, gm.token, 'POST', `${api}/scenes`, { title: 'Trato', tribes: [anaTribe, benTribe] })
       t.equal(scene.status, 201, 'the GM opens a scene for ana and ben')
       const sceneUrl = `${campaign}/scenes/${scene.body.id}`
+      scenes.set(game, sceneUrl)
       await ana.page.goto(sceneUrl)
       let from = ana.mark()
       const form = ana.page.locator('form[action$="/proposals"]')
@@ -226,6 +228,7 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
           const field = form.locator(`input[data-taps][name$="${line + 1}"]`)
           t.equal(await field.inputValue(), gift.key, `a tap put ${gift.key} in line ${line + 1}`)
         }
+      t.same(await axe(ana.page), [], 'no WCAG A/AA violation on the scene with the trade built')
       await ana.screenshot(`group-${game}-1-trade-es-390.png`)
       await ana.send(form.locator('button[type="submit"]'))
       row(game, 'ana', 'a trade proposed', ana, from)
@@ -295,7 +298,13 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
             "ana's page says she plays cai's tribe today, in Spanish",
           )
           t.match(await ana.page.locator('main').textContent(), /\bcai\b/, "and names cai's tribe")
+          t.same(await axe(ana.page), [], "no WCAG A/AA violation on cai's turn page")
           await ana.screenshot(`group-${game}-3-stand-in-es-390.png`)
+          // Today her account is cai's tribe: her own scene with ben says so, in her words, and opens tomorrow.
+          const own = await ana.page.goto(scenes.get(game)!)
+          t.equal(own?.status(), 404, "her own tribe's scene is not cai's")
+          t.match(await ana.page.locator('main').textContent(), /Hoy juegas la tribu de un jugador ausente/, 'and the page says why, in Spanish')
+          await ana.page.goto(`${base}/campaigns/${table.id}/turn`)
         }
         const from = hands.mark()
         await hands.send(hands.page.locator('form:has(input[name="type"][value="endTurn"]) button').first())
