@@ -6,12 +6,17 @@
 // stand-in on the absences page; then each tribe's window is played on its day through the turn
 // page, cai's by ana, whose page says it is cai's tribe she plays today. Every tap, scroll and
 // typed field is counted: the table goes to the test's comments and test-artifacts/group-taps.md.
+// The scene's small map, where the game has one: each line holds the game's fields, every place
+// the two tribes own is a target of 24 px or more, places go in the order tapped, a second tap or
+// Enter takes one out, and the proposal is listed in the game's words; axe-core on each page.
 // Screenshots: test-artifacts/group-<game>-*.png (the scene at 390 es and 1366 en, the stand-in's turn page).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
 import type { Locator, Page } from 'playwright-core'
 import { rulesetIds } from '../../../src/engine/index.ts'
+import { FACES } from '../../../src/faces/index.ts'
+import { CATALOGUE } from '../../../src/lib/catalogue.ts'
 import { buildTestApp, register } from '../../helpers/app.ts'
 import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
 import { call, draft, setClock, type App, type Table } from '../../helpers/campaign.ts'
@@ -23,13 +28,26 @@ const DAYS = { monday: '2026-12-07T09:00:00Z', wednesday: '2026-12-09T09:00:00Z'
 
 type Board = Record<string, unknown>
 /** What a tribe gives: a place tapped on the scene's small map, or coin typed into the form. */
-type Gift = { attribute: string; key: string } | { coin: Record<string, number> }
+type Gift = { key: string } | { coin: Record<string, number> }
+
+/** The scene's small map of a game whose trades hold places. */
+interface TradeMap {
+  /** The attribute naming a place on the map. */
+  attribute: string
+  /** The places `tribe` may give now, read from the board. */
+  places(board: Board, tribe: string): string[]
+  /** How many places the scene's tribes own: each is drawn a tap away. */
+  owned(board: Board, tribes: string[]): number
+  /** A place as the proposal says it in English, where the test knows its words. */
+  said?(key: string): string
+}
 
 interface GroupGame {
   /** How a campaign of the game leaves setup: its draft, or the platform's start. */
   start(app: App, table: Table): Promise<void>
-  /** What `tribe` gives in the trade, read from the board (of coin, `most` at most). */
-  gift(board: Board, tribe: string, most: number): Gift
+  map?: TradeMap
+  /** Without a map: the coin `tribe` gives (`most` at most). */
+  coin?(board: Board, tribe: string, most: number): Record<string, number>
   /** Who holds a place now, or how much coin a tribe holds. */
   owner(board: Board, key: string): string | null | undefined
   purse(board: Board, tribe: string): number
@@ -44,29 +62,38 @@ type Tiles = { map: { tiles: { tile: string; owner: string | null; terrain: stri
 type Territories = { territories: { id: string; owner: string }[] }
 type Purses = { tribes: { id: string; figures: { gold: number; mana: number } }[] }
 type Cells = { cells: { cell: string; owner?: string | null; castle: unknown }[]; armies: { cell: string; tribe: string }[] }
+const landOf = (b: Board) => (b as Tiles).map.tiles.filter((x) => x.terrain !== 'sea')
 
 const GAMES: Record<string, GroupGame> = {
-  // R11.2: a land tile or city.
+  // R11.2: a land tile or city; the small map draws only the scene tribes' land.
   'weekly-turn': {
     start: (app, table) => draft(app, table),
-    gift: (b, tribe) => ({ attribute: 'data-tile', key: (b as Tiles).map.tiles.find((x) => x.owner === tribe && x.terrain !== 'sea')!.tile }),
+    map: {
+      attribute: 'data-tile',
+      places: (b, tribe) => landOf(b).flatMap((x) => (x.owner === tribe ? [x.tile] : [])),
+      owned: (b, tribes) => landOf(b).filter((x) => x.owner && tribes.includes(x.owner)).length,
+    },
     owner: (b, key) => (b as Tiles).map.tiles.find((x) => x.tile === key)?.owner,
     purse: noPurse,
   },
   // G9.2: a whole territory.
   conquest: {
     start: platformStart,
-    gift: (b, tribe) => ({ attribute: 'data-territory', key: (b as Territories).territories.find((x) => x.owner === tribe)!.id }),
+    map: {
+      attribute: 'data-territory',
+      places: (b, tribe) => (b as Territories).territories.flatMap((x) => (x.owner === tribe ? [x.id] : [])),
+      owned: (b, tribes) => (b as Territories).territories.filter((x) => tribes.includes(x.owner)).length,
+      said: (key) => CATALOGUE.en[`c_territory_${key}`]!,
+    },
     owner: (b, key) => (b as Territories).territories.find((x) => x.id === key)?.owner,
     purse: noPurse,
   },
-  // W8.2: gold (or mana: the Bárbaros get mana as gold, W8.5); early on every location holds units (W8.4), so coin it is.
+  // W8.2: gold (or mana: the Bárbaros get mana as gold, W8.5); early on every location holds units (W8.4), so no map: coin.
   openwars: {
     start: platformStart,
-    gift: (b, tribe, most) => {
+    coin: (b, tribe, most): Record<string, number> => {
       const { gold, mana } = (b as Purses).tribes.find((x) => x.id === tribe)!.figures
-      const coin: Record<string, number> = gold > 0 ? { gold: Math.min(gold, most) } : { mana: Math.min(mana, most) }
-      return { coin }
+      return gold > 0 ? { gold: Math.min(gold, most) } : { mana: Math.min(mana, most) }
     },
     owner: () => undefined,
     purse: (b, tribe) => {
@@ -74,13 +101,17 @@ const GAMES: Record<string, GroupGame> = {
       return gold + mana
     },
   },
-  // M10.2: a mine with no army of its giver on it (M10.5).
+  // M10.2: a mine with no army of its giver on it (M10.5); the map marks every cell the tribes own.
   elmapa: {
     start: platformStart,
-    gift: (b, tribe) => {
-      const { cells, armies } = b as Cells
-      const mine = cells.find((c) => c.owner === tribe && !c.castle && !armies.some((a) => a.cell === c.cell && a.tribe === tribe))
-      return { attribute: 'data-cell', key: mine!.cell }
+    map: {
+      attribute: 'data-cell',
+      places: (b, tribe) => {
+        const { cells, armies } = b as Cells
+        return cells.flatMap((c) => (c.owner === tribe && !c.castle && !armies.some((a) => a.cell === c.cell && a.tribe === tribe) ? [c.cell] : []))
+      },
+      owned: (b, tribes) => (b as Cells).cells.filter((c) => c.owner && tribes.includes(c.owner)).length,
+      said: (key) => key,
     },
     owner: (b, key) => (b as Cells).cells.find((c) => c.cell === key)?.owner,
     purse: noPurse,
@@ -218,30 +249,86 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
         [anaTribe, benTribe, benTribe],
         'the lines are set for her: what ana gives ben, and what ben gives back',
       )
-      const gifts = [fixture.gift(before, anaTribe, 1), fixture.gift(before, benTribe, 2)] as const
+      const names = (xs: unknown[]) => xs.map((x) => (x as { name: string }).name)
+      const firstLine = FACES.find((f) => f.id === game)!.tradeForm.flatMap((f) =>
+        f.kind === 'counts' ? f.parts.map((p) => `${f.name}-${p.name}1`) : [`${f.name}1`],
+      )
+      t.same(await form.locator('fieldset.transfer').first().locator('input').evaluateAll(names), firstLine, "each line holds the game's own fields")
+      const map = fixture.map
+      const gifts: readonly [Gift, Gift] = map
+        ? [{ key: map.places(before, anaTribe)[0]! }, { key: map.places(before, benTribe)[0]! }]
+        : [{ coin: fixture.coin!(before, anaTribe, 1) }, { coin: fixture.coin!(before, benTribe, 2) }]
+      const place = (key: string) => ana.page.locator(`figure.trade-map [${map?.attribute}="${key}"][data-owner]`)
+      const tapped = (line: number) => form.locator(`input[data-taps][name$="${line}"]`).inputValue()
+      if (map) {
+        t.equal(
+          await ana.page.locator('figure.trade-map [data-owner]').count(),
+          map.owned(before, [anaTribe, benTribe]),
+          "every place the scene's tribes own is a tap away, and no other",
+        )
+        // WCAG 2.5.8: every place is a target of at least 24 × 24 CSS px (a wide map scrolls sideways).
+        const smallest = (await ana.page.evaluate(
+          `Math.min(...[...document.querySelectorAll('figure.trade-map [data-owner]')].map((g) => { const box = g.getBoundingClientRect(); return Math.min(box.width, box.height) }))`,
+        )) as number
+        t.ok(smallest >= 24, `every place is at least 24 px a side (the smallest: ${smallest.toFixed(1)} px)`)
+        // Before the trade she sends: places go in the order tapped, a second tap takes one out, and ben's are reached by keyboard too.
+        const [anas, bens] = [map.places(before, anaTribe), map.places(before, benTribe)]
+        if (anas[1]) {
+          await place(anas[1]).tap()
+          await place(anas[0]!).tap()
+          t.equal(await tapped(1), `${anas[1]} ${anas[0]}`, 'her places in her line, in the order tapped')
+          await place(anas[1]).tap()
+          await place(anas[0]!).tap()
+          t.equal(await tapped(1), '', 'a second tap takes each out')
+          t.equal(await place(anas[1]).getAttribute('aria-pressed'), 'false', 'and the map says so')
+        }
+        await place(bens[0]!).focus()
+        await ana.page.keyboard.press('Enter')
+        t.equal(await tapped(2), bens[0], "ben's, by keyboard, in his line")
+        t.equal(await place(bens[0]!).getAttribute('aria-pressed'), 'true', 'a chosen place says so')
+        await ana.page.keyboard.press('Enter')
+        t.equal(await tapped(2), '', 'and Enter again takes it out')
+      }
+      from = ana.mark()
       for (const [line, gift] of gifts.entries()) {
-        if ('key' in gift) await ana.tap(ana.page.locator(`figure.trade-map [${gift.attribute}="${gift.key}"][data-owner]`))
+        if ('key' in gift) await ana.tap(place(gift.key))
         else for (const [field, n] of Object.entries(gift.coin)) await ana.type(form.locator(`input[name="${field}${line + 1}"]`), String(n))
       }
-      for (const [line, gift] of gifts.entries())
-        if ('key' in gift) {
-          const field = form.locator(`input[data-taps][name$="${line + 1}"]`)
-          t.equal(await field.inputValue(), gift.key, `a tap put ${gift.key} in line ${line + 1}`)
-        }
+      for (const [line, gift] of gifts.entries()) if ('key' in gift) t.equal(await tapped(line + 1), gift.key, `a tap put ${gift.key} in line ${line + 1}`)
       t.same(await axe(ana.page), [], 'no WCAG A/AA violation on the scene with the trade built')
       await ana.screenshot(`group-${game}-1-trade-es-390.png`)
       await ana.send(form.locator('button[type="submit"]'))
       row(game, 'ana', 'a trade proposed', ana, from)
       const proposal = (await call(app, gm.token, 'GET', `${api}/scenes/${scene.body.id}`)).body.proposals[0]
       t.match(proposal, { status: 'open', answers: [{ tribeId: anaTribe, answer: 'accepted' }] }, 'proposing was her acceptance')
+      const assets = (gift: Gift) =>
+        'key' in gift ? { [FACES.find((f) => f.id === game)!.tradeForm.find((f) => f.kind === 'list' && f.taps)!.name]: [gift.key] } : gift.coin
+      t.match(
+        proposal.transfers,
+        [
+          { from: anaTribe, to: benTribe, ...assets(gifts[0]) },
+          { from: benTribe, to: anaTribe, ...assets(gifts[1]) },
+        ],
+        "it holds what she tapped and typed, in the game's transfer shape",
+      )
       t.match(await ana.page.locator(`#proposal-${proposal.id}`).textContent(), /ana da .* a ben/, 'her page lists it in Spanish')
 
       // Ben accepts on his desktop, the GM ratifies.
       await ben.page.goto(sceneUrl)
+      if (map?.said) {
+        const said = (gift: Gift) => map.said!((gift as { key: string }).key)
+        t.same(
+          await ben.page.locator(`#proposal-${proposal.id} li`).allTextContents(),
+          [`ana gives ${said(gifts[0])} to ben`, `ben gives ${said(gifts[1])} to ana`],
+          "ben's page lists it in the game's English words",
+        )
+      }
       from = ben.mark()
       await ben.send(ben.page.locator(`#proposal-${proposal.id} form[action$="/accept"] button`))
       row(game, 'ben', 'the trade accepted', ben, from)
       await ben.screenshot(`group-${game}-2-accepted-en-1366.png`)
+      await ana.page.reload()
+      t.match(await ana.page.locator(`#proposal-${proposal.id}`).textContent(), /ben: acepta/, 'her Spanish page says "ben: acepta", not the API\'s word')
       await master.page.goto(sceneUrl)
       from = master.mark()
       const ratify = master.page.locator(`#proposal-${proposal.id} form[action$="/ratify"]`)
