@@ -393,6 +393,24 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
           t.match(await ana.page.locator('main').textContent(), /Hoy juegas la tribu de un jugador ausente/, 'and the page says why, in Spanish')
           await ana.page.goto(`${base}/campaigns/${table.id}/turn`)
         }
+        if (game === 'elmapa' && hands === ben) {
+          // #49: El Mapa's battle plan on a desktop in English, a common one in two taps (M8.7's default: all forward, archers shoot).
+          const planned = ben.mark()
+          await ben.tap(ben.page.locator('a[href="#plan-h"]').first())
+          const forward = ben.page.locator('.quick-plans button', { hasText: 'All forward' })
+          const box = (await forward.boundingBox())!
+          t.ok(box.y >= 0 && box.y + box.height <= 844, 'after the jump the quick plans are on screen')
+          await ben.page.screenshot({ path: path.join(ARTIFACTS, `group-elmapa-4-quick-plans-en-1366.png`) })
+          t.notMatch(await ben.page.locator('.quick-plans').textContent(), /Levas|Soldados|Arqueros|al frente|aguanta/, 'in English only')
+          await ben.send(forward)
+          row(game, 'ben', 'a quick battle plan: all forward', ben, planned)
+          const plan = (await call(app, people.ben!.token, 'GET', `${api}/state`)).body.you.plan as { platoons: { kind: string; tactic: string }[] }
+          t.ok(plan.platoons.length > 0, 'his plan has platoons')
+          t.ok(
+            plan.platoons.every((x) => x.tactic === (x.kind === 'arquero' ? 'shoot' : 'advance')),
+            `each goes forward, the archers shoot: ${plan.platoons.map((x) => `${x.kind} ${x.tactic}`).join(', ')}`,
+          )
+        }
         const from = hands.mark()
         await hands.send(hands.page.locator('form:has(input[name="type"][value="endTurn"]) button').first())
         await hands.page.locator('#results').first().waitFor()
