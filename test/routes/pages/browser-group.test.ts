@@ -13,13 +13,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
-import type { Locator, Page } from 'playwright-core'
 import { rulesetIds } from '../../../src/engine/index.ts'
 import { FACES } from '../../../src/faces/index.ts'
 import { CATALOGUE } from '../../../src/lib/catalogue.ts'
 import { buildTestApp, register } from '../../helpers/app.ts'
 import { axe, launchBrowser, loggedIn } from '../../helpers/browser.ts'
 import { call, draft, setClock, type App, type Table } from '../../helpers/campaign.ts'
+import { Hands } from '../../helpers/hands.ts'
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts')
 const PEOPLE = { ana: 'monday', ben: 'wednesday', cai: 'friday' } as const
@@ -116,63 +116,6 @@ const GAMES: Record<string, GroupGame> = {
     owner: (b, key) => (b as Cells).cells.find((c) => c.cell === key)?.owner,
     purse: noPurse,
   },
-}
-
-/** One person's hands on one page: every tap, scroll and typed field counted for the taps table. */
-class Hands {
-  taps = 0
-  scrolls = 0
-  typed = 0
-  constructor(
-    readonly page: Page,
-    readonly width: number,
-  ) {}
-  private async reach(target: Locator) {
-    const box = await target.boundingBox()
-    if (!box || box.y < 0 || box.y + box.height > 844) {
-      this.scrolls++
-      await target.scrollIntoViewIfNeeded()
-    }
-  }
-  async tap(target: Locator) {
-    await this.reach(target)
-    this.taps++
-    await (this.width <= 500 ? target.tap() : target.click())
-  }
-  async type(target: Locator, text: string) {
-    await this.tap(target)
-    this.typed++
-    await target.fill(text)
-    // The keyboard's own key ends the typing: a tap elsewhere with a field still focused lets
-    // Chromium scroll that field back into view under the finger, and the tap misses.
-    await target.blur()
-  }
-  async choose(target: Locator, value: string) {
-    await this.tap(target)
-    await target.selectOption(value)
-  }
-  /** What these hands did since `from`, as a row of the table. */
-  since(from: { taps: number; scrolls: number; typed: number }) {
-    return { taps: this.taps - from.taps, scrolls: this.scrolls - from.scrolls, typed: this.typed - from.typed }
-  }
-  /** Taps `target`, which sends a form, and waits for the page that answers. */
-  async send(target: Locator) {
-    const answered = this.page.waitForResponse((r) => r.request().method() === 'POST')
-    await this.tap(target)
-    await answered
-    await this.page.waitForLoadState()
-  }
-  /**
-   * A screenshot of the whole page. Chromium lays a touch page out anew to take one, and a tap that
-   * follows at once can land where a button was (on the form, not the button): two frames let it settle.
-   */
-  async screenshot(file: string) {
-    await this.page.screenshot({ path: path.join(ARTIFACTS, file), fullPage: true })
-    await this.page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))')
-  }
-  mark() {
-    return { taps: this.taps, scrolls: this.scrolls, typed: this.typed }
-  }
 }
 
 t.test('#49 a group of three in every game: a co-player stands in, a trade by tapping, a window each', async (t) => {
@@ -296,7 +239,7 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
       }
       for (const [line, gift] of gifts.entries()) if ('key' in gift) t.equal(await tapped(line + 1), gift.key, `a tap put ${gift.key} in line ${line + 1}`)
       t.same(await axe(ana.page), [], 'no WCAG A/AA violation on the scene with the trade built')
-      await ana.screenshot(`group-${game}-1-trade-es-390.png`)
+      await ana.screenshot(path.join(ARTIFACTS, `group-${game}-1-trade-es-390.png`))
       await ana.send(form.locator('button[type="submit"]'))
       row(game, 'ana', 'a trade proposed', ana, from)
       const proposal = (await call(app, gm.token, 'GET', `${api}/scenes/${scene.body.id}`)).body.proposals[0]
@@ -326,7 +269,7 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
       from = ben.mark()
       await ben.send(ben.page.locator(`#proposal-${proposal.id} form[action$="/accept"] button`))
       row(game, 'ben', 'the trade accepted', ben, from)
-      await ben.screenshot(`group-${game}-2-accepted-en-1366.png`)
+      await ben.screenshot(path.join(ARTIFACTS, `group-${game}-2-accepted-en-1366.png`))
       await ana.page.reload()
       t.match(await ana.page.locator(`#proposal-${proposal.id}`).textContent(), /ben: acepta/, 'her Spanish page says "ben: acepta", not the API\'s word')
       await master.page.goto(sceneUrl)
@@ -386,7 +329,7 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
           )
           t.match(await ana.page.locator('main').textContent(), /\bcai\b/, "and names cai's tribe")
           t.same(await axe(ana.page), [], "no WCAG A/AA violation on cai's turn page")
-          await ana.screenshot(`group-${game}-3-stand-in-es-390.png`)
+          await ana.screenshot(path.join(ARTIFACTS, `group-${game}-3-stand-in-es-390.png`))
           // Today her account is cai's tribe: her own scene with ben says so, in her words, and opens tomorrow.
           const own = await ana.page.goto(scenes.get(game)!)
           t.equal(own?.status(), 404, "her own tribe's scene is not cai's")
