@@ -6,8 +6,8 @@
 // app on its own database (they keep no state at the top level: no root hooks, no env writes).
 // The pure tests (engine, lib, faces) have batches of their own, whose processes collect the
 // engine's coverage (test/helpers/coverage-scope.ts). The longest files (the builds of
-// test/scripts/, the shared contract, the two longest browser files) have a process each and
-// start first, so that no job is left with one at the end; a file with a snapshot runs as itself
+// test/scripts/, the two contracts, the three longest browser files) have a process each and
+// start first, longest first, so that no job is left with one at the end; a file with a snapshot runs as itself
 // (tap names a snapshot after the process's main file).
 // tap runs three at once (package.json's tap.jobs) on these two cores: each test process waits on
 // PostgreSQL, Chromium or a child server part of the time, and a third keeps the cores busy then
@@ -23,15 +23,24 @@ const USES_APP = /helpers\/(app|browser|db|campaign|test-support|notified-app)\.
 /** Whether the test file `file` (from the checkout's root) is a pure one. */
 export const isPure = (root: string, file: string) => PURE.test(file) && !USES_APP.test(readFileSync(path.join(root, file), 'utf8'))
 /** The batch entries that hold pure tests, by name (test/helpers/coverage-scope.ts keeps coverage on in them). */
-export const PURE_BATCH = /(^|\/)\.tap\/batches-\d+\/[a-z]-pure-\d+\.test\.mjs$/
+export const PURE_BATCH = /(^|\/)\.tap\/batches-\d+\/[a-z]\d*-pure-\d+\.test\.mjs$/
 /**
- * The longest files, each in a process of its own, started first: the builds, the shared contract,
- * and the three browser files of a minute and more (every game's pages; El Mapa played to its end;
- * a group of friends in every game),
- * which dealt into a batch made it the run's last and longest, one job idle while it ran (#46).
+ * The longest files, each in a process of its own, started first and longest first: the builds,
+ * the HTTP and shared contracts, and the three browser files of a minute and more (a group of
+ * friends in every game; El Mapa played to its end). Dealt into a batch, one made it the run's last
+ * and longest, one job idle while it ran (#46); started after shorter ones, the builds' 150–190 s
+ * were the run's tail (b25b06a: 874 s of tests where the same work had taken about 800).
+ * In order of their time in the CI runs of 2026-11-30.
  */
-const LONG =
-  /^test\/scripts\/|^test\/games\/contract\.test\.ts$|^test\/routes\/game-contract\.test\.ts$|^test\/faces\/elmapa\/browser\.test\.ts$|^test\/routes\/pages\/browser-group\.test\.ts$/
+const LONG = [
+  /^test\/scripts\/build-if-changed\.test\.ts$/,
+  /^test\/routes\/game-contract\.test\.ts$/,
+  /^test\/games\/contract\.test\.ts$/,
+  /^test\/routes\/pages\/browser-group\.test\.ts$/,
+  /^test\/faces\/elmapa\/browser\.test\.ts$/,
+  /^test\/scripts\//,
+]
+const longRank = (file: string) => LONG.findIndex((pattern) => pattern.test(file))
 /** Files a batch holds at most: more share more loading, fewer balance the jobs better at the end. */
 export const BATCH_SIZE = 8
 /** tap's timeout for one file, in seconds, as in package.json; a batch gets it once per file. */
@@ -47,7 +56,7 @@ export interface Plan {
 /**
  * Every test file of the run (tap's include glob, test/**\/*.test.ts) that `only` keeps, batched as above into `dir`.
  * tap starts the files in the order of their names, so the entries' names give the order: the long
- * files (a-), the app and browser batches, a minute or two each (b-), then the pure batches, seconds
+ * files (a01-, a02-, …, longest first), the app and browser batches, a minute or two each (b-), then the pure batches, seconds
  * each (c-), which even out the jobs' ends.
  */
 export function plan(root: string, dir: string, only: (file: string) => boolean = () => true): Plan {
@@ -57,12 +66,13 @@ export function plan(root: string, dir: string, only: (file: string) => boolean 
     .sort()
   // A snapshot is named after the process's main file: such a file runs as itself.
   const alone = all.filter((f) => readFileSync(path.join(root, f), 'utf8').includes('matchSnapshot('))
-  const long = all.filter((f) => LONG.test(f) && !alone.includes(f))
+  const long = all.filter((f) => longRank(f) >= 0 && !alone.includes(f)).sort((x, y) => longRank(x) - longRank(y))
   const rest = all.filter((f) => !alone.includes(f) && !long.includes(f))
   mkdirSync(dir, { recursive: true })
   const pure = (f: string) => isPure(root, f)
   const batches = [
-    ...long.map((f, i) => entry(root, dir, `a-${pure(f) ? 'pure' : 'long'}-${i + 1}`, [f])),
+    // Named by rank (a01-, a02-, …), since tap starts them in the order of their names.
+    ...long.map((f, i) => entry(root, dir, `a${String(i + 1).padStart(2, '0')}-${pure(f) ? 'pure' : 'long'}-1`, [f])),
     ...dealt(rest.filter((f) => !pure(f))).map((group, i) => entry(root, dir, `b-app-${i + 1}`, group)),
     ...dealt(rest.filter(pure)).map((group, i) => entry(root, dir, `c-pure-${i + 1}`, group)),
   ]
