@@ -136,6 +136,13 @@ export function refused(s: ElMapaState, tribe: string, o: unknown, rng: Rng = hm
   return { code, rule }
 }
 
+/** A refusal as the player reads it: its code, the rule it cites and its words. */
+export function refusedInWords(s: ElMapaState, tribe: string, o: unknown) {
+  const r = elMapa.applyOrder(s, tribe, o as ElMapaOrder, hmacRng)
+  if (r.ok) throw new Error(`${JSON.stringify(o)} was accepted`)
+  return { code: r.error.code, rule: r.error.rule, message: r.error.message }
+}
+
 export const tribeOf = (s: ElMapaState, id: string) => s.tribes.find((t) => t.id === id)!
 export const armyOf = (s: ElMapaState, id: number) => s.armies.find((a) => a.id === id)
 export const stockOf = (s: ElMapaState, id: string) => {

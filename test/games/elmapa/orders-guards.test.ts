@@ -3,9 +3,7 @@
 // that is just allowed. Plans (M8.5), hires and slots (M5.4, M5.5), builds (M3.3–M3.8, M9.9),
 // the bank (M4.4, M4.5), exchanges (M5.7) and the end of a turn (M2.9).
 import t from 'tap'
-import { elMapa, type ElMapaState } from '../../../src/engine/games/elmapa/index.ts'
-import { hmacRng } from '../../../src/engine/index.ts'
-import { armyOf, mapa, open, order, stockOf, troops, tribeOf } from './dsl.ts'
+import { armyOf, mapa, open, order, stockOf, troops, tribeOf, refusedInWords } from './dsl.ts'
 
 // Tribe a: its home village J at 1,1 and a second village at 1,2; b's home at 1,4.
 const GRID = `
@@ -19,12 +17,7 @@ const window = (opts: { armies?: string; stock?: string } = {}) => {
   return open(s, 'a')
 }
 
-/** A refusal as the player reads it: its code, the rule it cites and its words. */
-function refusal(s: ElMapaState, tribe: string, o: unknown) {
-  const r = elMapa.applyOrder(s, tribe, o as never, hmacRng)
-  if (r.ok) throw new Error(`${JSON.stringify(o)} was accepted`)
-  return { code: r.error.code, rule: r.error.rule, message: r.error.message }
-}
+const refusal = refusedInWords
 
 /** A castle's buildings in the order of its slots 1a, 1b, 1c, 1d, 2a, 2b, 2c, 3a, 3b, 4a; `-` a free slot. */
 const slots = (text: string) =>

@@ -2,18 +2,13 @@
 // M5.4), writing only what it changes (the rest of the state as it was), and the secret seeds of
 // M12.2, each driving only its own shuffles (M12.3, M12.5, M12.6).
 import t from 'tap'
-import { elMapa, type ElMapaState } from '../../../src/engine/games/elmapa/index.ts'
+import { elMapa } from '../../../src/engine/games/elmapa/index.ts'
 import { TREASURE_DECK, techDeck, treasureGives } from '../../../src/engine/games/elmapa/catalogue.ts'
 import { NEAR_PACK } from '../../../src/engine/games/elmapa/tiles.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
-import { armyOf, mapa, open, order, system, troops, tribeOf } from './dsl.ts'
+import { armyOf, mapa, open, order, system, troops, tribeOf, refusedInWords } from './dsl.ts'
 
-/** A refusal as the player reads it: its code, the rule it cites and its words. */
-function refusal(s: ElMapaState, tribe: string, o: unknown) {
-  const r = elMapa.applyOrder(s, tribe, o as never, hmacRng)
-  if (r.ok) throw new Error(`${JSON.stringify(o)} was accepted`)
-  return { code: r.error.code, rule: r.error.rule, message: r.error.message }
-}
+const refusal = refusedInWords
 
 /** M12.3 written out: from `i = n − 1` down to 1, swap `i` with `u(seed, c) mod (i + 1)`, c counting up from `from`. */
 function shuffled(items: readonly string[], seed: string, from: number) {
