@@ -54,7 +54,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query
 
 const SIZES = (process.env.BENCH_TICK_SIZES ?? '1000,10000').split(',').map(Number)
-const AGES = (process.env.BENCH_TICK_WEEKS ?? '1,52').split(',').map(Number)
+const AGES = (process.env.BENCH_TICK_WEEKS ?? '1,52').split(',').map(Number).filter(Boolean)
 const GAMES = (
   process.env.BENCH_TICK_GAMES ??
   rulesetIds()
@@ -103,7 +103,8 @@ const bench: Bench = async (report, log) => {
           const chunk = Math.max(10, Math.round(20_000 / history.events))
           for (let done = 1; done < size; done += chunk) await cloneCampaign(admin, template, tribes, Math.min(chunk, size - done))
           log(`${size} campaigns of ${weeks} weeks cloned in ${((performance.now() - cloning) / 1000).toFixed(1)} s`)
-          await app.pg.query('VACUUM ANALYZE')
+          // As the superuser: the app's role has a statement timeout, and 10,000 campaigns of 52 weeks hold ten million events.
+          await admin.query('VACUUM ANALYZE')
           // The floor's copy, made with no session on the database (CREATE DATABASE … TEMPLATE needs none).
           await app.close()
           await admin.end()
@@ -241,17 +242,24 @@ async function tickOfGame(
     const chunk = Math.max(10, Math.round(20_000 / history.events))
     for (let done = 1; done < size; done += chunk) await cloneCampaign(admin, template.id, template.tribes, Math.min(chunk, size - done))
     log(`${size} ${ruleset} campaigns cloned in ${((performance.now() - cloning) / 1000).toFixed(1)} s: ${JSON.stringify(history)}`)
-    await app.pg.query('VACUUM ANALYZE')
+    await admin.query('VACUUM ANALYZE')
     await quiesce(admin)
     app.clock.set(AFTER_TICK)
-    let tickEnd: { node: NodeJS.CpuUsage; pgMs: number } | undefined
+    let tickEnd: { at: number; node: NodeJS.CpuUsage; pgMs: number } | undefined
+    if (PROFILE) await startStatements(admin)
     const pgBefore = cpuOf(family(postmaster))
     const nodeBefore = process.cpuUsage()
-    const sweep = await app.clockwork.sweep({
-      progress: (done, total) => {
-        if (done === total) tickEnd = { node: process.cpuUsage(nodeBefore), pgMs: cpuSince(pgBefore, family(postmaster)) }
-      },
-    })
+    const tick = async () =>
+      app.clockwork.sweep({
+        progress: (done, total) => {
+          if (done === total) tickEnd = { at: performance.now(), node: process.cpuUsage(nodeBefore), pgMs: cpuSince(pgBefore, family(postmaster)) }
+        },
+      })
+    const name = `tick-${ruleset}-${size}`
+    const { result: sweep, summary } = PROFILE
+      ? await cpuProfile(path.join(root, '.data/profiles', `${name}.cpuprofile`), tick, () => tickEnd?.at)
+      : { result: await tick(), summary: null }
+    const statements = PROFILE ? await stopStatements(admin) : null
     if (!tickEnd) throw new Error(`the sweep never said it was done with its campaigns (a size not a multiple of 1000?)`)
     if (sweep.caughtUp !== size || sweep.failed) throw new Error(`${ruleset}: tick caught up ${sweep.caughtUp} of ${size}, ${sweep.failed} failed`)
     const paid = await app.prisma.calendarWork.count({ where: { kind: 'tick', dueAt: { gte: new Date(SUNDAY_MORNING) } } })
@@ -263,6 +271,11 @@ async function tickOfGame(
     const { node, pgMs } = tickEnd
     report(`node_cpu_${at}_ms_per_campaign`, (node.user + node.system) / 1000 / size, 'ms', 'CPU of this process (the app) during the tick')
     report(`pg_cpu_${at}_ms_per_campaign`, pgMs / size, 'ms', "CPU of PostgreSQL's processes during the tick")
+    if (statements && summary) {
+      const text = describe(name, size, sweep.campaignsMs, node, pgMs, summary, statements)
+      log(text)
+      await writeFile(path.join(root, '.data/profiles', `${name}.txt`), text)
+    }
   } finally {
     await admin.end()
     await app.close()
@@ -320,12 +333,13 @@ async function floor(url: string, batches: Sent[][], workers: number, size: numb
 }
 
 async function historyOf(admin: pg.Client, campaign: string) {
-  const { rows } = await admin.query<{ events: number; eventBytes: number; ledger: number; dice: number; snapshotBytes: number }>(
+  const { rows } = await admin.query<{ events: number; eventBytes: number; ledger: number; dice: number; snapshotBytes: number; stateTextBytes: number }>(
     `SELECT (SELECT count(*)::int FROM campaign_events WHERE campaign_id = $1) AS events,
             (SELECT sum(pg_column_size(payload))::int FROM campaign_events WHERE campaign_id = $1) AS "eventBytes",
             (SELECT count(*)::int FROM calendar_work WHERE campaign_id = $1) AS ledger,
             (SELECT count(*)::int FROM dice_weeks WHERE campaign_id = $1) AS dice,
-            (SELECT pg_column_size(state)::int FROM game_snapshots WHERE campaign_id = $1) AS "snapshotBytes"`,
+            (SELECT pg_column_size(state)::int FROM game_snapshots WHERE campaign_id = $1) AS "snapshotBytes",
+            (SELECT octet_length(state::text)::int FROM game_snapshots WHERE campaign_id = $1) AS "stateTextBytes"`,
     [campaign],
   )
   return rows[0]!

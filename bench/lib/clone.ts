@@ -25,7 +25,7 @@ export async function cloneCampaign(pool: pg.Pool | pg.Client, template: string,
      k AS (INSERT INTO campaign_maps (campaign_id, hash, definition, created_at)
            SELECT n.id, k.hash, k.definition, k.created_at FROM campaign_maps k, n WHERE k.campaign_id = $1::uuid)
      INSERT INTO game_snapshots (campaign_id, version, state, state_seq, state_version, synced_until, next_due_at, updated_at, period, ranking)
-     SELECT n.id, s.version, (${swap('s.state::text')})::jsonb, s.state_seq, s.state_version, s.synced_until, s.next_due_at, s.updated_at, s.period, s.ranking
+     SELECT n.id, s.version, (${swap('s.state::text')})::json, s.state_seq, s.state_version, s.synced_until, s.next_due_at, s.updated_at, s.period, s.ranking
      FROM game_snapshots s, n WHERE s.campaign_id = $1::uuid`,
     [template, count, ...tribes],
   )

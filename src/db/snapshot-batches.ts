@@ -29,6 +29,8 @@ export async function lockAndLoadMany(sql: Sql, ids: string[]): Promise<LoadedRo
   )
 }
 
+const STATE_SEPARATOR = '\u001e'
+
 /**
  * Saves the changes of a locked batch in one statement: each snapshot over the version it was
  * built on, with its whole state, its log, ledger, dice and mails. Answers how many snapshots were
@@ -38,6 +40,10 @@ export async function lockAndLoadMany(sql: Sql, ids: string[]): Promise<LoadedRo
  */
 export async function saveChanges(sql: Sql, changes: ChangeWrite[], now: Date): Promise<number> {
   const snapshots: unknown[] = []
+  // The states go as one text beside the small fields, cut at a character JSON never holds raw
+  // (a record separator, written \u001e inside a string): inside the batch's JSON they would be
+  // lexed again at each reading of it, and as a text array pg would escape them character by character.
+  const states: string[] = []
   const events: unknown[] = []
   const ledger: unknown[] = []
   const dice: unknown[] = []
@@ -46,10 +52,11 @@ export async function saveChanges(sql: Sql, changes: ChangeWrite[], now: Date): 
     if (c.created || c.state === undefined || c.idempotency) throw new Error(`campaign ${c.campaignId}: a batch saves only whole states of running campaigns`)
     const rows = rowsOf(c)
     const campaign = { campaign: c.campaignId }
+    states.push(JSON.stringify(c.state))
     snapshots.push({
       ...campaign,
+      at: states.length,
       version: c.version,
-      state: c.state,
       seq: rows.seq,
       synced: c.syncedUntil.toISOString(),
       due: c.nextDueAt?.toISOString() ?? null,
@@ -65,10 +72,11 @@ export async function saveChanges(sql: Sql, changes: ChangeWrite[], now: Date): 
   const saved = 'WHERE x.campaign IN (SELECT campaign_id FROM snapshot)'
   const [row] = await sql.query<{ saved: number }>(
     `WITH snapshot AS (
-       UPDATE game_snapshots s SET version = x.version, state = x.state, state_seq = x.seq, state_version = x.version,
+       UPDATE game_snapshots s SET version = x.version, state = st.state::json, state_seq = x.seq, state_version = x.version,
               synced_until = (x.synced::timestamptz AT TIME ZONE 'UTC'), next_due_at = (x.due::timestamptz AT TIME ZONE 'UTC'),
               updated_at = ${utc(6)}, period = x.period, ranking = x.ranking
-         FROM jsonb_to_recordset($1::jsonb) AS x(campaign uuid, version int, state jsonb, seq int, synced text, due text, period int, ranking jsonb, status text)
+         FROM jsonb_to_recordset($1::jsonb) AS x(campaign uuid, at int, version int, seq int, synced text, due text, period int, ranking jsonb, status text)
+         JOIN string_to_table($7::text, E'\\x1e') WITH ORDINALITY AS st(state, at) ON st.at = x.at
         WHERE s.campaign_id = x.campaign AND s.version = x.version - 1
        RETURNING s.campaign_id),
      log AS (
@@ -94,7 +102,15 @@ export async function saveChanges(sql: Sql, changes: ChangeWrite[], now: Date): 
          FROM jsonb_to_recordset($1::jsonb) AS x(campaign uuid, status text)
         WHERE c.id = x.campaign AND c.status <> x.status::"CampaignStatus" AND x.campaign IN (SELECT campaign_id FROM snapshot))
      SELECT count(*)::int AS saved FROM snapshot`,
-    [JSON.stringify(snapshots), JSON.stringify(events), JSON.stringify(ledger), JSON.stringify(dice), JSON.stringify(mails), now.toISOString()],
+    [
+      JSON.stringify(snapshots),
+      JSON.stringify(events),
+      JSON.stringify(ledger),
+      JSON.stringify(dice),
+      JSON.stringify(mails),
+      now.toISOString(),
+      states.join(STATE_SEPARATOR),
+    ],
     'campaign-save-batch',
   )
   return row!.saved

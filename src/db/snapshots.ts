@@ -296,9 +296,9 @@ const saveTexts = new Map<string, string>()
 function saveText(c: ChangeWrite, used: (keyof typeof PARAM)[]): string {
   const snapshotWrite = c.created
     ? `INSERT INTO game_snapshots (campaign_id, version, state, state_seq, state_version, synced_until, next_due_at, updated_at, period, ranking)
-       SELECT $1::uuid, $2, $3::jsonb, $16::int, $2, ${utc(4)}, ${utc(5)}, ${utc(10)}, $14::int, $15::jsonb WHERE $12::int = 0 RETURNING 1`
+       SELECT $1::uuid, $2, $3::json, $16::int, $2, ${utc(4)}, ${utc(5)}, ${utc(10)}, $14::int, $15::jsonb WHERE $12::int = 0 RETURNING 1`
     : `UPDATE game_snapshots SET version = $2, synced_until = ${utc(4)}, next_due_at = ${utc(5)}, updated_at = ${utc(10)},
-         period = $14::int, ranking = $15::jsonb${c.state === undefined ? '' : ', state = $3::jsonb, state_seq = $16::int, state_version = $2'}
+         period = $14::int, ranking = $15::jsonb${c.state === undefined ? '' : ', state = $3::json, state_seq = $16::int, state_version = $2'}
        WHERE campaign_id = $1::uuid AND version = $12::int ${c.guard ? GUARD : ''} RETURNING 1`
   const withSnapshot = 'WHERE EXISTS (SELECT 1 FROM snapshot)'
   const parts: [name: keyof typeof PARAM, sql: string][] = [
@@ -337,7 +337,7 @@ function saveText(c: ChangeWrite, used: (keyof typeof PARAM)[]): string {
   ]
   // Unused parameters are still typed, so every shape takes the same sixteen.
   const typed = parts.filter(([name]) => !used.includes(name)).map(([name]) => `${name} AS (SELECT $${PARAM[name]}::jsonb)`)
-  if (c.state === undefined) typed.push('kept_state AS (SELECT $3::jsonb, $16::int)')
+  if (c.state === undefined) typed.push('kept_state AS (SELECT $3::json, $16::int)')
   return `WITH snapshot AS (${snapshotWrite}),
      ${[...parts.filter(([name]) => used.includes(name)).map(([name, text]) => `${name} AS (${text})`), ...typed].join(',\n     ')},
      campaign_status AS (UPDATE campaigns SET status = $11::"CampaignStatus", updated_at = ${utc(10)}

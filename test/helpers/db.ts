@@ -37,7 +37,7 @@ export async function currentState<T>(pool: pg.Pool, campaignId: string): Promis
  */
 export async function plantState(pool: pg.Pool, campaignId: string, state: unknown): Promise<void> {
   await pool.query(
-    `UPDATE game_snapshots s SET state = $2::jsonb, version = s.version + 1, state_version = s.version + 1,
+    `UPDATE game_snapshots s SET state = $2::json, version = s.version + 1, state_version = s.version + 1,
             state_seq = COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = s.campaign_id), 0)
       WHERE campaign_id = $1::uuid`,
     [campaignId, JSON.stringify(state)],

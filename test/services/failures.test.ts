@@ -102,7 +102,7 @@ t.test('an exception inside the engine is a logged 500 with a request id and no 
   const table = await setUp(app, { ana: 'monday', ben: 'wednesday' })
   await draft(app, table, { ana: ['2,1', '3,3'] })
   // A snapshot the engine cannot read: its pools are not a list.
-  await app.pg.query(`UPDATE game_snapshots SET state = jsonb_set(state, '{pools}', '"broken"') WHERE campaign_id = $1`, [table.id])
+  await app.pg.query(`UPDATE game_snapshots SET state = jsonb_set(state::jsonb, '{pools}', '"broken"')::json WHERE campaign_id = $1`, [table.id])
   const res = await app.inject({
     method: 'POST',
     url: `/api/campaigns/${table.id}/orders`,

@@ -36,6 +36,15 @@ t.test('#32 R6.1 a tick over 60 campaigns: three batches of 25 at most, a commit
     'each tribe of each campaign paid once',
   )
   t.equal(await app.prisma.calendarWork.count({ where: { kind: 'tick' } }), 60, 'one tick in the ledger per campaign')
+  // A batch sends its states apart from their campaigns' fields: each must land on its own campaign.
+  const stored = await app.pg.query<{ state: { tribes: unknown }; tribes: string[] }>(
+    `SELECT s.state, array_agg(t.id::text) AS tribes FROM game_snapshots s JOIN tribes t ON t.campaign_id = s.campaign_id GROUP BY s.campaign_id, s.state::text`,
+  )
+  t.equal(stored.rows.length, 60)
+  t.ok(
+    stored.rows.every((row) => row.tribes.every((tribe) => JSON.stringify(row.state.tribes).includes(tribe))),
+    "each saved state holds its own campaign's tribes",
+  )
   t.equal((await app.clockwork.sweep()).due, 0, 'and nothing is due any more')
 })
 
@@ -45,7 +54,7 @@ t.test('#32 a campaign that cannot be read fails alone: the others of its batch 
   const { ids } = await manyCampaigns(app, 6)
   const broken = ids[2]!
   await app.pg.query(
-    `UPDATE game_snapshots SET state = jsonb_set(state, '{tribes}', '"broken"'), version = version + 1, state_version = version + 1 WHERE campaign_id = $1`,
+    `UPDATE game_snapshots SET state = jsonb_set(state::jsonb, '{tribes}', '"broken"')::json, version = version + 1, state_version = version + 1 WHERE campaign_id = $1`,
     [broken],
   )
   app.clock.set(AFTER_TICK)

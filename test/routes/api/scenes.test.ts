@@ -25,7 +25,7 @@ async function scene(t: Test): Promise<{ app: App; table: Table; url: string; sc
         [-1, 1],
       ].some(([dq, dr]) => x.q === 5 + dq! && x.r === 7 + dr!),
   ).tile
-  await app.pg.query(`UPDATE game_snapshots SET state = jsonb_set(state, '{ships,s90}', $2::jsonb) WHERE campaign_id = $1::uuid`, [
+  await app.pg.query(`UPDATE game_snapshots SET state = jsonb_set(state::jsonb, '{ships,s90}', $2::jsonb)::json WHERE campaign_id = $1::uuid`, [
     table.id,
     JSON.stringify({ id: 's90', tribe: ben, tile: sea, crew: 2, mp: 3 }),
   ])
