@@ -7,8 +7,8 @@ import { Type, type Static, type TObject } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import type { Access } from '../../../services/access.ts'
 import { IdParams } from './schemas.ts'
+import { bearer, campaignAccess } from '../route-kit.ts'
 
-const bearer = [{ bearerAuth: [] }]
 const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef }
 const GmMail = Type.Object(
   {
@@ -31,7 +31,7 @@ const BotCover = Type.Object(
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
-  const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await fastify.optionalUser(request))
+  const accessFor = campaignAccess(fastify)
 
   /** GET and PUT of one choice at `/:id/<name>`: the body is the whole choice, and the answer what is stored. */
   function choice<S extends TObject>(

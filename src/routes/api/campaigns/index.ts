@@ -28,12 +28,9 @@ import absenceRoutes from './absences.ts'
 import resultsRoutes from './results.ts'
 import sceneRoutes from './scenes.ts'
 import streamRoutes from './stream.ts'
+import { bearer, optionalBearer, ruledErrors as errors } from '../route-kit.ts'
 
 const ORDER_EXAMPLES = Object.assign({}, ...FACES.map((f) => f.examples?.orders ?? {}))
-const bearer = [{ bearerAuth: [] }]
-// Reads answer anyone who may see the campaign; with the token they also show the caller's own part.
-const optionalBearer: { [label: string]: string[] }[] = [{ bearerAuth: [] }, {}]
-const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef, 422: ErrorRef }
 
 /**
  * An answer of orders or a pick as text, its keys in one order: a replay (read back from JSONB,

@@ -4,9 +4,8 @@ import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { InviteBody, JoinBody } from '../../../schemas/actions.ts'
 import { IdParams, Weekday } from './schemas.ts'
+import { bearer, campaignAccess, ruledErrors as errors } from '../route-kit.ts'
 
-const bearer = [{ bearerAuth: [] }]
-const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef, 422: ErrorRef }
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 const TokenParams = Type.Object({ id: Type.String({ format: 'uuid' }), token: Type.String({ minLength: 10, maxLength: 64 }) })
 const Sent = Type.Object({
@@ -64,7 +63,7 @@ const RosterSchema = Type.Object(
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
-  const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await fastify.optionalUser(request))
+  const accessFor = campaignAccess(fastify)
 
   fastify.post(
     '/:id/invitations',

@@ -4,9 +4,8 @@ import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { JoinBody, RecruitingBody } from '../../../schemas/actions.ts'
 import { IdParams, Weekday } from './schemas.ts'
+import { bearer, campaignAccess, campaignErrors as errors } from '../route-kit.ts'
 
-const bearer = [{ bearerAuth: [] }]
-const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef }
 const OpenCampaign = Type.Object(
   {
     id: Type.String(),
@@ -34,7 +33,7 @@ const JoinRequest = Type.Object({
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
-  const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await fastify.optionalUser(request))
+  const accessFor = campaignAccess(fastify)
 
   fastify.get(
     '/open',

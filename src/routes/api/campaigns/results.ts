@@ -5,9 +5,7 @@ import { Type } from 'typebox'
 import { hourlyPerCaller } from '../../../lib/creation-limits.ts'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { IdParams, Weekday } from './schemas.ts'
-
-const bearer = [{ bearerAuth: [] }]
-const optionalBearer: { [label: string]: string[] }[] = [{ bearerAuth: [] }, {}]
+import { bearer, optionalBearer } from '../route-kit.ts'
 
 /** What a rematch takes: the new campaign's name, the finished one's when absent. Forms send the same. */
 export const RematchBody = Type.Object(

@@ -4,6 +4,7 @@ import { Type, type TSchema } from 'typebox'
 import { AskSceneBody, OpenSceneBody, SceneMessageBody } from '../../../schemas/actions.ts'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { checkTradeShape, FACES } from '../../../faces/index.ts'
+import { bearer, campaignAccess, ruledErrors as errors } from '../route-kit.ts'
 
 const Id = Type.String({ format: 'uuid' })
 const SceneSchema = Type.Object(
@@ -63,13 +64,11 @@ const MessageSchema = Type.Object(
 const Params = Type.Object({ id: Type.String() })
 const SceneParams = Type.Object({ id: Type.String(), sceneId: Type.String() })
 const ProposalParams = Type.Object({ id: Type.String(), sceneId: Type.String(), proposalId: Type.String() })
-const errors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef, 422: ErrorRef }
-const bearer = [{ bearerAuth: [] }]
 const tags = ['diplomacy']
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { scenes, campaigns } = fastify
-  const access = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await fastify.optionalUser(request))
+  const access = campaignAccess(fastify)
 
   fastify.post(
     '',

@@ -5,8 +5,7 @@ import { Type } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
 import { ChangeEmailBody, ChangePasswordBody, CloseAccountBody } from '../../../schemas/actions.ts'
 import { TokenSchema } from '../../../schemas/accounts.ts'
-
-const bearer = [{ bearerAuth: [] }]
+import { bearer } from '../route-kit.ts'
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.put(

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { NotificationsBody, NotificationsSchema } from '../../../schemas/actions.ts'
+import { bearer } from '../route-kit.ts'
 
 export { NotificationsSchema }
-
-const bearer = [{ bearerAuth: [] }]
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(

@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { PushEndpointBody, PushSubscriptionBody } from '../../../schemas/actions.ts'
-
-const bearer = [{ bearerAuth: [] }]
+import { bearer } from '../route-kit.ts'
 
 export const PushDevice = Type.Object(
   {

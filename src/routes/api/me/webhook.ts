@@ -2,8 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
-
-const bearer = [{ bearerAuth: [] }]
+import { bearer } from '../route-kit.ts'
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(

@@ -1,0 +1,17 @@
+// What the API's routes declare alike: the OpenAPI security of a route that needs a login or
+// only reads one, the error answers of a campaign's routes, and the caller's access to a campaign.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ErrorRef } from '../../lib/errors.ts'
+
+/** A route that needs a login. */
+export const bearer = [{ bearerAuth: [] }]
+/** A read that answers anyone who may see it; with the token it also shows the caller's own part. */
+export const optionalBearer: { [label: string]: string[] }[] = [{ bearerAuth: [] }, {}]
+/** The errors a campaign's changes answer (400 the shape, 409 the state, 403 the role). */
+export const campaignErrors = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef }
+/** The same, and 422 for a change the game's rules refuse. */
+export const ruledErrors = { ...campaignErrors, 422: ErrorRef }
+
+/** The caller's access to campaign `id`, by their login if the request carries one. */
+export const campaignAccess = (fastify: FastifyInstance) => async (request: FastifyRequest, id: string) =>
+  fastify.campaigns.access(id, await fastify.optionalUser(request))
