@@ -101,7 +101,7 @@ t.test('W3.2 W3.9 W3.12 W6.1 windows, the end of a turn, batches', async (t) => 
   t.match(refused(ended, 'A', { type: 'endTurn' }), { code: 'turn/ended', rule: 'W3.9' })
   t.equal(openWars.view(ended).tribes[0]!.turn, 'ended')
   const batch = openWars.applyBatch(o, 'A', [{ type: 'endTurn' }, { type: 'setDefault', order: { modo: 'luchar' } }], hmacRng)
-  t.match(batch, { ok: false, index: 0, error: { code: 'orders/end_not_last', rule: 'W3.12' } })
+  t.same(batch, { ok: false, index: 0, error: { code: 'orders/end_not_last', message: 'endTurn may only be the last order of a batch', rule: 'W3.12' } })
   t.match(refused(o, 'A', { type: 'setArmy', army: {} }), { code: 'setup/over', rule: 'W3.6' })
   const closed = sys(o, { type: 'closeWindow', tribe: 'A' }).state
   t.equal(tribe(closed, 'A').window, 'closed', 'W6.1 at 20:00 the combat phase runs and the window closes')

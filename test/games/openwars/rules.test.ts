@@ -62,6 +62,13 @@ t.test('W2.10 the engine asserts the invariant after every step', async (t) => {
   const s = world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c2 A 1 goblins' })
   s.cells.r2c2!.controller = 'B'
   t.match(openWars.applySystem(s, { type: 'setSeed', seed: 'a-new-seed' }, hmacRng), { ok: false, error: { code: 'engine/internal_error', message: /W2\.10/ } })
+  // Two tribes in one location outside any window, whichever of them holds it.
+  const shared = world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c2 A 1 goblins\nr2c2 B 1 exploradores' })
+  shared.cells.r2c2!.controller = 'A'
+  t.match(openWars.applySystem(shared, { type: 'setSeed', seed: 'a-new-seed' }, hmacRng), {
+    ok: false,
+    error: { code: 'engine/internal_error', message: /W2\.10 broken at r2c2/ },
+  })
 })
 
 t.test('W3.3 W3.7 W10.3 W9.7 the calendar set, seeds committed and revealed', async (t) => {

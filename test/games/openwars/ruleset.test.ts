@@ -95,3 +95,44 @@ t.test('W1.1 W3.3 W9.4 W10.3 a new campaign: each refusal cites its rule; the ne
     'W6.4 each tribe fights by default, with no casualty list, no forge, no gold or mana yet',
   )
 })
+
+t.test('W2.11 the map a campaign gets unless the GM gives a scenario: the ring band, generated', async (t) => {
+  t.same(openWars.fixedMap, {
+    id: 'banda',
+    name: 'Banda de sectores',
+    map: { id: 'banda', name: 'Banda de sectores', mode: 'aleatorio' },
+  })
+  t.same(openWars.validateMap(openWars.fixedMap!.map, 7), [], 'the generated band needs no check')
+  t.match(openWars.validateMap(null, 2), [{ code: 'map/not_object' }], 'no map at all is a problem, not a crash')
+  t.match(openWars.validateMap({ mode: 'escenario', rows: 2, cols: 3, wrap: false, cells: [] }, 2), [{ code: 'map/size' }], 'a scenario is checked')
+})
+
+t.test('W8.3 a trade with units in any of its lines is refused, and says why', async (t) => {
+  const refusal = openWars.tradeOf({
+    transfers: [
+      { from: 'A', to: 'B', gold: 2 },
+      { from: 'B', to: 'A', units: { goblins: 1 } },
+    ],
+  } as unknown as { transfers: Transfer[] })
+  t.same(refusal, { ok: false, error: { code: 'trade/no_units', message: 'units are never traded: they belong to their faction army', rule: 'W8.3' } })
+})
+
+t.test('#30 the turn in figures names mana held alone', async (t) => {
+  const s = open(world(MAP, { tribes: 'A=orcos@monday B=elfos@thursday', stacks: 'r2c1 A 1 goblins\nr2c4 B 1 exploradores' }), 'A')
+  Object.assign(tribe(s, 'A'), { gold: 0, mana: 5 })
+  t.same(openWars.turnSummary(s, 'A').spendable, [{ key: 'o_mana_word', amount: 5 }])
+})
+
+t.test('W9.4 a round limit out of range is refused in words naming the game', async (t) => {
+  t.same(openWars.checkLimit(5), {
+    code: 'setup/round_limit',
+    message: 'Open Wars is played over 6 to 52 rounds; got 5',
+    rule: 'W9.4',
+    params: { min: 6, max: 52 },
+  })
+})
+
+t.test('W10.2 the dice page reads the draws of battles, volleys, spells, phase ends and the muster', async (t) => {
+  t.same(openWars.dice.sides, 6)
+  t.same(openWars.dice.events, ['battle', 'volley', 'spellResolved', 'phaseEnded', 'mustered'])
+})
