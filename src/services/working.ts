@@ -181,17 +181,17 @@ export function chosenMapOf(state: AnyState): KeptMap | null {
 export function storedState(state: AnyState): unknown {
   const rules = rulesetOf(state.ruleset)
   const map = rules.maps?.of(state)
-  // A game on a board of its own is stored whole.
-  if (!rules.maps || !map || isStub(map)) return state
-  return rules.maps.with(state, { id: map.id, hash: hashOf(rules, map) })
+  // A game on a board of its own keeps it; a chosen map is stored once, apart, and named here.
+  const withStub = !rules.maps || !map || isStub(map) ? state : rules.maps.with(state, { id: map.id, hash: hashOf(rules, map) })
+  return rules.storage ? rules.storage.pack(withStub) : withStub
 }
 
 class MapNotLoaded extends Error {}
 
 /** The state of a stored snapshot whose map is bundled as it was, inline, or already loaded. */
 export function loadState(json: unknown): AnyState {
-  const stored = json as AnyState
-  const rules = rulesetOf(stored.ruleset)
+  const rules = rulesetOf((json as AnyState).ruleset)
+  const stored = rules.storage ? rules.storage.unpack(json) : (json as AnyState)
   const maps = rules.maps
   const stub = maps?.of(stored)
   if (!maps || !stub) return stored

@@ -106,6 +106,15 @@ export function playAtRandom(
     if ((view.status === 'finished') !== (view.ranking !== null)) throw new Error(`${where}: a ranking only once finished`)
     lastWeek = view.period
     if (!quick) secretsKept(where)
+    if (!quick && rules.storage) storedAsItself(where)
+  }
+  /** #47: a state packed for storage, and one stored whole before there was packing, read back as itself, key order included. */
+  const storedAsItself = (where: string) => {
+    const text = JSON.stringify(state)
+    const packed = JSON.stringify(rules.storage!.pack(state))
+    if (JSON.stringify(rules.storage!.unpack(JSON.parse(packed))) !== text) throw new Error(`${where}: the stored state does not read back as itself`)
+    if (JSON.stringify(rules.storage!.unpack(JSON.parse(text))) !== text) throw new Error(`${where}: a state stored whole does not read back as itself`)
+    checks++
   }
   /**
    * What a reader sees holds no other tribe's secrets (M12, G8.1): everything beside the

@@ -33,6 +33,7 @@ export type {
   Bot,
   BotSight,
   ChosenMaps,
+  StateStorage,
   Draw,
   Figure,
   GameTypes,

@@ -87,6 +87,13 @@ export interface ChosenMaps<M, S> {
   with(state: S, map: M | MapStub): S
 }
 
+/** How a game's state is written to storage and read back (see `Ruleset.storage`). */
+export interface StateStorage<S> {
+  /** The stored form; it keeps the state's `ruleset` field, by which it is read back. */
+  pack(state: S): unknown
+  unpack(stored: unknown): S
+}
+
 /**
  * A tribe's losses in a day, for its digest mail: what the platform's digest says of any game. A
  * game may add losses of its own (the weekday game's ships and sieges), which the digest mail of
@@ -210,6 +217,12 @@ export interface Ruleset<T extends GameTypes> {
   }
   /** For a game whose campaigns choose or upload their map. */
   readonly maps?: ChosenMaps<T['map'] & { id: string; name: string }, T['state']>
+  /**
+   * A state as it is stored, for a game whose states hold much that a stored one can leave out
+   * (conquest's stocks, mostly zeros): `unpack(pack(state))` is the state, key order included,
+   * and `unpack` also reads a state stored whole. Without it a state is stored as it is.
+   */
+  readonly storage?: StateStorage<T['state']>
   /**
    * A scene's proposal as the game stores and later executes it: `proposal` is what a tribe or
    * a GM sent (`transfers` and anything else); a refusal names what a trade may not hold.
