@@ -13,6 +13,7 @@ import { board, reads } from './views.ts'
 import { EDGES, TERRITORIES } from './world.ts'
 import { turnSummary } from './summary.ts'
 import { conquestBot } from './bot.ts'
+import { storage } from './storage.ts'
 
 export type { ConquestEvent, ConquestOrder, ConquestState } from './types.ts'
 export type { ConquestOptions, TerritoryOptions } from './options.ts'
@@ -95,6 +96,7 @@ export const conquest: ConquestRuleset = {
   ranking,
   replay,
   stateHash,
+  storage,
   // G1.13: during setup the reinforcement list is taken at any time, in no window.
   view: (state) =>
     periodView(state, (s) => STATUS[s.status]!, {
