@@ -6,18 +6,28 @@ import type { StateStorage } from '../../kernel/ruleset.ts'
 import type { ConquestState, Goods, Territory } from './types.ts'
 import { emptyGoods } from './work.ts'
 
+const GOODS = Object.keys(emptyGoods()) as (keyof Goods)[]
+
+// Plain loops over the known goods: packing runs for every campaign a tick saves, and
+// Object.entries with a spread per territory cost as much as the text it saved.
 function held(goods: Goods): Partial<Goods> {
   const out: Partial<Goods> = {}
-  for (const [good, amount] of Object.entries(goods) as [keyof Goods, number][]) if (amount !== 0) out[good] = amount
+  for (const good of GOODS) if (goods[good] !== 0) out[good] = goods[good]
   return out
 }
 
-const whole = (stored: Partial<Goods>): Goods => ({ ...emptyGoods(), ...stored })
+function whole(stored: Partial<Goods>): Goods {
+  const goods = emptyGoods()
+  for (const good in stored) goods[good as keyof Goods] = stored[good as keyof Goods]!
+  return goods
+}
 
 function eachTerritory(territories: Record<string, Territory>, change: (goods: Goods) => Goods | Partial<Goods>): Record<string, Territory> {
   const out: Record<string, Territory> = {}
-  for (const [id, territory] of Object.entries(territories))
+  for (const id in territories) {
+    const territory = territories[id]!
     out[id] = { ...territory, stock: change(territory.stock) as Goods, incoming: change(territory.incoming) as Goods }
+  }
   return out
 }
 
