@@ -3,6 +3,7 @@
 // seed, a reinforcement, a building, a trade in a scene), and the round limit with the ranking.
 import t from 'tap'
 import { conquest } from '../../../src/engine/games/conquest/index.ts'
+import { NEIGHBOURS } from '../../../src/engine/games/conquest/world.ts'
 import { weeklyTurn } from '../../../src/engine/games/weekday/index.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
 import { gameReads } from '../../../src/faces/game-reads.ts'
@@ -51,7 +52,10 @@ t.test('G1.9 G3 G6 G9 G8.7 a conquest campaign from the deal to the round limit,
   const mine = (st: { territories: Territory[] }, who: { tribeId: string }) => st.territories.filter((x) => x.owner === who.tribeId)
 
   // G1.13: the list is set during setup, on a Tuesday, outside ana's weekday.
-  const target = mine(s, ana)[0]!.id
+  // A territory on a border, so that its 22 troops have a neighbour of another tribe to attack
+  // below: the deal is random, and a territory inside ana's own could leave her no attack at all.
+  const ownerOf = new Map(s.territories.map((x: Territory) => [x.id, x.owner]))
+  const target = mine(s, ana).find((x) => NEIGHBOURS.get(x.id)!.some((n) => ownerOf.get(n) !== ana.tribeId))!.id
   const listed = await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'setReinforcements', list: [target] } })
   t.equal(listed.status, 200, JSON.stringify(listed.body))
   t.match(await call(app, ana.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'guard', at: target, troops: 1 } }), {
