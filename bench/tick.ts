@@ -18,6 +18,7 @@
 // and its first weekly tick timed the same way, goal 10,000 campaigns in 10 s.
 //
 // BENCH_TICK_SIZES=1000,10000  BENCH_TICK_WEEKS=1,52  BENCH_TICK_GAMES=conquest,elmapa,openwars (none: '')
+// A game that packs its stored state (conquest) also gets a row with it stored whole (`<game>_whole`), before its own.
 // BENCH_PROFILE=1: a CPU profile of the sweep (.data/profiles/tick-<weeks>w-<size>.cpuprofile)
 // and pg_stat_statements during it, summed up in the log and in .data/profiles/*.txt.
 import { writeFile } from 'node:fs/promises'
@@ -27,7 +28,7 @@ import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { manyCampaigns } from '../test/helpers/many.ts'
 import { smtpReceiver } from '../test/helpers/smtp.ts'
-import { rulesetIds } from '../src/engine/index.ts'
+import { rulesetIds, rulesetOf } from '../src/engine/index.ts'
 import { cloneCampaign } from './lib/clone.ts'
 import { runningCampaign } from './lib/game-template.ts'
 import { playWeeks } from './lib/history.ts'
@@ -64,6 +65,8 @@ const GAMES = (
   .split(',')
   .filter(Boolean)
 const PROFILE = !!process.env.BENCH_PROFILE
+/** BENCH_TICK_WHOLE=0 skips the row of a packing game with its states stored whole. */
+const WHOLE_TOO = process.env.BENCH_TICK_WHOLE !== '0'
 const MAP = 'coast-6'
 /** The measured tick is this Sunday's, 20:00 in Madrid; each template's history ends that morning. */
 const SUNDAY_MORNING = Date.parse('2026-12-06T10:00:00Z')
@@ -205,7 +208,20 @@ const bench: Bench = async (report, log) => {
         }
       }
     }
-    for (const ruleset of GAMES) await tickOfGame(db, smtp.url, postmaster, ruleset, Math.max(...SIZES), report, log)
+    for (const ruleset of GAMES) {
+      // A game that packs its stored state (Ruleset.storage) is ticked once storing it whole first, beside.
+      const rules = rulesetOf(ruleset) as { storage?: unknown }
+      const storage = rules.storage
+      if (storage && WHOLE_TOO) {
+        rules.storage = undefined
+        try {
+          await tickOfGame(db, smtp.url, postmaster, ruleset, Math.max(...SIZES), report, log, `${ruleset}_whole`)
+        } finally {
+          rules.storage = storage
+        }
+      }
+      await tickOfGame(db, smtp.url, postmaster, ruleset, Math.max(...SIZES), report, log)
+    }
     const [young, old] = [Math.min(...AGES), Math.max(...AGES)]
     for (const size of SIZES) {
       const a = ticks.get(`${young}w_${size}`)
@@ -228,6 +244,7 @@ async function tickOfGame(
   size: number,
   report: Parameters<Bench>[0],
   log: Parameters<Bench>[1],
+  label = ruleset,
 ) {
   const url = await db.database('bench_tick')
   const app = await buildApp({ config: benchConfig({ smtpUrl }), databaseUrl: url })
@@ -241,7 +258,7 @@ async function tickOfGame(
     const cloning = performance.now()
     const chunk = Math.max(10, Math.round(20_000 / history.events))
     for (let done = 1; done < size; done += chunk) await cloneCampaign(admin, template.id, template.tribes, Math.min(chunk, size - done))
-    log(`${size} ${ruleset} campaigns cloned in ${((performance.now() - cloning) / 1000).toFixed(1)} s: ${JSON.stringify(history)}`)
+    log(`${size} ${label} campaigns cloned in ${((performance.now() - cloning) / 1000).toFixed(1)} s: ${JSON.stringify(history)}`)
     await admin.query('VACUUM ANALYZE')
     await quiesce(admin)
     app.clock.set(AFTER_TICK)
@@ -255,7 +272,7 @@ async function tickOfGame(
           if (done === total) tickEnd = { at: performance.now(), node: process.cpuUsage(nodeBefore), pgMs: cpuSince(pgBefore, family(postmaster)) }
         },
       })
-    const name = `tick-${ruleset}-${size}`
+    const name = `tick-${label}-${size}`
     const { result: sweep, summary } = PROFILE
       ? await cpuProfile(path.join(root, '.data/profiles', `${name}.cpuprofile`), tick, () => tickEnd?.at)
       : { result: await tick(), summary: null }
@@ -264,10 +281,10 @@ async function tickOfGame(
     if (sweep.caughtUp !== size || sweep.failed) throw new Error(`${ruleset}: tick caught up ${sweep.caughtUp} of ${size}, ${sweep.failed} failed`)
     const paid = await app.prisma.calendarWork.count({ where: { kind: 'tick', dueAt: { gte: new Date(SUNDAY_MORNING) } } })
     if (paid !== size) throw new Error(`${ruleset}: expected ${size} ledgered ticks this Sunday, found ${paid}`)
-    const at = `${ruleset}_${size}`
+    const at = `${label}_${size}`
     report(`tick_${at}_s`, sweep.campaignsMs / 1000, 's', size === 10000 ? 'goal <= 10' : undefined)
     report(`tick_${at}_campaigns_per_s`, size / (sweep.campaignsMs / 1000), 'campaigns/s')
-    report(`snapshot_${ruleset}_bytes`, history.snapshotBytes, 'bytes', 'one stored snapshot before the tick (pg_column_size)')
+    report(`snapshot_${label}_bytes`, history.snapshotBytes, 'bytes', 'one stored snapshot before the tick (pg_column_size)')
     const { node, pgMs } = tickEnd
     report(`node_cpu_${at}_ms_per_campaign`, (node.user + node.system) / 1000 / size, 'ms', 'CPU of this process (the app) during the tick')
     report(`pg_cpu_${at}_ms_per_campaign`, pgMs / size, 'ms', "CPU of PostgreSQL's processes during the tick")
