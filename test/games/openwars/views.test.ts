@@ -60,6 +60,7 @@ t.test("the day's losses: a battle's defender attacked, the place lost when beat
     event({ type: 'moved', tribe: 'A' }),
   ]
   const hurt = openWars.digest!(events)
+  t.same([...hurt.keys()].sort(), ['A', 'B'], 'a turn with no one fallen hurts nobody')
   t.same(hurt.get('B'), { attacks: 3, troopsLost: 3, placesLost: ['r2c2'], eliminated: false }, 'B: two battles defended, one lost; a volley')
   t.same(hurt.get('A'), { attacks: 2, troopsLost: 4, placesLost: [], eliminated: false }, 'A: two units fell in battle, two to a spell, which count as attacks')
 })
