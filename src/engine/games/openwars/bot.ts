@@ -25,13 +25,13 @@ const DAMAGE = new Set(['rayo', 'bola_fuego', 'lluvia_azufre'])
 const BATTLE = new Set(['bendicion', 'maldicion', 'escudo', 'grito_guerra', 'terror'])
 
 /** W9.5: what holding a location adds to the score. */
-const worth = (c: Cell) => (card(c.card).type === 'ciudad' ? 3 : 1)
+export const worth = (c: Cell) => (card(c.card).type === 'ciudad' ? 3 : 1)
 
 /**
  * W6.6, W6.11: the strength in a battle at `c` of the stacks `side` picks: each unit's chance to
  * hit times its hit points, the controller's `murallas` counted.
  */
-function strength(c: Cell, side: (tribe: TribeId) => boolean) {
+export function strength(c: Cell, side: (tribe: TribeId) => boolean) {
   let s = 0
   for (const x of c.stacks.filter((y) => side(y.tribe))) {
     const k = kind(x.kind)
@@ -42,10 +42,10 @@ function strength(c: Cell, side: (tribe: TribeId) => boolean) {
 }
 
 /** The army value standing in a location for the tribes other than `me` (what a won battle removes from them). */
-const enemyValue = (c: Cell, me: TribeId) => c.stacks.filter((x) => x.tribe !== me).reduce((n, x) => n + x.count * kind(x.kind).cost, 0)
+export const enemyValue = (c: Cell, me: TribeId) => c.stacks.filter((x) => x.tribe !== me).reduce((n, x) => n + x.count * kind(x.kind).cost, 0)
 
 /** Steps from each location to the nearest one the tribe does not hold, over the board's cells (wrapping, W2.2). */
-function distances(b: Board, me: TribeId): Map<string, number> {
+export function distances(b: Board, me: TribeId): Map<string, number> {
   const dist = new Map<string, number>()
   let frontier = b.cells.filter((c) => c.controller !== me).map((c) => c.id)
   for (const id of frontier) dist.set(id, 0)
@@ -62,7 +62,7 @@ function distances(b: Board, me: TribeId): Map<string, number> {
   return dist
 }
 
-function around(b: Board, id: string): string[] {
+export function around(b: Board, id: string): string[] {
   const [r, c] = id.slice(1).split('c').map(Number) as [number, number]
   const wrap = (cc: number) => (b.wrap ? ((cc - 1 + b.cols) % b.cols) + 1 : cc)
   return [
@@ -97,7 +97,7 @@ function moveWorth(m: Move, b: Board, me: TribeId, cells: Map<string, Cell>, dis
   return 0.4 * ((dist.get(from.id) ?? 99) - (dist.get(to.id) ?? 99)) - (m.count === 1 ? 0.1 : 0)
 }
 
-function threatened(b: Board, me: TribeId, id: string, d: number): boolean {
+export function threatened(b: Board, me: TribeId, id: string, d: number): boolean {
   const [r, c] = id.slice(1).split('c').map(Number) as [number, number]
   return b.cells.some((x) => {
     if (!x.stacks.some((s) => s.tribe !== me)) return false
