@@ -46,7 +46,11 @@ async function differing(pool: pg.Pool, rules: AnyRuleset, steps: Step[]): Promi
   })
 }
 
-/** Each value through a jsonb column of the real database, in one statement: what a reader gets back. */
+/**
+ * Each value through a jsonb column of the real database, in one statement: keys reordered as jsonb
+ * orders them. States are stored as json text since 20261130211247, read back as written; a game
+ * must not depend on key order either way, so the test keeps the harder reading.
+ */
 async function throughJsonb<T>(pool: pg.Pool, values: unknown[]): Promise<T[]> {
   const { rows } = await pool.query<{ value: T }>(
     'SELECT value::jsonb AS value FROM unnest($1::text[]) WITH ORDINALITY AS v(value, position) ORDER BY position',

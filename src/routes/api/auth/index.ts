@@ -6,6 +6,7 @@ import { LoginBody, RegisterBody } from '../../../schemas/actions.ts'
 import { TokenSchema } from '../../../schemas/accounts.ts'
 import type { Claims } from '../../../services/accounts.ts'
 import linkRoutes from './links.ts'
+import { bearer } from '../route-kit.ts'
 
 export { TokenSchema }
 
@@ -65,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       path,
       {
         onRequest: fastify.authenticate,
-        schema: { tags: ['accounts'], summary, security: [{ bearerAuth: [] }], response: { 204: Type.Null(), 401: ErrorRef } },
+        schema: { tags: ['accounts'], summary, security: bearer, response: { 204: Type.Null(), 401: ErrorRef } },
       },
       async (request, reply) => {
         await end(request.user)

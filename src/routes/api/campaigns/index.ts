@@ -28,7 +28,7 @@ import absenceRoutes from './absences.ts'
 import resultsRoutes from './results.ts'
 import sceneRoutes from './scenes.ts'
 import streamRoutes from './stream.ts'
-import { bearer, optionalBearer, ruledErrors as errors } from '../route-kit.ts'
+import { bearer, campaignAccess, optionalBearer, ruledErrors as errors } from '../route-kit.ts'
 
 const ORDER_EXAMPLES = Object.assign({}, ...FACES.map((f) => f.examples?.orders ?? {}))
 
@@ -48,8 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(gmChoiceRoutes)
   await fastify.register(absenceRoutes)
   await fastify.register(resultsRoutes)
-  const caller = (request: Parameters<typeof fastify.optionalUser>[0]) => fastify.optionalUser(request)
-  const accessFor = async (request: Parameters<typeof fastify.optionalUser>[0], id: string) => campaigns.access(id, await caller(request))
+  const accessFor = campaignAccess(fastify)
 
   fastify.post(
     '',
@@ -78,7 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.get(
       path,
       { onRequest, schema: { tags: ['campaigns'], summary, security, querystring: PageQuery, response: { 200: Listed, 400: ErrorRef, 401: ErrorRef } } },
-      async (request) => list(await caller(request), request.query.page ?? 1),
+      async (request) => list(await fastify.optionalUser(request), request.query.page ?? 1),
     )
   }
 

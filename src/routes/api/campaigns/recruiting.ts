@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { JoinBody, RecruitingBody } from '../../../schemas/actions.ts'
 import { IdParams, Weekday } from './schemas.ts'
-import { bearer, campaignAccess, campaignErrors as errors } from '../route-kit.ts'
+import { bearer, campaignAccess, campaignErrors as errors, optionalBearer } from '../route-kit.ts'
 
 const OpenCampaign = Type.Object(
   {
@@ -41,7 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['campaigns'],
         summary: 'Campaigns looking for players (in setup, not full, not yours)',
-        security: [{ bearerAuth: [] }, {}],
+        security: optionalBearer,
         response: { 200: Type.Object({ campaigns: Type.Array(OpenCampaign) }), 401: ErrorRef },
       },
     },

@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: "The scenes you may see (GMs: all; players: their tribe's), each with the messages by others you have not read (reading a scene reads them)",
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: Params,
         response: {
           200: Type.Object({
@@ -130,7 +130,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'A scene: its thread and proposals',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: SceneParams,
         response: {
           200: Type.Object({ ...SceneSchema.properties, messages: Type.Array(MessageSchema), proposals: Type.Array(ProposalSchema) }, { title: 'SceneThread' }),

@@ -4,6 +4,7 @@ import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { STREAMS_PER_ACCOUNT, type StreamEvent } from '../../../services/streams.ts'
 import { IdParams } from './schemas.ts'
+import { optionalBearer } from '../route-kit.ts'
 
 const KEEPALIVE_MS = 15_000
 /** Bytes a reader may leave unread: one that reads no more is dropped, not buffered for. */
@@ -19,7 +20,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['play'],
         summary: 'What changes, as it changes (Server-Sent Events): versions, windows, scene messages for you',
         description: `text/event-stream. \`version\` (id: the campaign version; reconnect with Last-Event-ID to hear at once of a newer one), \`window\` ({ tribe, open }: a tribe's window opened or closed), \`scene\` ({ sceneId, position, tribeId }: a message in a scene you may read). Read as /events is, and checked again every beat: a logout, a replacement or a removal ends the stream. At most ${STREAMS_PER_ACCOUNT} streams per account, and a cap per address and per instance (429 with Retry-After).`,
-        security: [{ bearerAuth: [] }, {}],
+        security: optionalBearer,
         params: IdParams,
         headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 20 })) }),
         response: {

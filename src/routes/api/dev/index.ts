@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
+import { bearer } from '../route-kit.ts'
 
 const EARLIEST_YEAR = 2000
 const LATEST_YEAR = 2200
@@ -19,7 +20,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['dev'],
         summary: 'Set the service clock (only with ALLOW_TEST_CLOCK=true; any logged-in user)',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         description:
           'Moving the clock runs the calendar sweep, then waits for the deliveries it caused (mails, pushes, webhooks), so a week can be walked through in seconds.',
         body: Type.Object({ now: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) }, { additionalProperties: false }),

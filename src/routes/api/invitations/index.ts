@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { AcceptInvitationBody } from '../../../schemas/actions.ts'
 import { TribeSummary, Weekday } from '../campaigns/schemas.ts'
+import { bearer } from '../route-kit.ts'
 
 const Token = Type.Object({ token: Type.String({ minLength: 10, maxLength: 64 }) })
 const Problem = Type.Object({ statusCode: Type.Integer(), code: Type.String(), message: Type.String(), rule: Type.Optional(Type.String()) })
@@ -53,7 +54,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['campaigns'],
         summary: 'Join a campaign with a new tribe on a free weekday (R2.1), or take over the tribe of a replacement invitation',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         params: Token,
         body: AcceptInvitationBody,
         response: {

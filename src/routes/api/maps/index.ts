@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { hourlyPerCaller } from '../../../lib/creation-limits.ts'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
+import { bearer, optionalBearer } from '../route-kit.ts'
 
 // A map's id and name, with the counts its game reports (the weekday game's tribes, tiles, cities and ports).
 const MapSummary = Type.Object(
@@ -19,7 +20,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['maps'],
         summary: 'The bundled maps, and the ones you uploaded (R1.4)',
-        security: [{ bearerAuth: [] }, {}],
+        security: optionalBearer,
         response: { 200: Type.Object({ maps: Type.Array(MapSummary) }), 401: ErrorRef },
       },
     },
@@ -35,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['maps'],
         summary: 'Upload a map (docs/maps.md); every problem is named, and nothing is stored unless the map is valid (R1.4)',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         body: Type.Unknown({ description: 'A map as in docs/maps.md' }),
         response: { 201: MapSummary, 400: ErrorRef, 401: ErrorRef, 409: ErrorRef, 413: ErrorRef, 422: ErrorRef, 429: ErrorRef },
       },

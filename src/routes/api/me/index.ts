@@ -7,6 +7,7 @@ import notificationRoutes from './notifications.ts'
 import pushRoutes from './push.ts'
 import webhookRoutes from './webhook.ts'
 import { UserSchema } from '../../../schemas/accounts.ts'
+import { bearer } from '../route-kit.ts'
 
 export { UserSchema }
 
@@ -24,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['accounts'],
         summary: 'The logged-in user',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         response: { 200: UserSchema, 401: ErrorRef },
       },
     },
@@ -42,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['accounts'],
         summary: 'Change your display name, language or time zone',
-        security: [{ bearerAuth: [] }],
+        security: bearer,
         body: ProfileBody,
         response: { 200: UserSchema, 400: ErrorRef, 401: ErrorRef },
       },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
+import { optionalBearer } from '../route-kit.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 const ProfileCampaign = Type.Object({
@@ -31,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['accounts'],
         summary: "A player's profile: name, campaigns (those you may see), finished ones with the rank, windows played and missed",
-        security: [{ bearerAuth: [] }, {}],
+        security: optionalBearer,
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
         response: { 200: ProfileSchema, 401: ErrorRef, 404: ErrorRef },
       },
