@@ -13,7 +13,7 @@
    *   places     the selector of a place's group on the map (one a place)
    *   taps       what a tap may land on (default: the places; world conquest adds its stand-ins)
    *   cards      the selector of the cards; a card's id less its two-letter prefix is its key
-   *   placeOf(g)          the place a group stands for
+   *   placeOf(g)          the place a group stands for (default: its data-cell, as the trade maps')
    *   cardsAt(place, has) the keys of the cards a tap there opens (several: each tap the next;
    *                       default: the card whose key is the place, if the reader has one)
    *   shapes(place)       what is marked for a place (default: its groups)
@@ -30,7 +30,8 @@
     const panel = root.querySelector(config.sheet)
     if (!figure || !panel) return
     const cards = new Map([...root.querySelectorAll(config.cards)].map((d) => [d.id.slice(2), d]))
-    const groups = new Map([...figure.querySelectorAll(config.places)].map((g) => [config.placeOf(g), g]))
+    const placeOf = config.placeOf ?? ((g) => g.dataset.cell)
+    const groups = new Map([...figure.querySelectorAll(config.places)].map((g) => [placeOf(g), g]))
     const taps = config.taps ?? config.places
     const shapes = (place) => (config.shapes ? [...config.shapes(place)] : [groups.get(place)].filter(Boolean))
     const cardsAt = (place) => (config.cardsAt ? config.cardsAt(place, (key) => cards.has(key)) : cards.has(place) ? [place] : [])
@@ -108,7 +109,7 @@
     }
     const placeAt = (e) => {
       const g = e.target.closest?.(taps)
-      return g ? config.placeOf(g) : null
+      return g ? placeOf(g) : null
     }
     figure.addEventListener('click', (e) => {
       const place = placeAt(e)

@@ -13,7 +13,6 @@
     picture: 'svg.map',
     cards: 'details.army-card',
     places: 'g.cell',
-    placeOf: (g) => g.dataset.cell,
     cardsAt: armiesAt,
     chosen: (_army, card) => card.dataset.cell,
     targets: (card) => [...card.querySelectorAll('button[data-to]')].map((button) => button.dataset.to),

@@ -11,7 +11,6 @@
     picture: 'svg.band',
     cards: 'details.loc-card',
     places: 'g.loc',
-    placeOf: (g) => g.dataset.cell,
     targets: () => [...(moveForm?.querySelectorAll('select[name="to"] option') ?? [])].map((option) => option.value),
     aim: (place) => {
       const select = moveForm?.querySelector('select[name="to"]')
