@@ -8,14 +8,14 @@ import { AppError } from '../lib/errors.ts'
 import type { Access } from '../services/access.ts'
 import type { LoggedEvent } from '../services/views.ts'
 import { rosterOf } from './game-reads.ts'
-import { STRINGS, type PageKit } from './page-kit.ts'
+import type { PageKit } from './page-kit.ts'
 import { proofOf } from './proof.ts'
 
 type Campaigns = FastifyInstance['campaigns']
 
 /** The reader's words and the tribes' names and colours, which a history or dice page tells the log with. */
-export async function wordsAndNames(campaigns: Campaigns, viewer: PageKit['viewer'], request: FastifyRequest, a: Access) {
-  const s = STRINGS[(await viewer(request)).locale]
+export async function wordsAndNames(campaigns: Campaigns, stringsOf: PageKit['stringsOf'], request: FastifyRequest, a: Access) {
+  const s = await stringsOf(request)
   return { s, ...(await rosterOf(campaigns, a)) }
 }
 

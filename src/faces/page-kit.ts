@@ -77,6 +77,8 @@ export interface PageKit {
   /** A drawn map (an SVG), kept by a key its game makes of campaign, version, variant and language. */
   cachedSvg(key: string, draw: () => string): string
   strings(locale: 'en' | 'es'): Strings
+  /** The reader's catalogue: their account's language, or the one their browser asks for. */
+  stringsOf(request: FastifyRequest): Promise<Strings>
   /** The claims of a valid login cookie, or null (expired, forged, or none). */
   loginClaims(request: FastifyRequest): Claims | null
   viewer(request: FastifyRequest): Promise<Viewer>

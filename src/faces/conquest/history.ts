@@ -12,10 +12,10 @@ import { worldSvg } from './world-svg.ts'
 
 export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { tabPage, viewer } = kit
+  const { tabPage, stringsOf } = kit
 
   async function history(request: Req, reply: FastifyReply, a: Access) {
-    const { s, names, colours } = await wordsAndNames(campaigns, viewer, request, a)
+    const { s, names, colours } = await wordsAndNames(campaigns, stringsOf, request, a)
     const reading = await historyReading(campaigns, a, request.query, CONQUEST_KINDS, (e) => !isSystemRow(e.type))
     const { week, events } = reading
     const ended = weekEnded<{ owners: number[]; troops: number[] }>(events)
@@ -35,7 +35,7 @@ export function conquestHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   async function dice(request: Req, reply: FastifyReply, a: Access) {
-    const { s, names } = await wordsAndNames(campaigns, viewer, request, a)
+    const { s, names } = await wordsAndNames(campaigns, stringsOf, request, a)
     // Before the start there is no round and no die.
     const rounds = await d6Rounds(campaigns, a, conquest.dice, (e) => conquestSentence(e.type, e.payload, names, s))
     const verification = await verificationOf(campaigns, a, request.query)

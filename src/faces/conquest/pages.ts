@@ -36,7 +36,7 @@ const goods = (g: Record<string, number>, s: Strings) =>
 
 export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { tabPage, viewer, loginClaims } = kit
+  const { tabPage, viewer, stringsOf, loginClaims } = kit
   const reads = gameReads(campaigns, conquest)
 
   async function read(a: Access) {
@@ -217,7 +217,7 @@ export function conquestPages(fastify: FastifyInstance, kit: PageKit) {
     try {
       const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [orderOf(request.body)] }, undefined)
       const { names } = await read(a)
-      return turn(request, reply, a, { results: sentences(events as { type: string }[], STRINGS[(await viewer(request)).locale], names) })
+      return turn(request, reply, a, { results: sentences(events as { type: string }[], await stringsOf(request), names) })
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500 || error.statusCode === 403) throw error
       return turn(request, reply, a, { error, failed: type, values: request.body }, error.statusCode)

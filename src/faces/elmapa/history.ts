@@ -58,10 +58,10 @@ export function battleSteps(record: Record_, s: Strings): { svg: string; text: s
 
 export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { tabPage, viewer } = kit
+  const { tabPage, stringsOf } = kit
 
   async function history(request: Req, reply: FastifyReply, a: Access) {
-    const { s, names, colours } = await wordsAndNames(campaigns, viewer, request, a)
+    const { s, names, colours } = await wordsAndNames(campaigns, stringsOf, request, a)
     const reading = await historyReading(campaigns, a, request.query, ELMAPA_KINDS, (e) => !MACHINERY.has(e.type))
     const { week, events } = reading
     const ended = weekEnded<{ owners: (number | null)[] }>(events)
@@ -88,7 +88,7 @@ export function elMapaHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   async function dice(request: Req, reply: FastifyReply, a: Access) {
-    const { s, names } = await wordsAndNames(campaigns, viewer, request, a)
+    const { s, names } = await wordsAndNames(campaigns, stringsOf, request, a)
     const rounds = await dicePeriods(campaigns, a, (events, seed) =>
       drawnRows(
         events,

@@ -9,13 +9,12 @@ import { BUILDINGS, CARDS, cardKind, SLOTS, TROOPS } from '../../engine/games/el
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { gameReads, openingsAfterTickZero, rosterOf, type BoardOf, type TypesOf } from '../game-reads.ts'
-import { one, requirePlayer, STRINGS, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
+import { one, requirePlayer, type Body, type PageKit, type Req, type Strings } from '../page-kit.ts'
 import { cardWord, elMapaSentence, stockWords, troopWords } from './chronicle.ts'
-import { castleSvg, mapSvg, tileName, type MapArmy, type MapCellView } from './map-svg.ts'
+import { castleSvg, mapSvg, tileName } from './map-svg.ts'
 import { planOf, planRows, quickPlans } from './plan-form.ts'
 
 type Stock = { oro: number; madera: number; piedra: number }
-type Troops = { leva: number; soldado: number; arquero: number; caballero: number }
 /** What the pages read of the board: the game's view for a reader, with the platform's calendar. */
 export type Board = BoardOf<TypesOf<typeof elMapa>>
 
@@ -45,7 +44,7 @@ export async function readBoard(campaigns: FastifyInstance['campaigns'], a: Acce
 
 export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { tabPage, viewer, loginClaims } = kit
+  const { tabPage, stringsOf, loginClaims } = kit
 
   function standing(board: Board, colours: Map<string, string>, s: Strings) {
     return board.standing.map((t) => {
@@ -64,7 +63,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   async function overview(request: Req, reply: FastifyReply, a: Access) {
-    const s = STRINGS[(await viewer(request)).locale]
+    const s = await stringsOf(request)
     const { board, colours, names, bots, tickZero } = await readBoard(campaigns, a)
     const result = board.result && {
       reasonText: s[`m_end_${board.result.reason}`],
@@ -83,7 +82,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
 
   async function turn(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; results?: string[] } = {}, status = 200) {
     requirePlayer(a)
-    const s = STRINGS[(await viewer(request)).locale]
+    const s = await stringsOf(request)
     const { board, colours, names, tickZero } = await readBoard(campaigns, a)
     const orders = (((await campaigns.options(a)).options as { orders: ElMapaOrder[] } | null)?.orders ?? []) as ElMapaOrder[]
     const me = board.standing.find((t) => t.id === a.tribeId)!
@@ -293,7 +292,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
   async function order(request: Req, reply: FastifyReply, a: Access) {
     try {
       const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [orderOf(request.body) as never] }, undefined)
-      const s = STRINGS[(await viewer(request)).locale]
+      const s = await stringsOf(request)
       const { names } = await readBoard(campaigns, a)
       const results = (events as { type: string }[]).map((e) => elMapaSentence(e.type, e, names, s)).filter(Boolean)
       return turn(request, reply, a, { results })
@@ -304,7 +303,7 @@ export function elMapaPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   async function economy(request: Req, reply: FastifyReply, a: Access) {
-    const s = STRINGS[(await viewer(request)).locale]
+    const s = await stringsOf(request)
     const { board, colours } = await readBoard(campaigns, a)
     const { preview } = await campaigns.pools(a)
     const next = preview as Record<string, Stock>

@@ -6,7 +6,7 @@ import { openWars } from '../../engine/games/openwars/index.ts'
 import { isSystemRow } from '../../lib/chronicle.ts'
 import type { Access } from '../../services/access.ts'
 import type { LoggedEvent } from '../../services/views.ts'
-import { STRINGS, type PageKit, type Req } from '../page-kit.ts'
+import type { PageKit, Req } from '../page-kit.ts'
 import { d6Rounds, historyReading, verificationOf, weekEnded, wordsAndNames } from '../history-kit.ts'
 import { bandSvg } from './band-svg.ts'
 import { OPENWARS_KINDS, openwarsSentence } from './chronicle.ts'
@@ -19,11 +19,11 @@ const told = (e: { type: string; payload: unknown }) =>
 
 export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { tabPage, viewer } = kit
+  const { tabPage, stringsOf } = kit
   const read = openwarsRead(fastify)
 
   async function history(request: Req, reply: FastifyReply, a: Access) {
-    const s = STRINGS[(await viewer(request)).locale]
+    const s = await stringsOf(request)
     const { board, colours, names } = await read(a)
     const places = placesOf(board, s)
     const reading = await historyReading(campaigns, a, request.query, OPENWARS_KINDS, told)
@@ -51,7 +51,7 @@ export function openwarsHistoryPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   async function dice(request: Req, reply: FastifyReply, a: Access) {
-    const { s, names } = await wordsAndNames(campaigns, viewer, request, a)
+    const { s, names } = await wordsAndNames(campaigns, stringsOf, request, a)
     // Tick 0's roll-offs draw from the setup seed, which the muster reveals (CLARIFIED 14, W3.7).
     const seedOf = (e: LoggedEvent, roundSeed: string | null) =>
       e.type === 'mustered' ? ((e.payload as { setupSeed?: string }).setupSeed ?? roundSeed) : roundSeed

@@ -5,10 +5,10 @@
 import { rosterOf } from '../game-reads.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { CARDS } from '../../engine/games/openwars/data.ts'
-import { openWars, type OpenState } from '../../engine/games/openwars/index.ts'
+import { openWars } from '../../engine/games/openwars/index.ts'
 import type { Access } from '../../services/access.ts'
 import { gameReads } from '../game-reads.ts'
-import { STRINGS, type PageKit, type Req, type Strings } from '../page-kit.ts'
+import type { PageKit, Req, Strings } from '../page-kit.ts'
 import { bandSvg } from './band-svg.ts'
 import { cardName, factionName, keywordName, typeName } from './names.ts'
 import { firstTickAtOrAfter } from '../../lib/calendar.ts'
@@ -66,11 +66,11 @@ export function legendOf(board: EngineBoard, s: Strings) {
 
 export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { tabPage, viewer } = kit
+  const { tabPage, stringsOf } = kit
   const read = openwarsRead(fastify)
 
   async function overview(request: Req, reply: FastifyReply, a: Access) {
-    const s = STRINGS[(await viewer(request)).locale]
+    const s = await stringsOf(request)
     const { board, view, colours, names, bots } = await read(a)
     const standing = board.tribes.map((t) => {
       const p = view.tribes.find((x) => x.id === t.id)
@@ -100,7 +100,7 @@ export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
   }
 
   async function economy(request: Req, reply: FastifyReply, a: Access) {
-    const s = STRINGS[(await viewer(request)).locale]
+    const s = await stringsOf(request)
     const { board, colours } = await read(a)
     const preview = await gameReads(campaigns, openWars).preview(a)
     const rows = board.tribes.map((t) => ({

@@ -59,7 +59,7 @@ export function orderOf(body: Body): Record<string, unknown> {
 
 export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { tabPage, viewer, loginClaims } = kit
+  const { tabPage, viewer, stringsOf, loginClaims } = kit
   const read = openwarsRead(fastify)
 
   async function turn(request: Req, reply: FastifyReply, a: Access, extra: { error?: AppError; results?: string[] } = {}, status = 200) {
@@ -234,7 +234,7 @@ export function openwarsTurn(fastify: FastifyInstance, kit: PageKit) {
         Object.assign(o, { spell, target, ...(targetKind ? { targetKind } : {}) })
       }
       const { events } = await campaigns.orders(loginClaims(request)!, a.campaign.id, { orders: [o] }, undefined)
-      const s = STRINGS[(await viewer(request)).locale]
+      const s = await stringsOf(request)
       const places = placesOf(board, s)
       const said = (events as { type: string }[]).map((e) => openwarsSentence(e.type, e, names, s, (id) => places.get(id) ?? id)).filter(Boolean)
       return turn(request, reply, a, { results: said.length ? said : [s.o_done!] })

@@ -3,14 +3,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import type { Access } from '../../services/access.ts'
 import { AbsenceBody } from '../../schemas/actions.ts'
-import { one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+import { one, type PageKit, type Req, type Route } from './kit.ts'
 
 /** No tribe's id: the reader plays none, so the take-back finds nothing to take. */
 const NO_TRIBE = '00000000-0000-4000-8000-000000000000'
 
 export function absencePages(fastify: FastifyInstance, kit: PageKit) {
   const { campaigns } = fastify
-  const { render, requireUser, accessOf, campaignInfo, form, viewer } = kit
+  const { render, requireUser, accessOf, campaignInfo, form, stringsOf } = kit
 
   async function absencePage(
     request: Req,
@@ -18,7 +18,7 @@ export function absencePages(fastify: FastifyInstance, kit: PageKit) {
     a: Access,
     extra: { error?: AppError; form?: Record<string, string>; done?: boolean; botBack?: boolean } = {},
   ) {
-    const s = STRINGS[(await viewer(request)).locale]
+    const s = await stringsOf(request)
     // The absences whose stand-in the reader may name, with the co-players to choose from (#49).
     const choices = await campaigns.standInChoices(a)
     return render(

@@ -191,7 +191,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   fastify.post<Route>('/unsubscribe', form(undefined, { extras: ['token'] }), async (request: Req, reply) => {
     try {
       const { setting, email } = await notifications.unsubscribe(one(extrasOf(request).token))
-      const s = STRINGS[(await kit.viewer(request)).locale]
+      const s = await kit.stringsOf(request)
       return unsubscribePage(request, reply, { done: { label: s[`mail${setting[0]!.toUpperCase()}${setting.slice(1)}`] ?? setting, email } })
     } catch (error) {
       if (!(error instanceof AppError)) throw error

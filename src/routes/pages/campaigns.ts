@@ -12,7 +12,7 @@ const maps = () => bundledMaps().map((m) => ({ id: m.id, name: m.name }))
 
 export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ruleset: string) => GamePages) {
   const { campaigns } = fastify
-  const { render, requireUser, accessOf, campaignInfo, form, viewer } = kit
+  const { render, requireUser, accessOf, campaignInfo, form, viewer, stringsOf } = kit
   const yourDay = yourDayPages(fastify, kit)
 
   /** Your campaigns (every one) and, apart, a page of the public ones. */
@@ -67,7 +67,7 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
       { ...form(undefined, { extras: ['game'] }), config: { rateLimit: { max: fastify.config.campaignRateLimit, timeWindow: '1 hour' } } },
       async (request: Req, reply) => {
         const user = await requireUser(request)
-        const s = STRINGS[(await viewer(request)).locale]
+        const s = await stringsOf(request)
         const named = one(kit.extrasOf(request).game)
         const face = named ? practiced.find((f) => f.id === named) : practiced[0]
         if (!face?.practice)

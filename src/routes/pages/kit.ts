@@ -145,8 +145,10 @@ export function pageKit(fastify: FastifyInstance): PageKit {
     coPlayer: a.coPlayer === true,
   })
 
+  const stringsOf = async (request: FastifyRequest) => STRINGS[(await viewer(request)).locale]
+
   const tabPage: PageKit['tabPage'] = async ({ request, reply, a, status = 200 }, tab, template, data) => {
-    const s = STRINGS[(await viewer(request)).locale]
+    const s = await stringsOf(request)
     const title = tab === 'overview' ? a.campaign.name : s[tab === 'pools' ? faceOf(a.campaign.ruleset).economy : tab]
     // A player whose tribe the game's bot plays is told so on every tab (#50).
     return render(request, reply, template, { title, campaign: { ...campaignInfo(a), bot: a.tribeBot ?? null }, tab, ...data }, status)
@@ -187,6 +189,7 @@ export function pageKit(fastify: FastifyInstance): PageKit {
   return {
     cachedSvg,
     strings: (locale: 'en' | 'es') => STRINGS[locale],
+    stringsOf,
     loginClaims,
     viewer,
     render,

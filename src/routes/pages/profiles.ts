@@ -3,11 +3,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../../lib/errors.ts'
 import { ProfileBody } from '../../schemas/actions.ts'
-import { one, STRINGS, type PageKit, type Req, type Route } from './kit.ts'
+import { one, type PageKit, type Req, type Route } from './kit.ts'
 
 export function profilePages(fastify: FastifyInstance, kit: PageKit) {
   const { profiles, accounts } = fastify
-  const { render, requireUser, form, viewer } = kit
+  const { render, requireUser, form, viewer, stringsOf } = kit
 
   fastify.get('/users/:id', async (request: Req, reply) => {
     const v = await viewer(request)
@@ -17,7 +17,7 @@ export function profilePages(fastify: FastifyInstance, kit: PageKit) {
 
   async function mePage(request: Req, reply: FastifyReply, userId: string, extra: { error?: AppError; saved?: string; form?: Record<string, string> } = {}) {
     const me = (await accounts.get(userId))!
-    const s = STRINGS[(await viewer(request)).locale]
+    const s = await stringsOf(request)
     return render(
       request,
       reply,
