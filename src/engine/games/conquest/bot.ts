@@ -17,10 +17,10 @@ type Sighted = GameTypes & { order: ConquestOrder; options: ConquestOptions; boa
 type Board = Sighted['board']
 type Ground = Board['territories'][number]
 
-// What a plan is worth, in troops: a territory counts in the ranking and in the reinforcements
+// What a plan is worth, in troops (exported, with the reckoning below, for test/games/conquest/bot-reckoning.test.ts): a territory counts in the ranking and in the reinforcements
 // (G3.1: half a troop a tick), a troop breaks the ranking's ties (G8.8).
-const TERRITORY = 6
-const TROOP = 1
+export const TERRITORY = 6
+export const TROOP = 1
 /** An attack below this chance of taking the territory is not made: its troops hold the front instead. */
 const ODDS = 0.5
 /** Orders a window at the most: each one asks the rules for the whole page of options again. */
@@ -41,7 +41,7 @@ const WHOLE: Partial<Record<ObjectiveId, ContinentId[]>> = {
 }
 
 /** The board as the plans read it: who holds what, and how far each of ours is from the front. */
-function lookAt(tribe: string, board: Board) {
+export function lookAt(tribe: string, board: Board) {
   const ground = new Map(board.territories.map((t) => [t.id, t]))
   const at = (id: string) => ground.get(id)!
   const ours = board.territories.filter((t) => t.owner === tribe)
@@ -64,7 +64,7 @@ function lookAt(tribe: string, board: Board) {
 type Look = ReturnType<typeof lookAt>
 
 /** What taking `target` does for the tribe's objective (G8.3), as far as its own part of the board shows it. */
-function objectiveWorth(look: Look, board: Board, tribe: string, target: Ground): number {
+export function objectiveWorth(look: Look, board: Board, tribe: string, target: Ground): number {
   const mine = board.mine
   if (!mine?.objective) return 0
   const continent = BY_ID.get(target.id)!.continent
@@ -79,7 +79,7 @@ function objectiveWorth(look: Look, board: Board, tribe: string, target: Ground)
 }
 
 /** An attack's worth by G6.3's exact odds: the territory if taken, the troops each side is likely to lose. */
-function attackWorth(look: Look, board: Board, tribe: string, order: Extract<ConquestOrder, { type: 'attack' }>): number {
+export function attackWorth(look: Look, board: Board, tribe: string, order: Extract<ConquestOrder, { type: 'attack' }>): number {
   const from = look.at(order.from)
   const to = look.at(order.to)
   const odds = battleOdds({ attackers: order.troops, defenders: to.troops, tank: from.stock.tank > 0, wall: to.wall, guards: to.guards })
@@ -91,14 +91,14 @@ function attackWorth(look: Look, board: Board, tribe: string, order: Extract<Con
 }
 
 /** A march from a quiet territory toward the front: the troops there fight next window (G5.1, G2.7). */
-function moveWorth(look: Look, order: Extract<ConquestOrder, { type: 'move' }>): number {
+export function moveWorth(look: Look, order: Extract<ConquestOrder, { type: 'move' }>): number {
   const closer = look.front(order.from) - look.front(order.to)
   if (closer <= 0 || look.threat(order.from) > 0) return -Infinity
   return (order.troops * TROOP) / 2
 }
 
 /** A troop built where the fighting is (G4.7): its builder is spent, the troop stays. */
-function buildWorth(look: Look, order: Extract<ConquestOrder, { type: 'build' }>): number {
+export function buildWorth(look: Look, order: Extract<ConquestOrder, { type: 'build' }>): number {
   if (order.kind !== 'troop') return -Infinity
   const here = look.at(order.at)
   return look.front(order.at) === 0 && here.stock.basic >= TROOP_COST ? TROOP : -Infinity
