@@ -328,6 +328,12 @@ t.test('#49 a group of three in every game: a co-player stands in, a trade by ta
             "ana's page says she plays cai's tribe today, in Spanish",
           )
           t.match(await ana.page.locator('main').textContent(), /\bcai\b/, "and names cai's tribe")
+          const endTurn = (await ana.page.locator('form:has(input[name="type"][value="endTurn"]) button').first().boundingBox())!
+          const fold = ana.page.viewportSize()!.height
+          t.ok(
+            endTurn.y + endTurn.height <= fold,
+            `the end of her turn on the first screen, banner and all (${Math.round(endTurn.y + endTurn.height)} of ${fold} px)`,
+          )
           t.same(await axe(ana.page), [], "no WCAG A/AA violation on cai's turn page")
           await ana.screenshot(path.join(ARTIFACTS, `group-${game}-3-stand-in-es-390.png`))
           // Today her account is cai's tribe: her own scene with ben says so, in her words, and opens tomorrow.
