@@ -14,7 +14,7 @@ import { KINDS, TILE } from './tiles.ts'
 import type { Army, BattlePlan, Dir, ElMapaOrder } from './types.ts'
 import type { board } from './views.ts'
 
-/** What the bot reads and answers: its board, its options and its orders. */
+/** What the bot reads and answers: its board, its options and its orders. Its reckoning is exported for test/games/elmapa/bot-reckoning.test.ts. */
 type ElMapaGame = GameTypes & { order: ElMapaOrder; options: ElMapaOptions; board: ReturnType<typeof board> }
 type Board = ElMapaGame['board']
 type Cell = Board['cells'][number]
@@ -23,15 +23,15 @@ type Step = Extract<ElMapaOrder, { type: 'step' }>
 
 const OPPOSITE: Record<Dir, Dir> = { N: 'S', S: 'N', E: 'W', W: 'E' }
 /** What claiming a cell's content is worth, in VP to come: a village is a castle (a build a window, M3.4), oro, levas and a slot. */
-const CLAIM = { village: 12, oro: 4, madera: 3, piedra: 2, spellMine: 2 }
+export const CLAIM = { village: 12, oro: 4, madera: 3, piedra: 2, spellMine: 2 }
 /** A treasure card is 2 to 4 resources (App. F): about a building's worth of VP. */
-const TREASURE = 3
+export const TREASURE = 3
 /** A troop lost is an oro lost (M5.4). */
-const TROOP_LOSS = 0.8
+export const TROOP_LOSS = 0.8
 /** Each cell nearer to something worth having (the lookahead of a walk of several windows). */
-const NEARER = 0.6
+export const NEARER = 0.6
 
-interface Defence {
+export interface Defence {
   guards: Shown['guards'] | null
   troops: Troops
   /** Neutrals and a tribe at its own village never flee (M8.14). */
@@ -39,7 +39,7 @@ interface Defence {
 }
 
 /** The board around the tribe: its cells by key, and who defends each against it (M8.1). */
-class Mapa {
+export class Mapa {
   readonly cells = new Map<string, Cell>()
   /** Each cell's defenders, worked out once a call (the walk's distances ask for them again and again). */
   private readonly defence = new Map<string, Defence | null>()
@@ -132,7 +132,7 @@ class Mapa {
  * fixed draws of them (the week's dice are unknown): null unless it wins every time; else the
  * VP it gains less the troops it loses, at the worst.
  */
-function attackWorth(troops: Troops, plan: BattlePlan, def: Defence, obstacles: boolean): number | null {
+export function attackWorth(troops: Troops, plan: BattlePlan, def: Defence, obstacles: boolean): number | null {
   let worst = Infinity
   for (let trial = 0; trial < (obstacles ? 3 : 1); trial++) {
     let k = trial
@@ -155,7 +155,7 @@ function attackWorth(troops: Troops, plan: BattlePlan, def: Defence, obstacles: 
 const samePlan = (a: BattlePlan | null, b: BattlePlan | null) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The best step of the tribe's armies now, with the plan it should be fought by, and its worth. */
-function bestStep(sight: { board: Board; offered: readonly ElMapaOrder[]; tribe: TribeId }, map: Mapa) {
+export function bestStep(sight: { board: Board; offered: readonly ElMapaOrder[]; tribe: TribeId }, map: Mapa) {
   const standing = sight.board.mine!.plan
   const plans = [standing, ...sight.offered.flatMap((o) => (o.type === 'setBattlePlan' ? [o.plan] : []))]
   const dist = map.distances()
@@ -184,14 +184,14 @@ function bestStep(sight: { board: Board; offered: readonly ElMapaOrder[]; tribe:
 }
 
 /** M3.6, M4.2: a building's VP, and its oro over the ticks still to produce, as VP to come. */
-function buildingWorth(id: string, board: Board): number {
+export function buildingWorth(id: string, board: Board): number {
   const b = BUILDINGS[id]!
   const ticks = Math.max(0, board.limit - board.round)
   return b.level + b.extraVp + 0.7 * b.oro * ticks - 0.05 * (b.cost.oro + 2 * b.cost.madera + 3 * b.cost.piedra)
 }
 
 /** Whether another tribe's army stands within `d` steps of `key`: its village then keeps a militia (M3.10). */
-const threatened = (board: Board, tribe: TribeId, key: string, d: number) => {
+export const threatened = (board: Board, tribe: TribeId, key: string, d: number) => {
   const [r, c] = key.split(',').map(Number) as [number, number]
   return board.armies.some((a: Army) => {
     const [ar, ac] = a.cell.split(',').map(Number) as [number, number]
