@@ -1,6 +1,8 @@
-// A game's orders checked against that game's own schemas (TypeBox, compiled once, at first use): a refusal
-// names the order, the field and what it should be in that game's terms, never another game's.
-import type { TObject, TSchema } from 'typebox'
+// A game's orders as the API takes them: each order an object of its `type` and its own fields,
+// the game's orders one union the API document names, and each order checked against that game's
+// own schemas (TypeBox, compiled once, at first use): a refusal names the order, the field and
+// what it should be in that game's terms, never another game's.
+import { Type, type TObject, type TProperties, type TSchema } from 'typebox'
 import { Compile, type Validator } from 'typebox/compile'
 import { AppError } from '../lib/errors.ts'
 
@@ -32,3 +34,15 @@ export function orderShapes(schema: TSchema, gameName: string) {
     })
   }
 }
+
+/** One order: `type` and the fields `props` gives, no other; `description` names its rule. */
+export const orderShape = <P extends TProperties>(type: string, props: P, description: string) =>
+  Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false, description })
+
+/** A game's orders as one component of the API document (`id`), read against its rule book. */
+export const ordersOf = <O extends TSchema[]>(id: string, game: { title: string; name: string; book: string }, orders: [...O]) =>
+  Type.Union(orders, {
+    $id: id,
+    title: `${game.title} order`,
+    description: `One order of ${game.name} (${game.book}); the engine checks the rules, this the shape.`,
+  })

@@ -1,6 +1,7 @@
 // The shapes of world conquest's orders and trades (docs/rule-books.md N1); the engine checks the rules.
 import { boardHead, boardTribes, boardYou, windowState } from '../board-schema.ts'
 import { Type } from 'typebox'
+import { orderShape as order, ordersOf } from '../order-shape.ts'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Territory = Type.String({ pattern: '^[a-z]{3}$', description: 'a territory id of the world map, e.g. "efi"', examples: ['efi'] })
@@ -11,8 +12,6 @@ const Cargo = Type.Object(Object.fromEntries(GOODS.map((g) => [g, Type.Optional(
 const GoodsCount = Type.Object(Object.fromEntries(GOODS.map((g) => [g, Type.Integer()])) as Record<string, ReturnType<typeof Type.Integer>>)
 const KIND = ['troop', 'wall', 'fort', 'ship', 'plane', 'tank', 'artillery', 'missile', 'bio'].map((k) => Type.Literal(k))
 
-const order = (type: string, props: Record<string, unknown>, description: string) =>
-  Type.Object({ type: Type.Literal(type), ...(props as Record<string, ReturnType<typeof Type.String>>) }, { additionalProperties: false, description })
 const strike = (type: string, rule: string) => order(type, { from: Territory, target: Territory }, rule)
 
 const conquestOrders = [
@@ -33,11 +32,7 @@ const conquestOrders = [
 ]
 
 /** One order of world conquest. */
-export const ConquestOrder = Type.Union(conquestOrders, {
-  $id: 'ConquestOrder',
-  title: 'World conquest order',
-  description: 'One order of world conquest (docs/RULES-CONQUEST.md); the engine checks the rules, this the shape.',
-})
+export const ConquestOrder = ordersOf('ConquestOrder', { title: 'World conquest', name: 'world conquest', book: 'docs/RULES-CONQUEST.md' }, conquestOrders)
 
 /** What one tribe gives another in a trade of world conquest (G9): whole territories. */
 export const ConquestTransfer = transferSchema(

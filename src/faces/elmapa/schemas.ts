@@ -2,6 +2,7 @@
 import { boardHead, boardTribes, boardYou, windowState } from '../board-schema.ts'
 import { Type, type Static } from 'typebox'
 import { NOT_TRADEABLE } from '../../engine/games/elmapa/index.ts'
+import { orderShape as order, ordersOf } from '../order-shape.ts'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Cell = Type.String({ pattern: '^\\d{1,2},\\d{1,2}$', description: 'a cell "r,c" of the map, e.g. "4,1"', examples: ['4,1'] })
@@ -36,9 +37,6 @@ const planOf = (reactions: boolean) =>
     { additionalProperties: false },
   )
 const Direction = Type.Union(['N', 'E', 'S', 'W'].map((d) => Type.Literal(d)))
-
-const order = (type: string, props: Record<string, unknown>, description: string) =>
-  Type.Object({ type: Type.Literal(type), ...(props as Record<string, ReturnType<typeof Type.String>>) }, { additionalProperties: false, description })
 
 const elMapaOrders = [
   order('setBattlePlan', { plan: planOf(true) }, 'M8.5: the standing plan, with its reactions (M9.8)'),
@@ -96,11 +94,7 @@ const elMapaOrders = [
 ]
 
 /** One order of El Mapa. */
-export const ElMapaOrder = Type.Union(elMapaOrders, {
-  $id: 'ElMapaOrder',
-  title: 'El Mapa order',
-  description: 'One order of El Mapa (docs/RULES-ELMAPA.md); the engine checks the rules, this the shape.',
-})
+export const ElMapaOrder = ordersOf('ElMapaOrder', { title: 'El Mapa', name: 'El Mapa', book: 'docs/RULES-ELMAPA.md' }, elMapaOrders)
 
 const Stock = Type.Object({ oro: Type.Integer(), madera: Type.Integer(), piedra: Type.Integer() })
 

@@ -1,6 +1,7 @@
 // The shapes of Open Wars' orders, trades and answers for the API (docs/RULES-OPENWARS.md); the engine checks the rules, these the shape.
 import { boardHead, boardTribes, boardYou, windowState } from '../board-schema.ts'
 import { Type, type Static } from 'typebox'
+import { orderShape as order, ordersOf } from '../order-shape.ts'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Cell = Type.String({ pattern: '^r[0-9]{1,2}c[0-9]{1,2}$', description: 'a location id, row and column, e.g. "r2c1"', examples: ['r2c1'] })
@@ -20,9 +21,6 @@ const Standing = Type.Object(
   { additionalProperties: false, description: 'W6.4: how a stack fights when its owner is not active' },
 )
 
-const order = (type: string, props: Record<string, unknown>, description: string) =>
-  Type.Object({ type: Type.Literal(type), ...(props as Record<string, ReturnType<typeof Type.String>>) }, { additionalProperties: false, description })
-
 const openWarsOrders = [
   order('setFaction', { faction: Type.Union(FACTION) }, 'W1.1: during setup, the faction the tribe plays'),
   order('setArmy', { army: Type.Record(Kind, Count(4)) }, 'W3.5: during setup, the sealed starting army (worth at most 60)'),
@@ -41,11 +39,7 @@ const openWarsOrders = [
 ]
 
 /** One order of Open Wars. */
-export const OpenWarsOrder = Type.Union(openWarsOrders, {
-  $id: 'OpenWarsOrder',
-  title: 'Open Wars order',
-  description: 'One order of Open Wars (docs/RULES-OPENWARS.md); the engine checks the rules, this the shape.',
-})
+export const OpenWarsOrder = ordersOf('OpenWarsOrder', { title: 'Open Wars', name: 'Open Wars', book: 'docs/RULES-OPENWARS.md' }, openWarsOrders)
 
 /** What one tribe gives another in a trade of Open Wars (W8): gold, mana and empty locations. */
 export const OpenWarsTransfer = transferSchema(

@@ -2,39 +2,25 @@
 import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
 import { Type } from 'typebox'
 import { Tile } from '../../schemas/actions.ts'
+import { orderShape as order, ordersOf } from '../order-shape.ts'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Troops = Type.Integer({ minimum: 1, maximum: 9 })
 const ShipId = Type.String({ pattern: '^s\\d{1,9}$', examples: ['s1'] })
 const Path = Type.Array(Tile, { minItems: 1, maxItems: 16 })
-const order = <
-  T extends Record<string, ReturnType<typeof Type.String> | typeof Troops | typeof Path | ReturnType<typeof Type.Boolean> | ReturnType<typeof Type.Optional>>,
->(
-  type: string,
-  props: T,
-  description: string,
-) => Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false, description })
-
 /** One order of the weekday game. */
-export const WeekdayOrder = Type.Union(
-  [
-    order('recruit', { city: Tile, troops: Troops }, 'R5: troops in an own city, 10 each from its pool'),
-    order('buildShip', { port: Tile, sea: Tile }, 'R5.6: a ship for 50 on a sea tile next to an own port'),
-    order('move', { from: Tile, troops: Troops, path: Type.Optional(Path), to: Type.Optional(Tile) }, 'R7: move (or split) an army; give path or to'),
-    order('embark', { from: Tile, ship: ShipId, troops: Troops }, 'R10.2'),
-    order('disembark', { ship: ShipId, to: Tile, troops: Troops }, 'R10.4'),
-    order('shipMove', { ship: ShipId, path: Type.Optional(Path), to: Type.Optional(Tile) }, 'R10.3'),
-    order('portAssault', { ship: ShipId, port: Tile, troops: Troops, occupy: Type.Boolean() }, 'R10.6'),
-    order('board', { ship: ShipId, target: ShipId }, 'R10.7'),
-    order('crewTransfer', { from: ShipId, to: ShipId, troops: Troops }, 'R10.8'),
-    order('endTurn', {}, 'R4.6'),
-  ],
-  {
-    $id: 'WeekdayOrder',
-    title: 'Weekday wargame order',
-    description: 'One order of the weekday wargame (docs/RULES.md); the engine checks the rules, this the shape.',
-  },
-)
+export const WeekdayOrder = ordersOf('WeekdayOrder', { title: 'Weekday wargame', name: 'the weekday wargame', book: 'docs/RULES.md' }, [
+  order('recruit', { city: Tile, troops: Troops }, 'R5: troops in an own city, 10 each from its pool'),
+  order('buildShip', { port: Tile, sea: Tile }, 'R5.6: a ship for 50 on a sea tile next to an own port'),
+  order('move', { from: Tile, troops: Troops, path: Type.Optional(Path), to: Type.Optional(Tile) }, 'R7: move (or split) an army; give path or to'),
+  order('embark', { from: Tile, ship: ShipId, troops: Troops }, 'R10.2'),
+  order('disembark', { ship: ShipId, to: Tile, troops: Troops }, 'R10.4'),
+  order('shipMove', { ship: ShipId, path: Type.Optional(Path), to: Type.Optional(Tile) }, 'R10.3'),
+  order('portAssault', { ship: ShipId, port: Tile, troops: Troops, occupy: Type.Boolean() }, 'R10.6'),
+  order('board', { ship: ShipId, target: ShipId }, 'R10.7'),
+  order('crewTransfer', { from: ShipId, to: ShipId, troops: Troops }, 'R10.8'),
+  order('endTurn', {}, 'R4.6'),
+])
 
 /** What one tribe gives another in a trade of the weekday game (R11.1–R11.3). */
 export const WeekdayTransfer = transferSchema(
