@@ -15,11 +15,11 @@ import type { board } from './views.ts'
 /** What the bot reads of the game: the orders, the options and the board of its tribe's page. */
 type Sighted = GameTypes & { order: Order; options: TribeOptions; board: ReturnType<typeof board> }
 
-// What a plan is worth, in troops: a city decides the ranking (R2.5), a land tile breaks its
+// What a plan is worth, in troops (exported, with the reckoning below, for test/games/weekday/bot-reckoning.test.ts): a city decides the ranking (R2.5), a land tile breaks its
 // ties and pays 2 a week (R6.2), a troop breaks the last tie.
-const CITY = 40
-const TILE = 2
-const TROOP = 1
+export const CITY = 40
+export const TILE = 2
+export const TROOP = 1
 /** Troops a rival city may recruit before its army marches (R5.4): a guess, since the pools are not shown. */
 const RECRUITS = 2
 /** An army this strong marches on the rival cities: with a d4 it beats a garrison of up to (n − 1) / 2 (R8.2). */
@@ -35,14 +35,14 @@ const ORDERS = 6
 const WORTH = 0.5
 
 /** Hex distance between two tiles (R1.1), from their axial coordinates. */
-function distance(a: { q: number; r: number }, b: { q: number; r: number }): number {
+export function distance(a: { q: number; r: number }, b: { q: number; r: number }): number {
   const dq = a.q - b.q
   const dr = a.r - b.r
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2
 }
 
 /** The board as the plans read it: each tile's owner and kind, each army's tribe and troops. */
-function lookAt(sight: { tribe: TribeId; board: Sighted['board'] }) {
+export function lookAt(sight: { tribe: TribeId; board: Sighted['board'] }) {
   const tiles = new Map(sight.board.map.tiles.map((t) => [t.tile, t]))
   const armies = new Map(sight.board.armies.map((a) => [a.tile, a]))
   const at = (tile: TileKey) => tiles.get(tile)!
@@ -83,7 +83,7 @@ function lookAt(sight: { tribe: TribeId; board: Sighted['board'] }) {
 type Look = ReturnType<typeof lookAt>
 
 /** What an attack of `attackers` is worth, over the four faces of the d4 (R8.3). */
-function attackWorth(look: Look, me: TribeId, to: TileKey, attackers: number, attack: AttackInfo): number {
+export function attackWorth(look: Look, me: TribeId, to: TileKey, attackers: number, attack: AttackInfo): number {
   const tile = look.at(to)
   // Taking a rival's tile is worth half as much again: we gain it and the rival loses it.
   const prize = (tile.city ? CITY : TILE) * (attack.defender !== null && attack.defender !== me ? 1.5 : 1)
@@ -97,7 +97,7 @@ function attackWorth(look: Look, me: TribeId, to: TileKey, attackers: number, at
 }
 
 /** A move's worth: what it claims and takes, less the city it leaves too weak (R7.5, R8.3). */
-function moveWorth(look: Look, me: TribeId, from: TileKey, troops: number, move: MoveOption): number {
+export function moveWorth(look: Look, me: TribeId, from: TileKey, troops: number, move: MoveOption): number {
   const here = look.armies.get(from)!
   const left = here.troops - troops
   const home = look.at(from)
@@ -120,7 +120,7 @@ function moveWorth(look: Look, me: TribeId, from: TileKey, troops: number, move:
 }
 
 /** R3.2: a city with land round it to claim, near our other pick (one pool, R6.2), far from a rival's. */
-function draftWorth(sight: { tribe: TribeId; board: Sighted['board'] }, look: Look, city: TileKey): number {
+export function draftWorth(sight: { tribe: TribeId; board: Sighted['board'] }, look: Look, city: TileKey): number {
   const picks = sight.board.draft?.picks ?? []
   const here = look.at(city)
   const land = sight.board.map.tiles.filter((t) => t.terrain === 'land' && distance(t, here) <= 2).length
@@ -130,7 +130,7 @@ function draftWorth(sight: { tribe: TribeId; board: Sighted['board'] }, look: Lo
 }
 
 /** The best of the candidates by worth, a tie broken by the bot's own draw; null when none is worth it. */
-function best<O>(candidates: { order: O; worth: number }[], random: () => number, floor = WORTH): O | null {
+export function best<O>(candidates: { order: O; worth: number }[], random: () => number, floor = WORTH): O | null {
   const top = Math.max(floor, ...candidates.map((c) => c.worth))
   const ties = candidates.filter((c) => c.worth >= top)
   return ties.length ? ties[Math.floor(random() * ties.length)]!.order : null
