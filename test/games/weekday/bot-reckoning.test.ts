@@ -191,3 +191,28 @@ t.test('#50 R5 it recruits first, the most troops, where the garrison is shortes
     'a fifth is still given',
   )
 })
+
+t.test('R10.6 a port assault is weighed as the attack it is, at a = 2, from the ship’s own options', async (t) => {
+  //   A3 ~a5 B1     a's ship of 5 beside b's port of 1
+  const s = board('A3 ~a5 B1 . .')
+  const assault: Order = { type: 'portAssault', ship: 's1', port: at(2, 0), troops: 5, occupy: true }
+  const seen = sight(s)
+  const info = seen.options.ships[0]!.portAssault[0]!.attack
+  t.match(info, { defender: 'b', defenders: 1, a: 2 }, 'the options say what the assault meets')
+  t.same(
+    weekdayBot.choose({ ...seen, offered: [assault] }, () => 0.5),
+    assault,
+    'it takes the port',
+  )
+  t.ok(attackWorth(lookOf(s), 'a', at(2, 0), 5, info) > CITY, 'worth more than a city: b loses it')
+  t.equal(
+    weekdayBot.choose({ ...seen, offered: [{ ...assault, ship: 's9' }] }, () => 0.5),
+    null,
+    'a ship it does not have: no plan',
+  )
+  t.equal(
+    weekdayBot.choose({ ...seen, offered: [{ ...assault, port: at(0, 0) }] }, () => 0.5),
+    null,
+    'a port the ship cannot assault: none',
+  )
+})
