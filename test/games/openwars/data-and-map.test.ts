@@ -63,6 +63,55 @@ t.test('W1.12 broken data is named, problem by problem', async (t) => {
   t.ok(dataProblems(d).includes('42 cards, not 43'))
 })
 
+t.test('W1.3 W2.3 every bound of a kind’s values and of a card’s entry cost, each on its own', async (t) => {
+  const broken = (field: string, value: number) => {
+    const d = shipped()
+    ;(d.kinds as Map<string, unknown>).set('goblins', { ...kind('goblins'), [field]: value })
+    return dataProblems(d)
+  }
+  for (const [field, value] of [
+    ['att', 0],
+    ['att', 7],
+    ['range', -1],
+    ['range', 3],
+    ['cost', 0],
+    ['mov', 0],
+  ] as const)
+    t.ok(broken(field, value).includes('goblins: a value out of range (W1.3)'), `${field} ${value}`)
+  for (const [field, value] of [
+    ['att', 1],
+    ['att', 6],
+    ['range', 0],
+    ['range', 2],
+    ['cost', 1],
+    ['mov', 1],
+  ] as const)
+    t.notOk(
+      broken(field, value).some((p) => p.includes('out of range')),
+      `${field} ${value} is within it`,
+    )
+  for (const entry of [0, 4]) {
+    const d = shipped()
+    ;(d.cards as Map<string, unknown>).set('ll1', { ...CARDS.get('ll1')!, entry })
+    t.ok(dataProblems(d).includes('ll1: entry cost (W2.3)'), `entry ${entry}`)
+  }
+  const d = shipped()
+  d.armies.orcos = { goblins: 1, nobody: 1 }
+  t.ok(dataProblems(d).includes('orcos: default army kind nobody'), 'an army of a kind that does not exist')
+})
+
+t.test('Appendix A a faction’s kinds, by id, and no other faction’s', async (t) => {
+  for (const faction of FACTIONS) {
+    const ids = kindsOf(faction).map((k) => k.id)
+    t.same(ids, [...ids].sort(), `${faction}: sorted by id`)
+    t.same(new Set(ids), new Set([...KINDS.values()].filter((k) => k.faction === faction).map((k) => k.id)), `${faction}: its own kinds`)
+  }
+  t.same(
+    kindsOf('orcos').map((k) => k.id),
+    ['chaman', 'galera', 'goblins', 'guerreros_orcos', 'jinetes_lobo', 'orcos_negros', 'senor_guerra', 'trolls'],
+  )
+})
+
 t.test('W2.1 W2.2 adjacency and distance, with and without wrap', async (t) => {
   const ring = { rows: 5, cols: 8, wrap: true }
   const flat = { rows: 5, cols: 8, wrap: false }
