@@ -35,6 +35,17 @@ t.test('M1.9 a step leaves the map nowhere, and a closed side of either tile blo
   t.equal(map.next('1,2', 'N'), '0,2', 'in through an open side')
   t.equal(map.next('0,1', 'W'), '0,0', 'into a face-down cell')
   t.equal(map.next('0,0', 'S'), '1,0', 'from one face-down cell to another')
+  const sides = mapaOf(
+    mapa(`
+      .^S  .^W  .    Ja
+      .    .    .^N  Jb
+    `),
+  )
+  t.same(
+    [sides.next('1,0', 'N'), sides.next('0,0', 'E'), sides.next('0,2', 'S'), sides.next('1,1', 'N'), sides.next('0,2', 'W')],
+    [undefined, undefined, undefined, '0,1', '0,1'],
+    'north into a closed south, east into a closed west, south into a closed north; other sides open',
+  )
 })
 
 t.test('M6.4 the face-down cells around a cell, diagonals included', async (t) => {
@@ -43,6 +54,14 @@ t.test('M6.4 the face-down cells around a cell, diagonals included', async (t) =
     ['0,1', '1,1', '2,1', '2,0', '1,2', '0,3'].map((key) => map.faceDownAround(key)),
     [2, 2, 1, 1, 0, 0],
   )
+  const right = mapaOf(
+    mapa(`
+      .  ?  Ja
+      .  .  ?
+      .  .  Jb
+    `),
+  )
+  t.same([right.faceDownAround('0,0'), right.faceDownAround('1,1'), right.faceDownAround('2,1')], [1, 2, 1], 'to the right and below too')
 })
 
 t.test('M8.1 M3.10 who defends a cell against the tribe: guards, another tribe’s armies, a village’s militia', async (t) => {
@@ -60,7 +79,8 @@ t.test('M8.1 M3.10 who defends a cell against the tribe: guards, another tribe�
   t.same(map.defenders('2,3'), { guards: null, troops: troops('leva=3'), stays: true }, 'b’s village: its reserve is a militia that stays')
   s.cells['2,3']!.castle!.reserve = noTroops()
   t.equal(mapaOf(s).defenders('2,3'), null, 'b’s village with no reserve and no army: nobody')
-  t.equal(map.defenders('1,3'), null, 'its own village')
+  s.cells['1,3']!.castle!.reserve = troops('leva=2')
+  t.equal(mapaOf(s).defenders('1,3'), null, 'its own village, its reserve and all')
   t.equal(map.defenders('2,2'), null, 'its own army’s cell')
   t.equal(map.defenders('0,2'), null, 'an empty cell')
   t.equal(map.defenders('0,0'), null, 'a face-down cell: unknown, so nobody')
@@ -131,13 +151,14 @@ t.test('M3.10 a village is threatened by another tribe’s army within so many s
   const s = mapa(
     `Ja . . . .
      .  . . . Jb`,
-    { armies: 'b 1,3 leva=1; a 0,1 leva=9' },
+    { armies: 'b 1,3 leva=1; a 0,1 leva=9; a 1,1 leva=1' },
   )
   const b = board(s, 'a')
   t.equal(threatened(b, 'a', '0,0', 4), true, 'b’s army 4 steps away')
   t.equal(threatened(b, 'a', '0,0', 3), false, 'not within 3')
   t.equal(threatened(b, 'b', '0,0', 1), true, 'to b, a’s army next door is')
   t.equal(threatened(b, 'b', '1,3', 0), false, 'nor is b threatened by its own army')
+  t.equal(threatened(b, 'b', '1,0', 1), true, 'a’s army one step east of a cell in the second row')
 })
 
 // The pick among what is offered: the bot reads only its sight, so each case offers a few orders.
