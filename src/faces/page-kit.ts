@@ -77,7 +77,7 @@ export interface PageKit {
   /** A drawn map (an SVG), kept by a key its game makes of campaign, version, variant and language. */
   cachedSvg(key: string, draw: () => string): string
   strings(locale: 'en' | 'es'): Strings
-  /** The reader's catalogue: their account's language, or the one their browser asks for. */
+  /** The reader's catalogue: the language the page asks for (`?lang`), else their account's, else their browser's. */
   stringsOf(request: FastifyRequest): Promise<Strings>
   /** The claims of a valid login cookie, or null (expired, forged, or none). */
   loginClaims(request: FastifyRequest): Claims | null

@@ -8,6 +8,7 @@ import { refusedAsset, transferSchema } from '../trade-shape.ts'
 const Troops = Type.Integer({ minimum: 1, maximum: 9 })
 const ShipId = Type.String({ pattern: '^s\\d{1,9}$', examples: ['s1'] })
 const Path = Type.Array(Tile, { minItems: 1, maxItems: 16 })
+
 /** One order of the weekday game. */
 export const WeekdayOrder = ordersOf('WeekdayOrder', { title: 'Weekday wargame', name: 'the weekday wargame', book: 'docs/RULES.md' }, [
   order('recruit', { city: Tile, troops: Troops }, 'R5: troops in an own city, 10 each from its pool'),

@@ -2,8 +2,19 @@
 // against the rule book's own tables (docs/RULES-OPENWARS.md), field by field, so the data cannot
 // drift from the text a player reads.
 import { readFileSync } from 'node:fs'
-import t from 'tap'
-import { CARDS, COLOURS, DEFAULT_ARMIES, FACTIONS, KEYWORDS, KINDS, SPELLS, type Faction } from '../../../src/engine/games/openwars/data.ts'
+import t, { type Test } from 'tap'
+import {
+  CARDS,
+  COLOURS,
+  DEFAULT_ARMIES,
+  FACTIONS,
+  KEYWORDS,
+  KINDS,
+  SPELLS,
+  type Card,
+  type Faction,
+  type Spell,
+} from '../../../src/engine/games/openwars/data.ts'
 
 const book = readFileSync(new URL('../../../docs/RULES-OPENWARS.md', import.meta.url), 'utf8').split('\n')
 
@@ -110,32 +121,37 @@ t.test('Appendix A.8 the default starting armies', async (t) => {
   }
 })
 
-t.test('Appendix B every location card, column by column', async (t) => {
-  const rows = tableAfter('## Appendix B')
+/** Every row of the book's table under `heading` is the shipped entry of its id, in the book's order. */
+function asPrinted<V>(t: Test, heading: string, shipped: ReadonlyMap<string, V>, read: (row: string[]) => V) {
+  const rows = tableAfter(heading)
   t.same(
     rows.map((r) => r[0]),
-    [...CARDS.keys()],
-    'the deck in the book order',
+    [...shipped.keys()],
+    'in the book order',
   )
-  for (const [id, name, type, entry, gold, mana, keyword] of rows)
-    t.same(
-      CARDS.get(id!),
-      { id, name, type: plain(type!), entry: Number(entry), gold: Number(gold), mana: Number(mana), keyword: keyword || null },
-      `${id} as Appendix B prints it`,
-    )
+  for (const row of rows) t.same(shipped.get(row[0]!), read(row), `${row[0]} as ${heading.slice(3)} prints it`)
+}
+
+t.test('Appendix B every location card, column by column', async (t) => {
+  asPrinted(t, '## Appendix B', CARDS, ([id, name, type, entry, gold, mana, keyword]) => ({
+    id: id!,
+    name: name!,
+    type: plain(type!) as Card['type'],
+    entry: Number(entry),
+    gold: Number(gold),
+    mana: Number(mana),
+    keyword: (keyword || null) as Card['keyword'],
+  }))
 })
 
 t.test('Appendix C every spell, column by column', async (t) => {
-  const rows = tableAfter('## Appendix C')
-  t.same(
-    rows.map((r) => r[0]),
-    [...SPELLS.keys()],
-    'the spells in the book order',
-  )
-  for (const [id, name, category, mana, range, phase, casters] of rows)
-    t.same(
-      SPELLS.get(id!),
-      { id, name, category, mana: Number(mana), range: Number(range), phase, faction: casters === 'common' ? null : factionNamed(casters!) },
-      `${id} as Appendix C prints it`,
-    )
+  asPrinted(t, '## Appendix C', SPELLS, ([id, name, category, mana, range, phase, casters]) => ({
+    id: id!,
+    name: name!,
+    category: category as Spell['category'],
+    mana: Number(mana),
+    range: Number(range),
+    phase: phase as Spell['phase'],
+    faction: casters === 'common' ? null : factionNamed(casters!)!,
+  }))
 })
