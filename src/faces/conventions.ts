@@ -9,9 +9,11 @@ import type { Face } from './face.ts'
  * giving the slug and, in capitals, the books' stem: the keys `p_pitch`, `p_round` (the period),
  * `p_economy`, `p_dayMovable`, `p_rulesLink` and `p_guideLink`; the pages `/rules/<slug>` and
  * `/guide/<slug>` from `docs/RULES-<STEM>.md` and `docs/GUIDE-<STEM>.md` (a `.es.md` beside each);
- * `<slug>.js` and `<slug>.css` loaded after the platform's `tap-sheet.js`.
+ * `<slug>.js` and `<slug>.css` loaded after the platform's `tap-sheet.js`. `own` carries what each
+ * face names for itself but every face has: its guide's pictures and its orders' and trades' schemas.
  */
-export function conventionalFace(id: string, prefix: string, pictures: Face['guide']['pictures']) {
+export function conventionalFace(id: string, prefix: string, own: Pick<Face, 'orderSchema' | 'tradeSchema'> & { pictures: Face['guide']['pictures'] }) {
+  const { pictures, orderSchema, tradeSchema } = own
   const key = (name: string) => `${prefix}_${name}`
   const slug = gameFolderOf(id)
   const stem = slug.toUpperCase()
@@ -30,5 +32,7 @@ export function conventionalFace(id: string, prefix: string, pictures: Face['gui
     platformScripts: ['tap-sheet.js'],
     scripts: [`${slug}.js`],
     styles: [`${slug}.css`],
+    orderSchema,
+    tradeSchema,
   } satisfies Partial<Face>
 }

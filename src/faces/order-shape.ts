@@ -39,8 +39,15 @@ export function orderShapes(schema: TSchema, gameName: string) {
 export const orderShape = <P extends TProperties>(type: string, props: P, description: string) =>
   Type.Object({ type: Type.Literal(type), ...props }, { additionalProperties: false, description })
 
+/** How the API document names a game and its rule book, in its orders' and trades' descriptions. */
+export interface RuleBook {
+  title: string
+  name: string
+  book: string
+}
+
 /** A game's orders as one component of the API document (`id`), read against its rule book. */
-export const ordersOf = <O extends TSchema[]>(id: string, game: { title: string; name: string; book: string }, orders: [...O]) =>
+export const ordersOf = <O extends TSchema[]>(id: string, game: RuleBook, orders: [...O]) =>
   Type.Union(orders, {
     $id: id,
     title: `${game.title} order`,

@@ -7,16 +7,25 @@ import type { TObject, TSchema } from 'typebox'
 import { Type } from 'typebox'
 import { Compile, type Validator } from 'typebox/compile'
 import { AppError } from '../lib/errors.ts'
+import type { RuleBook } from './order-shape.ts'
 
-/** One tribe's part of a trade in one game: `id` is its component's name in the API document. */
-export const transferSchema = (id: string, title: string, description: string, assets: Record<string, TSchema>) =>
+/**
+ * One tribe's part of a trade in one game: `id` is its component's name in the API document,
+ * `chapter` the book's chapter on trades and `gives` what a tribe may give in it.
+ */
+export const transferSchema = (id: string, game: RuleBook, chapter: string, gives: string, assets: Record<string, TSchema>) =>
   Type.Object(
     {
       from: Type.String({ maxLength: 64, description: 'The giving tribe' }),
       to: Type.String({ maxLength: 64, description: 'The receiving tribe' }),
       ...assets,
     },
-    { $id: id, title, description, additionalProperties: false },
+    {
+      $id: id,
+      title: `${game.title} transfer`,
+      description: `What one tribe gives another in a trade of ${game.name} (${game.book} ${chapter}): ${gives}.`,
+      additionalProperties: false,
+    },
   )
 
 /** A field a trade never holds in this game: taken only to be refused by the engine with `rule`. */

@@ -13,9 +13,7 @@ import { ConquestEvent } from './events.ts'
 
 export const conquestFace: Face = {
   name: 'c_gameConquest',
-  ...conventionalFace(conquest.id, 'c', conquestPictures),
-  orderSchema: ConquestOrder,
-  tradeSchema: ConquestTransfer,
+  ...conventionalFace(conquest.id, 'c', { pictures: conquestPictures, orderSchema: ConquestOrder, tradeSchema: ConquestTransfer }),
   // G9.2: whole territories, said by their names.
   tradeForm: [{ name: 'tiles', kind: 'list', label: 'c_tradeTiles', nameOf: placeName, taps: true }],
   api: { state: ConquestBoard, options: ConquestOptions, events: ConquestEvent, economy: ConquestEconomy },

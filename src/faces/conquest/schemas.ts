@@ -1,7 +1,7 @@
 // The shapes of world conquest's orders and trades (docs/rule-books.md N1); the engine checks the rules.
 import { boardHead, boardTribes, boardYou, windowState } from '../board-schema.ts'
 import { Type } from 'typebox'
-import { orderShape as order, ordersOf } from '../order-shape.ts'
+import { type RuleBook, orderShape as order, ordersOf } from '../order-shape.ts'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Territory = Type.String({ pattern: '^[a-z]{3}$', description: 'a territory id of the world map, e.g. "efi"', examples: ['efi'] })
@@ -31,22 +31,20 @@ const conquestOrders = [
   order('endTurn', {}, 'G2.8'),
 ]
 
+/** The game and its rule book as the API document names them. */
+const BOOK: RuleBook = { title: 'World conquest', name: 'world conquest', book: 'docs/RULES-CONQUEST.md' }
+
 /** One order of world conquest. */
-export const ConquestOrder = ordersOf('ConquestOrder', { title: 'World conquest', name: 'world conquest', book: 'docs/RULES-CONQUEST.md' }, conquestOrders)
+export const ConquestOrder = ordersOf('ConquestOrder', BOOK, conquestOrders)
 
 /** What one tribe gives another in a trade of world conquest (G9): whole territories. */
-export const ConquestTransfer = transferSchema(
-  'ConquestTransfer',
-  'World conquest transfer',
-  'What one tribe gives another in a trade of world conquest (docs/RULES-CONQUEST.md G9): whole territories, with everything in them.',
-  {
-    tiles: Type.Optional(
-      Type.Array(Territory, { maxItems: 42, description: 'Territories the giver owns, each whole: its troops, stock, wall, weapons, planes and ships (G9.2)' }),
-    ),
-    ships: refusedAsset('G9.3', 'ships go only with the territory they stand in'),
-    resources: refusedAsset('G9.3', 'goods go only with the territory that stores them'),
-  },
-)
+export const ConquestTransfer = transferSchema('ConquestTransfer', BOOK, 'G9', 'whole territories, with everything in them', {
+  tiles: Type.Optional(
+    Type.Array(Territory, { maxItems: 42, description: 'Territories the giver owns, each whole: its troops, stock, wall, weapons, planes and ships (G9.2)' }),
+  ),
+  ships: refusedAsset('G9.3', 'ships go only with the territory they stand in'),
+  resources: refusedAsset('G9.3', 'goods go only with the territory that stores them'),
+})
 
 /** World conquest's board (docs/RULES-CONQUEST.md, docs/rule-books.md N1): every territory is public (G11.7); `you.objective` only for its tribe (G8.1). */
 export const ConquestBoard = Type.Object(

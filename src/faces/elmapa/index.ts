@@ -13,9 +13,7 @@ import { ElMapaEvent } from './events.ts'
 
 export const elMapaFace: Face = {
   name: 'm_gameElMapa',
-  ...conventionalFace(elMapa.id, 'm', elMapaPictures),
-  orderSchema: ElMapaOrder,
-  tradeSchema: ElMapaTransfer,
+  ...conventionalFace(elMapa.id, 'm', { pictures: elMapaPictures, orderSchema: ElMapaOrder, tradeSchema: ElMapaTransfer }),
   // M10.2: resources, cards of the hand (said by their names) and mines and villages.
   tradeForm: [
     {

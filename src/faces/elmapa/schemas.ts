@@ -2,7 +2,7 @@
 import { boardHead, boardTribes, boardYou, windowState } from '../board-schema.ts'
 import { Type, type Static } from 'typebox'
 import { NOT_TRADEABLE } from '../../engine/games/elmapa/index.ts'
-import { orderShape as order, ordersOf } from '../order-shape.ts'
+import { type RuleBook, orderShape as order, ordersOf } from '../order-shape.ts'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Cell = Type.String({ pattern: '^\\d{1,2},\\d{1,2}$', description: 'a cell "r,c" of the map, e.g. "4,1"', examples: ['4,1'] })
@@ -93,35 +93,33 @@ const elMapaOrders = [
   order('endTurn', {}, 'M2.4'),
 ]
 
+/** The game and its rule book as the API document names them. */
+const BOOK: RuleBook = { title: 'El Mapa', name: 'El Mapa', book: 'docs/RULES-ELMAPA.md' }
+
 /** One order of El Mapa. */
-export const ElMapaOrder = ordersOf('ElMapaOrder', { title: 'El Mapa', name: 'El Mapa', book: 'docs/RULES-ELMAPA.md' }, elMapaOrders)
+export const ElMapaOrder = ordersOf('ElMapaOrder', BOOK, elMapaOrders)
 
 const Stock = Type.Object({ oro: Type.Integer(), madera: Type.Integer(), piedra: Type.Integer() })
 
 const Amount = Type.Integer({ minimum: 0, maximum: 100_000 })
 
 /** What one tribe gives another in a trade of El Mapa (M10): resources, cards, mines and villages. */
-export const ElMapaTransfer = transferSchema(
-  'ElMapaTransfer',
-  'El Mapa transfer',
-  'What one tribe gives another in a trade of El Mapa (docs/RULES-ELMAPA.md M10): resources, cards, mines and villages.',
-  {
-    resources: Type.Optional(
-      Type.Object(
-        { oro: Type.Optional(Amount), madera: Type.Optional(Amount), piedra: Type.Optional(Amount) },
-        { additionalProperties: false, description: "Oro, madera and piedra from the giver's stock (M10.2), between tribes that each own a Mercado (M10.4)" },
-      ),
+export const ElMapaTransfer = transferSchema('ElMapaTransfer', BOOK, 'M10', 'resources, cards, mines and villages', {
+  resources: Type.Optional(
+    Type.Object(
+      { oro: Type.Optional(Amount), madera: Type.Optional(Amount), piedra: Type.Optional(Amount) },
+      { additionalProperties: false, description: "Oro, madera and piedra from the giver's stock (M10.2), between tribes that each own a Mercado (M10.4)" },
     ),
-    cards: Type.Optional(Type.Array(Card, { maxItems: 30, description: "Cards of the giver's hand, neither armed nor reserved (M10.2, M10.5)" })),
-    cells: Type.Optional(
-      Type.Array(Cell, {
-        maxItems: 100,
-        description: 'Mines, spell mines and villages (with their whole castle) the giver owns, with no army of its own on them (M10.2, M10.5)',
-      }),
-    ),
-    ...Object.fromEntries(NOT_TRADEABLE.map((k) => [k, refusedAsset('M10.3', `${k} are not tradeable`)])),
-  },
-)
+  ),
+  cards: Type.Optional(Type.Array(Card, { maxItems: 30, description: "Cards of the giver's hand, neither armed nor reserved (M10.2, M10.5)" })),
+  cells: Type.Optional(
+    Type.Array(Cell, {
+      maxItems: 100,
+      description: 'Mines, spell mines and villages (with their whole castle) the giver owns, with no army of its own on them (M10.2, M10.5)',
+    }),
+  ),
+  ...Object.fromEntries(NOT_TRADEABLE.map((k) => [k, refusedAsset('M10.3', `${k} are not tradeable`)])),
+})
 
 /** El Mapa's board (M12.9): a face-down cell is its zone code only; `you` holds the reader's hand and plan. */
 export const ElMapaBoard = Type.Object(

@@ -14,9 +14,7 @@ import { openwarsTurn } from './turn.ts'
 
 export const openwarsFace: Face = {
   name: 'o_gameOpenWars',
-  ...conventionalFace(openWars.id, 'o', openwarsPictures),
-  orderSchema: OpenWarsOrder,
-  tradeSchema: OpenWarsTransfer,
+  ...conventionalFace(openWars.id, 'o', { pictures: openwarsPictures, orderSchema: OpenWarsOrder, tradeSchema: OpenWarsTransfer }),
   // W8.2: gold, mana and empty locations.
   tradeForm: [
     { name: 'gold', kind: 'number', label: 'o_gold', item: 'o_tradeGold', max: 100_000 },

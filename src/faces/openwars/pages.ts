@@ -65,7 +65,7 @@ export function legendOf(board: EngineBoard, s: Strings) {
 }
 
 export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
-  const { campaigns } = fastify
+  const reads = gameReads(fastify.campaigns, openWars)
   const { tabPage, stringsOf } = kit
   const read = openwarsRead(fastify)
 
@@ -102,7 +102,7 @@ export function openwarsPages(fastify: FastifyInstance, kit: PageKit) {
   async function economy(request: Req, reply: FastifyReply, a: Access) {
     const s = await stringsOf(request)
     const { board, colours } = await read(a)
-    const preview = await gameReads(campaigns, openWars).preview(a)
+    const preview = await reads.preview(a)
     const rows = board.tribes.map((t) => ({
       name: t.name,
       colour: colours.get(t.id),

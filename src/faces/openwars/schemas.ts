@@ -1,7 +1,7 @@
 // The shapes of Open Wars' orders, trades and answers for the API (docs/RULES-OPENWARS.md); the engine checks the rules, these the shape.
 import { boardHead, boardTribes, boardYou, windowState } from '../board-schema.ts'
 import { Type, type Static } from 'typebox'
-import { orderShape as order, ordersOf } from '../order-shape.ts'
+import { type RuleBook, orderShape as order, ordersOf } from '../order-shape.ts'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Cell = Type.String({ pattern: '^r[0-9]{1,2}c[0-9]{1,2}$', description: 'a location id, row and column, e.g. "r2c1"', examples: ['r2c1'] })
@@ -38,23 +38,19 @@ const openWarsOrders = [
   order('endTurn', {}, 'W3.9: the combat phase now, and the window closes'),
 ]
 
+/** The game and its rule book as the API document names them. */
+const BOOK: RuleBook = { title: 'Open Wars', name: 'Open Wars', book: 'docs/RULES-OPENWARS.md' }
+
 /** One order of Open Wars. */
-export const OpenWarsOrder = ordersOf('OpenWarsOrder', { title: 'Open Wars', name: 'Open Wars', book: 'docs/RULES-OPENWARS.md' }, openWarsOrders)
+export const OpenWarsOrder = ordersOf('OpenWarsOrder', BOOK, openWarsOrders)
 
 /** What one tribe gives another in a trade of Open Wars (W8): gold, mana and empty locations. */
-export const OpenWarsTransfer = transferSchema(
-  'OpenWarsTransfer',
-  'Open Wars transfer',
-  'What one tribe gives another in a trade of Open Wars (docs/RULES-OPENWARS.md W8): gold, mana and control of locations, never units.',
-  {
-    gold: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: "Gold from the giver's treasury (W8.2)" })),
-    mana: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 100_000, description: "Mana from the giver's pool (W8.2); the Bárbaros receive it as gold (W8.5)" }),
-    ),
-    locations: Type.Optional(Type.Array(Cell, { maxItems: 100, description: 'Locations the giver controls that hold no unit (W8.2, W8.4)' })),
-    units: refusedAsset('W8.3', "units belong to their faction's army"),
-  },
-)
+export const OpenWarsTransfer = transferSchema('OpenWarsTransfer', BOOK, 'W8', 'gold, mana and control of locations, never units', {
+  gold: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: "Gold from the giver's treasury (W8.2)" })),
+  mana: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: "Mana from the giver's pool (W8.2); the Bárbaros receive it as gold (W8.5)" })),
+  locations: Type.Optional(Type.Array(Cell, { maxItems: 100, description: 'Locations the giver controls that hold no unit (W8.2, W8.4)' })),
+  units: refusedAsset('W8.3', "units belong to their faction's army"),
+})
 
 /** W6.4: a stack's instructions for battles fought while its owner is not active. */
 const StandingOrderShape = Type.Object({

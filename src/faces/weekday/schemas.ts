@@ -2,15 +2,18 @@
 import { boardHead, boardTribes, boardYou } from '../board-schema.ts'
 import { Type } from 'typebox'
 import { Tile } from '../../schemas/actions.ts'
-import { orderShape as order, ordersOf } from '../order-shape.ts'
+import { type RuleBook, orderShape as order, ordersOf } from '../order-shape.ts'
 import { refusedAsset, transferSchema } from '../trade-shape.ts'
 
 const Troops = Type.Integer({ minimum: 1, maximum: 9 })
 const ShipId = Type.String({ pattern: '^s\\d{1,9}$', examples: ['s1'] })
 const Path = Type.Array(Tile, { minItems: 1, maxItems: 16 })
 
+/** The game and its rule book as the API document names them. */
+const BOOK: RuleBook = { title: 'Weekday wargame', name: 'the weekday wargame', book: 'docs/RULES.md' }
+
 /** One order of the weekday game. */
-export const WeekdayOrder = ordersOf('WeekdayOrder', { title: 'Weekday wargame', name: 'the weekday wargame', book: 'docs/RULES.md' }, [
+export const WeekdayOrder = ordersOf('WeekdayOrder', BOOK, [
   order('recruit', { city: Tile, troops: Troops }, 'R5: troops in an own city, 10 each from its pool'),
   order('buildShip', { port: Tile, sea: Tile }, 'R5.6: a ship for 50 on a sea tile next to an own port'),
   order('move', { from: Tile, troops: Troops, path: Type.Optional(Path), to: Type.Optional(Tile) }, 'R7: move (or split) an army; give path or to'),
@@ -24,16 +27,11 @@ export const WeekdayOrder = ordersOf('WeekdayOrder', { title: 'Weekday wargame',
 ])
 
 /** What one tribe gives another in a trade of the weekday game (R11.1–R11.3). */
-export const WeekdayTransfer = transferSchema(
-  'WeekdayTransfer',
-  'Weekday wargame transfer',
-  'What one tribe gives another in a trade of the weekday wargame (docs/RULES.md R11): land, cities and ships, never resources.',
-  {
-    tiles: Type.Optional(Type.Array(Tile, { maxItems: 500, description: 'Land tiles and cities the giver holds, each with the army on it (R11.2)' })),
-    ships: Type.Optional(Type.Array(ShipId, { maxItems: 100, description: 'Ships the giver holds, each with its crew (R11.2)' })),
-    resources: refusedAsset('R11.1', 'resources are never traded'),
-  },
-)
+export const WeekdayTransfer = transferSchema('WeekdayTransfer', BOOK, 'R11', 'land, cities and ships, never resources', {
+  tiles: Type.Optional(Type.Array(Tile, { maxItems: 500, description: 'Land tiles and cities the giver holds, each with the army on it (R11.2)' })),
+  ships: Type.Optional(Type.Array(ShipId, { maxItems: 100, description: 'Ships the giver holds, each with its crew (R11.2)' })),
+  resources: refusedAsset('R11.1', 'resources are never traded'),
+})
 
 export const Pool = Type.Object({
   id: Type.String(),
