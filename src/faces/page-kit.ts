@@ -83,6 +83,14 @@ export interface PageKit {
   loginClaims(request: FastifyRequest): Claims | null
   viewer(request: FastifyRequest): Promise<Viewer>
   render(request: FastifyRequest, reply: FastifyReply, template: string, data: Record<string, unknown>, status?: number): Promise<FastifyReply>
+  /** The form's page again with the refusal `error` under its status; anything else is thrown on. */
+  renderRefusal(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    template: string,
+    error: unknown,
+    data: Record<string, unknown> | (() => Promise<Record<string, unknown>>),
+  ): Promise<FastifyReply>
   /** The logged-in user, or a 401 that sends the reader to the login page. */
   requireUser(request: FastifyRequest): Promise<PublicUser>
   accessOf(request: FastifyRequest, id: string): Promise<Access>

@@ -23,7 +23,7 @@ export {
   type Transition,
 } from './dispatch.ts'
 export { canonicalJson, hmacSha256, sha256, toHex, utf8 } from './hashing.ts'
-export { canonicalHash, roundLimit, tagByTribe } from './parts.ts'
+export { canonicalHash, ownBoard, roundLimit, tagByTribe } from './parts.ts'
 export { d4From, hmacRng, probeRng, scriptedRng, type Rng } from './rng.ts'
 export { batchWith, replayWith } from './steps.ts'
 export { BOT_ORDERS, botRandom, nextBotOrder, playBotWindow, sightOf } from './bot.ts'

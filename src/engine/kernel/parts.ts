@@ -23,6 +23,19 @@ export function roundLimit(game: string, range: { min: number; max: number }, ru
         }
 }
 
+/**
+ * The map members of a game played only on the board it ships (G1.1, M1.3): that board, any other
+ * refused with `why`, and its tribes at most `maxTribes` whatever the campaign's size.
+ */
+export function ownBoard<M>(board: { id: string; name: string; map: M }, why: string, maxTribes: number) {
+  return {
+    fixedMap: board,
+    validateMap: () => [{ code: 'map/fixed', message: why }],
+    mapHash: canonicalHash,
+    maxTribes: () => maxTribes,
+  }
+}
+
 /** `tagEvent` where every order is played in a window: the tribe an event names, and whether it is an order. */
 export const tagByTribe = (event: object): { tribe: string | null; played: boolean } => ({
   tribe: 'tribe' in event && typeof event.tribe === 'string' ? event.tribe : null,

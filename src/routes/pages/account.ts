@@ -11,7 +11,7 @@ import { one, safeNext, setLoginCookie, STRINGS, type FormRoute, type PageKit, t
 
 export function accountPages(fastify: FastifyInstance, kit: PageKit) {
   const { accounts, campaigns, notifications } = fastify
-  const { render, requireUser, form, extrasOf } = kit
+  const { render, renderRefusal, requireUser, form, extrasOf } = kit
   const rateLimit = { rateLimit: { max: fastify.config.loginRateLimit, timeWindow: '1 minute' } }
   const loginLimit = { rateLimit: { ...rateLimit.rateLimit, hook: 'preHandler' as const, keyGenerator: loginKey } }
   const ceiling = placeCeiling(fastify, fastify.config.loginRateLimit)
@@ -28,8 +28,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
       await loginCookie(reply, user.id)
       return reply.redirect(safeNext(next), 303)
     } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      return render(request, reply, 'login.hbs', { error, email, next }, error.statusCode)
+      return renderRefusal(request, reply, 'login.hbs', error, { email, next })
     }
   })
 
@@ -45,14 +44,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
       await loginCookie(reply, user.id)
       return reply.redirect(safeNext(next), 303)
     } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      return render(
-        request,
-        reply,
-        'register.hbs',
-        { error, next, form: { email: body.email, displayName: body.displayName, timeZone: body.timeZone } },
-        error.statusCode,
-      )
+      return renderRefusal(request, reply, 'register.hbs', error, { next, form: { email: body.email, displayName: body.displayName, timeZone: body.timeZone } })
     }
   })
 

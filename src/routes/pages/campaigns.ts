@@ -12,7 +12,7 @@ const maps = () => bundledMaps().map((m) => ({ id: m.id, name: m.name }))
 
 export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ruleset: string) => GamePages) {
   const { campaigns } = fastify
-  const { render, requireUser, accessOf, campaignInfo, form, viewer, stringsOf } = kit
+  const { render, renderRefusal, requireUser, accessOf, campaignInfo, form, viewer, stringsOf } = kit
   const yourDay = yourDayPages(fastify, kit)
 
   /** Your campaigns (every one) and, apart, a page of the public ones. */
@@ -46,14 +46,12 @@ export function campaignPages(fastify: FastifyInstance, kit: PageKit, pages: (ru
         const created = await campaigns.create(user.id, request.body)
         return reply.redirect(`/campaigns/${created.id}/gm`, 303)
       } catch (error) {
-        if (!(error instanceof AppError)) throw error
-        return render(
-          request,
-          reply,
-          'campaigns.hbs',
-          { error, ...(await lists(user.id, {})), maps: maps(), values: request.body, games: gameChoices(request.body.ruleset) },
-          error.statusCode,
-        )
+        return renderRefusal(request, reply, 'campaigns.hbs', error, async () => ({
+          ...(await lists(user.id, {})),
+          maps: maps(),
+          values: request.body,
+          games: gameChoices(request.body.ruleset),
+        }))
       }
     },
   )

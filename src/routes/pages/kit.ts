@@ -112,6 +112,21 @@ export function pageKit(fastify: FastifyInstance): PageKit {
     return reply.code(status).type('text/html; charset=utf-8').send(html)
   }
 
+  /**
+   * A form's page again with what `error` refused and why, under its status; anything but a refusal
+   * is thrown on before `data` (a function where it reads the database) is made.
+   */
+  async function renderRefusal(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    template: string,
+    error: unknown,
+    data: Record<string, unknown> | (() => Promise<Record<string, unknown>>),
+  ) {
+    if (!(error instanceof AppError)) throw error
+    return render(request, reply, template, { error, ...(typeof data === 'function' ? await data() : data) }, error.statusCode)
+  }
+
   /** The logged-in user, or a redirect to the login page. */
   async function requireUser(request: FastifyRequest): Promise<PublicUser> {
     const v = await viewer(request)
@@ -193,6 +208,7 @@ export function pageKit(fastify: FastifyInstance): PageKit {
     loginClaims,
     viewer,
     render,
+    renderRefusal,
     requireUser,
     accessOf,
     campaignInfo,

@@ -1,7 +1,7 @@
 // World conquest (RULES-CONQUEST.md) as a ruleset of the platform: the weekday calendar, dice,
 // scenes, mail and pages drive it through the same interface as the weekday wargame.
 import { periodActions } from '../../kernel/dispatch.ts'
-import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
+import { ownBoard, roundLimit, tagByTribe } from '../../kernel/parts.ts'
 import { periodView } from '../../kernel/period-view.ts'
 import type { PlatformView, Ruleset } from '../../kernel/ruleset.ts'
 import { heldAtRoundEnd, ranking, standings } from './objectives.ts'
@@ -59,7 +59,12 @@ export const conquest: ConquestRuleset = {
     }
     return { ok: true, trade: (proposal.transfers as ConquestTransfer[]).map((t) => ({ from: t.from, to: t.to, tiles: t.tiles ?? [], ships: t.ships ?? [] })) }
   },
-  fixedMap: { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } },
+  // G1.1: the board ships with the server; no other map is played.
+  ...ownBoard(
+    { id: 'world', name: 'Mundo (42 territorios)', map: { id: 'world', territories: TERRITORIES, edges: EDGES } },
+    'world conquest is played on its own fixed map of 42 territories (G1.1)',
+    MAX_TRIBES,
+  ),
   secretOf: (state) => state.objectiveSeed,
   // What the platform's pages and mails read of a state: the period's end, the hurt, the tick's mail, the board.
   ...reads,
@@ -67,10 +72,6 @@ export const conquest: ConquestRuleset = {
   standings: { of: standings, heldKey: 'c_standTerritories', held: heldAtRoundEnd },
   turnSummary,
   bot: conquestBot,
-  // G1.1: the board ships with the server; no other map is played.
-  validateMap: () => [{ code: 'map/fixed', message: 'world conquest is played on its own fixed map of 42 territories (G1.1)' }],
-  mapHash: canonicalHash,
-  maxTribes: () => MAX_TRIBES,
   checkLimit: roundLimit('world conquest', ROUND_LIMIT, 'G1.7'),
   // G11.2: every die is a d6 of the round's seed: battles, strikes and treasure.
   dice: {

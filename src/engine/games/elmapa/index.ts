@@ -1,7 +1,7 @@
 // El Mapa (RULES-ELMAPA.md) as a ruleset of the platform: exploring face-down tiles, castles,
 // troops, spells and battles on a 5 × 5 board, driven through the kernel's interface.
 import { isObject, periodActions } from '../../kernel/dispatch.ts'
-import { canonicalHash, roundLimit, tagByTribe } from '../../kernel/parts.ts'
+import { ownBoard, roundLimit, tagByTribe } from '../../kernel/parts.ts'
 import { periodTurnSummary, periodView } from '../../kernel/period-view.ts'
 import type { Ruleset } from '../../kernel/ruleset.ts'
 import { LAYOUTS, type Layout } from './layouts.ts'
@@ -42,11 +42,12 @@ export const NOT_TRADEABLE = ['armies', 'troops', 'vp', 'plans', 'positions', 'g
 export const elMapa: ElMapaRuleset = {
   id: 'elmapa',
   version: 1,
-  fixedMap: { id: 'el-mapa', name: 'El Mapa (2 a 6 jugadores)', map: { id: 'el-mapa', layouts: LAYOUTS } },
   // M1.3: no map is uploaded.
-  validateMap: () => [{ code: 'map/fixed', message: 'El Mapa is played on its own layouts for 2 to 6 tribes (M1.3)' }],
-  mapHash: canonicalHash,
-  maxTribes: () => MAX_TRIBES,
+  ...ownBoard(
+    { id: 'el-mapa', name: 'El Mapa (2 a 6 jugadores)', map: { id: 'el-mapa', layouts: LAYOUTS } },
+    'El Mapa is played on its own layouts for 2 to 6 tribes (M1.3)',
+    MAX_TRIBES,
+  ),
   checkLimit: roundLimit('El Mapa', LIMIT, 'M1.2'),
   // M12.7: the weekly dice: obstacles (mod 15, 14, 13) and the dispersal die (mod 3).
   dice: {
