@@ -46,10 +46,11 @@ export const tagByTribe = (event: object): { tribe: string | null; played: boole
  * `digest`: what the period's events did to each tribe. The game's `read` counts its own hostile
  * events through `hurtOf`; a tribe's elimination (every game's `eliminated` event) is read here.
  */
-export function digestWith<E extends { type: string }, H extends Hurt>(
+export function digestWith<E extends { type: string }, H extends Hurt = Hurt>(
   events: readonly E[],
   read: (event: E, hurtOf: (tribe: TribeId) => H) => void,
-  blank: () => H,
+  // A game whose hurt has fields of its own gives its blank; the platform's is `unhurt`.
+  blank: () => H = unhurt as () => H,
 ): Map<TribeId, H> {
   const hurt = new Map<TribeId, H>()
   const hurtOf = (tribe: TribeId) => hurt.get(tribe) ?? hurt.set(tribe, blank()).get(tribe)!
@@ -62,6 +63,13 @@ export function digestWith<E extends { type: string }, H extends Hurt>(
 
 /** A tribe nothing has hurt yet. */
 export const unhurt = (): Hurt => ({ attacks: 0, troopsLost: 0, placesLost: [], eliminated: false })
+
+/** One attack on a tribe: the troops it lost there, and the place, when the attack took it. */
+export function attacked(hurt: Hurt, troopsLost: number, placeLost: string | null = null) {
+  hurt.attacks++
+  hurt.troopsLost += troopsLost
+  if (placeLost !== null) hurt.placesLost.push(placeLost)
+}
 
 /**
  * `standings.held` of a game whose period's end record keeps `week` and `owners`, each place's

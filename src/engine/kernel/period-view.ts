@@ -44,25 +44,23 @@ export function periodView<S extends PeriodState>(
 
 /**
  * `turnSummary` of a round game (#30): nothing outside the tribe's open window; inside it, what it
- * can spend, how many of its armies `moverOf` finds among the legal orders, and the order that
- * ends the turn.
+ * can spend, how many of its armies `moverOf` finds among the orders its `options` offer, and the
+ * order that ends the turn.
  */
-export function periodTurnSummary<S extends PeriodState, O extends { type: string }>(
-  state: S,
-  tribeId: string,
-  game: {
-    orders: (state: S, tribeId: string) => readonly O[]
-    spendable: (tribe: S['tribes'][number]) => TurnSummary<O>['spendable']
-    moverOf: (order: O) => string | number | null
-  },
-): TurnSummary<O> {
-  const tribe = state.tribes.find((candidate) => candidate.id === tribeId)
-  if (!tribe || tribe.eliminated || (tribe.window !== 'open' && tribe.window !== 'started')) return { spendable: [], movable: 0, end: null }
-  const orders = game.orders(state, tribeId)
-  const movers = new Set<string | number>()
-  for (const order of orders) {
-    const mover = game.moverOf(order)
-    if (mover !== null) movers.add(mover)
+export function periodTurnSummary<S extends PeriodState, O extends { type: string }>(game: {
+  options: (state: S, tribeId: string) => { orders: readonly O[] }
+  spendable: (tribe: S['tribes'][number]) => TurnSummary<O>['spendable']
+  moverOf: (order: O) => string | number | null
+}) {
+  return (state: S, tribeId: string): TurnSummary<O> => {
+    const tribe = state.tribes.find((candidate) => candidate.id === tribeId)
+    if (!tribe || tribe.eliminated || (tribe.window !== 'open' && tribe.window !== 'started')) return { spendable: [], movable: 0, end: null }
+    const orders = game.options(state, tribeId).orders
+    const movers = new Set<string | number>()
+    for (const order of orders) {
+      const mover = game.moverOf(order)
+      if (mover !== null) movers.add(mover)
+    }
+    return { spendable: game.spendable(tribe), movable: movers.size, end: orders.find((order) => order.type === 'endTurn') ?? null }
   }
-  return { spendable: game.spendable(tribe), movable: movers.size, end: orders.find((order) => order.type === 'endTurn') ?? null }
 }

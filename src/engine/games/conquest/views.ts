@@ -1,6 +1,6 @@
 // What the platform's pages and mails read of a world-conquest state: the board (all public
 // but the objectives, G11.7), the round's end map, a day's losses, the tick's mail.
-import { digestWith, unhurt } from '../../kernel/parts.ts'
+import { attacked, digestWith } from '../../kernel/parts.ts'
 import type { Hurt } from '../../kernel/ruleset.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import { TICK0_GAP_MS } from './calendar.ts'
@@ -53,22 +53,15 @@ export function weekEnd(state: ConquestState) {
 export const HOSTILE = ['battle', 'bombarded', 'eliminated'] as const
 
 export function digest(events: readonly ConquestEvent[]): Map<TribeId, Hurt> {
-  return digestWith<ConquestEvent, Hurt>(
-    events,
-    (e, of) => {
-      if (e.type === 'battle') {
-        const h = of(e.defender)
-        h.attacks++
-        h.troopsLost += e.rounds.reduce((n, r) => n + r.defenderLost, 0)
-        if (e.conquered) h.placesLost.push(e.to)
-      } else if (e.type === 'bombarded') {
-        const h = of(e.defender)
-        h.attacks++
-        h.troopsLost += e.removed
-      }
-    },
-    unhurt,
-  )
+  return digestWith<ConquestEvent>(events, (e, of) => {
+    if (e.type === 'battle')
+      attacked(
+        of(e.defender),
+        e.rounds.reduce((n, r) => n + r.defenderLost, 0),
+        e.conquered ? e.to : null,
+      )
+    else if (e.type === 'bombarded') attacked(of(e.defender), e.removed)
+  })
 }
 
 /** The tick's mail: the new round, the troops placed and the Básicos paid (G3). */

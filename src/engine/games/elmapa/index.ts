@@ -73,13 +73,12 @@ export const elMapa: ElMapaRuleset = {
   // M12.10: the log's secrets (plans, cards, boosters) hidden from other readers until the end.
   eventFor,
   // #30: its stock (its face's m_stock_ words), the armies with a legal step or teleport, and endTurn.
-  turnSummary: (state, tribe) =>
-    periodTurnSummary(state, tribe, {
-      orders: (s, id) => legalOptions(s, id).orders,
-      // The book's order of resources, not the stock record's keys (a jsonb copy reorders them).
-      spendable: (t) => RESOURCES.filter((r) => t.stock[r] > 0).map((r) => ({ key: `m_stock_${r}`, amount: t.stock[r] })),
-      moverOf: (o) => (o.type === 'step' || o.type === 'teleport' ? o.army : null),
-    }),
+  turnSummary: periodTurnSummary({
+    options: legalOptions,
+    // The book's order of resources, not the stock record's keys (a jsonb copy reorders them).
+    spendable: (t) => RESOURCES.filter((r) => t.stock[r] > 0).map((r) => ({ key: `m_stock_${r}`, amount: t.stock[r] })),
+    moverOf: (o) => (o.type === 'step' || o.type === 'teleport' ? o.army : null),
+  }),
   tagEvent: tagByTribe,
   createGame: (input) => createElMapa(input),
   applyOrder,

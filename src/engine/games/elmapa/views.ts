@@ -1,7 +1,7 @@
 // What readers see of an El Mapa state (M12.9): the board, with face-down cells as their zone code
 // only, every hand as counts, and the reader's own hand and plan apart; the round's end map,
 // a day's losses and the tick's mail.
-import { digestWith, unhurt } from '../../kernel/parts.ts'
+import { attacked, digestWith } from '../../kernel/parts.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import type { Hurt } from '../../kernel/ruleset.ts'
 import { troopCount } from './catalogue.ts'
@@ -84,17 +84,10 @@ export function roundEnd(state: ElMapaState) {
 export const HOSTILE = ['battle', 'claimed', 'eliminated'] as const
 
 export function digest(events: readonly ElMapaEvent[]): Map<TribeId, Hurt> {
-  return digestWith<ElMapaEvent, Hurt>(
-    events,
-    (e, of) => {
-      if (e.type === 'battle' && e.record.defender) {
-        const h = of(e.record.defender)
-        h.attacks++
-        h.troopsLost += troopCount(e.record.killed.D)
-      } else if (e.type === 'claimed' && e.from) of(e.from).placesLost.push(e.cell)
-    },
-    unhurt,
-  )
+  return digestWith<ElMapaEvent>(events, (e, of) => {
+    if (e.type === 'battle' && e.record.defender) attacked(of(e.record.defender), troopCount(e.record.killed.D))
+    else if (e.type === 'claimed' && e.from) of(e.from).placesLost.push(e.cell)
+  })
 }
 
 /** The tick's mail: the new round, the stock and what the next tick brings. */

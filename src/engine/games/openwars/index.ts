@@ -49,16 +49,15 @@ export const openWars: OpenWarsRuleset = {
   // W10.8: standing orders, the default, the casualty list and the starting army stay their tribe's.
   eventFor,
   // #30: its gold and mana (its face's words), the stacks with a legal move, and endTurn.
-  turnSummary: (state, tribe) =>
-    periodTurnSummary(state, tribe, {
-      orders: (s, id) => legalOptions(s, id).orders,
-      spendable: (t) =>
-        [
-          { key: 'o_gold_word', amount: t.gold },
-          { key: 'o_mana_word', amount: t.mana },
-        ].filter((g) => g.amount > 0),
-      moverOf: (o) => (o.type === 'move' ? o.from : null),
-    }),
+  turnSummary: periodTurnSummary({
+    options: legalOptions,
+    spendable: (t) =>
+      [
+        { key: 'o_gold_word', amount: t.gold },
+        { key: 'o_mana_word', amount: t.mana },
+      ].filter((g) => g.amount > 0),
+    moverOf: (o) => (o.type === 'move' ? o.from : null),
+  }),
   validateMap: (input, tribes) => ((input as OpenMap | null)?.mode === 'aleatorio' ? [] : scenarioProblems(input, tribes)),
   mapHash: canonicalHash,
   maxTribes: (map) => (map.mode === 'escenario' ? Math.min(MAX_TRIBES, map.cells!.flat().filter((c) => c === 'ci0').length) : MAX_TRIBES),

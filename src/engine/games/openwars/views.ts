@@ -1,7 +1,7 @@
 // What the platform's pages and mails read of an Open Wars state: the board (all public but
 // standing orders, casualty lists and sealed armies, W10.8), a round's end map, a day's losses,
 // the tick's mail and the dice of each event.
-import { digestWith, unhurt } from '../../kernel/parts.ts'
+import { attacked, digestWith } from '../../kernel/parts.ts'
 import type { TribeId } from '../../kernel/ids.ts'
 import type { Draw, Hurt } from '../../kernel/ruleset.ts'
 import { collection } from './calendar.ts'
@@ -76,23 +76,13 @@ export function roundEnd(state: OpenState) {
 export const HOSTILE = ['battle', 'volley', 'spellResolved', 'eliminated'] as const
 
 export function digest(events: readonly OpenEvent[]): Map<TribeId, Hurt> {
-  return digestWith<OpenEvent, Hurt>(
-    events,
-    (e, of) => {
-      if (e.type === 'battle') {
-        const h = of(e.defender)
-        h.attacks++
-        if (e.winner !== e.defender) h.placesLost.push(e.at)
-        for (const turn of e.turns) for (const f of turn.fell ?? []) of(f.tribe).troopsLost++
-      } else if (e.type === 'volley' || e.type === 'spellResolved') {
-        for (const f of e.fell) {
-          of(f.tribe).attacks++
-          of(f.tribe).troopsLost++
-        }
-      }
-    },
-    unhurt,
-  )
+  return digestWith<OpenEvent>(events, (e, of) => {
+    if (e.type === 'battle') {
+      // The fallen are counted by their own tribe below, the attacker's among them.
+      attacked(of(e.defender), 0, e.winner !== e.defender ? e.at : null)
+      for (const turn of e.turns) for (const f of turn.fell ?? []) of(f.tribe).troopsLost++
+    } else if (e.type === 'volley' || e.type === 'spellResolved') for (const f of e.fell) attacked(of(f.tribe), 1)
+  })
 }
 
 export function tickMail(state: OpenState, tribe: TribeId): Record<string, unknown> | null {

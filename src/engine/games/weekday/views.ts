@@ -1,6 +1,6 @@
 // What the platform's pages and mails read of a weekday-wargame state (#17): the board for a
 // reader, the week's end map for the history, a day's losses for the digest, the payout mail.
-import { digestWith, unhurt } from '../../kernel/parts.ts'
+import { attacked, digestWith, unhurt } from '../../kernel/parts.ts'
 import { compileMap, type CompiledMap } from './map.ts'
 import { onTheClock } from './rules/draft.ts'
 import { SHIP_COST, TROOP_COST } from './rules/constants.ts'
@@ -33,11 +33,8 @@ export function digest(events: readonly GameEvent[]): Map<TribeId, WeekdayHurt> 
   return digestWith<GameEvent, WeekdayHurt>(
     events,
     (e, of) => {
-      if (e.type === 'combat' && e.defender) {
-        const h = of(e.defender)
-        h.attacks++
-        h.troopsLost += e.defenders - e.defenderSurvivors
-      } else if (e.type === 'tileTaken' && e.from) of(e.from).placesLost.push(e.tile)
+      if (e.type === 'combat' && e.defender) attacked(of(e.defender), e.defenders - e.defenderSurvivors)
+      else if (e.type === 'tileTaken' && e.from) of(e.from).placesLost.push(e.tile)
       else if (e.type === 'shipTaken') of(e.from).shipsLost.push(e.ship)
       else if (e.type === 'siegeLoss') {
         of(e.owner).siegeLosses += e.lost
