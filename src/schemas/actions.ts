@@ -1,7 +1,7 @@
 // One TypeBox schema per action that both the API (JSON) and the page forms
 // (url-encoded, coerced by the same Ajv) send: bad input is refused the same
 // way, with the same error code, wherever it comes from.
-import { Type } from 'typebox'
+import { Type, type TBoolean } from 'typebox'
 import { rulesetIds } from '../engine/index.ts'
 
 /** Some visible text: not blank, not only spaces. */
@@ -172,23 +172,29 @@ export const OpenSceneBody = Type.Object(
 
 export const SceneMessageBody = Type.Object({ body: Text(5000) }, { additionalProperties: false })
 
+/** Each kind of notification (#30): what its mail brings, and what its Web Push does. */
+const NOTICES = {
+  windowOpen: ['a mail when your window opens', 'the same by Web Push, on every device you turned push on for'],
+  reminder: ['a reminder before your window closes, unless you ended your turn', 'the reminder by Web Push'],
+  payout: ['the weekly payout, with what each pool buys', 'the payout by Web Push'],
+  digest: ["the day's attacks and losses", "the day's losses by Web Push"],
+  diplomacy: ['diplomacy scene news', 'diplomacy news by Web Push'],
+  invitations: ['invitations to campaigns', 'invitations by Web Push'],
+  campaign: ['campaign news: paused, resumed, a player replaced, the game over with its ranking', 'campaign news by Web Push'],
+} as const
+export type NoticeKind = keyof typeof NOTICES
+export const NOTICE_KINDS = Object.keys(NOTICES) as NoticeKind[]
+/** A kind's Web Push switch: `pushWindowOpen` beside `windowOpen`. */
+export const pushNameOf = <K extends NoticeKind>(kind: K) => `push${kind[0]!.toUpperCase()}${kind.slice(1)}` as `push${Capitalize<K>}`
+
+const switches = <N extends string>(nameOf: (kind: NoticeKind) => N, side: 0 | 1) =>
+  Object.fromEntries(NOTICE_KINDS.map((kind) => [nameOf(kind), Type.Boolean({ description: NOTICES[kind][side] })])) as Record<N, TBoolean>
+
 export const NotificationsSchema = Type.Object(
   {
-    windowOpen: Type.Boolean({ description: 'a mail when your window opens' }),
-    reminder: Type.Boolean({ description: 'a reminder before your window closes, unless you ended your turn' }),
-    payout: Type.Boolean({ description: 'the weekly payout, with what each pool buys' }),
-    digest: Type.Boolean({ description: "the day's attacks and losses" }),
-    diplomacy: Type.Boolean({ description: 'diplomacy scene news' }),
-    invitations: Type.Boolean({ description: 'invitations to campaigns' }),
-    campaign: Type.Boolean({ description: 'campaign news: paused, resumed, a player replaced, the game over with its ranking' }),
+    ...switches((kind) => kind, 0),
     reminderHours: Type.Integer({ minimum: 1, maximum: 19, description: 'hours before the window closes' }),
-    pushWindowOpen: Type.Boolean({ description: 'the same by Web Push, on every device you turned push on for' }),
-    pushReminder: Type.Boolean({ description: 'the reminder by Web Push' }),
-    pushPayout: Type.Boolean({ description: 'the payout by Web Push' }),
-    pushDigest: Type.Boolean({ description: "the day's losses by Web Push" }),
-    pushDiplomacy: Type.Boolean({ description: 'diplomacy news by Web Push' }),
-    pushInvitations: Type.Boolean({ description: 'invitations by Web Push' }),
-    pushCampaign: Type.Boolean({ description: 'campaign news by Web Push' }),
+    ...switches(pushNameOf, 1),
   },
   { title: 'Notifications', description: 'Which notifications reach you, by mail and by Web Push, kind by kind' },
 )

@@ -5,8 +5,16 @@ import { loginKey, placeCeiling } from '../../lib/login-limits.ts'
 import { SESSION_COOKIE } from '../../plugins/external/view.ts'
 import { DateTime } from 'luxon'
 import { fill } from '../../lib/fill.ts'
-import { AcceptInvitationBody, LoginBody, NotificationsSchema, PushEndpointBody, PushSubscriptionBody, RegisterBody } from '../../schemas/actions.ts'
-import type { NotificationSettings } from '../../services/notifications.ts'
+import {
+  AcceptInvitationBody,
+  LoginBody,
+  NOTICE_KINDS,
+  NotificationsSchema,
+  PushEndpointBody,
+  PushSubscriptionBody,
+  pushNameOf,
+  RegisterBody,
+} from '../../schemas/actions.ts'
 import { one, safeNext, setLoginCookie, STRINGS, type FormRoute, type PageKit, type Req, type Route } from './kit.ts'
 
 export function accountPages(fastify: FastifyInstance, kit: PageKit) {
@@ -104,15 +112,12 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
     }
   })
 
-  const KINDS = ['windowOpen', 'reminder', 'payout', 'digest', 'diplomacy', 'invitations', 'campaign'] as const
-  const pushNameOf = (name: (typeof KINDS)[number]) => `push${name[0]!.toUpperCase()}${name.slice(1)}` as keyof NotificationSettings
-
   async function settingsPage(request: FastifyRequest, reply: FastifyReply, userId: string, extra: { error?: AppError; saved?: boolean } = {}) {
     const settings = await notifications.get(userId)
     const { locale } = await kit.viewer(request)
     const s = STRINGS[locale]
     // One row a kind: its mail switch and its push switch (#30).
-    const toggles = KINDS.map((name) => ({
+    const toggles = NOTICE_KINDS.map((name) => ({
       name,
       on: settings[name],
       pushName: pushNameOf(name),
@@ -145,7 +150,7 @@ export function accountPages(fastify: FastifyInstance, kit: PageKit) {
 
   fastify.post<FormRoute<typeof NotificationsSchema>>(
     '/me/notifications',
-    form(NotificationsSchema, { checkboxes: KINDS.flatMap((name) => [name, pushNameOf(name)]) }),
+    form(NotificationsSchema, { checkboxes: NOTICE_KINDS.flatMap((name) => [name, pushNameOf(name)]) }),
     async (request, reply) => {
       const user = await requireUser(request)
       await notifications.update(user.id, request.body)

@@ -28,7 +28,7 @@ import absenceRoutes from './absences.ts'
 import resultsRoutes from './results.ts'
 import sceneRoutes from './scenes.ts'
 import streamRoutes from './stream.ts'
-import { bearer, campaignAccess, optionalBearer, ruledErrors as errors } from '../route-kit.ts'
+import { bearer, campaignAccess, campaignRead, optionalBearer, ruledErrors as errors } from '../route-kit.ts'
 
 const ORDER_EXAMPLES = Object.assign({}, ...FACES.map((f) => f.examples?.orders ?? {}))
 
@@ -81,19 +81,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     )
   }
 
-  fastify.get(
-    '/:id',
-    {
-      onSend: conditionalRead,
-      schema: {
-        tags: ['campaigns'],
-        summary: 'One campaign',
-        security: optionalBearer,
-        params: IdParams,
-        response: { 304: NotModified, 200: CampaignSchema, 401: ErrorRef, 404: ErrorRef },
-      },
-    },
-    async (request) => campaigns.get(await accessFor(request, request.params.id)),
+  fastify.get('/:id', campaignRead('campaigns', 'One campaign', CampaignSchema, { conflict: false }), async (request) =>
+    campaigns.get(await accessFor(request, request.params.id)),
   )
 
   // Starting a campaign by its neutral name; /draft/start, the weekday game's word, stays for existing clients.
@@ -142,33 +131,16 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   // The answers below are in the campaign's game's own shapes, serialized by the games' union schemas.
   fastify.get(
     '/:id/state',
-    {
-      onSend: conditionalRead,
-      schema: {
-        tags: ['play'],
-        summary: 'The board, and for your tribe: window, phase, MP left',
-        security: optionalBearer,
-        params: IdParams,
-        response: { 304: NotModified, 200: StateSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
-      },
-    },
+    campaignRead('play', 'The board, and for your tribe: window, phase, MP left', StateSchema),
     async (request) => (await campaigns.stateView(await accessFor(request, request.params.id))) as Static<typeof StateSchema>,
   )
 
   fastify.get(
     '/:id/options',
-    {
-      onSend: conditionalRead,
-      schema: {
-        tags: ['play'],
-        security: optionalBearer,
-        params: IdParams,
-        response: { 304: NotModified, 200: OptionsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
-        summary: 'What your tribe may order now: each option found legal by the engine itself (the map offers only these)',
-        description:
-          'For each army the reachable tiles with their paths, MP, claimed tiles and effect (move, merge, attack with its defenders and multipliers); for each ship sailing, landing, port assault, boarding and crew transfers; recruitment and ship building with their limits; the draft pick. A game master or a spectator gets options: null; who may not see the campaign gets what /state gives them.',
-      },
-    },
+    campaignRead('play', 'What your tribe may order now: each option found legal by the engine itself (the map offers only these)', OptionsSchema, {
+      description:
+        'For each army the reachable tiles with their paths, MP, claimed tiles and effect (move, merge, attack with its defenders and multipliers); for each ship sailing, landing, port assault, boarding and crew transfers; recruitment and ship building with their limits; the draft pick. A game master or a spectator gets options: null; who may not see the campaign gets what /state gives them.',
+    }),
     async (request) => (await campaigns.options(await accessFor(request, request.params.id))) as Static<typeof OptionsSchema>,
   )
 
@@ -250,17 +222,9 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   ] as const) {
     fastify.get(
       path,
-      {
-        onSend: conditionalRead,
-        schema: {
-          tags: ['play'],
-          summary: deprecated ? 'The economy (old name of /economy)' : "The economy: what is held now and what the next tick gives, in the game's own shape",
-          ...(deprecated ? { deprecated: true } : {}),
-          security: optionalBearer,
-          params: IdParams,
-          response: { 304: NotModified, 200: PoolsSchema, 401: ErrorRef, 404: ErrorRef, 409: ErrorRef },
-        },
-      },
+      deprecated
+        ? campaignRead('play', 'The economy (old name of /economy)', PoolsSchema, { deprecated: true })
+        : campaignRead('play', "The economy: what is held now and what the next tick gives, in the game's own shape", PoolsSchema),
       async (request) => (await campaigns.pools(await accessFor(request, request.params.id))) as Static<typeof PoolsSchema>,
     )
   }
