@@ -174,27 +174,27 @@ export const SceneMessageBody = Type.Object({ body: Text(5000) }, { additionalPr
 
 /** Each kind of notification (#30): what its mail brings, and what its Web Push does. */
 const NOTICES = {
-  windowOpen: ['a mail when your window opens', 'the same by Web Push, on every device you turned push on for'],
-  reminder: ['a reminder before your window closes, unless you ended your turn', 'the reminder by Web Push'],
-  payout: ['the weekly payout, with what each pool buys', 'the payout by Web Push'],
-  digest: ["the day's attacks and losses", "the day's losses by Web Push"],
-  diplomacy: ['diplomacy scene news', 'diplomacy news by Web Push'],
-  invitations: ['invitations to campaigns', 'invitations by Web Push'],
-  campaign: ['campaign news: paused, resumed, a player replaced, the game over with its ranking', 'campaign news by Web Push'],
+  windowOpen: { mail: 'a mail when your window opens', push: 'the same by Web Push, on every device you turned push on for' },
+  reminder: { mail: 'a reminder before your window closes, unless you ended your turn', push: 'the reminder by Web Push' },
+  payout: { mail: 'the weekly payout, with what each pool buys', push: 'the payout by Web Push' },
+  digest: { mail: "the day's attacks and losses", push: "the day's losses by Web Push" },
+  diplomacy: { mail: 'diplomacy scene news', push: 'diplomacy news by Web Push' },
+  invitations: { mail: 'invitations to campaigns', push: 'invitations by Web Push' },
+  campaign: { mail: 'campaign news: paused, resumed, a player replaced, the game over with its ranking', push: 'campaign news by Web Push' },
 } as const
 export type NoticeKind = keyof typeof NOTICES
 export const NOTICE_KINDS = Object.keys(NOTICES) as NoticeKind[]
 /** A kind's Web Push switch: `pushWindowOpen` beside `windowOpen`. */
 export const pushNameOf = <K extends NoticeKind>(kind: K) => `push${kind[0]!.toUpperCase()}${kind.slice(1)}` as `push${Capitalize<K>}`
 
-const switches = <N extends string>(nameOf: (kind: NoticeKind) => N, side: 0 | 1) =>
+const switches = <N extends string>(nameOf: (kind: NoticeKind) => N, side: 'mail' | 'push') =>
   Object.fromEntries(NOTICE_KINDS.map((kind) => [nameOf(kind), Type.Boolean({ description: NOTICES[kind][side] })])) as Record<N, TBoolean>
 
 export const NotificationsSchema = Type.Object(
   {
-    ...switches((kind) => kind, 0),
+    ...switches((kind) => kind, 'mail'),
     reminderHours: Type.Integer({ minimum: 1, maximum: 19, description: 'hours before the window closes' }),
-    ...switches(pushNameOf, 1),
+    ...switches(pushNameOf, 'push'),
   },
   { title: 'Notifications', description: 'Which notifications reach you, by mail and by Web Push, kind by kind' },
 )
