@@ -41,8 +41,6 @@ export const Pool = Type.Object({
   payout: Type.Integer(),
   balance: Type.Integer(),
 })
-/** World conquest's next tick, per tribe (G3.1, G3.5): troops and Básicos. */
-const TickPreview = Type.Object({ tribe: Type.String(), territories: Type.Integer(), troops: Type.Integer(), basic: Type.Integer(), lastRound: Type.Boolean() })
 
 /** The board as a reader sees it, with each tribe's calendar and the reader's window and MP. */
 export const WeekdayBoard = Type.Object(

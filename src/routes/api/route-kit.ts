@@ -39,6 +39,12 @@ export const campaignRead = <A extends TSchema>(
   }
 }
 
+/** A read of one campaign that needs a login (the GM's lists, a player's own): its tag, summary and answer. */
+export const campaignLoginRead = <A extends TSchema>(fastify: FastifyInstance, tag: string, summary: string, answer: A) => ({
+  onRequest: fastify.authenticate,
+  schema: { tags: [tag], summary, security: bearer, params: IdParams, response: { 200: answer, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef } },
+})
+
 /** The caller's access to campaign `id`, by their login if the request carries one. */
 export const campaignAccess = (fastify: FastifyInstance) => async (request: FastifyRequest, id: string) =>
   fastify.campaigns.access(id, await fastify.optionalUser(request))

@@ -1,10 +1,9 @@
 // Absences and stand-ins: /api/campaigns/{id}/absences…, registered by ./index.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { ErrorRef } from '../../../lib/errors.ts'
 import { AbsenceBody, StandInBody } from '../../../schemas/actions.ts'
 import { IdParams } from './schemas.ts'
-import { bearer, campaignAccess, campaignErrors as errors } from '../route-kit.ts'
+import { bearer, campaignAccess, campaignLoginRead, campaignErrors as errors } from '../route-kit.ts'
 
 const AbsenceSchema = Type.Object(
   {
@@ -41,16 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id/absences',
-    {
-      onRequest: fastify.authenticate,
-      schema: {
-        tags: ['campaigns'],
-        summary: "Absences not yet over (GM: all; a player: their tribe's)",
-        security: bearer,
-        params: IdParams,
-        response: { 200: Type.Object({ absences: Type.Array(AbsenceSchema) }), 401: ErrorRef, 403: ErrorRef, 404: ErrorRef },
-      },
-    },
+    campaignLoginRead(fastify, 'campaigns', "Absences not yet over (GM: all; a player: their tribe's)", Type.Object({ absences: Type.Array(AbsenceSchema) })),
     async (request) => ({ absences: await campaigns.absences(await accessFor(request, request.params.id)) }),
   )
 

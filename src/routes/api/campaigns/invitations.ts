@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { InviteBody, JoinBody } from '../../../schemas/actions.ts'
 import { IdParams, Weekday } from './schemas.ts'
-import { bearer, campaignAccess, ruledErrors as errors } from '../route-kit.ts'
+import { bearer, campaignAccess, campaignLoginRead, ruledErrors as errors } from '../route-kit.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 const TokenParams = Type.Object({ id: Type.String({ format: 'uuid' }), token: Type.String({ minLength: 10, maxLength: 64 }) })
@@ -212,16 +212,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id/roster',
-    {
-      onRequest: fastify.authenticate,
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Who plays which tribe on which weekday, missed windows, last order, unused invitations (GM)',
-        security: bearer,
-        params: IdParams,
-        response: { 200: RosterSchema, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef },
-      },
-    },
+    campaignLoginRead(fastify, 'campaigns', 'Who plays which tribe on which weekday, missed windows, last order, unused invitations (GM)', RosterSchema),
     async (request) => campaigns.roster(await accessFor(request, request.params.id)),
   )
 }

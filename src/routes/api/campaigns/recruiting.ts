@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
 import { JoinBody, RecruitingBody } from '../../../schemas/actions.ts'
 import { IdParams, Weekday } from './schemas.ts'
-import { bearer, campaignAccess, campaignErrors as errors, optionalBearer } from '../route-kit.ts'
+import { bearer, campaignAccess, campaignLoginRead, campaignErrors as errors, optionalBearer } from '../route-kit.ts'
 
 const OpenCampaign = Type.Object(
   {
@@ -88,16 +88,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id/join-requests',
-    {
-      onRequest: fastify.authenticate,
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Pending requests to join (GM)',
-        security: bearer,
-        params: IdParams,
-        response: { 200: Type.Object({ requests: Type.Array(JoinRequest) }), 401: ErrorRef, 403: ErrorRef, 404: ErrorRef },
-      },
-    },
+    campaignLoginRead(fastify, 'campaigns', 'Pending requests to join (GM)', Type.Object({ requests: Type.Array(JoinRequest) })),
     async (request) => ({ requests: await campaigns.joinRequests(await accessFor(request, request.params.id)) }),
   )
 
