@@ -1,9 +1,16 @@
 // The orders bench's load generator, run by bench/orders.ts as a process of
-// its own (never inside the server's): autocannon with one campaign at a time
-// per connection, each campaign's orders in a row, so that no two connections
-// send orders to one campaign and every order sent is one the engine accepts. Reads its job as JSON on argv[2]
-// and prints autocannon's result as JSON on stdout. `route` (default: the orders
-// route) lets the same load hit the floor server (bench/floor-server.mjs).
+// its own (never inside the server's), in one of two patterns:
+// - `in-a-row` (the default): one campaign at a time per connection, each
+//   campaign's orders in a row, so that no two connections send orders to one
+//   campaign and every order sent is one the engine accepts;
+// - `round-robin`: every request goes to the next campaign of a ring of `ring`
+//   campaigns, its next order, as a thousand groups playing at once would send
+//   them (#52): a campaign's next order comes a whole ring later, long after its
+//   last one was answered. When the ring's orders are spent the next ring of
+//   the fleet takes over.
+// Reads its job as JSON on argv[2] and prints autocannon's result as JSON on
+// stdout. `route` (default: the orders route) lets the same load hit the floor
+// server (bench/floor-server.mjs).
 import autocannon from 'autocannon'
 
 const job = JSON.parse(process.argv[2])
@@ -14,18 +21,36 @@ let campaignsTaken = 0
 // autocannon gives each connection the list of requests in turn and clears its context
 // after the last one: so the list is one campaign's orders, and its first request takes
 // the next campaign no connection has had yet (a player sending a turn's orders in a row).
+const inARow = orders.map((order, index) => ({
+  method: 'POST',
+  setupRequest(request, context) {
+    if (index === 0 || context.campaign === undefined) context.campaign = campaigns[campaignsTaken++ % campaigns.length]
+    return { ...request, path: route.replace('{campaign}', context.campaign), body: JSON.stringify({ order }) }
+  },
+}))
+
+const ring = Math.min(job.ring ?? 1000, campaigns.length)
+let sent = 0
+const roundRobin = [
+  {
+    method: 'POST',
+    setupRequest(request) {
+      const turn = sent++
+      const lap = Math.floor(turn / ring)
+      // A ring's campaigns each take the next of their orders per lap; then the next ring.
+      const first = (Math.floor(lap / orders.length) * ring) % campaigns.length
+      const campaign = campaigns[(first + (turn % ring)) % campaigns.length]
+      return { ...request, path: route.replace('{campaign}', campaign), body: JSON.stringify({ order: orders[lap % orders.length] }) }
+    },
+  },
+]
+
 const result = await autocannon({
   url,
   connections,
   duration: seconds,
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  requests: orders.map((order, index) => ({
-    method: 'POST',
-    setupRequest(request, context) {
-      if (index === 0 || context.campaign === undefined) context.campaign = campaigns[campaignsTaken++ % campaigns.length]
-      return { ...request, path: route.replace('{campaign}', context.campaign), body: JSON.stringify({ order }) }
-    },
-  })),
+  requests: job.pattern === 'round-robin' ? roundRobin : inARow,
 })
 process.stdout.write(
   JSON.stringify({

@@ -22,7 +22,10 @@
 // version, so each run's first order of a campaign reads, as after another
 // instance's write.
 //
-// BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_POOL (the server's DATABASE_POOL_SIZE)
+// Each orders run is made twice (#52): each connection sending a campaign's orders in a row, and
+// round-robin over a ring of BENCH_RING campaigns, as many groups playing at once would send them.
+//
+// BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_RING=1000  BENCH_POOL (the server's DATABASE_POOL_SIZE)
 // BENCH_PROFILE=1 (CPU profiles of the servers in .data/profiles, of the floor in .data/profiles/floor)
 // BENCH_NODE_FLAGS adds node flags to those of `npm start`; BENCH_SNAPSHOT_EVERY is passed as SNAPSHOT_EVERY, BENCH_KNOWN_CAMPAIGNS as KNOWN_CAMPAIGNS.
 import { execFileSync, spawn } from 'node:child_process'
@@ -45,6 +48,7 @@ const CLIENTS = (process.env.BENCH_CLIENTS ?? '16,64').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const FLEET = Number(process.env.BENCH_CAMPAIGNS ?? 3000)
+const RING = Number(process.env.BENCH_RING ?? 1000)
 const SNAPSHOT_EVERY = process.env.BENCH_SNAPSHOT_EVERY
 const MONDAY = '2026-11-30T09:00:00Z'
 const SECRET = 'bench-secret-bench-secret-bench-secret'
@@ -77,6 +81,11 @@ const FIGURES = [
   'pgbenchPgCpu',
   'floorOneNodeCpu',
   'floorOnePgCpu',
+  'ring',
+  'ringP99',
+  'ringNodeCpu',
+  'ringPgCpu',
+  'ringRss',
 ] as const
 type Runs = Record<(typeof FIGURES)[number], number[]>
 
@@ -141,6 +150,19 @@ const bench: Bench = async (report, log) => {
         })
         const { load, rss, nodeMs, pgMs } = measured.result
         if (load.non2xx > 0 || load.errors > 0) log(`  warning: ${load.non2xx} refused and ${load.errors} failed requests (a fleet too small for this speed?)`)
+        // The same server, the same orders, round-robin over the ring: a campaign's next order a whole ring later.
+        await reset()
+        const ring = unwrapCpu(
+          await quietly(admin, async () => {
+            let ringRss = rssMb(server.pid)
+            const sampler = setInterval(() => (ringRss = Math.max(ringRss, rssMb(server.pid))), 200)
+            const cpu = await withCpu([server.pid], postmaster, () => loadRun({ ...orderJob(clients, SECONDS), pattern: 'round-robin', ring: RING }))
+            clearInterval(sampler)
+            return { ...cpu, result: { load: cpu.result, rss: ringRss } }
+          }),
+        )
+        if (ring.result.load.non2xx > 0 || ring.result.load.errors > 0)
+          log(`  warning: round-robin, ${ring.result.load.non2xx} refused and ${ring.result.load.errors} failed requests (a fleet too small for this speed?)`)
         await reset()
         const cold = await quietly(admin, () => loadRun({ ...orderJob(clients, SECONDS), url: `${reading.base}/` }))
         if (cold.result.non2xx > 0 || cold.result.errors > 0)
@@ -163,6 +185,11 @@ const bench: Bench = async (report, log) => {
         const floorPerS = fl.result.ok / fl.result.seconds
         const f = figures.get(clients) ?? (Object.fromEntries(FIGURES.map((k) => [k, []])) as unknown as Runs)
         f.orders.push(perS)
+        f.ring.push(ring.result.load.ok / ring.result.load.seconds)
+        f.ringP99.push(ring.result.load.p99)
+        f.ringNodeCpu.push(ring.nodeMs / ring.result.load.ok)
+        f.ringPgCpu.push(ring.pgMs / ring.result.load.ok)
+        f.ringRss.push(ring.result.rss)
         f.p50.push(load.p50)
         f.p99.push(load.p99)
         f.pgbench.push(pgb.result.tps)
@@ -189,6 +216,7 @@ const bench: Bench = async (report, log) => {
           `run ${run}, ${clients} clients: ${Math.round(perS)} orders/s (p50 ${load.p50} ms, p99 ${load.p99} ms, ${Math.round(measured.walBytes / load.ok)} WAL bytes each), ` +
             `pgbench -N ${Math.round(pgb.result.tps)} tx/s (${Math.round(pgb.walBytes / pgb.result.transactions)} WAL bytes each), floor ${Math.round(floorPerS)}/s (p99 ${fl.result.p99} ms), one-trip floor ${Math.round(one.result.ok / one.result.seconds)}/s (p99 ${one.result.p99} ms), ` +
             `reading every time ${Math.round(cold.result.ok / cold.result.seconds)}/s (p99 ${cold.result.p99} ms), ` +
+            `round-robin over ${RING} ${Math.round(ring.result.load.ok / ring.result.load.seconds)}/s (p99 ${ring.result.load.p99} ms, node ${(ring.nodeMs / ring.result.load.ok).toFixed(3)} ms and PostgreSQL ${(ring.pgMs / ring.result.load.ok).toFixed(3)} ms CPU each), ` +
             `node ${(nodeMs / load.ok).toFixed(3)} ms and PostgreSQL ${(pgMs / load.ok).toFixed(3)} ms CPU per order, RSS up to ${Math.round(rss)} MB; ` +
             `PostgreSQL ${(pgb.pgMs / pgb.result.transactions).toFixed(3)} ms per pgbench transaction; one-trip floor: node ${(one.nodeMs / one.result.ok).toFixed(3)} ms and PostgreSQL ${(one.pgMs / one.result.ok).toFixed(3)} ms per request`,
         )
@@ -247,6 +275,15 @@ const bench: Bench = async (report, log) => {
       report('orders_vs_floor_one_trip', runByRun(f.orders, f.floorOne), 'ratio', x)
       report('floor_one_trip_node_cpu_ms_per_request', median(f.floorOneNodeCpu), 'ms', { ...x, note: "the floor's process" })
       report('floor_one_trip_pg_cpu_ms_per_request', median(f.floorOnePgCpu), 'ms', x)
+      const ringNote = `the same server and orders, round-robin over ${RING} campaigns (a campaign's next order a whole ring later)`
+      report('round_robin_orders_per_s', median(f.ring), 'orders/s', { ...x, note: ringNote })
+      report('round_robin_p99_ms', median(f.ringP99), 'ms', { ...x, note: `goal <= ${at64 ? 100 : 50}` })
+      report('round_robin_ratio_to_pgbench_n', ratio(f.ring), 'ratio', { ...x, note: 'goal >= 0.5' })
+      report('round_robin_vs_in_a_row', runByRun(f.ring, f.orders), 'ratio', { ...x, note: 'round-robin over each connection sending a campaign in a row' })
+      report('round_robin_node_cpu_ms_per_order', median(f.ringNodeCpu), 'ms', x)
+      report('round_robin_pg_cpu_ms_per_order', median(f.ringPgCpu), 'ms', x)
+      report('round_robin_pg_cpu_vs_pgbench_tx', runByRun(f.ringPgCpu, f.pgbenchPgCpu), 'ratio', { ...x, note: 'goal <= 1.2' })
+      report('round_robin_rss_mb', median(f.ringRss), 'MB', { ...x, note: 'goal <= 150' })
       report('pg_cpu_ms_per_pgbench_tx', median(f.pgbenchPgCpu), 'ms', {
         ...x,
         note: "PostgreSQL's processes, its ended backends included (pgbench's own CPU not counted)",

@@ -21,6 +21,9 @@ export interface LoadJob {
   orders: unknown[]
   connections: number
   seconds: number
+  /** `in-a-row` (each connection a campaign's orders in a row) or `round-robin` over `ring` campaigns (bench/orders-load.mjs). */
+  pattern?: 'in-a-row' | 'round-robin'
+  ring?: number
 }
 
 export interface LoadResult {
