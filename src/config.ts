@@ -11,7 +11,7 @@ import path from 'node:path'
 import cron from 'node-cron'
 import { Type, type Static, type TSchema } from 'typebox'
 import { Value } from 'typebox/value'
-import { DEFAULT_KNOWN_CAMPAIGNS, DEFAULT_SNAPSHOT_EVERY } from './db/index.ts'
+import { DEFAULT_KNOWN_CAMPAIGNS, DEFAULT_KNOWN_CAMPAIGNS_MB, DEFAULT_SNAPSHOT_EVERY } from './db/index.ts'
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test'
@@ -48,6 +48,8 @@ export interface Config {
   snapshotEvery: number
   /** Campaigns an instance remembers after changing them, so that their next order is saved in one round trip (0: none). */
   knownCampaigns: number
+  /** The megabytes of state JSON those remembered campaigns may take at most. */
+  knownCampaignsMb: number
   /** smtp:// or smtps:// URL; without it mails are written as .eml files under mailDir. */
   smtpUrl: string | undefined
   mailFrom: string
@@ -126,6 +128,7 @@ export const EnvSchema = Type.Object({
   DATABASE_IDLE_TX_TIMEOUT_MS: int(1_000, 3_600_000),
   SNAPSHOT_EVERY: int(1, 1_000),
   KNOWN_CAMPAIGNS: int(0, 1_000_000),
+  KNOWN_CAMPAIGNS_MB: int(1, 4_096),
   SMTP_URL: urlOf(['smtp', 'smtps']),
   MAIL_FROM: v(Type.String({ pattern: '^[^<>@\\s]+@[^<>@\\s]+$|<[^<>@\\s]+@[^<>@\\s]+>$' }), 'must be an address like "Weekday Wars <games@example.org>"'),
   MAIL_DIR: v(Type.String({ minLength: 1 }), 'must be a folder'),
@@ -264,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseIdleInTransactionTimeoutMs: e.DATABASE_IDLE_TX_TIMEOUT_MS ?? 30_000,
     snapshotEvery: e.SNAPSHOT_EVERY ?? DEFAULT_SNAPSHOT_EVERY,
     knownCampaigns: e.KNOWN_CAMPAIGNS ?? DEFAULT_KNOWN_CAMPAIGNS,
+    knownCampaignsMb: e.KNOWN_CAMPAIGNS_MB ?? DEFAULT_KNOWN_CAMPAIGNS_MB,
     smtpUrl: checkUrl('SMTP_URL', e.SMTP_URL),
     mailFrom: e.MAIL_FROM ?? 'Weekday Wars <no-reply@weekdaywars.test>',
     mailDir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),

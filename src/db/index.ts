@@ -18,6 +18,8 @@ export interface Database {
   snapshotEvery: number
   /** How many campaigns an instance remembers, so that an order of one of them is saved without a read (#32); 0: none. */
   knownCampaigns: number
+  /** And how many megabytes of their states' JSON at most (#52). */
+  knownCampaignsMb: number
 }
 
 export { transaction, sqlOf, UUID, NestedConnectionError, type Sql } from './sql.ts'
@@ -45,10 +47,15 @@ export const DEFAULT_LIMITS: DatabaseLimits = {
 /** Measured with `npm run bench -- orders` (docs/BENCHMARKS.md). */
 export const DEFAULT_SNAPSHOT_EVERY = 16
 /**
- * 500: the orders bench's server stayed under its 150 MB at 64 clients (144 MB at most, against
- * 155 with 2,000) at the same speed, since a campaign's orders come in a row (#32).
+ * Enough for every campaign of a busy instance (#52): what bounds the memory is the budget below.
+ * Round-robin over 1,000 campaigns, 500 remembered meant a read for every order.
  */
-export const DEFAULT_KNOWN_CAMPAIGNS = 500
+export const DEFAULT_KNOWN_CAMPAIGNS = 20_000
+/**
+ * 8 MB of state JSON, about twice that in the heap: some 6,000 campaigns of the weekday game on
+ * coast-2 (1.3 kB each without its map, which one object serves for all), fewer of larger games.
+ */
+export const DEFAULT_KNOWN_CAMPAIGNS_MB = 8
 
 function poolOf(connectionString: string, max: number, limits: DatabaseLimits, name: string, options: { compressWal?: boolean } = {}): pg.Pool {
   const pool = new pg.Pool({
@@ -143,6 +150,7 @@ export function connect(
   given: Partial<DatabaseLimits> = {},
   snapshotEvery = DEFAULT_SNAPSHOT_EVERY,
   knownCampaigns = DEFAULT_KNOWN_CAMPAIGNS,
+  knownCampaignsMb = DEFAULT_KNOWN_CAMPAIGNS_MB,
 ): Database & { close(): Promise<void> } {
   const limits = { ...DEFAULT_LIMITS, ...given }
   const pool = poolOf(connectionString, limits.poolSize, limits, 'requests')
@@ -154,6 +162,7 @@ export function connect(
     system,
     snapshotEvery,
     knownCampaigns,
+    knownCampaignsMb,
     async close() {
       await prisma.$disconnect()
       await pool.end()

@@ -74,7 +74,7 @@ export function summary(c: CampaignRow, tribes: TribeRow[], role: Role, tribeId:
 export function campaignsService(deps: ServiceDeps) {
   const { db, clock } = deps
   const access = accessService(db, clock)
-  const locked = lockedService(db, clock, { knownCampaigns: db.knownCampaigns })
+  const locked = lockedService(db, clock, { knownCampaigns: db.knownCampaigns, knownCampaignsMb: db.knownCampaignsMb })
   const mapName = async (id: string) =>
     rulesetIds()
       .map((r) => rulesetOf(r).fixedMap)

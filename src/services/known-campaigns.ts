@@ -6,10 +6,15 @@
 // order takes the reading path. So an instance never has to be told of
 // another's writes: a stale entry costs one failed statement, never a wrong
 // answer. The engine never mutates a state, so the entry holds references.
+// What bounds the memory is the states' size (#52): a state is kept without its
+// map, which one object serves for every campaign on it, so thousands fit in a
+// few megabytes, and a round-robin over a thousand campaigns stays on the path
+// of one round trip.
 import { LRUCache } from 'lru-cache'
 import type { CampaignRow } from '../db/campaigns.ts'
 import type { ChangeWrite } from '../db/snapshots.ts'
 import type { AnyState } from '../engine/index.ts'
+import { storedState } from './working.ts'
 
 export interface KnownCampaign {
   campaign: CampaignRow
@@ -22,11 +27,19 @@ export interface KnownCampaign {
   lastSeq: number
   /** The tribe of each player seen giving orders (checked again by every save's guard). */
   tribes: Map<string, string>
+  /** What the entry counts against the budget: its state's JSON as stored, and the rest of the entry. */
+  bytes: number
 }
 
-/** The campaigns an instance changed last, the least recently used dropped beyond `limit`. */
-export function knownCampaigns(limit: number) {
-  const entries = new LRUCache<string, KnownCampaign>({ max: Math.max(1, limit) })
+/** The campaign row, the marks and the players' tribes, above the state's JSON. */
+const ENTRY_BYTES = 512
+
+/**
+ * The campaigns an instance changed last, the least recently used dropped beyond `limit` of them
+ * or beyond `maxBytes` of their states' JSON.
+ */
+export function knownCampaigns(limit: number, maxBytes = Number.MAX_SAFE_INTEGER) {
+  const entries = new LRUCache<string, KnownCampaign>({ max: Math.max(1, limit), maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => entry.bytes })
   return {
     get: (campaignId: string) => (limit > 0 ? entries.get(campaignId) : undefined),
     forget: (campaignId: string) => void entries.delete(campaignId),
@@ -36,6 +49,9 @@ export function knownCampaigns(limit: number) {
       const current = entries.get(campaign.id)
       // Two requests of one campaign may finish out of order: the newer version stays.
       if (current && current.version > change.version) return current
+      // Measured when the state is first kept and at each whole-state save (every SNAPSHOT_EVERY changes); between them it barely grows.
+      const json = change.state !== undefined ? change.state : current ? undefined : storedState(state)
+      const bytes = json === undefined ? current!.bytes : ENTRY_BYTES + JSON.stringify(json).length
       const entry: KnownCampaign = {
         campaign: { ...campaign, status: change.status },
         state,
@@ -45,12 +61,17 @@ export function knownCampaigns(limit: number) {
         nextDueAt: change.nextDueAt,
         lastSeq: change.firstSeq - 1 + change.events.length,
         tribes: current?.tribes ?? new Map(),
+        bytes,
       }
       entries.set(campaign.id, entry)
       return entry
     },
     get size() {
       return entries.size
+    },
+    /** The bytes the kept entries count against the budget. */
+    get bytes() {
+      return entries.calculatedSize
     },
   }
 }

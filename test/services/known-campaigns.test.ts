@@ -41,7 +41,7 @@ const change = (id: string, version: number, options: Partial<ChangeWrite> = {})
   now: at,
   ...options,
 })
-const state = (label: string) => ({ ruleset: 'weekday', label }) as unknown as AnyState
+const state = (label: string) => ({ ruleset: 'weekly-turn', label }) as unknown as AnyState
 
 t.test('#32 what a change wrote is remembered: version, the stored state version, marks and the last log position', async (t) => {
   const known = knownCampaigns(10)
@@ -80,4 +80,26 @@ t.test('#32 beyond its limit the least recently used campaign is dropped; 0 reme
   const none = knownCampaigns(0)
   t.equal(none.saved(campaign('a'), state('a'), change('a', 1), 1), undefined)
   t.equal(none.get('a'), undefined)
+})
+
+t.test('#52 the budget is bytes of state JSON: a round-robin over many small campaigns stays remembered, large ones are dropped', async (t) => {
+  // 1,000 bytes of JSON each (the 512 of the entry besides): five fit in 7,600 bytes, the sixth drops the oldest.
+  const sized = (label: string) => ({ ruleset: 'weekly-turn', label: label.padEnd(1000 - 40, '.') }) as unknown as AnyState
+  const budget = 5 * (512 + JSON.stringify(sized('x')).length) + 10
+  const known = knownCampaigns(1_000, budget)
+  for (const id of ['a', 'b', 'c', 'd', 'e']) known.saved(campaign(id), sized(id), change(id, 1), 1)
+  t.equal(known.size, 5, 'five fit')
+  t.ok(known.bytes <= budget, `${known.bytes} bytes counted, within ${budget}`)
+  t.equal(known.get('a')!.bytes, 512 + JSON.stringify(sized('a')).length, "an entry counts its state's JSON as stored and the rest of the entry")
+  known.saved(campaign('f'), sized('f'), change('f', 1), 1)
+  t.equal(known.size, 5, 'the sixth drops one')
+  t.notOk(known.get('b'), 'the least recently used (a was read above)')
+  // A change that stores the whole state measures it again; one that appends keeps the last measure.
+  const grown = { ruleset: 'weekly-turn', label: 'g'.repeat(3_000) }
+  const again = known.saved(campaign('a'), sized('a'), change('a', 2, { state: grown }), 1)!
+  t.equal(again.bytes, 512 + JSON.stringify(grown).length)
+  t.equal(known.saved(campaign('a'), sized('a'), change('a', 3), 1)!.bytes, again.bytes, 'an appended change keeps the measure')
+  const huge = knownCampaigns(1_000, 2_000)
+  t.equal(huge.saved(campaign('h'), sized('h'), change('h', 1, { state: grown }), 1)?.version, 1, 'the entry is built')
+  t.notOk(huge.get('h'), 'but a state larger than the whole budget is never kept')
 })

@@ -29,8 +29,16 @@ export default fp<{ databaseUrl: string; config: Config }>(
       },
       c.snapshotEvery,
       c.knownCampaigns,
+      c.knownCampaignsMb,
     )
-    fastify.decorate('db', { prisma: db.prisma, pool: db.pool, system: db.system, snapshotEvery: db.snapshotEvery, knownCampaigns: db.knownCampaigns })
+    fastify.decorate('db', {
+      prisma: db.prisma,
+      pool: db.pool,
+      system: db.system,
+      snapshotEvery: db.snapshotEvery,
+      knownCampaigns: db.knownCampaigns,
+      knownCampaignsMb: db.knownCampaignsMb,
+    })
     fastify.decorate('prisma', db.prisma)
     fastify.decorate('pg', db.pool)
     fastify.addHook('onClose', async () => {
