@@ -331,3 +331,14 @@ t.test('G3.4 G9.5 a territory traded away and back is acquired once, last', asyn
   t.equal(s.tribes[0]!.acquired.at(-1), 'egi')
   t.same(s.tribes[1]!.acquired, ['asu', 'egi'], 'B keeps its record of having owned it')
 })
+
+t.test('G1.14 tick 0 comes at least 48 hours after the start, and the platform is told so only during setup', async (t) => {
+  const s = world(`
+    monday  A  egi 4, *
+    tuesday B  asu 3
+  `)
+  const startedAt = Date.parse('2026-11-30T10:00:00Z')
+  t.equal(conquest.tickZeroNotBefore!({ ...s, status: 'setup', startedAt }), startedAt + 48 * 3_600_000, 'the start and 48 hours')
+  t.equal(conquest.tickZeroNotBefore!({ ...s, status: 'setup', startedAt: null }), null, 'not started: no instant yet')
+  t.equal(conquest.tickZeroNotBefore!({ ...s, status: 'running', startedAt }), null, 'after tick 0: none')
+})
