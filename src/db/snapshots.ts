@@ -337,11 +337,16 @@ function saveText(c: ChangeWrite, used: (keyof typeof PARAM)[]): string {
   ]
   // Unused parameters are still typed, so every shape takes the same sixteen.
   const typed = parts.filter(([name]) => !used.includes(name)).map(([name]) => `${name} AS (SELECT $${PARAM[name]}::jsonb)`)
+  // A change that only appends to the log keeps the campaign's status (changeOf): it has no
+  // campaigns row to look at (#52).
+  const status =
+    c.state === undefined
+      ? `kept_status AS (SELECT $11::"CampaignStatus")`
+      : `campaign_status AS (UPDATE campaigns SET status = $11::"CampaignStatus", updated_at = ${utc(10)}
+       WHERE id = $1::uuid AND status <> $11::"CampaignStatus" AND EXISTS (SELECT 1 FROM snapshot))`
   if (c.state === undefined) typed.push('kept_state AS (SELECT $3::json, $16::int)')
   return `WITH snapshot AS (${snapshotWrite}),
-     ${[...parts.filter(([name]) => used.includes(name)).map(([name, text]) => `${name} AS (${text})`), ...typed].join(',\n     ')},
-     campaign_status AS (UPDATE campaigns SET status = $11::"CampaignStatus", updated_at = ${utc(10)}
-       WHERE id = $1::uuid AND status <> $11::"CampaignStatus" AND EXISTS (SELECT 1 FROM snapshot))
+     ${[...parts.filter(([name]) => used.includes(name)).map(([name, text]) => `${name} AS (${text})`), ...typed, status].join(',\n     ')}
      SELECT EXISTS (SELECT 1 FROM snapshot) AS saved`
 }
 
