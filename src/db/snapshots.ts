@@ -332,7 +332,7 @@ function saveText(c: ChangeWrite, used: (keyof typeof PARAM)[]): string {
       'idempotency',
       `INSERT INTO idempotency_records (campaign_id, user_id, key, request_hash, status, response, created_at)
        SELECT $1::uuid, i."userId"::uuid, i.key, i."requestHash", 200, i.response, ${utc(10)}
-       FROM jsonb_to_recordset($13::jsonb) AS i("userId" text, key text, "requestHash" text, response jsonb) ${withSnapshot}`,
+       FROM json_to_recordset($13::json) AS i("userId" text, key text, "requestHash" text, response json) ${withSnapshot}`,
     ],
   ]
   // Unused parameters are still typed, so every shape takes the same sixteen.

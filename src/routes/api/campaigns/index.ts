@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type, type Static } from 'typebox'
-import { canonicalJson } from '../../../engine/index.ts'
 import { conditionalRead, NotModified } from '../../../lib/conditional.ts'
 import { hourlyPerCaller } from '../../../lib/creation-limits.ts'
 import { AppError, ErrorRef } from '../../../lib/errors.ts'
@@ -33,11 +32,11 @@ import { bearer, campaignAccess, campaignRead, optionalBearer, ruledErrors as er
 const ORDER_EXAMPLES = Object.assign({}, ...FACES.map((f) => f.examples?.orders ?? {}))
 
 /**
- * An answer of orders or a pick as text, its keys in one order: a replay (read back from JSONB,
- * which reorders keys) is then byte for byte the first answer, and the games' union of answers
- * needs no serializer. Fastify sends a string as it is; its types know only the schema's object.
+ * An answer of orders or a pick as text: a replay, read back from the JSON kept as it was
+ * written, keys in their order, is then byte for byte the first answer, and the games' union of
+ * answers needs no serializer. Fastify sends a string as it is; its types know only the schema's object.
  */
-const answerText = (answer: OrdersAnswer) => canonicalJson(answer) as unknown as Static<typeof OrdersResult>
+const answerText = (answer: OrdersAnswer) => JSON.stringify(answer) as unknown as Static<typeof OrdersResult>
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { campaigns } = fastify
