@@ -342,3 +342,39 @@ t.test('G1.14 tick 0 comes at least 48 hours after the start, and the platform i
   t.equal(conquest.tickZeroNotBefore!({ ...s, status: 'setup', startedAt: null }), null, 'not started: no instant yet')
   t.equal(conquest.tickZeroNotBefore!({ ...s, status: 'running', startedAt }), null, 'after tick 0: none')
 })
+
+t.test('G9.2 G9.3 a proposal is stored as whole territories only, each transfer with both lists', async (t) => {
+  const refused = conquest.tradeOf({
+    transfers: [
+      { from: 'A', to: 'B', tiles: ['sud'] },
+      { from: 'B', to: 'A', tiles: ['asu'], resources: { basic: 1 } },
+    ] as never,
+  })
+  t.same(
+    refused,
+    {
+      ok: false,
+      error: {
+        code: 'trade/only_territories',
+        message: 'only whole territories are traded: troops, goods, planes and ships go with the ground they stand on',
+        rule: 'G9.3',
+      },
+    },
+    'goods in any one transfer refuse the whole proposal, in words',
+  )
+  t.same(
+    conquest.tradeOf({
+      transfers: [
+        { from: 'A', to: 'B', tiles: ['sud'] },
+        { from: 'B', to: 'A' },
+      ] as never,
+    }),
+    {
+      ok: true,
+      trade: [
+        { from: 'A', to: 'B', tiles: ['sud'], ships: [] },
+        { from: 'B', to: 'A', tiles: [], ships: [] },
+      ],
+    },
+  )
+})
