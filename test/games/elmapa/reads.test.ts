@@ -8,6 +8,7 @@ import t from 'tap'
 import { elMapa, NOT_TRADEABLE } from '../../../src/engine/games/elmapa/index.ts'
 import { buildingVp, scores } from '../../../src/engine/games/elmapa/score.ts'
 import type { ElMapaOrder, ElMapaTransfer } from '../../../src/engine/games/elmapa/types.ts'
+import { LAYOUTS } from '../../../src/engine/games/elmapa/layouts.ts'
 import { hmacRng } from '../../../src/engine/index.ts'
 import { armyOf, mapa, open, order, refused, system, tribeOf, troops } from './dsl.ts'
 
@@ -226,4 +227,22 @@ t.test('M11.5 M13.23: an eliminated tribe loses its armies, dispersed troops, pl
   )
   t.same([after.piles['1'].includes('pies-1'), after.piles['3'].includes('escudo-1')], [true, true], 'its hand went to the discard piles')
   t.equal(after.status, 'running', 'two tribes play on')
+})
+
+t.test('M1.2 M1.3 M10.3 M12.7 what the platform reads of the game: its own board, the limit in its words, its dice, whole refusals', async (t) => {
+  t.same(
+    elMapa.fixedMap,
+    { id: 'el-mapa', name: 'El Mapa (2 a 6 jugadores)', map: { id: 'el-mapa', layouts: LAYOUTS } },
+    'the layouts for 2 to 6, under their name',
+  )
+  t.same(elMapa.validateMap({ id: 'other' }), [{ code: 'map/fixed', message: 'El Mapa is played on its own layouts for 2 to 6 tribes (M1.3)' }])
+  t.match(elMapa.checkLimit(53), { code: 'setup/round_limit', rule: 'M1.2', message: 'El Mapa is played over' })
+  t.same(elMapa.dice.events, ['battle'], 'only battles roll (M12.7)')
+  const armies = elMapa.tradeOf({
+    transfers: [
+      { from: 'a', to: 'b', cards: [] },
+      { from: 'b', to: 'a', armies: [1] },
+    ] as never,
+  })
+  t.match(armies, { ok: false, error: { code: 'trade/not_tradeable', rule: 'M10.3', message: 'armies are not tradeable' } }, 'in any one transfer')
 })
