@@ -107,6 +107,9 @@ async function byCopy(client: pg.Client, url: string, file: string, options: Res
       await client.query(`LOCK TABLE ${names.join(', ')} IN ACCESS EXCLUSIVE MODE`)
       const filled = await tablesWithRows(client)
       if (filled.length) throw new RestoreRefused(`rows appeared in ${filled.join(', ')} while the restore began; nothing was loaded`)
+      // A restored row is the row as it was: the triggers that keep derived figures (the seats'
+      // version, #52) must not move them again while the tables fill.
+      for (const name of names) await client.query(`ALTER TABLE ${name} DISABLE TRIGGER USER`)
       const figures: TableFigures[] = []
       for (const table of header.tables) {
         const counted = { name: table.name, rows: 0, bytes: 0 }
@@ -122,6 +125,7 @@ async function byCopy(client: pg.Client, url: string, file: string, options: Res
         if (dumped?.rows !== table.rows) throw new DumpFileError(`${table.name}: ${table.rows} rows loaded, but the dump says it holds ${dumped?.rows}`)
       }
       await resetSequences(client, header)
+      for (const name of names) await client.query(`ALTER TABLE ${name} ENABLE TRIGGER USER`)
       await client.query('COMMIT')
       // A bulk load leaves the planner with no statistics until autovacuum comes by.
       for (const name of names) await client.query(`ANALYZE ${name}`)

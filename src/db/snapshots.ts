@@ -16,6 +16,8 @@ export interface LoadedRow extends CampaignRow {
   syncedUntil: Date | null
   nextDueAt: Date | null
   lastSeq: number
+  /** Moved whenever a fact of the campaign's seats changes (members, tribes' players, logins; #52). */
+  seatsVersion: number | null
 }
 
 /** Engine events (a platform note's type has a dot) logged after the stored state: its tail. */
@@ -25,7 +27,7 @@ const TAIL = `(SELECT json_agg(e.payload ORDER BY e.seq) FROM campaign_events e
 /** A snapshot row `s` of campaign `c`: its stored state, the tail to replay on it, the calendar marks and the log position. */
 export const SNAPSHOT_COLUMNS = `s.state, s.version, s.state_version AS "stateVersion", ${TAIL} AS tail,
             ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
-            COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq"`
+            COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq", s.seats_version AS "seatsVersion"`
 
 /**
  * Locks the campaign row and its snapshot row, campaign first. Orders take no
@@ -205,27 +207,22 @@ export interface ChangeWrite {
 /**
  * An order built without reading (#32) is saved only if everything the read
  * would have checked still holds: the snapshot's calendar marks as
- * remembered (a marks-only save leaves the version as it was), the caller's
- * login, their tribe and membership, and no game master role. An answer
- * kept for the Idempotency-Key needs no clause: the record's primary key
- * fails the statement (23505). Either way nothing is written, as for an
+ * remembered (a marks-only save leaves the version as it was), and the
+ * seats as the read found them (#52): the caller's tribe and membership, no
+ * game master role, their login's token version and no revoked token of
+ * theirs, all of which move seats_version when they change (triggers, in
+ * the changing transaction); the caller's token is the one that read. An
+ * answer kept for the Idempotency-Key needs no clause: the record's primary
+ * key fails the statement (23505). Either way nothing is written, as for an
  * overtaken version, and the order is read and built again.
  */
 export interface SaveGuard {
   syncedUntil: Date
   nextDueAt: Date | null
-  tribeId: string
-  userId: string
-  tokenVersion: number
-  jti: string
+  seatsVersion: number
 }
 
-const GUARD = `AND synced_until = ${utc(17)} AND next_due_at IS NOT DISTINCT FROM ${utc(18)}
-         AND EXISTS (SELECT 1 FROM tribes t JOIN users u ON u.id = t.user_id
-                     WHERE t.campaign_id = $1::uuid AND t.id = $19 AND t.user_id = $20::uuid AND u.token_version = $21::int)
-         AND EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = $1::uuid AND m.user_id = $20::uuid)
-         AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.campaign_id = $1::uuid AND m.user_id = $20::uuid AND m.role = 'gm')
-         AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $22)`
+const GUARD = `AND synced_until = ${utc(17)} AND next_due_at IS NOT DISTINCT FROM ${utc(18)} AND seats_version = $19::int`
 
 const PARAM = { log: 6, ledger: 7, dice: 8, mail: 9, idempotency: 13 } as const
 
@@ -351,7 +348,7 @@ function saveText(c: ChangeWrite, used: (keyof typeof PARAM)[]): string {
 }
 
 function guardValues(g: SaveGuard): unknown[] {
-  return [g.syncedUntil.toISOString(), g.nextDueAt?.toISOString() ?? null, g.tribeId, g.userId, g.tokenVersion, g.jti]
+  return [g.syncedUntil.toISOString(), g.nextDueAt?.toISOString() ?? null, g.seatsVersion]
 }
 
 /** Stores only the calendar marks, after a catch-up that found nothing to do, if the snapshot is still at `version`. */

@@ -25,8 +25,10 @@ export interface KnownCampaign {
   syncedUntil: Date
   nextDueAt: Date | null
   lastSeq: number
-  /** The tribe of each player seen giving orders (checked again by every save's guard). */
-  tribes: Map<string, string>
+  /** The seats' version the read found (#52): a guarded save checks it is still the same. */
+  seatsVersion: number
+  /** The tribe of each player seen giving orders, with the token their read checked (valid while the seats' version holds). */
+  tribes: Map<string, { tribeId: string; jti: string }>
   /** What the entry counts against the budget: its state's JSON as stored, and the rest of the entry. */
   bytes: number
 }
@@ -43,8 +45,8 @@ export function knownCampaigns(limit: number, maxBytes = Number.MAX_SAFE_INTEGER
   return {
     get: (campaignId: string) => (limit > 0 ? entries.get(campaignId) : undefined),
     forget: (campaignId: string) => void entries.delete(campaignId),
-    /** Remembers what `change` wrote, built on `state` of `campaign`; the players' tribes carry over. */
-    saved(campaign: CampaignRow, state: AnyState, change: ChangeWrite, stateVersion: number): KnownCampaign | undefined {
+    /** Remembers what `change` wrote, built on `state` of `campaign`; the players' tribes carry over while the seats' version holds. */
+    saved(campaign: CampaignRow, state: AnyState, change: ChangeWrite, stateVersion: number, seatsVersion: number): KnownCampaign | undefined {
       if (limit <= 0) return undefined
       const current = entries.get(campaign.id)
       // Two requests of one campaign may finish out of order: the newer version stays.
@@ -60,7 +62,9 @@ export function knownCampaigns(limit: number, maxBytes = Number.MAX_SAFE_INTEGER
         syncedUntil: change.syncedUntil,
         nextDueAt: change.nextDueAt,
         lastSeq: change.firstSeq - 1 + change.events.length,
-        tribes: current?.tribes ?? new Map(),
+        seatsVersion,
+        // A caller checked under other seats may have lost theirs since.
+        tribes: current && current.seatsVersion === seatsVersion ? current.tribes : new Map(),
         bytes,
       }
       entries.set(campaign.id, entry)

@@ -48,7 +48,7 @@ export class StoredAnswer {
  * known campaign). Null when it cannot say (a caller not seen yet).
  */
 export interface Shortcut<R> {
-  rowOf(known: KnownCampaign): { row: R; guard: Omit<SaveGuard, 'syncedUntil' | 'nextDueAt'> } | null
+  rowOf(known: KnownCampaign): { row: R } | null
   /** After a change read and saved: what to remember of its caller. */
   remember(row: R, known: KnownCampaign): void
 }
@@ -95,7 +95,7 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
     }
     const state = w.state
     const change = await saveWrite(sql, campaign, w, now, { snapshotEvery: db.snapshotEvery, ...(out.idempotency ? { idempotency: out.idempotency } : {}) })
-    const entry = known.saved(campaign, state, change, w.stateVersion)
+    const entry = known.saved(campaign, state, change, w.stateVersion, row.seatsVersion ?? 0)
     if (entry) shortcut?.remember(row, entry)
     return { ok: true, value: { ...out.value, version: change.version } }
   }
@@ -127,7 +127,7 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
     } catch {
       return null
     }
-    const guard: SaveGuard = { ...caller.guard, syncedUntil: entry.syncedUntil, nextDueAt: entry.nextDueAt }
+    const guard: SaveGuard = { syncedUntil: entry.syncedUntil, nextDueAt: entry.nextDueAt, seatsVersion: entry.seatsVersion }
     const state = w.state
     try {
       const change = await saveWrite(sql, campaign, w, now, {
@@ -135,7 +135,7 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
         guard,
         ...(out.idempotency ? { idempotency: out.idempotency } : {}),
       })
-      known.saved(campaign, state, change, w.stateVersion)
+      known.saved(campaign, state, change, w.stateVersion, entry.seatsVersion)
       return { ...out.value, version: change.version }
     } catch (error) {
       // The statement failed whole: nothing was written.

@@ -96,18 +96,30 @@ export function ordersService(locked: Locked) {
           {
             // A player seen ordering here: their next order is built without a read, its save guarded (#32).
             rowOf: (known) => {
-              const tribeId = known.tribes.get(userId)
-              if (!tribeId) return null
-              const { version, stateVersion, syncedUntil, nextDueAt, lastSeq } = known
-              const caller = { gm: false, member: true, tribeId, standIn: false, tokenVersion: claims.tv ?? 0, revoked: false, seen: null }
-              const row: ChangeRow = { ...known.campaign, state: null, tail: null, version, stateVersion, syncedUntil, nextDueAt, lastSeq, ...caller }
-              return { row, guard: { tribeId, userId, tokenVersion: claims.tv ?? 0, jti: claims.jti ?? '' } }
+              const seat = known.tribes.get(userId)
+              // Another token of the same player is read once: its own revocation is the read's to see.
+              if (!seat || seat.jti !== (claims.jti ?? '')) return null
+              const { version, stateVersion, syncedUntil, nextDueAt, lastSeq, seatsVersion } = known
+              const caller = { gm: false, member: true, tribeId: seat.tribeId, standIn: false, tokenVersion: claims.tv ?? 0, revoked: false, seen: null }
+              const row: ChangeRow = {
+                ...known.campaign,
+                state: null,
+                tail: null,
+                version,
+                stateVersion,
+                syncedUntil,
+                nextDueAt,
+                lastSeq,
+                seatsVersion,
+                ...caller,
+              }
+              return { row }
             },
             // A co-player standing in (#49) is remembered with their own tribe: on the absent tribe's
             // day their own window is closed, the refusal takes the reading path, and that path plays
             // the absent tribe.
             remember: (row, known) => {
-              if (row.tribeId && !row.standIn && !row.gm) known.tribes.set(userId, row.tribeId)
+              if (row.tribeId && !row.standIn && !row.gm) known.tribes.set(userId, { tribeId: row.tribeId, jti: claims.jti ?? '' })
             },
           },
         )

@@ -241,3 +241,49 @@ t.test("#48 an order's shape is checked before the lock: before any statement fo
   t.match(gm.value, { status: 400, body: { error: { code: 'orders/bad_shape' } } }, 'the GM: the shape first, then (for a good one) 403')
   t.match(await call(app, table.gm, 'POST', url, recruit('3,3')), { status: 403, body: { error: { code: 'orders/gm_cannot_play' } } })
 })
+
+t.test('#52 a second token of a remembered player, revoked before the campaign was remembered, is read and refused', async (t) => {
+  const { app, table } = await mondayGame(t)
+  const ana = table.players.ana!
+  const url = `/api/campaigns/${table.id}/orders`
+  const other = await app.issueToken(ana.userId)
+  t.equal((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${other}` } })).statusCode, 204, 'logged out')
+  // Remembered after the revocation: the seats' version the read found already counts it.
+  t.equal((await call(app, ana.token, 'POST', url, recruit('2,1'))).status, 200)
+  const before = await version(app, table.id)
+  const counter = countQueries(t)
+  const { value: res, queries } = await counter.during(() => call(app, other, 'POST', url, recruit('3,3')))
+  t.equal(res.status, 401)
+  t.equal(res.body.error.code, 'auth/session_ended')
+  t.same(queries, ['campaign-read-for-change'], 'another token than the one the read checked is read, not saved on the memory')
+  t.equal(await version(app, table.id), before, 'nothing saved')
+  t.equal((await call(app, ana.token, 'POST', url, step)).status, 200, 'the token that read still orders')
+})
+
+t.test('#52 what moves the seats: a member, a tribe given, a token revoked, every login ended; not a weekday or a name', async (t) => {
+  const { app, table } = await mondayGame(t)
+  const seats = async () =>
+    (await app.pg.query<{ v: number }>('SELECT seats_version AS v FROM game_snapshots WHERE campaign_id = $1::uuid', [table.id])).rows[0]!.v
+  const ana = table.players.ana!
+  let last = await seats()
+  const moved = async (what: string, change: () => Promise<unknown>) => {
+    await change()
+    const now = await seats()
+    t.ok(now > last, `${what} moves the seats' version (${last} -> ${now})`)
+    last = now
+  }
+  await moved('a GM added', () =>
+    app.pg.query(`INSERT INTO memberships (campaign_id, user_id, role) VALUES ($1::uuid, $2::uuid, 'gm')`, [table.id, ana.userId]),
+  )
+  await moved('a membership removed', () =>
+    app.pg.query(`DELETE FROM memberships WHERE campaign_id = $1::uuid AND user_id = $2::uuid AND role = 'gm'`, [table.id, ana.userId]),
+  )
+  await moved("a tribe's player changed", () =>
+    app.pg.query('UPDATE tribes SET user_id = $2::uuid WHERE id = $1', [table.players.ben!.tribeId, table.players.ben!.userId]),
+  )
+  await moved('a token revoked', () => app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${ana.token}` } }))
+  await moved('every login of a player ended', () => app.pg.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1::uuid', [ana.userId]))
+  await app.pg.query(`UPDATE tribes SET weekday = weekday WHERE campaign_id = $1::uuid`, [table.id])
+  await app.pg.query(`UPDATE users SET display_name = display_name WHERE id = $1::uuid`, [ana.userId])
+  t.equal(await seats(), last, "a tribe's weekday or a player's name leaves the seats alone")
+})

@@ -46,39 +46,39 @@ const state = (label: string) => ({ ruleset: 'weekly-turn', label }) as unknown 
 t.test('#32 what a change wrote is remembered: version, the stored state version, marks and the last log position', async (t) => {
   const known = knownCampaigns(10)
   const event = { type: 'moved', payload: {}, week: 1, at, tribe: 't1', played: true }
-  const appended = known.saved(campaign('a'), state('s1'), change('a', 5, { events: [event, event] }), 3)!
+  const appended = known.saved(campaign('a'), state('s1'), change('a', 5, { events: [event, event] }), 3, 0)!
   t.equal(appended.version, 5)
   t.equal(appended.stateVersion, 3, 'an appended change keeps the stored state where it was')
   t.equal(appended.lastSeq, 11, 'two events from seq 10')
   t.same(appended.nextDueAt, new Date('2026-11-30T19:00:00Z'))
-  appended.tribes.set('ana', 't1')
-  const stored = known.saved(campaign('a'), state('s2'), change('a', 6, { state: {} }), 3)!
+  appended.tribes.set('ana', { tribeId: 't1', jti: 'j1' })
+  const stored = known.saved(campaign('a'), state('s2'), change('a', 6, { state: {} }), 3, 0)!
   t.equal(stored.stateVersion, 6, 'a change that stores the state moves its version')
-  t.equal(stored.tribes.get('ana'), 't1', "the players' tribes carry over")
+  t.same(stored.tribes.get('ana'), { tribeId: 't1', jti: 'j1' }, "the players' tribes carry over")
   t.equal(known.get('a'), stored)
 })
 
 t.test('#32 two changes of one campaign finishing out of order: the newer version stays', async (t) => {
   const known = knownCampaigns(10)
-  known.saved(campaign('a'), state('newer'), change('a', 8), 1)
-  known.saved(campaign('a'), state('older'), change('a', 7), 1)
+  known.saved(campaign('a'), state('newer'), change('a', 8), 1, 0)
+  known.saved(campaign('a'), state('older'), change('a', 7), 1, 0)
   t.equal(known.get('a')!.version, 8)
   t.equal((known.get('a')!.state as unknown as { label: string }).label, 'newer')
 })
 
 t.test('#32 beyond its limit the least recently used campaign is dropped; 0 remembers nothing', async (t) => {
   const known = knownCampaigns(2)
-  known.saved(campaign('a'), state('a'), change('a', 1), 1)
-  known.saved(campaign('b'), state('b'), change('b', 1), 1)
+  known.saved(campaign('a'), state('a'), change('a', 1), 1, 0)
+  known.saved(campaign('b'), state('b'), change('b', 1), 1, 0)
   known.get('a')
-  known.saved(campaign('c'), state('c'), change('c', 1), 1)
+  known.saved(campaign('c'), state('c'), change('c', 1), 1, 0)
   t.ok(known.get('a'), 'a was used last')
   t.notOk(known.get('b'), 'b is dropped')
   t.ok(known.get('c'))
   known.forget('a')
   t.notOk(known.get('a'), 'forgotten')
   const none = knownCampaigns(0)
-  t.equal(none.saved(campaign('a'), state('a'), change('a', 1), 1), undefined)
+  t.equal(none.saved(campaign('a'), state('a'), change('a', 1), 1, 0), undefined)
   t.equal(none.get('a'), undefined)
 })
 
@@ -87,19 +87,30 @@ t.test('#52 the budget is bytes of state JSON: a round-robin over many small cam
   const sized = (label: string) => ({ ruleset: 'weekly-turn', label: label.padEnd(1000 - 40, '.') }) as unknown as AnyState
   const budget = 5 * (512 + JSON.stringify(sized('x')).length) + 10
   const known = knownCampaigns(1_000, budget)
-  for (const id of ['a', 'b', 'c', 'd', 'e']) known.saved(campaign(id), sized(id), change(id, 1), 1)
+  for (const id of ['a', 'b', 'c', 'd', 'e']) known.saved(campaign(id), sized(id), change(id, 1), 1, 0)
   t.equal(known.size, 5, 'five fit')
   t.ok(known.bytes <= budget, `${known.bytes} bytes counted, within ${budget}`)
   t.equal(known.get('a')!.bytes, 512 + JSON.stringify(sized('a')).length, "an entry counts its state's JSON as stored and the rest of the entry")
-  known.saved(campaign('f'), sized('f'), change('f', 1), 1)
+  known.saved(campaign('f'), sized('f'), change('f', 1), 1, 0)
   t.equal(known.size, 5, 'the sixth drops one')
   t.notOk(known.get('b'), 'the least recently used (a was read above)')
   // A change that stores the whole state measures it again; one that appends keeps the last measure.
   const grown = { ruleset: 'weekly-turn', label: 'g'.repeat(3_000) }
-  const again = known.saved(campaign('a'), sized('a'), change('a', 2, { state: grown }), 1)!
+  const again = known.saved(campaign('a'), sized('a'), change('a', 2, { state: grown }), 1, 0)!
   t.equal(again.bytes, 512 + JSON.stringify(grown).length)
-  t.equal(known.saved(campaign('a'), sized('a'), change('a', 3), 1)!.bytes, again.bytes, 'an appended change keeps the measure')
+  t.equal(known.saved(campaign('a'), sized('a'), change('a', 3), 1, 0)!.bytes, again.bytes, 'an appended change keeps the measure')
   const huge = knownCampaigns(1_000, 2_000)
-  t.equal(huge.saved(campaign('h'), sized('h'), change('h', 1, { state: grown }), 1)?.version, 1, 'the entry is built')
+  t.equal(huge.saved(campaign('h'), sized('h'), change('h', 1, { state: grown }), 1, 0)?.version, 1, 'the entry is built')
   t.notOk(huge.get('h'), 'but a state larger than the whole budget is never kept')
+})
+
+t.test('#52 the players checked under other seats are forgotten: a read that found the seats moved starts them afresh', async (t) => {
+  const known = knownCampaigns(10)
+  known.saved(campaign('a'), state('s1'), change('a', 1), 1, 4)!.tribes.set('ana', { tribeId: 't1', jti: 'j1' })
+  const same = known.saved(campaign('a'), state('s2'), change('a', 2), 1, 4)!
+  t.equal(same.seatsVersion, 4)
+  t.ok(same.tribes.has('ana'), 'the same seats: ana is still known')
+  const moved = known.saved(campaign('a'), state('s3'), change('a', 3), 1, 5)!
+  t.equal(moved.seatsVersion, 5)
+  t.equal(moved.tribes.size, 0, 'the seats moved: ana must be read again, whoever read last')
 })
