@@ -17,8 +17,8 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { freePort } from '../test/helpers/test-support.ts'
-import { cpuOf, cpuSince, family, listening, rssMb } from './lib/proc.ts'
+import { cpuOf, cpuSince, family, rssMb } from './lib/proc.ts'
+import { createMatches, startBgio, type Match } from './lib/bgio.ts'
 import { benchServer, median } from './lib/server.ts'
 import type { Bench } from './run.ts'
 
@@ -28,10 +28,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const GAME = 'bench'
 const root = path.resolve(import.meta.dirname, '..')
 
-interface Match {
-  matchID: string
-  credentials: string
-}
 interface LoadResult {
   moves: number
   seconds: number
@@ -46,7 +42,7 @@ const bench: Bench = async (report, log) => {
   const db = await benchServer(log)
   const url = await db.database('bench_bgio', { migrated: false })
   const pgUrl = await db.database('bench_pgbench', { migrated: false })
-  const server = await startServer(url, log)
+  const server = await startBgio(url, log)
   const pool = new pg.Pool({ connectionString: url, max: 2 })
   const postmaster = Number(readFileSync(path.join(root, '.data/bench-postgres/postmaster.pid'), 'utf8').split('\n')[0])
   const pgbench = spawnSync('pgbench', ['--version']).status === 0 ? 'pgbench' : '/usr/lib/postgresql/15/bin/pgbench'
@@ -133,44 +129,6 @@ const bench: Bench = async (report, log) => {
     await pool.end()
     await db.stop()
   }
-}
-
-/** Matches made and joined through boardgame.io's lobby API, as its clients make them. */
-async function createMatches(base: string, n: number): Promise<Match[]> {
-  const post = async <T>(p: string, body: unknown): Promise<T> => {
-    const res = await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    if (!res.ok) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`)
-    return (await res.json()) as T
-  }
-  const out: Match[] = []
-  for (let i = 0; i < n; i++) {
-    const { matchID } = await post<{ matchID: string }>(`/games/${GAME}/create`, { numPlayers: 2 })
-    const { playerCredentials } = await post<{ playerCredentials: string }>(`/games/${GAME}/${matchID}/join`, { playerID: '0', playerName: `p${i}` })
-    await post(`/games/${GAME}/${matchID}/join`, { playerID: '1', playerName: `q${i}` })
-    out.push({ matchID, credentials: playerCredentials })
-  }
-  return out
-}
-
-async function startServer(url: string, log: (m: string) => void) {
-  const port = await freePort()
-  const apiPort = await freePort()
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'lib/bgio-server.mjs')], {
-    cwd: root,
-    // production: boardgame.io logs nothing per action, as deployed.
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      API_PORT: String(apiPort),
-      DATABASE_URL: url,
-      POOL: process.env.BENCH_POOL ?? '10',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  await listening(child, 'the boardgame.io server')
-  log(`server: node bench/lib/bgio-server.mjs, pid ${child.pid}, port ${port}`)
-  return { child, pid: child.pid!, base: `http://127.0.0.1:${port}`, lobby: `http://127.0.0.1:${apiPort}` }
 }
 
 async function loadRun(job: { base: string; game: string; matches: Match[]; seconds: number }): Promise<LoadResult> {

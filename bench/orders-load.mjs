@@ -7,7 +7,10 @@
 //   campaigns, its next order, as a thousand groups playing at once would send
 //   them (#52): a campaign's next order comes a whole ring later, long after its
 //   last one was answered. When the ring's orders are spent the next ring of
-//   the fleet takes over.
+//   the fleet takes over;
+// - `bgio`: boardgame.io's moves over HTTP (bench/lib/bgio-server.mjs), one
+//   match per connection in flight, each move on the stateID its last one
+//   answered, as a player's client sends them.
 // Reads its job as JSON on argv[2] and prints autocannon's result as JSON on
 // stdout. `route` (default: the orders route) lets the same load hit the floor
 // server (bench/floor-server.mjs).
@@ -45,12 +48,33 @@ const roundRobin = [
   },
 ]
 
+// autocannon resets a connection's context after its last request: a match waiting for its next
+// move waits here, with the stateID its last move answered, until a connection takes it.
+const idle = (job.matches ?? []).map((match) => ({ ...match, stateID: 0 }))
+let cell = 0
+const bgio = [
+  {
+    method: 'POST',
+    setupRequest(request, context) {
+      const match = idle.shift()
+      context.match = match
+      const body = { playerID: match.playerID, credentials: match.credentials, stateID: match.stateID, cell: cell++ % 100 }
+      return { ...request, path: `/games/bench/${match.matchID}/move`, body: JSON.stringify(body) }
+    },
+    onResponse(status, body, context) {
+      const match = context.match
+      if (status === 200) match.stateID = JSON.parse(body).stateID
+      idle.push(match)
+    },
+  },
+]
+
 const result = await autocannon({
   url,
   connections,
   duration: seconds,
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  requests: job.pattern === 'round-robin' ? roundRobin : inARow,
+  requests: job.pattern === 'round-robin' ? roundRobin : job.pattern === 'bgio' ? bgio : inARow,
 })
 process.stdout.write(
   JSON.stringify({

@@ -24,6 +24,8 @@
 //
 // Each orders run is made twice (#52): each connection sending a campaign's orders in a row, and
 // round-robin over a ring of BENCH_RING campaigns, as many groups playing at once would send them.
+// Beside them, boardgame.io 0.50 with bgio-postgres (the peer #32 names) on the same PostgreSQL,
+// its moves sent over HTTP by the same load generator, each on fresh matches as clients make them.
 //
 // BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_RING=1000  BENCH_POOL (the server's DATABASE_POOL_SIZE)
 // BENCH_PROFILE=1 (CPU profiles of the servers in .data/profiles, of the floor in .data/profiles/floor)
@@ -41,6 +43,7 @@ import { loadState } from '../src/services/working.ts'
 import { cloneCampaign } from './lib/clone.ts'
 import { getRun, loadRun, pgbenchBinary, pgbenchRun, quietly } from './lib/load.ts'
 import { cpuOf, cpuSince, endedChildrenCpuMs, family, listening, rssMb } from './lib/proc.ts'
+import { createMatches, startBgio } from './lib/bgio.ts'
 import { benchConfig, benchServer, median } from './lib/server.ts'
 import type { Bench } from './run.ts'
 
@@ -86,6 +89,10 @@ const FIGURES = [
   'ringNodeCpu',
   'ringPgCpu',
   'ringRss',
+  'bgio',
+  'bgioP99',
+  'bgioNodeCpu',
+  'bgioPgCpu',
 ] as const
 type Runs = Record<(typeof FIGURES)[number], number[]>
 
@@ -93,6 +100,7 @@ const bench: Bench = async (report, log) => {
   const db = await benchServer(log)
   const url = await db.database('bench_orders')
   const pgUrl = await db.database('bench_pgbench', { migrated: false })
+  const bgioUrl = await db.database('bench_bgio', { migrated: false })
   const { campaigns, orders, token } = await fleet(url, log)
   const pool = new pg.Pool({ connectionString: url, max: 2 })
   await pool.query(`DROP TABLE IF EXISTS bench_reset; CREATE TABLE bench_reset AS SELECT campaign_id, state FROM game_snapshots`)
@@ -109,6 +117,12 @@ const bench: Bench = async (report, log) => {
   // The same server remembering no campaign (KNOWN_CAMPAIGNS=0): every order reads, as before #32's one-round-trip orders.
   const reading = await startServer(url, log, { KNOWN_CAMPAIGNS: '0' })
   const floor = await startFloor(url, log)
+  const bgio = await startBgio(bgioUrl, log)
+  /** boardgame.io's moves over HTTP on fresh matches, one per connection. */
+  const bgioJob = async (connections: number, seconds: number) => {
+    const matches = (await createMatches(bgio.lobby, connections)).map((m) => ({ ...m, playerID: '0' }))
+    return { url: `${bgio.lobby}/`, token: '', campaigns: [], orders: [], connections, seconds, pattern: 'bgio' as const, matches }
+  }
   const admin = new pg.Client({ connectionString: db.adminUrl() })
   await admin.connect()
   const postmaster = Number(readFileSync(path.join(root, '.data/bench-postgres/postmaster.pid'), 'utf8').split('\n')[0])
@@ -138,6 +152,7 @@ const bench: Bench = async (report, log) => {
     await loadRun({ ...orderJob(Math.max(...CLIENTS), 5), url: `${reading.base}/` })
     await loadRun({ ...orderJob(Math.max(...CLIENTS), 5), url: `${floor.base}/`, route: '/floor/{campaign}', campaigns: floorRows })
     await loadRun({ ...orderJob(Math.max(...CLIENTS), 5), url: `${floor.base}/`, route: '/floor-one/{campaign}', campaigns: floorRows })
+    await loadRun(await bgioJob(Math.max(...CLIENTS), 5))
     for (let run = 1; run <= RUNS; run++) {
       for (const clients of CLIENTS) {
         await reset()
@@ -181,10 +196,18 @@ const bench: Bench = async (report, log) => {
             ),
           ),
         )
+        const bgioRun = await bgioJob(clients, SECONDS)
+        const peer = unwrapCpu(await quietly(admin, () => withCpu([bgio.pid], postmaster, () => loadRun(bgioRun))))
+        if (peer.result.non2xx > 0 || peer.result.errors > 0)
+          log(`  warning: boardgame.io refused ${peer.result.non2xx} and failed ${peer.result.errors} moves`)
         const perS = load.ok / load.seconds
         const floorPerS = fl.result.ok / fl.result.seconds
         const f = figures.get(clients) ?? (Object.fromEntries(FIGURES.map((k) => [k, []])) as unknown as Runs)
         f.orders.push(perS)
+        f.bgio.push(peer.result.ok / peer.result.seconds)
+        f.bgioP99.push(peer.result.p99)
+        f.bgioNodeCpu.push(peer.nodeMs / peer.result.ok)
+        f.bgioPgCpu.push(peer.pgMs / peer.result.ok)
         f.ring.push(ring.result.load.ok / ring.result.load.seconds)
         f.ringP99.push(ring.result.load.p99)
         f.ringNodeCpu.push(ring.nodeMs / ring.result.load.ok)
@@ -216,6 +239,7 @@ const bench: Bench = async (report, log) => {
           `run ${run}, ${clients} clients: ${Math.round(perS)} orders/s (p50 ${load.p50} ms, p99 ${load.p99} ms, ${Math.round(measured.walBytes / load.ok)} WAL bytes each), ` +
             `pgbench -N ${Math.round(pgb.result.tps)} tx/s (${Math.round(pgb.walBytes / pgb.result.transactions)} WAL bytes each), floor ${Math.round(floorPerS)}/s (p99 ${fl.result.p99} ms), one-trip floor ${Math.round(one.result.ok / one.result.seconds)}/s (p99 ${one.result.p99} ms), ` +
             `reading every time ${Math.round(cold.result.ok / cold.result.seconds)}/s (p99 ${cold.result.p99} ms), ` +
+            `boardgame.io over HTTP ${Math.round(peer.result.ok / peer.result.seconds)} moves/s (p99 ${peer.result.p99} ms, node ${(peer.nodeMs / peer.result.ok).toFixed(3)} ms and PostgreSQL ${(peer.pgMs / peer.result.ok).toFixed(3)} ms CPU each), ` +
             `round-robin over ${RING} ${Math.round(ring.result.load.ok / ring.result.load.seconds)}/s (p99 ${ring.result.load.p99} ms, node ${(ring.nodeMs / ring.result.load.ok).toFixed(3)} ms and PostgreSQL ${(ring.pgMs / ring.result.load.ok).toFixed(3)} ms CPU each), ` +
             `node ${(nodeMs / load.ok).toFixed(3)} ms and PostgreSQL ${(pgMs / load.ok).toFixed(3)} ms CPU per order, RSS up to ${Math.round(rss)} MB; ` +
             `PostgreSQL ${(pgb.pgMs / pgb.result.transactions).toFixed(3)} ms per pgbench transaction; one-trip floor: node ${(one.nodeMs / one.result.ok).toFixed(3)} ms and PostgreSQL ${(one.pgMs / one.result.ok).toFixed(3)} ms per request`,
@@ -284,6 +308,13 @@ const bench: Bench = async (report, log) => {
       report('round_robin_pg_cpu_ms_per_order', median(f.ringPgCpu), 'ms', x)
       report('round_robin_pg_cpu_vs_pgbench_tx', runByRun(f.ringPgCpu, f.pgbenchPgCpu), 'ratio', { ...x, note: 'goal <= 1.2' })
       report('round_robin_rss_mb', median(f.ringRss), 'MB', { ...x, note: 'goal <= 150' })
+      const peerNote = 'boardgame.io 0.50 + bgio-postgres, moves over HTTP from the same load generator, fresh matches each run'
+      report('bgio_http_moves_per_s', median(f.bgio), 'moves/s', { ...x, note: peerNote })
+      report('bgio_http_p99_ms', median(f.bgioP99), 'ms', x)
+      report('bgio_http_node_cpu_ms_per_move', median(f.bgioNodeCpu), 'ms', { ...x, note: "boardgame.io's server process" })
+      report('bgio_http_pg_cpu_ms_per_move', median(f.bgioPgCpu), 'ms', x)
+      report('orders_vs_bgio_http', runByRun(f.orders, f.bgio), 'ratio', { ...x, note: 'in a row, run by run; goal >= 5' })
+      report('round_robin_vs_bgio_http', runByRun(f.ring, f.bgio), 'ratio', { ...x, note: 'round-robin, run by run; goal >= 5' })
       report('pg_cpu_ms_per_pgbench_tx', median(f.pgbenchPgCpu), 'ms', {
         ...x,
         note: "PostgreSQL's processes, its ended backends included (pgbench's own CPU not counted)",
@@ -301,7 +332,7 @@ const bench: Bench = async (report, log) => {
     report('rss_idle_mb', idle, 'MB', { note: 'the server after the runs' })
     report('reading_each_order_rss_idle_mb', idleReading, 'MB', { note: 'the same server with KNOWN_CAMPAIGNS=0 after the same runs: what remembering costs' })
   } finally {
-    for (const child of [server.child, reading.child, floor.child]) {
+    for (const child of [server.child, reading.child, floor.child, bgio.child]) {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))
     }

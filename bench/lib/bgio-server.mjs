@@ -4,12 +4,21 @@
 // bench. Env: PORT (sockets), API_PORT (lobby), DATABASE_URL, POOL (Sequelize's pool, our server's
 // DATABASE_POOL_SIZE default of 10 unless told). Prints "listening on" when
 // ready.
+//
+// Beside its socket.io transport, the lobby's port takes a move over HTTP
+// (POST /games/bench/:id/move, JSON { playerID, credentials, stateID, cell }),
+// so that the orders bench drives it with the same load generator as our
+// orders (#52): boardgame.io's own Master plays the move with the server's
+// storage and credentials check, as its socket transport does, and the answer
+// (the new stateID) comes once the move is stored.
 import { createRequire } from 'node:module'
 
 // boardgame.io 0.50 has no "exports" map: its subpaths are folders that only require() resolves.
 const require = createRequire(import.meta.url)
 const { INVALID_MOVE } = require('boardgame.io/core')
 const { Server } = require('boardgame.io/server')
+const { Master } = require('boardgame.io/master')
+const { ProcessGameConfig } = require('boardgame.io/internal')
 const { PostgresStore } = require('bgio-postgres')
 
 const CELLS = 100
@@ -43,6 +52,24 @@ const db = new PostgresStore(process.env.DATABASE_URL, {
   pool: { max: Number(process.env.POOL ?? 10), min: 0 },
 })
 const server = Server({ games: [game], db, origins: [] })
+const played = ProcessGameConfig(game)
+const MAKE_MOVE = 'MAKE_MOVE'
+server.router.post('/games/bench/:id/move', async (ctx) => {
+  const chunks = []
+  for await (const chunk of ctx.req) chunks.push(chunk)
+  const { playerID, credentials, stateID, cell } = JSON.parse(Buffer.concat(chunks).toString())
+  let next
+  // No sockets here: the transport only hands back the state the move made.
+  const transport = { send: () => {}, sendAll: ({ args }) => (next = args[1] ?? next) }
+  const master = new Master(played, db, transport, server.auth)
+  const refused = await master.onUpdate({ type: MAKE_MOVE, payload: { type: 'mark', args: [cell], playerID, credentials } }, stateID, ctx.params.id, playerID)
+  if (refused || !next) {
+    ctx.status = 409
+    ctx.body = { error: refused?.error ?? 'move not played' }
+    return
+  }
+  ctx.body = { stateID: next._stateID }
+})
 // Both apps listen on the loopback only, as our server does (HOST=127.0.0.1):
 // koa-socket-2 replaces the game app's listen, and the lobby's app is made inside run().
 const listen = server.app.listen.bind(server.app)

@@ -22,8 +22,10 @@ export interface LoadJob {
   connections: number
   seconds: number
   /** `in-a-row` (each connection a campaign's orders in a row) or `round-robin` over `ring` campaigns (bench/orders-load.mjs). */
-  pattern?: 'in-a-row' | 'round-robin'
+  pattern?: 'in-a-row' | 'round-robin' | 'bgio'
   ring?: number
+  /** `bgio`: boardgame.io's matches, one per connection (bench/lib/bgio-server.mjs's HTTP moves). */
+  matches?: { matchID: string; playerID: string; credentials: string }[]
 }
 
 export interface LoadResult {
