@@ -47,15 +47,19 @@ export const DEFAULT_LIMITS: DatabaseLimits = {
 /** Measured with `npm run bench -- orders` (docs/BENCHMARKS.md). */
 export const DEFAULT_SNAPSHOT_EVERY = 16
 /**
- * Enough for every campaign of a busy instance (#52): what bounds the memory is the budget below.
- * Round-robin over 1,000 campaigns, 500 remembered meant a read for every order.
+ * A cap on the count (#52): what bounds the memory is the budget below. Round-robin over 1,000
+ * campaigns, 500 remembered meant a read for every order.
  */
 export const DEFAULT_KNOWN_CAMPAIGNS = 20_000
 /**
- * 8 MB of state JSON, about twice that in the heap: some 6,000 campaigns of the weekday game on
- * coast-2 (1.3 kB each without its map, which one object serves for all), fewer of larger games.
+ * 6 MB of state JSON: some 1,300 two-tribe campaigns on coast-2 in play (3 to 5 kB each without
+ * its map, which one object serves for all: its players' ids fill it), fewer of larger games.
+ * Measured with the orders bench (2026-12-01): 8 MB took the server to 151–153 MB at 64 clients
+ * (goal 150), 3 MB held fewer than the 1,000 campaigns of a round-robin, and the garbage
+ * collector pays for every state kept (the CPU per order sent in a row: 0.45 ms with 500 kept,
+ * 0.7–0.8 ms with 8 MB, on a machine whose speed moved by half between runs).
  */
-export const DEFAULT_KNOWN_CAMPAIGNS_MB = 8
+export const DEFAULT_KNOWN_CAMPAIGNS_MB = 6
 
 function poolOf(connectionString: string, max: number, limits: DatabaseLimits, name: string, options: { compressWal?: boolean } = {}): pg.Pool {
   const pool = new pg.Pool({

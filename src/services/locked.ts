@@ -63,7 +63,7 @@ export function openCurrentWindows(campaign: CampaignRow, w: Working, now: Date)
 }
 
 export function lockedService(db: Database, clock: Clock, options: { knownCampaigns?: number; knownCampaignsMb?: number } = {}) {
-  const known = knownCampaigns(options.knownCampaigns ?? 0, (options.knownCampaignsMb ?? 8) * 1_000_000)
+  const known = knownCampaigns(options.knownCampaigns ?? 0, (options.knownCampaignsMb ?? 6) * 1_000_000)
   /**
    * One try of a change on `sql`: read, catch up, run the body, save over the
    * version read. A refusal after a catch-up saves the catch-up alone and is
