@@ -246,3 +246,11 @@ t.test('M1.2 M1.3 M10.3 M12.7 what the platform reads of the game: its own board
   })
   t.match(armies, { ok: false, error: { code: 'trade/not_tradeable', rule: 'M10.3', message: 'armies are not tradeable' } }, 'in any one transfer')
 })
+
+t.test('#30 M6.3: two rested armies that can step are two movable armies, each counted once', async (t) => {
+  let s = mapa(`Ja . ?\n. . Jb`, { armies: 'a 0,0 leva=2; a 0,1 soldado=1', stock: 'a 3 0 5' })
+  s = open(s, 'a')
+  const steps = elMapa.legalOptions(s, 'a').orders.filter((o) => o.type === 'step')
+  t.ok(steps.length > 2, `${steps.length} steps offered between them`)
+  t.equal(elMapa.turnSummary(s, 'a').movable, 2)
+})
