@@ -3,7 +3,7 @@
 // database round trips). The draft, pauses, the sweep and ratified trades lock
 // the campaign in a transaction; both kinds save everything in one statement.
 import { keepWeekdays, type CampaignRow } from '../db/campaigns.ts'
-import type { Database } from '../db/index.ts'
+import { DEFAULT_KNOWN_CAMPAIGNS_MB, type Database } from '../db/index.ts'
 import { playersOfMany } from '../db/log.ts'
 import { lockAndLoadMany, saveChanges } from '../db/snapshot-batches.ts'
 import { isDue, lockCampaignAndSnapshot, type ChangeWrite, type IdempotencyWrite, type LoadedRow, type SaveGuard } from '../db/snapshots.ts'
@@ -63,7 +63,7 @@ export function openCurrentWindows(campaign: CampaignRow, w: Working, now: Date)
 }
 
 export function lockedService(db: Database, clock: Clock, options: { knownCampaigns?: number; knownCampaignsMb?: number } = {}) {
-  const known = knownCampaigns(options.knownCampaigns ?? 0, (options.knownCampaignsMb ?? 6) * 1_000_000)
+  const known = knownCampaigns(options.knownCampaigns ?? 0, (options.knownCampaignsMb ?? DEFAULT_KNOWN_CAMPAIGNS_MB) * 1_000_000)
   /**
    * One try of a change on `sql`: read, catch up, run the body, save over the
    * version read. A refusal after a catch-up saves the catch-up alone and is
