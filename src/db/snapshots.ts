@@ -86,19 +86,18 @@ export interface ChangeRow extends LoadedRow {
  * its campaign columns are null when there is no such campaign.
  */
 export async function readForChange(sql: Sql, c: { campaignId: string; userId: string; jti: string; key: string | null; at: Date }): Promise<ChangeRow> {
-  const rows = await sql.query<ChangeRow>(
-    `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS}, ${placeColumns('$2')},
+  const rows = await sql.query<ChangeRow>(READ_FOR_CHANGE, [c.campaignId, c.userId, c.jti, c.key, c.at.toISOString()], 'campaign-read-for-change')
+  return rows[0]!
+}
+
+// Built once: assembling it for every read took 3% of the orders' CPU (#52).
+const READ_FOR_CHANGE = `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS}, ${placeColumns('$2')},
             (SELECT u.token_version FROM users u WHERE u.id = $2::uuid) AS "tokenVersion",
             EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3) AS revoked,
             (SELECT json_build_object('requestHash', i.request_hash, 'response', i.response) FROM idempotency_records i
              WHERE i.campaign_id = c.id AND i.user_id = $2::uuid AND i.key = $4) AS seen
      FROM (SELECT $1::uuid AS id) wanted LEFT JOIN campaigns c ON c.id = wanted.id LEFT JOIN game_snapshots s ON s.campaign_id = c.id
-       LEFT JOIN LATERAL ${ownPlace('$2', '$5')} ON true`,
-    [c.campaignId, c.userId, c.jti, c.key, c.at.toISOString()],
-    'campaign-read-for-change',
-  )
-  return rows[0]!
-}
+       LEFT JOIN LATERAL ${ownPlace('$2', '$5')} ON true`
 
 export async function lastSeq(sql: Sql, campaignId: string): Promise<number> {
   const [row] = await sql.query<{ lastSeq: number }>(`SELECT COALESCE(max(seq), 0)::int AS "lastSeq" FROM campaign_events WHERE campaign_id = $1::uuid`, [

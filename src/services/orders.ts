@@ -37,7 +37,8 @@ export function ordersService(locked: Locked) {
     ) {
       const userId = claims.sub
       checkCampaignId(campaignId, userId)
-      const hash = requestHash(input.orders)
+      // Only a request that may be retried under its Idempotency-Key is hashed, to be recognised.
+      const hash = idempotencyKey === undefined ? '' : requestHash(input.orders)
       // The orders' shape is checked before any lock: at once for a player this instance has
       // seen ordering in the campaign, else right after the one read, once the campaign is
       // known to be theirs to see (a stranger learns nothing of a private one) and before their

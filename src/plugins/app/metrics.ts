@@ -62,10 +62,24 @@ export default fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     })
-    fastify.addHook('onResponse', async (request, reply) => {
+    // Each series' child kept by its labels: prom-client hashes a labels object at every call,
+    // and a synchronous hook spares a promise per request (#52). Neither metric is ever reset.
+    const counted = new Map<string, { inc(): void }>()
+    const timed = new Map<string, { observe(value: number): void }>()
+    fastify.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched'
-      requests.inc({ method: request.method, route, status: String(reply.statusCode) })
-      if (!request.routeOptions.config?.longLived) latency.observe({ method: request.method, route }, seconds(reply.elapsedTime))
+      const method = request.method
+      const status = String(reply.statusCode)
+      const series = `${method} ${route} ${status}`
+      let count = counted.get(series)
+      if (!count) counted.set(series, (count = requests.labels({ method, route, status })))
+      count.inc()
+      if (!request.routeOptions.config?.longLived) {
+        let time = timed.get(`${method} ${route}`)
+        if (!time) timed.set(`${method} ${route}`, (time = latency.labels({ method, route })))
+        time.observe(seconds(reply.elapsedTime))
+      }
+      done()
     })
 
     // The pools, read as they are at the scrape.

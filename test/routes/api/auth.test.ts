@@ -81,6 +81,23 @@ t.test('/api/me without or with a bad token is 401', async (t) => {
   t.equal(forged.statusCode, 401)
 })
 
+t.test('a token verified before is refused once its signature is changed, and after logout', async (t) => {
+  const app = await buildTestApp(t)
+  const { token } = await register(app, 'eva@example.com')
+  const me = (authorization: string) => app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })
+  t.equal((await me(`Bearer ${token}`)).statusCode, 200, 'verified, and remembered as verified')
+  // A character inside the signature (the last one carries bits no byte uses).
+  const swapped = token.at(-5) === 'A' ? 'B' : 'A'
+  const forged = await me(`Bearer ${token.slice(0, -5)}${swapped}${token.slice(-4)}`)
+  t.equal(forged.statusCode, 401, 'the same claims under another signature are verified again')
+  t.equal(forged.json().error.code, 'auth/unauthenticated')
+  t.equal((await me(`Bearer ${token}`)).statusCode, 200)
+  t.equal((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } })).statusCode, 204)
+  const after = await me(`Bearer ${token}`)
+  t.equal(after.statusCode, 401, 'a remembered signature does not outlive the login')
+  t.equal(after.json().error.code, 'auth/session_ended')
+})
+
 t.test('an expired token is refused with auth/token_expired', async (t) => {
   const app = await buildTestApp(t, { jwtExpiresIn: '1s' })
   const { user } = await register(app, 'dora@example.com')
