@@ -103,7 +103,7 @@ const bench: Bench = async (report, log) => {
   const bgioUrl = await db.database('bench_bgio', { migrated: false })
   const { campaigns, orders, token } = await fleet(url, log)
   const pool = new pg.Pool({ connectionString: url, max: 2 })
-  await pool.query(`DROP TABLE IF EXISTS bench_reset; CREATE TABLE bench_reset AS SELECT campaign_id, state FROM game_snapshots`)
+  await keepFleet(pool)
   // The floor's rows: the fleet's snapshots, so that its update writes as many bytes as an order's.
   await pool.query(`DROP TABLE IF EXISTS floor_rows, floor_log;
     CREATE TABLE floor_rows AS SELECT (row_number() OVER (ORDER BY campaign_id))::int AS id, 0 AS version, state FROM game_snapshots;
@@ -132,13 +132,7 @@ const bench: Bench = async (report, log) => {
   const figures = new Map<number, Runs>()
   const health: { perS: number; pgbench: number }[] = []
   const reset = async () => {
-    // The stored state goes back to the start, and the log after it stays behind it (no tail).
-    await pool.query(
-      `UPDATE game_snapshots s SET state = r.state, version = s.version + 1, state_version = s.version + 1,
-              state_seq = COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = s.campaign_id), 0)
-         FROM bench_reset r WHERE r.campaign_id = s.campaign_id`,
-    )
-    await pool.query('VACUUM ANALYZE game_snapshots')
+    await resetFleet(pool)
     await pool.query('TRUNCATE floor_log')
     await pool.query('VACUUM ANALYZE floor_rows')
   }
@@ -342,6 +336,21 @@ const bench: Bench = async (report, log) => {
   }
 }
 
+/** Keeps the fleet's states as they start, for resetFleet. */
+export async function keepFleet(pool: pg.Pool) {
+  await pool.query(`DROP TABLE IF EXISTS bench_reset; CREATE TABLE bench_reset AS SELECT campaign_id, state FROM game_snapshots`)
+}
+
+/** Every campaign of the fleet back to its start, its log behind it (no tail), each version moved (a server's memory of it is stale). */
+export async function resetFleet(pool: pg.Pool) {
+  await pool.query(
+    `UPDATE game_snapshots s SET state = r.state, version = s.version + 1, state_version = s.version + 1,
+            state_seq = COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = s.campaign_id), 0)
+       FROM bench_reset r WHERE r.campaign_id = s.campaign_id`,
+  )
+  await pool.query('VACUUM ANALYZE game_snapshots')
+}
+
 /** The interval the server writes whole states at, as its config reads BENCH_SNAPSHOT_EVERY (passed as SNAPSHOT_EVERY). */
 function snapshotEvery(): { value: number; note: string } {
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET, ...(SNAPSHOT_EVERY ? { SNAPSHOT_EVERY } : {}) })
@@ -349,7 +358,7 @@ function snapshotEvery(): { value: number; note: string } {
 }
 
 /** One campaign set up through the services, its copies made in SQL, and the orders its Monday tribe can send. */
-async function fleet(url: string, log: (m: string) => void) {
+export async function fleet(url: string, log: (m: string) => void) {
   const app = await buildApp({ config: benchConfig({ loginRateLimit: 100_000 }), databaseUrl: url })
   try {
     app.clock.set(new Date(MONDAY))
@@ -414,7 +423,7 @@ function legalMoves(state: GameState, tribe: string): Order[] {
   return out
 }
 
-async function startServer(url: string, log: (m: string) => void, extraEnv: Record<string, string> = {}) {
+export async function startServer(url: string, log: (m: string) => void, extraEnv: Record<string, string> = {}, cwd = root) {
   const port = await freePort()
   // BENCH_PROFILE=1: the server writes a CPU profile to .data/profiles when it stops.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data/profiles')}`] : []
@@ -422,7 +431,7 @@ async function startServer(url: string, log: (m: string) => void, extraEnv: Reco
   const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/)
   if (start[0] !== 'node') throw new Error(`npm start is not "node …": ${start.join(' ')}`)
   const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...start.slice(1)], {
-    cwd: root,
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'development',
@@ -449,7 +458,7 @@ async function startServer(url: string, log: (m: string) => void, extraEnv: Reco
 }
 
 /** Runs `work`, measuring the CPU of the node processes given and of PostgreSQL's. */
-async function withCpu<T>(nodePids: number[], postmaster: number, work: () => Promise<T>): Promise<{ result: T; nodeMs: number; pgMs: number }> {
+export async function withCpu<T>(nodePids: number[], postmaster: number, work: () => Promise<T>): Promise<{ result: T; nodeMs: number; pgMs: number }> {
   const pgBefore = cpuOf(family(postmaster))
   const endedBefore = endedChildrenCpuMs(postmaster)
   const nodeBefore = cpuOf(nodePids)
@@ -469,14 +478,14 @@ async function withCpu<T>(nodePids: number[], postmaster: number, work: () => Pr
 }
 
 /** `quietly`'s answer around `withCpu`'s, flattened. */
-function unwrapCpu<Q extends { result: { result: unknown; nodeMs: number; pgMs: number } }>(
+export function unwrapCpu<Q extends { result: { result: unknown; nodeMs: number; pgMs: number } }>(
   q: Q,
 ): Omit<Q, 'result'> & { result: Q['result']['result']; nodeMs: number; pgMs: number } {
   return { ...q, result: q.result.result, nodeMs: q.result.nodeMs, pgMs: q.result.pgMs }
 }
 
 /** bench/floor-server.mjs with the server's pool size and node flags. */
-async function startFloor(url: string, log: (m: string) => void) {
+export async function startFloor(url: string, log: (m: string) => void) {
   const port = await freePort()
   const flags = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
     .split(/\s+/)
