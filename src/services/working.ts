@@ -57,10 +57,16 @@ export class Working {
     return rulesetOf(this.state.ruleset)
   }
 
-  /** The state as the platform reads it: status, week, tribes with their weekdays and turns. */
-  get view() {
-    return this.rules.view(this.state)
+  /**
+   * The state as the platform reads it: status, week, tribes with their weekdays and turns.
+   * Made once per state: an order read it five times, a game's whole view each time (#52); the
+   * engine never changes a state, so a view stays true of the state it was made from.
+   */
+  get view(): ReturnType<ReturnType<typeof rulesetOf>['view']> {
+    if (this.viewed?.state !== this.state) this.viewed = { state: this.state, view: this.rules.view(this.state) }
+    return this.viewed.view
   }
+  private viewed: { state: AnyState; view: ReturnType<ReturnType<typeof rulesetOf>['view']> } | undefined
 
   /** Set when the catch-up ran and knows the next due instant. */
   nextDueAt: Date | null | undefined
