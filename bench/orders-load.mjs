@@ -33,7 +33,7 @@ const inARow = orders.map((order, index) => ({
 }))
 
 const ring = Math.min(job.ring ?? 1000, campaigns.length)
-let sent = 0
+let sent = job.firstTurn ?? 0
 const roundRobin = [
   {
     method: 'POST',
@@ -69,10 +69,12 @@ const bgio = [
   },
 ]
 
+// `amount` (instead of `seconds`) sends that many requests; `firstTurn` starts the round-robin
+// that far into the ring's laps (bench/orders.ts's ringLaps: the first lap unmeasured).
 const result = await autocannon({
   url,
   connections,
-  duration: seconds,
+  ...(job.amount ? { amount: job.amount } : { duration: seconds }),
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
   requests: job.pattern === 'round-robin' ? roundRobin : job.pattern === 'bgio' ? bgio : inARow,
 })

@@ -41,7 +41,7 @@ import { applyOrder, type GameState, type Order } from '../src/engine/games/week
 import { freePort } from '../test/helpers/test-support.ts'
 import { loadState } from '../src/services/working.ts'
 import { cloneCampaign } from './lib/clone.ts'
-import { getRun, loadRun, pgbenchBinary, pgbenchRun, quietly } from './lib/load.ts'
+import { getRun, loadRun, pgbenchBinary, pgbenchRun, quietly, ringLaps } from './lib/load.ts'
 import { cpuOf, cpuSince, endedChildrenCpuMs, family, listening, rssMb } from './lib/proc.ts'
 import { createMatches, startBgio } from './lib/bgio.ts'
 import { benchConfig, benchServer, median } from './lib/server.ts'
@@ -165,7 +165,9 @@ const bench: Bench = async (report, log) => {
           await quietly(admin, async () => {
             let ringRss = rssMb(server.pid)
             const sampler = setInterval(() => (ringRss = Math.max(ringRss, rssMb(server.pid))), 200)
-            const cpu = await withCpu([server.pid], postmaster, () => loadRun({ ...orderJob(clients, SECONDS), pattern: 'round-robin', ring: RING }))
+            const laps = ringLaps({ ...orderJob(clients, SECONDS), ring: RING }, orders.length)
+            await loadRun(laps.warm)
+            const cpu = await withCpu([server.pid], postmaster, () => loadRun(laps.measured))
             clearInterval(sampler)
             return { ...cpu, result: { load: cpu.result, rss: ringRss } }
           }),

@@ -24,6 +24,10 @@ export interface LoadJob {
   /** `in-a-row` (each connection a campaign's orders in a row) or `round-robin` over `ring` campaigns (bench/orders-load.mjs). */
   pattern?: 'in-a-row' | 'round-robin' | 'bgio'
   ring?: number
+  /** Requests to send, instead of `seconds` of them. */
+  amount?: number
+  /** round-robin: the turn to start at (a lap is `ring` turns). */
+  firstTurn?: number
   /** `bgio`: boardgame.io's matches, one per connection (bench/lib/bgio-server.mjs's HTTP moves). */
   matches?: { matchID: string; playerID: string; credentials: string }[]
 }
@@ -36,6 +40,20 @@ export interface LoadResult {
   p50: number
   p99: number
   seconds: number
+}
+
+/**
+ * A round-robin run as two: the ring's first lap, each campaign's first order after the fleet's
+ * reset (a read, as after another instance's write), to send unmeasured; then the ring's other
+ * laps, every order one that a server remembering the ring takes in one round trip, and none of
+ * the next ring's first orders.
+ */
+export function ringLaps(job: LoadJob, laps: number): { warm: LoadJob; measured: LoadJob } {
+  const ring = job.ring ?? 1000
+  return {
+    warm: { ...job, pattern: 'round-robin', amount: ring, firstTurn: 0 },
+    measured: { ...job, pattern: 'round-robin', amount: ring * (laps - 1), firstTurn: ring },
+  }
 }
 
 export async function loadRun(job: LoadJob): Promise<LoadResult> {
