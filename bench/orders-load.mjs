@@ -74,7 +74,10 @@ const bgio = [
 const result = await autocannon({
   url,
   connections,
-  ...(job.amount ? { amount: job.amount } : { duration: seconds }),
+  // autocannon ends a run at its next sample, so a run by count lasts a whole number of its
+  // samples: samples of 20 ms rather than 1 s keep that from the rate (9,000 orders in 2.2 s were
+  // reported as 3.01 s).
+  ...(job.amount ? { amount: job.amount, sampleInt: 20 } : { duration: seconds }),
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
   requests: job.pattern === 'round-robin' ? roundRobin : job.pattern === 'bgio' ? bgio : inARow,
 })

@@ -56,6 +56,16 @@ export function ringLaps(job: LoadJob, laps: number): { warm: LoadJob; measured:
   }
 }
 
+/**
+ * An in-a-row run by count: each connection sends whole campaigns' orders, four fifths of the
+ * fleet in all, so that no run outlasts the fleet's legal orders however fast the machine is (a
+ * run of seconds did on 2026-12-01: 3,000 orders/s for 10 s is the whole fleet of 3,000).
+ */
+export function inARowCount(job: LoadJob): LoadJob {
+  const perConnection = Math.floor((job.campaigns.length * 0.8) / job.connections)
+  return { ...job, pattern: 'in-a-row', amount: perConnection * job.connections * job.orders.length }
+}
+
 export async function loadRun(job: LoadJob): Promise<LoadResult> {
   const child = spawn(process.execPath, [path.join(root, 'bench/orders-load.mjs'), JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
