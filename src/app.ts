@@ -91,18 +91,25 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
 
   // Text with a NUL byte cannot be stored, and input nested deeper than any of ours is
   // not ours: both are refused before a route sees them.
-  fastify.addHook('preValidation', async (request) => {
-    refuseHostileInput(request.body, 'body')
-    refuseHostileInput(request.query, 'query')
-    refuseHostileInput(request.params, 'path')
+  // Both hooks below take a callback: an async hook costs every request a promise (#52).
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    try {
+      refuseHostileInput(request.body, 'body')
+      refuseHostileInput(request.query, 'query')
+      refuseHostileInput(request.params, 'path')
+    } catch (error) {
+      return done(error as Error)
+    }
+    done()
   })
 
   // An empty path parameter (`/scenes/` for `/scenes/{sceneId}`) must not fall through to the
   // list route a trailing slash would reach: in the API, a trailing slash names nothing.
-  fastify.addHook('onRequest', async (request) => {
+  fastify.addHook('onRequest', (request, _reply, done) => {
     const path = request.url.split('?')[0]!
     if (path.startsWith('/api/') && path.endsWith('/'))
-      throw new AppError(404, 'not_found', `No route ${request.method} ${path}: an empty path segment names nothing`)
+      return done(new AppError(404, 'not_found', `No route ${request.method} ${path}: an empty path segment names nothing`))
+    done()
   })
 
   // At shutdown Node closes the connections idle at that moment; one whose answer was still in

@@ -46,18 +46,19 @@ export default fp(
 
     // After serialisation, so that every way an error leaves (handlers, validation, limits,
     // 404/405) turns out the same.
-    fastify.addHook('onSend', async (request, reply, payload) => {
-      if (reply.statusCode < 400 || typeof payload !== 'string' || !request.url.startsWith('/api/')) return payload
-      if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload
+    // A callback, not an async hook: every answer passes here, and a promise each cost them all (#52).
+    fastify.addHook('onSend', (request, reply, payload, done) => {
+      if (reply.statusCode < 400 || typeof payload !== 'string' || !request.url.startsWith('/api/')) return done(null, payload)
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload)
       let body: ErrorBody
       try {
         body = JSON.parse(payload) as ErrorBody
       } catch {
-        return payload
+        return done(null, payload)
       }
-      if (typeof body?.error?.code !== 'string') return payload
+      if (typeof body?.error?.code !== 'string') return done(null, payload)
       reply.header('content-type', PROBLEM_TYPE)
-      return JSON.stringify(problemOf(reply.statusCode, body))
+      done(null, JSON.stringify(problemOf(reply.statusCode, body)))
     })
 
     fastify.setNotFoundHandler((request, reply) => {

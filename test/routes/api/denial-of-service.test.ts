@@ -172,6 +172,35 @@ t.test('a transaction that asks the pool for a second connection is refused at o
   t.same(outside, [{ one: 1 }], 'the pool serves the next transaction')
 })
 
+t.test('the guard holds while any transaction is open and again after the last has closed (its storage off in between, #52)', async (t) => {
+  const app = await buildTestApp(t, { databasePoolSize: 3 })
+  const nestedQuery = () => app.pg.query('SELECT 1')
+  let finishFirst!: () => void
+  const firstMayFinish = new Promise<void>((resolve) => (finishFirst = resolve))
+  let firstOpen!: () => void
+  const firstIsOpen = new Promise<void>((resolve) => (firstOpen = resolve))
+  const first = detached(() =>
+    transaction(app.pg, async () => {
+      firstOpen()
+      await firstMayFinish
+    }),
+  )
+  await firstIsOpen
+  const second = detached(() =>
+    transaction(app.pg, async (sql) => {
+      finishFirst()
+      await first
+      // The first has closed; this one is still open, and still refused a second connection.
+      await t.rejects(nestedQuery(), /second connection/, 'refused inside the transaction still open after another closed')
+      return sql.query<{ two: number }>('SELECT 2 AS two')
+    }),
+  )
+  t.same(await second, [{ two: 2 }], 'which reads through its own connection')
+  t.same((await detached(nestedQuery)).rows, [{ '?column?': 1 }], 'with none open, the pool answers anyone')
+  const third = detached(() => transaction(app.pg, nestedQuery))
+  await t.rejects(third, /second connection/, 'the next transaction is guarded again')
+})
+
 t.test(
   'every connection of the service runs with statement, lock and idle-in-transaction timeouts; a request that cannot get one answers 503 with Retry-After',
   async (t) => {
