@@ -10,7 +10,11 @@
 // environment, and each pattern is measured on both before the next: in a row (each connection a
 // campaign's orders one after another) and round-robin over a ring of BENCH_RING campaigns.
 //
-// BENCH_BEFORE=860c82a  BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_RING=1000
+// With BENCH_TOGETHER=1 both sides are loaded at once instead, each on half the fleet with half the
+// clients (bench/lib/together.ts): each side's CPU per order and their ratio, steady on a machine
+// whose speed moves from minute to minute, without the rates and ratios to pgbench and the floor.
+//
+// BENCH_BEFORE=860c82a  BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_RING=1000  BENCH_TOGETHER=
 import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
@@ -18,6 +22,7 @@ import pg from 'pg'
 import { inARowCount, loadRun, pgbenchBinary, pgbenchRun, quietly, ringLaps, type LoadJob } from './lib/load.ts'
 import { rssMb } from './lib/proc.ts'
 import { benchServer, median } from './lib/server.ts'
+import { compareTogether } from './lib/together.ts'
 import { fleet, keepFleet, resetFleet, startFloor, startServer, unwrapCpu, withCpu } from './orders.ts'
 import type { Bench } from './run.ts'
 
@@ -26,6 +31,7 @@ const CLIENTS = (process.env.BENCH_CLIENTS ?? '16,64').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const RING = Number(process.env.BENCH_RING ?? 1000)
+const TOGETHER = process.env.BENCH_TOGETHER === '1'
 const PATTERNS = ['in-a-row', 'round-robin'] as const
 const SIDES = ['before', 'after'] as const
 const root = path.resolve(import.meta.dirname, '..')
@@ -101,6 +107,26 @@ const bench: Bench = async (report, log) => {
         await resetFleet(pool)
         await loadRun(job(side, Math.max(...CLIENTS), 5, pattern))
       }
+    if (TOGETHER) {
+      const halves = { before: campaigns.slice(0, Math.floor(campaigns.length / 2)), after: campaigns.slice(Math.floor(campaigns.length / 2)) }
+      const side = (name: Side) => ({
+        name,
+        label: name === 'before' ? before.commit : after,
+        pid: servers[name].pid,
+        job: (clients: number, pattern: Pattern) => ({ ...job(name, clients, SECONDS, pattern), campaigns: halves[name] }),
+      })
+      await compareTogether({
+        admin,
+        sides: [side('before'), side('after')],
+        clients: CLIENTS,
+        patterns: PATTERNS,
+        runs: RUNS,
+        reset: () => resetFleet(pool),
+        report,
+        log,
+      })
+      return
+    }
     for (let run = 1; run <= RUNS; run++) {
       for (const clients of CLIENTS) {
         const measured: [Side, Pattern, Omit<Sample, 'pgbench' | 'pgbenchPgMs' | 'floorNodeMs'>][] = []

@@ -1,6 +1,6 @@
 // CPU time and resident memory of processes, read from /proc (Linux), so a
 // bench can say what one request costs the server and the database.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { execFileSync, type ChildProcessByStdio, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import type { Readable } from 'node:stream'
 
@@ -54,6 +54,32 @@ export function cpuOf(pids: number[]): Map<number, number> {
 
 export function cpuSince(before: Map<number, number>, pids: number[]): number {
   return pids.reduce((sum, p) => sum + Math.max(0, cpuMs(p) - (before.get(p) ?? 0)), 0)
+}
+
+/**
+ * The local TCP ports of a process's sockets: its PostgreSQL backends are those whose
+ * `client_port` is one of them, so that two servers on one PostgreSQL can each be charged
+ * their own backends' CPU (bench/compare.ts, BENCH_TOGETHER).
+ */
+export function tcpPortsOf(pid: number): number[] {
+  const inodes = new Set<string>()
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))
+      if (socket) inodes.add(socket[1]!)
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports: number[] = []
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    // sl, local address:port, remote address:port, state, queues, timer, retransmits, uid, timeout, inode
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const columns = line.trim().split(/\s+/)
+      if (columns.length > 9 && inodes.has(columns[9]!)) ports.push(parseInt(columns[1]!.split(':')[1]!, 16))
+    }
+  }
+  return ports
 }
 
 /** Resident memory of a process in MB (VmRSS). */
