@@ -15,7 +15,7 @@
 // whose speed moves from minute to minute, without the rates and ratios to pgbench and the floor.
 //
 // BENCH_BEFORE=860c82a  BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_RING=1000  BENCH_TOGETHER=
-import { execFileSync } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
@@ -74,9 +74,11 @@ const bench: Bench = async (report, log) => {
   const { campaigns, orders, token } = await fleet(url, log)
   const pool = new pg.Pool({ connectionString: url, max: 2 })
   await keepFleet(pool)
-  const servers: Record<Side, Awaited<ReturnType<typeof startServer>>> = {
-    before: await startServer(url, log, {}, before.dir),
-    after: await startServer(url, log),
+  const startSide = (side: Side) => (side === 'before' ? startServer(url, log, {}, before.dir) : startServer(url, log))
+  const servers: Record<Side, Awaited<ReturnType<typeof startServer>>> = { before: await startSide('before'), after: await startSide('after') }
+  const stop = async (child: ChildProcess) => {
+    child.kill('SIGTERM')
+    await new Promise<void>((resolve) => child.once('exit', resolve))
   }
   const floor = await startFloor(url, log)
   await pool.query(`DROP TABLE IF EXISTS floor_rows, floor_log;
@@ -112,7 +114,7 @@ const bench: Bench = async (report, log) => {
       const side = (name: Side) => ({
         name,
         label: name === 'before' ? before.commit : after,
-        pid: servers[name].pid,
+        pid: () => servers[name].pid,
         job: (clients: number, pattern: Pattern) => ({ ...job(name, clients, SECONDS, pattern), campaigns: halves[name] }),
       })
       await compareTogether({
@@ -122,6 +124,18 @@ const bench: Bench = async (report, log) => {
         patterns: PATTERNS,
         runs: RUNS,
         reset: () => resetFleet(pool),
+        // New processes for each run: one server process can stay a tenth faster or slower than
+        // another of the same build for its whole life, steady within it.
+        restart: async () => {
+          for (const name of SIDES) {
+            await stop(servers[name].child)
+            servers[name] = await startSide(name)
+          }
+          for (const pattern of PATTERNS) {
+            await resetFleet(pool)
+            await Promise.all(SIDES.map((name) => loadRun({ ...side(name).job(Math.max(...CLIENTS), pattern), seconds: 5 })))
+          }
+        },
         report,
         log,
       })
@@ -267,10 +281,7 @@ const bench: Bench = async (report, log) => {
       report('floor_one_trip_node_cpu_ms_per_request', median(any.map((s) => s.floorNodeMs)), 'ms', { clients, note: 'bench/floor-server.mjs /floor-one' })
     }
   } finally {
-    for (const child of [servers.before.child, servers.after.child, floor.child]) {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
-    }
+    for (const child of [servers.before.child, servers.after.child, floor.child]) await stop(child)
     await admin.end()
     await pool.end()
     await db.stop()

@@ -3,12 +3,14 @@
 // however its speed moves, and each is charged its own CPU and its own PostgreSQL backends' (found
 // by the ports of its sockets). Turn about, on a shared machine, node's CPU per order moved by up to
 // 30% from one pair of runs to the next (2026-12-01); loaded together, the ratio of the two sides
-// held within 1–2%. What it gives is each side's cost per order and their ratio: each side's rate
+// held within 1–2%; but one server process can stay a tenth faster or slower than another of the
+// same build for its whole life (two runs of one change gave 0.83 and 1.00), so each run starts new
+// processes and the median is over process pairs. What it gives is each side's cost per order and their ratio: each side's rate
 // is its share of a machine the other is using too, not what it would do alone, and a side that
 // finishes first leaves the other the machine for the rest of its run.
 import type pg from 'pg'
 import { inARowCount, loadRun, ringLaps, type LoadJob, type LoadResult } from './load.ts'
-import { cpuOf, cpuSince, tcpPortsOf } from './proc.ts'
+import { cpuOf, cpuSince, rssMb, tcpPortsOf } from './proc.ts'
 import { median } from './server.ts'
 import type { Bench } from '../run.ts'
 
@@ -19,7 +21,8 @@ interface Side {
   name: 'before' | 'after'
   /** The revision it runs, for the notes. */
   label: string
-  pid: number
+  /** Its server's process, as it is now (restarted for each run). */
+  pid: () => number
   /** The load for this side: the fleet's half it plays, with all the clients (halved here). */
   job: (clients: number, pattern: Pattern) => LoadJob
 }
@@ -30,6 +33,8 @@ interface Sample {
   pgMs: number
   p99: number
   failed: number
+  /** Highest resident memory of the server during the run, MB. */
+  rss: number
 }
 
 async function backendsOf(admin: pg.Client, pid: number): Promise<number[]> {
@@ -42,7 +47,9 @@ async function loadTogether(admin: pg.Client, sides: { pid: number; job: LoadJob
   const backends = await Promise.all(sides.map((side) => backendsOf(admin, side.pid)))
   const nodeBefore = sides.map((side) => cpuOf([side.pid]))
   const pgBefore = backends.map((pids) => cpuOf(pids))
-  const results: LoadResult[] = await Promise.all(sides.map((side) => loadRun(side.job)))
+  const rss = sides.map((side) => rssMb(side.pid))
+  const sampler = setInterval(() => sides.forEach((side, index) => (rss[index] = Math.max(rss[index]!, rssMb(side.pid)))), 200)
+  const results: LoadResult[] = await Promise.all(sides.map((side) => loadRun(side.job))).finally(() => clearInterval(sampler))
   return Promise.all(
     sides.map(async (side, index) => {
       // A backend the pool opened during the run is counted whole: its life is the run.
@@ -54,6 +61,7 @@ async function loadTogether(admin: pg.Client, sides: { pid: number; job: LoadJob
         pgMs: cpuSince(pgBefore[index]!, pgPids) / result.ok,
         p99: result.p99,
         failed: result.non2xx + result.errors,
+        rss: rss[index]!,
       }
     }),
   )
@@ -67,12 +75,15 @@ export async function compareTogether(options: {
   patterns: readonly Pattern[]
   runs: number
   reset: () => Promise<void>
+  /** New server processes, warmed, for every run after the first. */
+  restart: () => Promise<void>
   report: Report
   log: (message: string) => void
 }) {
   const { admin, sides, report, log } = options
   const samples = new Map<string, Sample[]>()
-  for (let run = 1; run <= options.runs; run++)
+  for (let run = 1; run <= options.runs; run++) {
+    if (run > 1) await options.restart()
     for (const clients of options.clients)
       for (const pattern of options.patterns) {
         await options.reset()
@@ -86,7 +97,7 @@ export async function compareTogether(options: {
         }
         const out = await loadTogether(
           admin,
-          sides.map((side, index) => ({ pid: side.pid, job: measured[index]! })),
+          sides.map((side, index) => ({ pid: side.pid(), job: measured[index]! })),
         )
         sides.forEach((side, index) => {
           const sample = out[index]!
@@ -94,10 +105,11 @@ export async function compareTogether(options: {
           samples.set(`${side.name} ${pattern} ${clients}`, [...(samples.get(`${side.name} ${pattern} ${clients}`) ?? []), sample])
           log(
             `run ${run}, ${clients} clients together, ${side.name} (${side.label}), ${pattern}: ${Math.round(sample.perS)} orders/s, p99 ${sample.p99} ms, ` +
-              `node ${sample.nodeMs.toFixed(3)} ms and PostgreSQL ${sample.pgMs.toFixed(3)} ms CPU per order`,
+              `node ${sample.nodeMs.toFixed(3)} ms and PostgreSQL ${sample.pgMs.toFixed(3)} ms CPU per order, RSS up to ${Math.round(sample.rss)} MB`,
           )
         })
       }
+  }
   for (const clients of options.clients)
     for (const pattern of options.patterns) {
       const of = (side: Side) => samples.get(`${side.name} ${pattern} ${clients}`)!
@@ -108,6 +120,7 @@ export async function compareTogether(options: {
         report(`together_${side.name}_${key}_node_cpu_ms_per_order`, median(of(side).map((s) => s.nodeMs)), 'ms', note)
         report(`together_${side.name}_${key}_pg_cpu_ms_per_order`, median(of(side).map((s) => s.pgMs)), 'ms', note)
         report(`together_${side.name}_${key}_p99_ms`, median(of(side).map((s) => s.p99)), 'ms', note)
+        report(`together_${side.name}_${key}_rss_mb`, median(of(side).map((s) => s.rss)), 'MB', note)
       }
       const [before, after] = sides
       const ratio = (f: (s: Sample) => number) => median(of(after).map((s, i) => f(s) / f(of(before)[i]!)))
