@@ -9,6 +9,8 @@
 // Idempotency-Key). Both servers are started as `npm start` starts them, with the same
 // environment, and each pattern is measured on both before the next: in a row (each connection a
 // campaign's orders one after another) and round-robin over a ring of BENCH_RING campaigns.
+// Each run after the first starts both servers anew: a process can stay a fifth faster or slower
+// than another of the same build for its whole life, so the medians are over pairs of processes.
 //
 // With BENCH_TOGETHER=1 both sides are loaded at once instead, each on half the fleet with half the
 // clients (bench/lib/together.ts): each side's CPU per order and their ratio, steady on a machine
@@ -102,13 +104,25 @@ const bench: Bench = async (report, log) => {
     ring: RING,
   })
   const samples = new Map<string, Sample[]>()
-  try {
-    log('warming up')
+  const warm = async () => {
     for (const side of SIDES)
       for (const pattern of PATTERNS) {
         await resetFleet(pool)
         await loadRun(job(side, Math.max(...CLIENTS), 5, pattern))
       }
+  }
+  // New processes for each run: one server process can stay a fifth faster or slower than another
+  // of the same build for its whole life, steady within it ([Loaded together] in BENCHMARKS.md).
+  const restart = async () => {
+    for (const name of SIDES) {
+      await stop(servers[name].child)
+      servers[name] = await startSide(name)
+    }
+    await warm()
+  }
+  try {
+    log('warming up')
+    await warm()
     if (TOGETHER) {
       const halves = { before: campaigns.slice(0, Math.floor(campaigns.length / 2)), after: campaigns.slice(Math.floor(campaigns.length / 2)) }
       const side = (name: Side) => ({
@@ -124,24 +138,14 @@ const bench: Bench = async (report, log) => {
         patterns: PATTERNS,
         runs: RUNS,
         reset: () => resetFleet(pool),
-        // New processes for each run: one server process can stay a tenth faster or slower than
-        // another of the same build for its whole life, steady within it.
-        restart: async () => {
-          for (const name of SIDES) {
-            await stop(servers[name].child)
-            servers[name] = await startSide(name)
-          }
-          for (const pattern of PATTERNS) {
-            await resetFleet(pool)
-            await Promise.all(SIDES.map((name) => loadRun({ ...side(name).job(Math.max(...CLIENTS), pattern), seconds: 5 })))
-          }
-        },
+        restart,
         report,
         log,
       })
       return
     }
     for (let run = 1; run <= RUNS; run++) {
+      if (run > 1) await restart()
       for (const clients of CLIENTS) {
         const measured: [Side, Pattern, Omit<Sample, 'pgbench' | 'pgbenchPgMs' | 'floorNodeMs'>][] = []
         for (const pattern of PATTERNS) {
