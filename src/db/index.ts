@@ -134,6 +134,7 @@ async function uncompressedWal(client: pg.ClientBase): Promise<void> {
  * it later (the tests' statement counter) still sees every statement.
  */
 function corkQueries(client: pg.PoolClient) {
+  // The client's connection and its socket are node-postgres internals its types do not declare.
   const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream
   const prototype = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown }
   Object.assign(client, {

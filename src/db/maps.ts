@@ -12,6 +12,7 @@ export async function mapsUploadedBy(db: Database, userId: string): Promise<MapD
 }
 
 export async function insertMap(db: Database, map: MapDef, createdById: string) {
+  // A MapDef is plain JSON, but its interfaces lack the index signature Prisma's InputJsonValue asks for.
   await db.prisma.uploadedMap.create({ data: { id: map.id, name: map.name, definition: map as unknown as Prisma.InputJsonValue, createdById } })
 }
 

@@ -33,7 +33,7 @@ const openTransaction = new AsyncLocalStorage<{ open: boolean }>()
 
 /**
  * Transactions whose callback is running. On Node 20 a storage in use installs promise hooks that
- * every promise of the process pays for, orders that open no transaction too (6% of an order's
+ * every promise of the process pays for, orders that open no transaction too (a few percent of an order's
  * CPU, #52): with none open the storage is switched off, as no code can then be inside one, and
  * the next transaction's `run` switches it on again.
  */

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { IncomingMessage, ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
 import helmet from 'helmet'
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
@@ -7,18 +8,14 @@ import { AppError } from '../../lib/errors.ts'
 /** Helmet's defaults, but for images: the pages draw data: URIs. Swagger UI adds its own scripts' hashes. */
 export const SECURITY_HEADERS = { contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:'] } } }
 
-/** The headers a helmet middleware sets, recorded from one run of it on a stand-in response. */
+/** The headers a helmet middleware sets, read from a real response it ran on once, unsent. */
 function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
-  const headers: [string, string][] = []
-  const recorder = {
-    setHeader: (name: string, value: string) => headers.push([name, value]),
-    removeHeader: () => {},
-    getHeader: () => undefined,
-  }
-  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+  const request = new IncomingMessage(new Socket())
+  const response = new ServerResponse(request)
+  middleware(request, response, (error?: unknown) => {
     if (error) throw error as Error
   })
-  return headers
+  return Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)])
 }
 
 export default fp(
