@@ -48,6 +48,9 @@ t.test('a stream tells of versions, windows and readable scene messages; resumes
   const anaStream = await listen(url, ana.token)
   t.equal(anaStream.res.status, 200)
   t.match(anaStream.res.headers.get('content-type'), /^text\/event-stream/)
+  // Written raw (hijacked), the stream still carries the security headers every answer has.
+  t.equal(anaStream.res.headers.get('x-content-type-options'), 'nosniff', 'the stream carries the security headers')
+  t.match(anaStream.res.headers.get('content-security-policy'), /default-src 'self'/)
   const first = await anaStream.next((h) => h.event === 'version')
   const startVersion = Number(first.id)
   t.ok(startVersion > 0, 'a new reader hears the current version first, with it as the event id')

@@ -1,4 +1,5 @@
 // GET /api/campaigns/{id}/stream: the campaign's changes as Server-Sent Events (services/streams.ts).
+import type { OutgoingHttpHeaders } from 'node:http'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorRef } from '../../../lib/errors.ts'
@@ -50,7 +51,11 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         end: () => (live ? reply.raw.end() : (ended = true)),
       })
       reply.hijack()
+      // A hijacked answer is written raw: the reply's headers (security's) go with it.
+      const kept: OutgoingHttpHeaders = {}
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) kept[name] = value
       reply.raw.writeHead(200, {
+        ...kept,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache',
         connection: 'keep-alive',
