@@ -15,21 +15,29 @@ import { buildSerializer, buildValidator } from './lib/validators.ts'
 const RETRY_AFTER_S = 5
 const MAX_DEPTH = 32
 
-function refuseHostileInput(value: unknown, where: string) {
-  const stack: [unknown, number][] = [[value, 0]]
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!
-    if (typeof v === 'string') {
-      if (v.includes('\u0000')) throw new AppError(400, 'request/nul_character', `The ${where} holds a NUL character (U+0000), which no text may contain`)
-    } else if (v && typeof v === 'object') {
-      if (depth >= MAX_DEPTH) throw new AppError(400, 'request/too_deep', `The ${where} is nested more than ${MAX_DEPTH} levels deep`)
-      for (const [k, x] of Object.entries(v)) {
-        if (k.includes('\u0000')) throw new AppError(400, 'request/nul_character', `The ${where} holds a NUL character (U+0000), which no text may contain`)
-        stack.push([x, depth + 1])
-      }
+/**
+ * Throws at a NUL character in any key or text, or at nesting beyond MAX_DEPTH. It runs on every
+ * request: it walks the value in place, allocating nothing (#52); the depth check bounds the recursion.
+ */
+function refuseHostileInput(value: unknown, where: string, depth = 0): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw nulIn(where)
+  } else if (value !== null && typeof value === 'object') {
+    if (depth >= MAX_DEPTH) throw new AppError(400, 'request/too_deep', `The ${where} is nested more than ${MAX_DEPTH} levels deep`)
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) refuseHostileInput(value[index], where, depth + 1)
+      return
+    }
+    const record = value as Record<string, unknown>
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue
+      if (key.includes('\u0000')) throw nulIn(where)
+      refuseHostileInput(record[key], where, depth + 1)
     }
   }
 }
+
+const nulIn = (where: string) => new AppError(400, 'request/nul_character', `The ${where} holds a NUL character (U+0000), which no text may contain`)
 
 export interface AppOptions {
   config: Config
@@ -106,9 +114,11 @@ export const app: FastifyPluginAsync<AppOptions> = async (fastify, opts) => {
   // An empty path parameter (`/scenes/` for `/scenes/{sceneId}`) must not fall through to the
   // list route a trailing slash would reach: in the API, a trailing slash names nothing.
   fastify.addHook('onRequest', (request, _reply, done) => {
-    const path = request.url.split('?')[0]!
-    if (path.startsWith('/api/') && path.endsWith('/'))
-      return done(new AppError(404, 'not_found', `No route ${request.method} ${path}: an empty path segment names nothing`))
+    const url = request.url
+    if (!url.startsWith('/api/')) return done()
+    const query = url.indexOf('?')
+    const path = query === -1 ? url : url.slice(0, query)
+    if (path.endsWith('/')) return done(new AppError(404, 'not_found', `No route ${request.method} ${path}: an empty path segment names nothing`))
     done()
   })
 
