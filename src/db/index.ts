@@ -76,7 +76,9 @@ function poolOf(connectionString: string, max: number, limits: DatabaseLimits, n
   })
   // An idle connection dropped by the server must not crash the process.
   pool.on('error', () => {})
-  pool.on('connect', corkQueries)
+  // node-postgres (8.23) corks a query's messages itself (parse, bind, describe, execute, sync
+  // leave in one write), which a wrapper here did before it (#32); the wrapper only added a
+  // closure and a tick to every statement (#52).
   return guardPool(countAcquireTimeouts(pool))
 }
 
@@ -124,29 +126,6 @@ function countAcquireTimeouts(pool: pg.Pool): pg.Pool {
  */
 async function uncompressedWal(client: pg.ClientBase): Promise<void> {
   await client.query('SET wal_compression = off').catch(() => {})
-}
-
-/**
- * node-postgres writes each message of a query (parse, bind, describe, execute, sync) with a
- * write of its own, a system call each: 8 for an order's two statements (with the HTTP answer's,
- * a quarter of the samples of a profile of the orders bench, #32). Corked while the query is
- * handed over, they leave in one. The prototype's query is looked up at each call, so that a wrapper put on
- * it later (the tests' statement counter) still sees every statement.
- */
-function corkQueries(client: pg.PoolClient) {
-  // The client's connection and its socket are node-postgres internals its types do not declare.
-  const stream = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream
-  const prototype = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown }
-  Object.assign(client, {
-    query: (...args: unknown[]) => {
-      stream.cork()
-      try {
-        return prototype.query.apply(client, args)
-      } finally {
-        process.nextTick(() => stream.uncork())
-      }
-    },
-  })
 }
 
 /** Opens the request pool with Prisma's client on top, and the reserved system pool. */
