@@ -52,7 +52,7 @@ export async function saveChanges(sql: Sql, changes: ChangeWrite[], now: Date): 
     if (c.created || c.state === undefined || c.idempotency) throw new Error(`campaign ${c.campaignId}: a batch saves only whole states of running campaigns`)
     const rows = rowsOf(c)
     const campaign = { campaign: c.campaignId }
-    states.push(JSON.stringify(c.state))
+    states.push(c.state)
     snapshots.push({
       ...campaign,
       at: states.length,

@@ -18,6 +18,8 @@ export interface LoadedRow extends CampaignRow {
   lastSeq: number
   /** Moved whenever a fact of the campaign's seats changes (members, tribes' players, logins; #52). */
   seatsVersion: number | null
+  /** The stored state's JSON in bytes: what remembering it costs (known-campaigns), without writing it out again. */
+  stateBytes: number | null
 }
 
 /** Engine events (a platform note's type has a dot) logged after the stored state: its tail. */
@@ -27,7 +29,8 @@ const TAIL = `(SELECT json_agg(e.payload ORDER BY e.seq) FROM campaign_events e
 /** A snapshot row `s` of campaign `c`: its stored state, the tail to replay on it, the calendar marks and the log position. */
 export const SNAPSHOT_COLUMNS = `s.state, s.version, s.state_version AS "stateVersion", ${TAIL} AS tail,
             ${instant('s.synced_until', 'syncedUntil')}, ${instant('s.next_due_at', 'nextDueAt')},
-            COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq", s.seats_version AS "seatsVersion"`
+            COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = c.id), 0)::int AS "lastSeq", s.seats_version AS "seatsVersion",
+            octet_length(s.state::text) AS "stateBytes"`
 
 /**
  * Locks the campaign row and its snapshot row, campaign first. Orders take no
@@ -182,8 +185,8 @@ export interface ChangeWrite {
   campaignId: string
   /** The new version; the change is saved only over version - 1. */
   version: number
-  /** The state's JSON as stored, or undefined to keep the stored one (its tail grows by this change's events). */
-  state: unknown
+  /** The state's JSON text as stored (written once, #52), or undefined to keep the stored one (its tail grows by this change's events). */
+  state: string | undefined
   status: CampaignStatus
   /** The game's period and, once over, its ranking: copied from the game's view for SQL to read. */
   period: number
@@ -262,7 +265,7 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
     [
       c.campaignId,
       c.version,
-      c.state === undefined ? null : JSON.stringify(c.state),
+      c.state ?? null,
       c.syncedUntil.toISOString(),
       c.nextDueAt?.toISOString() ?? null,
       JSON.stringify(events),

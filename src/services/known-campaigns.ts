@@ -45,15 +45,30 @@ export function knownCampaigns(limit: number, maxBytes = Number.MAX_SAFE_INTEGER
   return {
     get: (campaignId: string) => (limit > 0 ? entries.get(campaignId) : undefined),
     forget: (campaignId: string) => void entries.delete(campaignId),
-    /** Remembers what `change` wrote, built on `state` of `campaign`; the players' tribes carry over while the seats' version holds. */
-    saved(campaign: CampaignRow, state: AnyState, change: ChangeWrite, stateVersion: number, seatsVersion: number): KnownCampaign | undefined {
+    /**
+     * Remembers what `change` wrote, built on `state` of `campaign`; the players' tribes carry over while the seats' version holds.
+     * `storedBytes`: the stored state's size as its read found it, which spares writing the state out to measure it.
+     */
+    saved(
+      campaign: CampaignRow,
+      state: AnyState,
+      change: ChangeWrite,
+      stateVersion: number,
+      seatsVersion: number,
+      storedBytes?: number | null,
+    ): KnownCampaign | undefined {
       if (limit <= 0) return undefined
       const current = entries.get(campaign.id)
       // Two requests of one campaign may finish out of order: the newer version stays.
       if (current && current.version > change.version) return current
-      // Measured when the state is first kept and at each whole-state save (every SNAPSHOT_EVERY changes); between them it barely grows.
-      const json = change.state !== undefined ? change.state : current ? undefined : storedState(state)
-      const bytes = json === undefined ? current!.bytes : ENTRY_BYTES + JSON.stringify(json).length
+      // Measured when the state is first kept (as the read found it stored) and at each whole-state
+      // save (every SNAPSHOT_EVERY changes); between them it barely grows.
+      const bytes =
+        change.state !== undefined
+          ? ENTRY_BYTES + change.state.length
+          : current
+            ? current.bytes
+            : ENTRY_BYTES + (storedBytes ?? JSON.stringify(storedState(state)).length)
       const entry: KnownCampaign = {
         campaign: { ...campaign, status: change.status },
         state,

@@ -95,7 +95,7 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
     }
     const state = w.state
     const change = await saveWrite(sql, campaign, w, now, { snapshotEvery: db.snapshotEvery, ...(out.idempotency ? { idempotency: out.idempotency } : {}) })
-    const entry = known.saved(campaign, state, change, w.stateVersion, row.seatsVersion ?? 0)
+    const entry = known.saved(campaign, state, change, w.stateVersion, row.seatsVersion ?? 0, row.stateBytes)
     if (entry) shortcut?.remember(row, entry)
     return { ok: true, value: { ...out.value, version: change.version } }
   }

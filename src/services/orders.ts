@@ -105,6 +105,7 @@ export function ordersService(locked: Locked) {
               const row: ChangeRow = {
                 ...known.campaign,
                 state: null,
+                stateBytes: null,
                 tail: null,
                 version,
                 stateVersion,

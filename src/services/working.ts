@@ -257,7 +257,7 @@ export class ChangeConflict extends Error {
 /** The working state of a loaded snapshot row (a started campaign). */
 export async function working(sql: Sql, row: LoadedRow): Promise<{ campaign: CampaignRow; w: Working }> {
   if (row.state === null) throw new AppError(409, 'campaign/not_started', 'The draft has not started yet', 'R3.1')
-  const { state, version, stateVersion, tail, syncedUntil, nextDueAt, lastSeq, ...campaign } = row
+  const { state, version, stateVersion, stateBytes: _stateBytes, tail, syncedUntil, nextDueAt, lastSeq, ...campaign } = row
   const stored = await loadStateOf(sql, campaign.id, state)
   // A campaign from before maps were kept: it keeps the map it has now.
   const rules = rulesetOf(stored.ruleset)
@@ -319,7 +319,7 @@ export async function changeOf(
   return {
     campaignId: campaign.id,
     version,
-    state: appendOnly ? undefined : storedState(w.state),
+    state: appendOnly ? undefined : JSON.stringify(storedState(w.state)),
     status,
     syncedUntil: w.syncedUntil,
     nextDueAt: status === 'running' ? (w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt) : null,

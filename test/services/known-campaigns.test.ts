@@ -52,7 +52,7 @@ t.test('#32 what a change wrote is remembered: version, the stored state version
   t.equal(appended.lastSeq, 11, 'two events from seq 10')
   t.same(appended.nextDueAt, new Date('2026-11-30T19:00:00Z'))
   appended.tribes.set('ana', { tribeId: 't1', jti: 'j1' })
-  const stored = known.saved(campaign('a'), state('s2'), change('a', 6, { state: {} }), 3, 0)!
+  const stored = known.saved(campaign('a'), state('s2'), change('a', 6, { state: '{}' }), 3, 0)!
   t.equal(stored.stateVersion, 6, 'a change that stores the state moves its version')
   t.same(stored.tribes.get('ana'), { tribeId: 't1', jti: 'j1' }, "the players' tribes carry over")
   t.equal(known.get('a'), stored)
@@ -96,11 +96,11 @@ t.test('#52 the budget is bytes of state JSON: a round-robin over many small cam
   t.notOk(known.get('b'), 'the least recently used (a was read above)')
   // A change that stores the whole state measures it again; one that appends keeps the last measure.
   const grown = { ruleset: 'weekly-turn', label: 'g'.repeat(3_000) }
-  const again = known.saved(campaign('a'), sized('a'), change('a', 2, { state: grown }), 1, 0)!
+  const again = known.saved(campaign('a'), sized('a'), change('a', 2, { state: JSON.stringify(grown) }), 1, 0)!
   t.equal(again.bytes, 512 + JSON.stringify(grown).length)
   t.equal(known.saved(campaign('a'), sized('a'), change('a', 3), 1, 0)!.bytes, again.bytes, 'an appended change keeps the measure')
   const huge = knownCampaigns(1_000, 2_000)
-  t.equal(huge.saved(campaign('h'), sized('h'), change('h', 1, { state: grown }), 1, 0)?.version, 1, 'the entry is built')
+  t.equal(huge.saved(campaign('h'), sized('h'), change('h', 1, { state: JSON.stringify(grown) }), 1, 0)?.version, 1, 'the entry is built')
   t.notOk(huge.get('h'), 'but a state larger than the whole budget is never kept')
 })
 
