@@ -252,45 +252,59 @@ export function rowsOf(c: ChangeWrite) {
  */
 export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
   const { events, ledger, dice, seq } = rowsOf(c)
-  const rows: Record<keyof typeof PARAM, unknown[]> = { log: events, ledger, dice, mail: c.mails, idempotency: c.idempotency ? [c.idempotency] : [] }
-  const used = (Object.keys(PARAM) as (keyof typeof PARAM)[]).filter((name) => rows[name].length > 0)
-  const shape = `campaign-save-${c.created ? 'new' : c.state === undefined ? 'append' : 'update'}-${used.join('-')}${c.guard ? '-guarded' : ''}`
-  let text = saveTexts.get(shape)
-  if (text === undefined) {
-    text = saveText(c, used)
-    saveTexts.set(shape, text)
-  }
+  const idempotency = c.idempotency
+  const statement = saveStatement(c, events.length > 0, ledger.length > 0, dice.length > 0, c.mails.length > 0, idempotency !== undefined)
   const [row] = await sql.query<{ saved: boolean }>(
-    text,
+    statement.text,
     [
       c.campaignId,
       c.version,
       c.state ?? null,
       c.syncedUntil.toISOString(),
       c.nextDueAt?.toISOString() ?? null,
-      JSON.stringify(events),
-      JSON.stringify(ledger),
-      JSON.stringify(dice),
-      JSON.stringify(c.mails.map((m) => ({ ...m, recipient: recipientOf(m) }))),
+      jsonRows(events),
+      jsonRows(ledger),
+      jsonRows(dice),
+      c.mails.length === 0 ? NO_ROWS : JSON.stringify(c.mails.map((m) => ({ ...m, recipient: recipientOf(m) }))),
       c.now.toISOString(),
       c.status,
       c.version - 1,
-      JSON.stringify(rows.idempotency),
+      idempotency === undefined ? NO_ROWS : JSON.stringify([idempotency]),
       c.period,
       c.ranking === null ? null : JSON.stringify(c.ranking),
       seq,
       ...(c.guard ? guardValues(c.guard) : []),
     ],
-    shape,
+    statement.name,
   )
   return row!.saved
 }
 
+/** Most changes write no ledger, dice, mail or kept answer: their parameter is this one text. */
+const NO_ROWS = '[]'
+const jsonRows = (rows: readonly unknown[]) => (rows.length === 0 ? NO_ROWS : JSON.stringify(rows))
+
 /**
- * The texts of the save's shapes, by statement name: a shape's text depends on
- * nothing else, and building it took a twentieth of an order's CPU (#32).
+ * The save's statement for a change's shape (what it writes), prepared once per connection under
+ * its name. Its text depends on nothing else: building it took a twentieth of an order's CPU
+ * (#32), and naming the shape for every save took a few percent more (#52), so both are kept by a
+ * number made of the shape's flags.
  */
-const saveTexts = new Map<string, string>()
+const saveStatements = new Map<number, { name: string; text: string }>()
+
+function saveStatement(c: ChangeWrite, log: boolean, ledger: boolean, dice: boolean, mail: boolean, idempotency: boolean): { name: string; text: string } {
+  const mode = c.created ? 0 : c.state === undefined ? 1 : 2
+  const key = mode | (log ? 4 : 0) | (ledger ? 8 : 0) | (dice ? 16 : 0) | (mail ? 32 : 0) | (idempotency ? 64 : 0) | (c.guard ? 128 : 0)
+  let statement = saveStatements.get(key)
+  if (statement === undefined) {
+    const flags: Record<keyof typeof PARAM, boolean> = { log, ledger, dice, mail, idempotency }
+    const used = (Object.keys(PARAM) as (keyof typeof PARAM)[]).filter((name) => flags[name])
+    const name = `campaign-save-${['new', 'append', 'update'][mode]}-${used.join('-')}${c.guard ? '-guarded' : ''}`
+    statement = { name, text: saveText(c, used) }
+    saveStatements.set(key, statement)
+  }
+  return statement
+}
 
 function saveText(c: ChangeWrite, used: (keyof typeof PARAM)[]): string {
   const snapshotWrite = c.created
