@@ -4,6 +4,8 @@
 // reads or writes to those it must.
 import pg from 'pg'
 import t from 'tap'
+import { readForChange } from '../../src/db/snapshots.ts'
+import type { Sql } from '../../src/db/sql.ts'
 import { call, mondayGame } from '../helpers/campaign.ts'
 
 interface Explained {
@@ -73,4 +75,28 @@ t.test('#52 an order touches its snapshot row and its log, and nothing else', as
     ['campaign_events', 'game_snapshots'],
     'two tables written, through their primary keys only',
   )
+})
+
+t.test("#52 the order's read is planned once a connection, not at every read", async (t) => {
+  // PostgreSQL plans a prepared statement anew for its first five runs, then keeps a generic plan
+  // unless the custom plans look cheaper. The read is costly to plan (about 1 ms of PostgreSQL's
+  // CPU, eight times what it takes to run): a read whose custom plans looked cheaper would be
+  // planned at every order. With the tables' statistics in, it must settle on its generic plan.
+  const { app, table } = await mondayGame(t)
+  const connectionString = (app.pg as unknown as { options: { connectionString: string } }).options.connectionString
+  const client = new pg.Client({ connectionString })
+  await client.connect()
+  t.teardown(() => client.end())
+  await client.query('ANALYZE')
+  const ana = table.players.ana!
+  // One connection, as a pool's connection runs the read for every order it serves.
+  const sql: Sql = { query: async <T>(text: string, values: unknown[] = [], name?: string) => (await client.query({ name, text, values })).rows as T[] }
+  for (let read = 0; read < 12; read++) {
+    const row = await readForChange(sql, { campaignId: table.id, userId: ana.userId, jti: 'a-token', key: null, at: new Date('2026-11-30T09:00:00Z') })
+    t.equal(row.tribeId, ana.tribeId)
+  }
+  const [prepared] = (
+    await client.query(`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = 'campaign-read-for-change'`)
+  ).rows as { generic: number; custom: number }[]
+  t.same(prepared, { generic: 7, custom: 5 }, 'five custom plans, then the generic plan for every read after them')
 })
