@@ -309,7 +309,7 @@ export async function changeOf(
   campaign: CampaignRow,
   w: Working,
   now: Date,
-  options: { created?: boolean; idempotency?: IdempotencyWrite; snapshotEvery?: number } = {},
+  options: { created?: boolean; idempotency?: IdempotencyWrite; snapshotEvery?: number; guard?: SaveGuard | undefined } = {},
 ): Promise<ChangeWrite> {
   const version = w.version + 1
   const status = w.view.status === 'finished' ? 'finished' : w.campaignStatus
@@ -331,6 +331,8 @@ export async function changeOf(
     mails: w.mails,
     now,
     idempotency: options.idempotency,
+    // Built on a remembered state (#32): saved only if the guard holds.
+    guard: options.guard,
     dice: w.dice.map((d) => ({ ...d, commitment: commitmentOf(d.seed) })),
     ...(options.created ? { created: true } : {}),
   }
@@ -361,7 +363,7 @@ export async function saveWrite(
   // built again under the campaign's lock, in one transaction.
   if (w.weekdaysDealt && !inTransaction()) throw new WeekdaysNeedALock(campaign.id)
   const change = await changeOf(sql, campaign, w, now, options)
-  if (!(await saveChange(sql, { ...change, guard: options.guard }))) throw new ChangeConflict(campaign.id)
+  if (!(await saveChange(sql, change))) throw new ChangeConflict(campaign.id)
   // Every reader of a tribe's weekday (the "your day" card, the calendar feed, the pages) reads the game's.
   if (w.weekdaysDealt) await keepWeekdays(sql, campaign.id, w.view.tribes)
   return change
