@@ -12,7 +12,7 @@
 // of one round trip.
 import { LRUCache } from 'lru-cache'
 import type { CampaignRow } from '../db/campaigns.ts'
-import type { ChangeWrite } from '../db/snapshots.ts'
+import type { ChangeRow, ChangeWrite } from '../db/snapshots.ts'
 import type { AnyState } from '../engine/index.ts'
 import { storedState } from './working.ts'
 
@@ -27,8 +27,11 @@ export interface KnownCampaign {
   lastSeq: number
   /** The seats' version the read found (#52): a guarded save checks it is still the same. */
   seatsVersion: number
-  /** The tribe of each player seen giving orders, with the token their read checked (valid while the seats' version holds). */
-  tribes: Map<string, { tribeId: string; jti: string }>
+  /**
+   * The tribe of each player seen giving orders, with the token their read checked and the row it
+   * gave them, its state left out (valid while the seats' version holds).
+   */
+  tribes: Map<string, { tribeId: string; jti: string; row: ChangeRow }>
   /** What the entry counts against the budget: its state's JSON as stored, and the rest of the entry. */
   bytes: number
 }

@@ -5,7 +5,7 @@
 // for a campaign this instance saved last, the save alone, guarded (#32).
 import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
-import { readForChange, type ChangeRow } from '../db/snapshots.ts'
+import { readForChange } from '../db/snapshots.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
 import { accessOf, checkCampaignId } from './access.ts'
@@ -96,32 +96,25 @@ export function ordersService(locked: Locked) {
           },
           {
             // A player seen ordering here: their next order is built without a read, its save guarded (#32).
+            // The row is the one their read gave, kept with their seat: what the order reads of it
+            // (their tribe, no stand-in) holds while the seats' version does, and the version and
+            // marks it was read with are the remembered campaign's to give (attemptKnown). Built
+            // anew for every order, its thirty fields were a tenth of what the shortcut allocated.
             rowOf: (known) => {
               const seat = known.tribes.get(userId)
               // Another token of the same player is read once: its own revocation is the read's to see.
-              if (!seat || seat.jti !== (claims.jti ?? '')) return null
-              const { version, stateVersion, syncedUntil, nextDueAt, lastSeq, seatsVersion } = known
-              const caller = { gm: false, member: true, tribeId: seat.tribeId, standIn: false, tokenVersion: claims.tv ?? 0, revoked: false, seen: null }
-              const row: ChangeRow = {
-                ...known.campaign,
-                state: null,
-                stateBytes: null,
-                tail: null,
-                version,
-                stateVersion,
-                syncedUntil,
-                nextDueAt,
-                lastSeq,
-                seatsVersion,
-                ...caller,
-              }
-              return { row }
+              return seat && seat.jti === (claims.jti ?? '') ? { row: seat.row } : null
             },
             // A co-player standing in (#49) is remembered with their own tribe: on the absent tribe's
             // day their own window is closed, the refusal takes the reading path, and that path plays
             // the absent tribe.
             remember: (row, known) => {
-              if (row.tribeId && !row.standIn && !row.gm) known.tribes.set(userId, { tribeId: row.tribeId, jti: claims.jti ?? '' })
+              if (row.tribeId && !row.standIn && !row.gm)
+                known.tribes.set(userId, {
+                  tribeId: row.tribeId,
+                  jti: claims.jti ?? '',
+                  row: { ...row, state: null, stateBytes: null, tail: null, seen: null },
+                })
             },
           },
         )

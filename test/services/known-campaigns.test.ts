@@ -1,7 +1,7 @@
 // #32: the memory of the campaigns an instance changed last, without a database.
 import t from 'tap'
 import type { CampaignRow } from '../../src/db/campaigns.ts'
-import type { ChangeWrite } from '../../src/db/snapshots.ts'
+import type { ChangeRow, ChangeWrite } from '../../src/db/snapshots.ts'
 import type { AnyState } from '../../src/engine/index.ts'
 import { knownCampaigns } from '../../src/services/known-campaigns.ts'
 
@@ -22,6 +22,30 @@ const campaign = (id: string): CampaignRow => ({
   createdById: 'gm',
   createdAt: new Date('2026-11-30T09:00:00Z'),
 })
+
+/** A player's seat as their read left it: their tribe, the token it checked, the row it gave them. */
+const seat = (id: string, tribeId: string, jti: string) => {
+  const row: ChangeRow = {
+    ...campaign(id),
+    state: null,
+    stateBytes: null,
+    tail: null,
+    version: 1,
+    stateVersion: 1,
+    syncedUntil: new Date('2026-11-30T10:00:00Z'),
+    nextDueAt: null,
+    lastSeq: 0,
+    seatsVersion: 0,
+    gm: false,
+    member: true,
+    tribeId,
+    standIn: false,
+    tokenVersion: 0,
+    revoked: false,
+    seen: null,
+  }
+  return { tribeId, jti, row }
+}
 
 const at = new Date('2026-11-30T10:00:00Z')
 const change = (id: string, version: number, options: Partial<ChangeWrite> = {}): ChangeWrite => ({
@@ -51,10 +75,10 @@ t.test('#32 what a change wrote is remembered: version, the stored state version
   t.equal(appended.stateVersion, 3, 'an appended change keeps the stored state where it was')
   t.equal(appended.lastSeq, 11, 'two events from seq 10')
   t.same(appended.nextDueAt, new Date('2026-11-30T19:00:00Z'))
-  appended.tribes.set('ana', { tribeId: 't1', jti: 'j1' })
+  appended.tribes.set('ana', seat('a', 't1', 'j1'))
   const stored = known.saved(campaign('a'), state('s2'), change('a', 6, { state: '{}' }), 3, 0)!
   t.equal(stored.stateVersion, 6, 'a change that stores the state moves its version')
-  t.same(stored.tribes.get('ana'), { tribeId: 't1', jti: 'j1' }, "the players' tribes carry over")
+  t.same(stored.tribes.get('ana'), seat('a', 't1', 'j1'), "the players' tribes carry over, with the rows their reads gave")
   t.equal(known.get('a'), stored)
 })
 
@@ -106,7 +130,7 @@ t.test('#52 the budget is bytes of state JSON: a round-robin over many small cam
 
 t.test('#52 the players checked under other seats are forgotten: a read that found the seats moved starts them afresh', async (t) => {
   const known = knownCampaigns(10)
-  known.saved(campaign('a'), state('s1'), change('a', 1), 1, 4)!.tribes.set('ana', { tribeId: 't1', jti: 'j1' })
+  known.saved(campaign('a'), state('s1'), change('a', 1), 1, 4)!.tribes.set('ana', seat('a', 't1', 'j1'))
   const same = known.saved(campaign('a'), state('s2'), change('a', 2), 1, 4)!
   t.equal(same.seatsVersion, 4)
   t.ok(same.tribes.has('ana'), 'the same seats: ana is still known')
