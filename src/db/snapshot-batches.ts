@@ -3,7 +3,8 @@
 // batch, not per campaign.
 import { CAMPAIGN_COLUMNS } from './campaigns.ts'
 import { recipientOf } from './outbox.ts'
-import { rowsOf, SNAPSHOT_COLUMNS, type ChangeWrite, type LoadedRow } from './snapshots.ts'
+import { rowsOf, type ChangeWrite } from './snapshot-writes.ts'
+import { SNAPSHOT_COLUMNS, type LoadedRow } from './snapshots.ts'
 import { utc, type Sql } from './sql.ts'
 
 /**

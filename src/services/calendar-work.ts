@@ -5,7 +5,7 @@
 import { DateTime } from 'luxon'
 import { setTribeBot, type CampaignRow } from '../db/campaigns.ts'
 import { ledgered, missedInARow, payloadsSince, playersOf, type PlayerRow, windowTakenSince } from '../db/log.ts'
-import type { EventWrite } from '../db/snapshots.ts'
+import type { EventWrite } from '../db/snapshot-writes.ts'
 import type { Sql } from '../db/sql.ts'
 import { dayStart, dueWork, windowStatus, type CalendarTribe, type DueWork } from '../lib/calendar.ts'
 import { commitmentOf, newSeed } from '../lib/dice.ts'

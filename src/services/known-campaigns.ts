@@ -12,7 +12,8 @@
 // of one round trip.
 import { LRUCache } from 'lru-cache'
 import type { CampaignRow } from '../db/campaigns.ts'
-import type { ChangeRow, ChangeWrite } from '../db/snapshots.ts'
+import type { ChangeWrite } from '../db/snapshot-writes.ts'
+import type { ChangeRow } from '../db/snapshots.ts'
 import type { AnyState } from '../engine/index.ts'
 import { storedState } from './working.ts'
 
@@ -28,10 +29,10 @@ export interface KnownCampaign {
   /** The seats' version the read found (#52): a guarded save checks it is still the same. */
   seatsVersion: number
   /**
-   * The tribe of each player seen giving orders, with the token their read checked and the row it
-   * gave them, its state left out (valid while the seats' version holds).
+   * Each player seen giving orders: the token their read checked and the row it gave them (their
+   * tribe in it), its state left out; valid while the seats' version holds.
    */
-  tribes: Map<string, { tribeId: string; jti: string; row: ChangeRow }>
+  tribes: Map<string, { jti: string; row: ChangeRow }>
   /** What the entry counts against the budget: its state's JSON as stored, and the rest of the entry. */
   bytes: number
 }

@@ -110,11 +110,7 @@ export function ordersService(locked: Locked) {
             // the absent tribe.
             remember: (row, known) => {
               if (row.tribeId && !row.standIn && !row.gm)
-                known.tribes.set(userId, {
-                  tribeId: row.tribeId,
-                  jti: claims.jti ?? '',
-                  row: { ...row, state: null, stateBytes: null, tail: null, seen: null },
-                })
+                known.tribes.set(userId, { jti: claims.jti ?? '', row: { ...row, state: null, stateBytes: null, tail: null, seen: null } })
             },
           },
         )

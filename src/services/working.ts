@@ -4,20 +4,8 @@ import { hmacRng, rulesetOf, type AnyRuleset, type AnyState, type EngineError, t
 import { keepWeekdays, type CampaignRow, type CampaignStatus } from '../db/campaigns.ts'
 import type { PendingMail } from '../db/outbox.ts'
 import { membersOf } from '../db/roster.ts'
-import {
-  campaignMap,
-  keepCampaignMap,
-  lockAndLoad,
-  saveChange,
-  saveMarks,
-  type EventWrite,
-  type IdempotencyWrite,
-  type LedgerWrite,
-  type ChangeWrite,
-  type LoadedRow,
-  type SaveGuard,
-  type StoredSnapshot,
-} from '../db/snapshots.ts'
+import { saveChange, saveMarks, type ChangeWrite, type EventWrite, type IdempotencyWrite, type LedgerWrite, type SaveGuard } from '../db/snapshot-writes.ts'
+import { campaignMap, keepCampaignMap, lockAndLoad, type LoadedRow, type StoredSnapshot } from '../db/snapshots.ts'
 import { inTransaction, type Sql } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'

@@ -1,7 +1,8 @@
 // #32: the memory of the campaigns an instance changed last, without a database.
 import t from 'tap'
 import type { CampaignRow } from '../../src/db/campaigns.ts'
-import type { ChangeRow, ChangeWrite } from '../../src/db/snapshots.ts'
+import type { ChangeWrite } from '../../src/db/snapshot-writes.ts'
+import type { ChangeRow } from '../../src/db/snapshots.ts'
 import type { AnyState } from '../../src/engine/index.ts'
 import { knownCampaigns } from '../../src/services/known-campaigns.ts'
 
@@ -44,7 +45,7 @@ const seat = (id: string, tribeId: string, jti: string) => {
     revoked: false,
     seen: null,
   }
-  return { tribeId, jti, row }
+  return { jti, row }
 }
 
 const at = new Date('2026-11-30T10:00:00Z')
