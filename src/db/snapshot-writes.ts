@@ -3,7 +3,6 @@
 // a kept answer (the hot path of every order), and the calendar marks alone.
 import type { CampaignStatus } from './campaigns.ts'
 import { recipientOf, type PendingMail } from './outbox.ts'
-import { changeRowOfJson, readForChangeText, type ChangeReader, type ChangeRow } from './snapshots.ts'
 import { utc, type Sql } from './sql.ts'
 
 export interface LedgerWrite {
@@ -71,31 +70,15 @@ export interface ChangeWrite {
  * the changing transaction); the caller's token is the one that read. An
  * answer kept for the Idempotency-Key needs no clause: the record's primary
  * key fails the statement (23505). Either way nothing is written, as for an
- * overtaken version, and the order is read and built again: a guard that
- * fails answers, in the same statement, what the order's read would have
- * read (`reader`), so that a stale memory costs one round trip more than an
- * order, not two (#52): whenever an order's campaign was last written
- * elsewhere (another instance, the calendar, SQL), as with several instances
- * and no sticky routing, nearly every time.
+ * overtaken version, and the order is read and built again.
  */
 export interface SaveGuard {
   syncedUntil: Date
   nextDueAt: Date | null
   seatsVersion: number
-  reader: ChangeReader
 }
 
 const GUARD = `AND synced_until = ${utc(17)} AND next_due_at IS NOT DISTINCT FROM ${utc(18)} AND seats_version = $19::int`
-
-/**
- * What a failed guard answers: the read at the statement's snapshot, as one JSON value, made
- * only when nothing was saved (an uncorrelated condition: a one-time filter, no scan otherwise).
- */
-const REREAD = `(SELECT row_to_json(r) FROM (${readForChangeText({ campaign: '$1', user: '$20', jti: '$21', key: '$22', at: '$10' })}) r
-       WHERE NOT EXISTS (SELECT 1 FROM snapshot)) AS reread`
-
-/** A save's answer: saved, or not, and then, for a guarded save, what the read found instead. */
-export type SaveOutcome = { saved: true } | { saved: false; reread: ChangeRow | null }
 
 const PARAM = { log: 6, ledger: 7, dice: 8, mail: 9, idempotency: 13 } as const
 
@@ -121,11 +104,11 @@ export function rowsOf(c: ChangeWrite) {
  * nothing, when another change came first. A campaign log row that another
  * writer took first fails the statement with a unique violation (23505).
  */
-export async function saveChange(sql: Sql, c: ChangeWrite): Promise<SaveOutcome> {
+export async function saveChange(sql: Sql, c: ChangeWrite): Promise<boolean> {
   const { events, ledger, dice, seq } = rowsOf(c)
   const idempotency = c.idempotency
   const statement = saveStatement(c, events.length > 0, ledger.length > 0, dice.length > 0, c.mails.length > 0, idempotency !== undefined)
-  const [row] = await sql.query<{ saved: boolean; reread?: ChangeRow | null }>(
+  const [row] = await sql.query<{ saved: boolean }>(
     statement.text,
     [
       c.campaignId,
@@ -148,11 +131,8 @@ export async function saveChange(sql: Sql, c: ChangeWrite): Promise<SaveOutcome>
     ],
     statement.name,
   )
-  if (row!.saved) return SAVED
-  return { saved: false, reread: row!.reread ? changeRowOfJson(row!.reread) : null }
+  return row!.saved
 }
-
-const SAVED = { saved: true } as const
 
 /** Most changes write no ledger, dice, mail or kept answer: their parameter is this one text. */
 const NO_ROWS = '[]'
@@ -234,11 +214,11 @@ function saveText(c: ChangeWrite, used: (keyof typeof PARAM)[]): string {
   if (c.state === undefined) typed.push('kept_state AS (SELECT $3::json, $16::int)')
   return `WITH snapshot AS (${snapshotWrite}),
      ${[...parts.filter(([name]) => used.includes(name)).map(([name, text]) => `${name} AS (${text})`), ...typed, status].join(',\n     ')}
-     SELECT EXISTS (SELECT 1 FROM snapshot) AS saved${c.guard ? `, ${REREAD}` : ''}`
+     SELECT EXISTS (SELECT 1 FROM snapshot) AS saved`
 }
 
 function guardValues(g: SaveGuard): unknown[] {
-  return [g.syncedUntil.toISOString(), g.nextDueAt?.toISOString() ?? null, g.seatsVersion, g.reader.userId, g.reader.jti, g.reader.key]
+  return [g.syncedUntil.toISOString(), g.nextDueAt?.toISOString() ?? null, g.seatsVersion]
 }
 
 /** Stores only the calendar marks, after a catch-up that found nothing to do, if the snapshot is still at `version`. */

@@ -80,13 +80,6 @@ export interface ChangeRow extends LoadedRow {
   seen: { requestHash: string; response: unknown } | null
 }
 
-/** Who reads a campaign for a change: the caller, the token they came with, the Idempotency-Key of their request. */
-export interface ChangeReader {
-  userId: string
-  jti: string
-  key: string | null
-}
-
 /**
  * One statement, no lock: the campaign, its snapshot and log position, the
  * caller's place in it, whether their login still stands, and the answer kept
@@ -94,34 +87,19 @@ export interface ChangeReader {
  * snapshot's version is still the one read here (saveChange). Always one row;
  * its campaign columns are null when there is no such campaign.
  */
-export async function readForChange(sql: Sql, c: ChangeReader & { campaignId: string; at: Date }): Promise<ChangeRow> {
+export async function readForChange(sql: Sql, c: { campaignId: string; userId: string; jti: string; key: string | null; at: Date }): Promise<ChangeRow> {
   const rows = await sql.query<ChangeRow>(READ_FOR_CHANGE, [c.campaignId, c.userId, c.jti, c.key, c.at.toISOString()], 'campaign-read-for-change')
   return rows[0]!
 }
 
-/**
- * The read's text with its parameters where a statement has them: its own (READ_FOR_CHANGE), or
- * a guarded save's, which answers it when its guard fails (snapshot-writes.ts).
- */
-export function readForChangeText(p: { campaign: string; user: string; jti: string; key: string; at: string }): string {
-  return `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS}, ${placeColumns(p.user)},
-            (SELECT u.token_version FROM users u WHERE u.id = ${p.user}::uuid) AS "tokenVersion",
-            EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = ${p.jti}) AS revoked,
-            (SELECT json_build_object('requestHash', i.request_hash, 'response', i.response) FROM idempotency_records i
-             WHERE i.campaign_id = c.id AND i.user_id = ${p.user}::uuid AND i.key = ${p.key}) AS seen
-     FROM (SELECT ${p.campaign}::uuid AS id) wanted LEFT JOIN campaigns c ON c.id = wanted.id LEFT JOIN game_snapshots s ON s.campaign_id = c.id
-       LEFT JOIN LATERAL ${ownPlace(p.user, p.at)} ON true`
-}
-
 // Built once: assembling it for every read took 3% of the orders' CPU (#52).
-const READ_FOR_CHANGE = readForChangeText({ campaign: '$1', user: '$2', jti: '$3', key: '$4', at: '$5' })
-
-/** The read's row as JSON (row_to_json, a guarded save's answer) made the row the read gives: its instants as dates. */
-export function changeRowOfJson(json: ChangeRow): ChangeRow {
-  const date = (value: Date | null) => (value === null ? null : new Date(value))
-  // A campaign that is not there reads as nulls (the LEFT JOINs), its creation instant too.
-  return { ...json, createdAt: date(json.createdAt)!, syncedUntil: date(json.syncedUntil), nextDueAt: date(json.nextDueAt) }
-}
+const READ_FOR_CHANGE = `SELECT ${CAMPAIGN_COLUMNS}, ${SNAPSHOT_COLUMNS}, ${placeColumns('$2')},
+            (SELECT u.token_version FROM users u WHERE u.id = $2::uuid) AS "tokenVersion",
+            EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $3) AS revoked,
+            (SELECT json_build_object('requestHash', i.request_hash, 'response', i.response) FROM idempotency_records i
+             WHERE i.campaign_id = c.id AND i.user_id = $2::uuid AND i.key = $4) AS seen
+     FROM (SELECT $1::uuid AS id) wanted LEFT JOIN campaigns c ON c.id = wanted.id LEFT JOIN game_snapshots s ON s.campaign_id = c.id
+       LEFT JOIN LATERAL ${ownPlace('$2', '$5')} ON true`
 
 export async function lastSeq(sql: Sql, campaignId: string): Promise<number> {
   const [row] = await sql.query<{ lastSeq: number }>(`SELECT COALESCE(max(seq), 0)::int AS "lastSeq" FROM campaign_events WHERE campaign_id = $1::uuid`, [

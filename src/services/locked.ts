@@ -7,7 +7,7 @@ import { DEFAULT_KNOWN_CAMPAIGNS_MB, type Database } from '../db/index.ts'
 import { playersOfMany } from '../db/log.ts'
 import { lockAndLoadMany, saveChanges } from '../db/snapshot-batches.ts'
 import type { ChangeWrite, IdempotencyWrite, SaveGuard } from '../db/snapshot-writes.ts'
-import { isDue, lockCampaignAndSnapshot, type ChangeReader, type ChangeRow, type LoadedRow } from '../db/snapshots.ts'
+import { isDue, lockCampaignAndSnapshot, type LoadedRow } from '../db/snapshots.ts'
 import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
@@ -52,15 +52,7 @@ export interface Shortcut<R> {
   rowOf(known: KnownCampaign): { row: R } | null
   /** After a change read and saved: what to remember of its caller. */
   remember(row: R, known: KnownCampaign): void
-  /** Whom the change's read reads for: a guarded save whose guard fails answers that read (SaveGuard)… */
-  reader: ChangeReader
-  /** …which is then checked and answered as the change's `read` does with what it reads. */
-  reread(row: ChangeRow): R
 }
-
-/** A remembered campaign that could not take the change: the read its failed save answered, if any. */
-type NotTaken = { reread: ChangeRow | null }
-const NOT_TAKEN: NotTaken = { reread: null }
 
 /** Opens the windows that are open right now (at the start, and on resume). */
 export function openCurrentWindows(campaign: CampaignRow, w: Working, now: Date) {
@@ -119,12 +111,12 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
     entry: KnownCampaign,
     shortcut: Shortcut<R>,
     body: ChangeBody<R, T>,
-  ): Promise<{ value: T & { version: number } } | NotTaken> {
+  ): Promise<(T & { version: number }) | null> {
     const caller = shortcut.rowOf(entry)
-    if (!caller) return NOT_TAKEN
+    if (!caller) return null
     const now = clock.now()
     const campaign = entry.campaign
-    if (campaign.status === 'running' && now > entry.syncedUntil && !(entry.nextDueAt && now < entry.nextDueAt)) return NOT_TAKEN
+    if (campaign.status === 'running' && now > entry.syncedUntil && !(entry.nextDueAt && now < entry.nextDueAt)) return null
     const w = new Working(entry.state, entry.version, entry.syncedUntil, campaign.status, entry.lastSeq, entry.nextDueAt)
     w.stateVersion = entry.stateVersion
     const sql = sqlOf(db.pool)
@@ -134,9 +126,9 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
     try {
       out = body(caller.row, campaign, w, now)
     } catch {
-      return NOT_TAKEN
+      return null
     }
-    const guard: SaveGuard = { syncedUntil: entry.syncedUntil, nextDueAt: entry.nextDueAt, seatsVersion: entry.seatsVersion, reader: shortcut.reader }
+    const guard: SaveGuard = { syncedUntil: entry.syncedUntil, nextDueAt: entry.nextDueAt, seatsVersion: entry.seatsVersion }
     const state = w.state
     try {
       const change = await saveWrite(sql, campaign, w, now, {
@@ -145,11 +137,10 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
         ...(out.idempotency ? { idempotency: out.idempotency } : {}),
       })
       known.saved(campaign, state, change, w.stateVersion, entry.seatsVersion)
-      return { value: { ...out.value, version: change.version } }
+      return { ...out.value, version: change.version }
     } catch (error) {
-      // Nothing was written: the guard failed, and the statement read instead; or it failed whole.
-      if (error instanceof ChangeConflict) return { reread: error.reread }
-      if (isConflict(error) || error instanceof WeekdaysNeedALock) return NOT_TAKEN
+      // The statement failed whole: nothing was written.
+      if (isConflict(error) || error instanceof WeekdaysNeedALock) return null
       throw error
     }
   }
@@ -167,25 +158,20 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
     shortcut?: Shortcut<R>,
   ): Promise<T & { version: number }> {
     const entry = shortcut && known.get(campaignId)
-    let reread: ChangeRow | null = null
     if (entry) {
-      let taken: Awaited<ReturnType<typeof attemptKnown<R, T>>> | undefined
+      let done: (T & { version: number }) | null = null
       try {
-        taken = await attemptKnown(entry, shortcut, body)
+        done = await attemptKnown(entry, shortcut, body)
       } finally {
         // A save whose answer was lost with its connection may or may not have landed: read again next time.
-        if (!taken || !('value' in taken)) known.forget(campaignId)
+        if (!done) known.forget(campaignId)
       }
-      if ('value' in taken) return taken.value
-      reread = taken.reread
+      if (done) return done
     }
     let synced = false
     for (let n = 1; n < OPTIMISTIC_TRIES; n++) {
-      // The first try builds on what a failed guarded save read, if it did: no read of its own.
-      const first = reread
-      reread = null
       try {
-        const outcome = await attempt(sqlOf(db.pool), first && shortcut ? async () => shortcut.reread(first) : read, body, false, shortcut)
+        const outcome = await attempt(sqlOf(db.pool), read, body, false, shortcut)
         if (!outcome.ok) throw outcome.error
         return outcome.value
       } catch (error) {

@@ -5,7 +5,7 @@
 // for a campaign this instance saved last, the save alone, guarded (#32).
 import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
-import { readForChange, type ChangeRow } from '../db/snapshots.ts'
+import { readForChange } from '../db/snapshots.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
 import { accessOf, checkCampaignId } from './access.ts'
@@ -45,25 +45,23 @@ export function ordersService(locked: Locked) {
       // login and role, so that a request gets the same answer whatever an instance remembers.
       const knownGame = locked.rulesetFor(campaignId, userId)
       if (knownGame) checkShape?.(knownGame, input.orders)
-      /** What the read found, checked: the caller's place, their login, a kept answer. */
-      const checked = (row: ChangeRow) => {
-        const a = accessOf(campaignId, row, userId)
-        if (!knownGame) checkShape?.(row.ruleset, input.orders)
-        if (!sessionStands(claims, row)) throw sessionEnded()
-        if (a.role === 'gm') throw new AppError(403, 'orders/gm_cannot_play', 'A game master never plays orders for a tribe', 'R2.3')
-        if (a.role !== 'player' || !a.tribeId) throw new AppError(403, 'orders/not_a_player', "Only a tribe's player gives its orders")
-        if (input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You give orders only to your own tribe')
-        if (row.seen) {
-          if (row.seen.requestHash !== hash) throw new AppError(422, 'idempotency/key_reused', 'This Idempotency-Key was used for a different request')
-          throw new StoredAnswer(row.seen.response)
-        }
-        return row
-      }
-      const reader = { userId, jti: claims.jti ?? '', key: idempotencyKey ?? null }
       try {
         return await locked.change(
           campaignId,
-          async (sql, now) => checked(await readForChange(sql, { campaignId, ...reader, at: now })),
+          async (sql, now) => {
+            const row = await readForChange(sql, { campaignId, userId, jti: claims.jti ?? '', key: idempotencyKey ?? null, at: now })
+            const a = accessOf(campaignId, row, userId)
+            if (!knownGame) checkShape?.(row.ruleset, input.orders)
+            if (!sessionStands(claims, row)) throw sessionEnded()
+            if (a.role === 'gm') throw new AppError(403, 'orders/gm_cannot_play', 'A game master never plays orders for a tribe', 'R2.3')
+            if (a.role !== 'player' || !a.tribeId) throw new AppError(403, 'orders/not_a_player', "Only a tribe's player gives its orders")
+            if (input.tribeId && input.tribeId !== a.tribeId) throw new AppError(403, 'orders/not_your_tribe', 'You give orders only to your own tribe')
+            if (row.seen) {
+              if (row.seen.requestHash !== hash) throw new AppError(422, 'idempotency/key_reused', 'This Idempotency-Key was used for a different request')
+              throw new StoredAnswer(row.seen.response)
+            }
+            return row
+          },
           (row, campaign, w, now) => {
             const tribeId = row.tribeId!
             if (w.campaignStatus === 'paused') throw new AppError(409, 'campaign/paused', 'The campaign is paused by its game master')
@@ -97,9 +95,6 @@ export function ordersService(locked: Locked) {
             }
           },
           {
-            // A guarded save that fails answers this read (#52).
-            reader,
-            reread: checked,
             // A player seen ordering here: their next order is built without a read, its save guarded (#32).
             // The row is the one their read gave, kept with their seat: what the order reads of it
             // (their tribe, no stand-in) holds while the seats' version does, and the version and

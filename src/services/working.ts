@@ -5,7 +5,7 @@ import { keepWeekdays, type CampaignRow, type CampaignStatus } from '../db/campa
 import type { PendingMail } from '../db/outbox.ts'
 import { membersOf } from '../db/roster.ts'
 import { saveChange, saveMarks, type ChangeWrite, type EventWrite, type IdempotencyWrite, type LedgerWrite, type SaveGuard } from '../db/snapshot-writes.ts'
-import { campaignMap, keepCampaignMap, lockAndLoad, type ChangeRow, type LoadedRow, type StoredSnapshot } from '../db/snapshots.ts'
+import { campaignMap, keepCampaignMap, lockAndLoad, type LoadedRow, type StoredSnapshot } from '../db/snapshots.ts'
 import { inTransaction, type Sql } from '../db/sql.ts'
 import { commitmentOf } from '../lib/dice.ts'
 import { AppError } from '../lib/errors.ts'
@@ -237,11 +237,7 @@ export async function snapshotState(sql: Sql, campaignId: string, snapshot: Stor
 
 /** Another change of the campaign was saved after this one read it: nothing of this one was written. */
 export class ChangeConflict extends Error {
-  /** `reread`: what the read finds now, answered by a guarded save whose guard failed (saveChange). */
-  constructor(
-    campaignId: string,
-    readonly reread: ChangeRow | null = null,
-  ) {
+  constructor(campaignId: string) {
     super(`campaign ${campaignId} changed while this change was built`)
   }
 }
@@ -355,8 +351,7 @@ export async function saveWrite(
   // built again under the campaign's lock, in one transaction.
   if (w.weekdaysDealt && !inTransaction()) throw new WeekdaysNeedALock(campaign.id)
   const change = await changeOf(sql, campaign, w, now, options)
-  const outcome = await saveChange(sql, change)
-  if (!outcome.saved) throw new ChangeConflict(campaign.id, outcome.reread)
+  if (!(await saveChange(sql, change))) throw new ChangeConflict(campaign.id)
   // Every reader of a tribe's weekday (the "your day" card, the calendar feed, the pages) reads the game's.
   if (w.weekdaysDealt) await keepWeekdays(sql, campaign.id, w.view.tribes)
   return change

@@ -14,16 +14,8 @@ interface Explained {
   relations: string[]
 }
 
-/**
- * The tables and indexes a plan touches: its scans of tables and indexes, and the tables its
- * ModifyTable nodes write; not the nodes it never ran (a guarded save's read, run only when its
- * guard fails).
- */
-function relationsOf(explained: string): string[] {
-  const plan = explained
-    .split('\n')
-    .filter((line) => !line.includes('(never executed)'))
-    .join('\n')
+/** The tables and indexes a plan names: its scans of tables and indexes, and the tables its ModifyTable nodes write. */
+function relationsOf(plan: string): string[] {
   const scans =
     /(?:Seq Scan|Index Scan|Index Only Scan|Index Scan Backward|Index Only Scan Backward|Bitmap Heap Scan|Bitmap Index Scan)(?: using (\w+))? on (\w+)/g
   const writes = /(?:Insert|Update|Delete) on (\w+)/g
