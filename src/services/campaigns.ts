@@ -97,6 +97,7 @@ export function campaignsService(deps: ServiceDeps) {
   return {
     access,
     sync: locked.sync,
+    remembered: locked.remembered,
     ...draftService(deps, locked),
     ...orders,
     ...views,

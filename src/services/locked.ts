@@ -284,7 +284,10 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
     return entry?.tribes.has(userId) ? entry.campaign.ruleset : null
   }
 
-  return { change, sync, syncBatch, plain, rulesetFor }
+  /** What this instance remembers (KNOWN_CAMPAIGNS), for the operator's gauges. */
+  const remembered = () => ({ campaigns: known.size, bytes: known.bytes })
+
+  return { change, sync, syncBatch, plain, rulesetFor, remembered }
 }
 
 export type Locked = ReturnType<typeof lockedService>

@@ -63,6 +63,8 @@ const METRIC_NAMES = [
   'weekday_delivery_queue_oldest_age_seconds',
   'weekday_event_streams_open',
   'weekday_event_streams_campaigns',
+  'weekday_remembered_campaigns',
+  'weekday_remembered_campaigns_bytes',
   'weekday_campaigns',
   'weekday_scrape_database_ok',
   'weekday_scrape_database_failures_total',
@@ -104,6 +106,20 @@ t.test('a scrape over HTTP names every metric, and the counters and gauges move 
   t.equal(valueOf(second.text, 'weekday_db_pool_max_connections', { pool: 'system' }), app.config.databaseSystemPoolSize)
   t.ok((valueOf(second.text, 'weekday_db_pool_connections', { pool: 'requests', state: 'idle' }) ?? 0) >= 1, 'the request pool has idle connections')
   t.equal(valueOf(second.text, 'weekday_calendar_lag_seconds'), 0, 'nothing is overdue right after a sweep')
+  t.equal(valueOf(second.text, 'weekday_remembered_campaigns'), 0, 'no order yet: no campaign remembered')
+
+  // An order: its campaign is remembered, its state's stored JSON counted.
+  const order = await fetch(`${base}/api/campaigns/${table.id}/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${table.players.ana!.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ order: { type: 'recruit', city: '2,1', troops: 1 } }),
+  })
+  t.equal(order.status, 200)
+  const ordered = await scrape(base)
+  t.equal(valueOf(ordered.text, 'weekday_remembered_campaigns'), 1, 'the campaign ordered in is remembered')
+  const [stored] = (await app.pg.query(`SELECT octet_length(state::text) AS bytes FROM game_snapshots WHERE campaign_id = $1::uuid`, [table.id])).rows
+  const bytes = valueOf(ordered.text, 'weekday_remembered_campaigns_bytes') ?? 0
+  t.ok(bytes > stored.bytes && bytes < stored.bytes + 1024, `its stored state (${stored.bytes} bytes) and its entry: ${bytes} bytes`)
 
   // Two days later with no sweep: the calendar is behind by what fell due meanwhile.
   app.clock.set(new Date('2026-12-02T09:00:00Z'))

@@ -47,6 +47,7 @@ const seconds = (ms: number) => ms / 1000
 export default fp(
   async (fastify) => {
     const { db, clock, clockwork, deliveries, streams } = fastify
+    const remembered = () => fastify.campaigns.remembered()
     const registry = new Registry()
     const registers = [registry]
     // The metrics set as things happen; those read at the scrape have a collect() of their own.
@@ -185,6 +186,25 @@ export default fp(
       },
     })
 
+    // The campaigns remembered to save their next order in one round trip (#32): how many, and
+    // what they count against KNOWN_CAMPAIGNS_MB, which bounds the heap they hold.
+    new Gauge({
+      name: 'weekday_remembered_campaigns',
+      help: 'Campaigns this instance remembers after changing them, so that their next order is saved in one round trip (KNOWN_CAMPAIGNS)',
+      registers,
+      collect() {
+        this.set(remembered().campaigns)
+      },
+    })
+    new Gauge({
+      name: 'weekday_remembered_campaigns_bytes',
+      help: "The remembered campaigns' states as stored JSON, in bytes, against KNOWN_CAMPAIGNS_MB",
+      registers,
+      collect() {
+        this.set(remembered().bytes)
+      },
+    })
+
     // Read from the database at the scrape, one statement for all, within a deadline.
     const campaigns = gauge('weekday_campaigns', 'Campaigns by game and status (from the database, at the scrape)', ['game', 'status'])
     const queueDepth = gauge('weekday_delivery_queue_depth', 'Deliveries waiting to leave, by kind: mail or webhook (from the database, at the scrape)', [
@@ -236,5 +256,5 @@ export default fp(
       },
     } satisfies Metrics)
   },
-  { name: 'metrics', dependencies: ['config', 'prisma', 'clock', 'clockwork', 'deliveries', 'streams'] },
+  { name: 'metrics', dependencies: ['config', 'prisma', 'clock', 'clockwork', 'deliveries', 'streams', 'campaigns'] },
 )
