@@ -25,7 +25,8 @@ import { inARowCount, loadRun, pgbenchBinary, pgbenchRun, quietly, ringLaps, typ
 import { rssMb } from './lib/proc.ts'
 import { benchServer, median } from './lib/server.ts'
 import { compareTogether } from './lib/together.ts'
-import { fleet, keepFleet, resetFleet, startFloor, startServer, unwrapCpu, withCpu } from './orders.ts'
+import { fleet, keepFleet, resetFleet } from './lib/fleet.ts'
+import { startFloor, startServer, unwrapCpu, withCpu } from './lib/servers.ts'
 import type { Bench } from './run.ts'
 
 const BEFORE = process.env.BENCH_BEFORE ?? '860c82a'

@@ -30,31 +30,23 @@
 // BENCH_CLIENTS=16,64  BENCH_RUNS=3  BENCH_SECONDS=10  BENCH_CAMPAIGNS=3000  BENCH_RING=1000  BENCH_POOL (the server's DATABASE_POOL_SIZE)
 // BENCH_PROFILE=1 (CPU profiles of the servers in .data/profiles, of the floor in .data/profiles/floor)
 // BENCH_NODE_FLAGS adds node flags to those of `npm start`; BENCH_SNAPSHOT_EVERY is passed as SNAPSHOT_EVERY, BENCH_KNOWN_CAMPAIGNS as KNOWN_CAMPAIGNS.
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
-import { hmacRng } from '../src/engine/index.ts'
-import { applyOrder, type GameState, type Order } from '../src/engine/games/weekday/index.ts'
-import { freePort } from '../test/helpers/test-support.ts'
-import { loadState } from '../src/services/working.ts'
-import { cloneCampaign } from './lib/clone.ts'
+import { fleet, keepFleet, resetFleet, SECRET, SNAPSHOT_EVERY } from './lib/fleet.ts'
 import { getRun, inARowCount, loadRun, pgbenchBinary, pgbenchRun, quietly, ringLaps } from './lib/load.ts'
-import { cpuOf, cpuSince, endedChildrenCpuMs, family, listening, rssMb } from './lib/proc.ts'
+import { rssMb } from './lib/proc.ts'
 import { createMatches, startBgio } from './lib/bgio.ts'
-import { benchConfig, benchServer, median } from './lib/server.ts'
+import { benchServer, median } from './lib/server.ts'
+import { startFloor, startServer, unwrapCpu, withCpu } from './lib/servers.ts'
 import type { Bench } from './run.ts'
 
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '16,64').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const FLEET = Number(process.env.BENCH_CAMPAIGNS ?? 3000)
 const RING = Number(process.env.BENCH_RING ?? 1000)
-const SNAPSHOT_EVERY = process.env.BENCH_SNAPSHOT_EVERY
-const MONDAY = '2026-11-30T09:00:00Z'
-const SECRET = 'bench-secret-bench-secret-bench-secret'
 const root = path.resolve(import.meta.dirname, '..')
 /**
  * WAL bytes per order by clients, measured on 2026-11-26 before #32's event log
@@ -338,178 +330,10 @@ const bench: Bench = async (report, log) => {
   }
 }
 
-/** Keeps the fleet's states as they start, for resetFleet. */
-export async function keepFleet(pool: pg.Pool) {
-  await pool.query(`DROP TABLE IF EXISTS bench_reset; CREATE TABLE bench_reset AS SELECT campaign_id, state FROM game_snapshots`)
-}
-
-/** Every campaign of the fleet back to its start, its log behind it (no tail), each version moved (a server's memory of it is stale). */
-export async function resetFleet(pool: pg.Pool) {
-  await pool.query(
-    `UPDATE game_snapshots s SET state = r.state, version = s.version + 1, state_version = s.version + 1,
-            state_seq = COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = s.campaign_id), 0)
-       FROM bench_reset r WHERE r.campaign_id = s.campaign_id`,
-  )
-  await pool.query('VACUUM ANALYZE game_snapshots')
-}
-
 /** The interval the server writes whole states at, as its config reads BENCH_SNAPSHOT_EVERY (passed as SNAPSHOT_EVERY). */
 function snapshotEvery(): { value: number; note: string } {
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET, ...(SNAPSHOT_EVERY ? { SNAPSHOT_EVERY } : {}) })
   return { value: config.snapshotEvery, note: SNAPSHOT_EVERY ? `SNAPSHOT_EVERY=${SNAPSHOT_EVERY} (BENCH_SNAPSHOT_EVERY)` : "the server's default" }
-}
-
-/** One campaign set up through the services, its copies made in SQL, and the orders its Monday tribe can send. */
-export async function fleet(url: string, log: (m: string) => void) {
-  const app = await buildApp({ config: benchConfig({ loginRateLimit: 100_000 }), databaseUrl: url })
-  try {
-    app.clock.set(new Date(MONDAY))
-    const gm = await app.accounts.register({ email: 'gm@bench.test', password: 'bench-password-gm', displayName: 'GM' })
-    const c = await app.campaigns.create(gm.id, { name: 'bench', mapId: 'coast-2' })
-    const players: string[] = []
-    for (const [k, weekday] of [
-      [0, 'monday'],
-      [1, 'tuesday'],
-    ] as const) {
-      const user = await app.accounts.register({ email: `p${k}@bench.test`, password: 'bench-password-player', displayName: `P${k}` })
-      const inv = await app.campaigns.invite(await app.campaigns.access(c.id, gm.id), gm.id)
-      await app.campaigns.accept(inv.token, user.id, { tribeName: `T${k}`, weekday })
-      players.push(user.id)
-    }
-    const access = await app.campaigns.access(c.id, gm.id)
-    const { order } = await app.campaigns.start(access)
-    const tribes = await app.prisma.tribe.findMany({ where: { campaignId: c.id }, orderBy: { weekday: 'asc' } })
-    const mine = tribes.find((t) => t.userId === players[0])!.id
-    const picks: Record<string, string[]> = { [mine]: ['2,1', '3,3'] }
-    const others = ['8,1', '9,3']
-    for (const tribeId of [...order, ...[...order].reverse()]) await app.campaigns.pick(access, { tribeId, city: (picks[tribeId] ?? others).shift()! })
-
-    const snapshot = await app.prisma.gameSnapshot.findUniqueOrThrow({ where: { campaignId: c.id } })
-    const orders = legalMoves(loadState(snapshot.state) as GameState, mine)
-    log(`fleet: ${FLEET} campaigns, ${orders.length} accepted orders each (single troops out of the cities)`)
-    for (let done = 1; done < FLEET; done += 1000)
-      await cloneCampaign(
-        app.pg,
-        c.id,
-        tribes.map((t) => t.id),
-        Math.min(1000, FLEET - done),
-      )
-    // Statistics, as autovacuum gives a database in service before it is busy. Made in SQL a moment
-    // before the servers start, the fleet had none: their connections prepared the order's read on
-    // tables never analyzed and kept planning it anew at every read for their whole life (1.1 ms
-    // of PostgreSQL's CPU each, against 0.14 ms to run it; 2026-12-02), since PostgreSQL costs a
-    // statement's generic plan once and those custom plans looked cheaper than it.
-    await app.pg.query('ANALYZE')
-    const ids = (await app.prisma.tribe.findMany({ where: { userId: players[0]! }, select: { campaignId: true } })).map((t) => t.campaignId)
-    return { campaigns: ids, orders, token: await app.issueToken(players[0]!) }
-  } finally {
-    await app.close()
-  }
-}
-
-/** One move of one troop out of each city per troop it holds, each checked against the engine in turn. */
-function legalMoves(state: GameState, tribe: string): Order[] {
-  const out: Order[] = []
-  let s = state
-  for (const [from, army] of Object.entries(state.armies)) {
-    if (army.tribe !== tribe) continue
-    const to = state.map.tiles
-      .map((t) => `${t.q},${t.r}`)
-      .find((key) => {
-        const tried = applyOrder(s, tribe, { type: 'move', from, troops: 1, to: key }, hmacRng)
-        return tried.ok && tried.events.every((e) => e.type === 'moved' || e.type === 'order')
-      })
-    if (!to) throw new Error(`no plain move out of ${from}`)
-    for (let i = 0; i < army.troops; i++) {
-      const order: Order = { type: 'move', from, troops: 1, to }
-      const tried = applyOrder(s, tribe, order, hmacRng)
-      if (!tried.ok) throw new Error(`the ${i + 1}th move out of ${from} is refused: ${tried.error.code}`)
-      s = tried.state
-      out.push(order)
-    }
-  }
-  return out
-}
-
-export async function startServer(url: string, log: (m: string) => void, extraEnv: Record<string, string> = {}, cwd = root) {
-  const port = await freePort()
-  // BENCH_PROFILE=1: the server writes a CPU profile to .data/profiles when it stops.
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data/profiles')}`] : []
-  // The server runs exactly as its own `npm start` runs it: its revision's node flags (compare's sides differ in them too).
-  const start = (JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/)
-  if (start[0] !== 'node') throw new Error(`npm start is not "node …": ${start.join(' ')}`)
-  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...start.slice(1)], {
-    cwd,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: url,
-      JWT_SECRET: SECRET,
-      ALLOW_TEST_CLOCK: 'true',
-      TEST_CLOCK_NOW: MONDAY,
-      SEED_DEMO: 'false',
-      MIGRATE_ON_START: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(root, '.data/bench-server'),
-      ...(process.env.BENCH_POOL ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL } : {}),
-      ...(SNAPSHOT_EVERY ? { SNAPSHOT_EVERY } : {}),
-      ...(process.env.BENCH_KNOWN_CAMPAIGNS ? { KNOWN_CAMPAIGNS: process.env.BENCH_KNOWN_CAMPAIGNS } : {}),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  await listening(child, 'the server')
-  log(`server: node dist/server.js, pid ${child.pid}, port ${port}${Object.keys(extraEnv).length ? ` (${new URLSearchParams(extraEnv).toString()})` : ''}`)
-  return { child, pid: child.pid!, base: `http://127.0.0.1:${port}` }
-}
-
-/** Runs `work`, measuring the CPU of the node processes given and of PostgreSQL's. */
-export async function withCpu<T>(nodePids: number[], postmaster: number, work: () => Promise<T>): Promise<{ result: T; nodeMs: number; pgMs: number }> {
-  const pgBefore = cpuOf(family(postmaster))
-  const endedBefore = endedChildrenCpuMs(postmaster)
-  const nodeBefore = cpuOf(nodePids)
-  const result = await work()
-  // A backend that ends between the two readings below would be counted twice (alive, then in
-  // the postmaster's account): wait until those the work started are gone (pgbench's close).
-  const before = new Set(pgBefore.keys())
-  for (let waited = 0; waited < 3000 && family(postmaster).some((pid) => !before.has(pid)); waited += 20) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  const after = family(postmaster)
-  // A backend that ended during the work (an idle pool connection of another server closing) is in
-  // the postmaster's account with all its life: only what it spent since the first reading counts.
-  const endedEarlier = [...pgBefore].filter(([pid]) => !after.includes(pid)).reduce((sum, [, ms]) => sum + ms, 0)
-  const pgMs = cpuSince(pgBefore, after) + endedChildrenCpuMs(postmaster) - endedBefore - endedEarlier
-  return { result, nodeMs: cpuSince(nodeBefore, nodePids), pgMs }
-}
-
-/** `quietly`'s answer around `withCpu`'s, flattened. */
-export function unwrapCpu<Q extends { result: { result: unknown; nodeMs: number; pgMs: number } }>(
-  q: Q,
-): Omit<Q, 'result'> & { result: Q['result']['result']; nodeMs: number; pgMs: number } {
-  return { ...q, result: q.result.result, nodeMs: q.result.nodeMs, pgMs: q.result.pgMs }
-}
-
-/** bench/floor-server.mjs with the server's pool size and node flags. */
-export async function startFloor(url: string, log: (m: string) => void) {
-  const port = await freePort()
-  const flags = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-    .split(/\s+/)
-    .filter((a) => a.startsWith('--'))
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data/profiles/floor')}`] : []
-  const child = spawn(process.execPath, [...profile, ...flags, path.join(import.meta.dirname, 'floor-server.mjs')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATABASE_URL: url, JWT_SECRET: SECRET, POOL: process.env.BENCH_POOL ?? '10' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve())
-    child.once('exit', (code) => reject(new Error(`the floor server exited (${code}) before listening`)))
-  })
-  log(`floor: node bench/floor-server.mjs, pid ${child.pid}, port ${port}`)
-  return { child, pid: child.pid!, base: `http://127.0.0.1:${port}` }
 }
 
 export default bench
