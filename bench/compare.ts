@@ -21,7 +21,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { inARowCount, loadRun, pgbenchBinary, pgbenchRun, quietly, ringLaps, type LoadJob } from './lib/load.ts'
+import { inARowCount, loadGenerator, loadRun, pgbenchBinary, pgbenchRun, quietly, ringLaps, type LoadJob } from './lib/load.ts'
 import { rssMb } from './lib/proc.ts'
 import { benchServer, median } from './lib/server.ts'
 import { compareTogether } from './lib/together.ts'
@@ -122,7 +122,7 @@ const bench: Bench = async (report, log) => {
     await warm()
   }
   try {
-    log('warming up')
+    log(`warming up; the load from ${loadGenerator()}`)
     await warm()
     if (TOGETHER) {
       const halves = { before: campaigns.slice(0, Math.floor(campaigns.length / 2)), after: campaigns.slice(Math.floor(campaigns.length / 2)) }

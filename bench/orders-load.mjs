@@ -1,5 +1,6 @@
-// The orders bench's load generator, run by bench/orders.ts as a process of
-// its own (never inside the server's), in one of two patterns:
+// The orders bench's load generator where wrk is not installed (bench/lib/load.ts; wrk runs
+// bench/orders-load.lua, the same patterns), run as a process of its own (never inside the
+// server's), in one of these patterns:
 // - `in-a-row` (the default): one campaign at a time per connection, each
 //   campaign's orders in a row, so that no two connections send orders to one
 //   campaign and every order sent is one the engine accepts;
@@ -10,7 +11,8 @@
 //   the fleet takes over;
 // - `bgio`: boardgame.io's moves over HTTP (bench/lib/bgio-server.mjs), one
 //   match per connection in flight, each move on the stateID its last one
-//   answered, as a player's client sends them.
+//   answered, as a player's client sends them;
+// - `get`: a GET of the route (the /health baseline).
 // Reads its job as JSON on argv[2] and prints autocannon's result as JSON on
 // stdout. `route` (default: the orders route) lets the same load hit the floor
 // server (bench/floor-server.mjs).
@@ -79,7 +81,7 @@ const result = await autocannon({
   // reported as 3.01 s).
   ...(job.amount ? { amount: job.amount, sampleInt: 20 } : { duration: seconds }),
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  requests: job.pattern === 'round-robin' ? roundRobin : job.pattern === 'bgio' ? bgio : inARow,
+  requests: job.pattern === 'round-robin' ? roundRobin : job.pattern === 'bgio' ? bgio : job.pattern === 'get' ? [{ method: 'GET', path: route }] : inARow,
 })
 process.stdout.write(
   JSON.stringify({

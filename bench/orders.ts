@@ -1,6 +1,6 @@
 // `npm run bench -- orders`: accepted orders/s over HTTP against the compiled
 // server (`node dist/server.js`, a process of its own), with the load from
-// another process (autocannon, bench/orders-load.mjs), interleaved with
+// another process (wrk, bench/orders-load.lua; or autocannon, bench/lib/load.ts), interleaved with
 // `pgbench -N` on the same PostgreSQL with the same number of clients: the
 // ratio is what this machine lets a web service keep of its database's speed.
 //
@@ -36,7 +36,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { loadConfig } from '../src/config.ts'
 import { fleet, keepFleet, resetFleet, SECRET, SNAPSHOT_EVERY } from './lib/fleet.ts'
-import { getRun, inARowCount, loadRun, pgbenchBinary, pgbenchRun, quietly, ringLaps } from './lib/load.ts'
+import { getRun, inARowCount, loadGenerator, loadRun, pgbenchBinary, pgbenchRun, quietly, ringLaps } from './lib/load.ts'
 import { rssMb } from './lib/proc.ts'
 import { createMatches, startBgio } from './lib/bgio.ts'
 import { benchServer, median } from './lib/server.ts'
@@ -131,7 +131,7 @@ const bench: Bench = async (report, log) => {
   const orderJob = (connections: number, seconds: number) => ({ url: `${server.base}/`, token, campaigns, orders, connections, seconds })
   try {
     // Not measured: compiles the hot code and prepares every pool connection's statements.
-    log('warming up')
+    log(`warming up; the load from ${loadGenerator()}`)
     await reset()
     await loadRun(orderJob(Math.max(...CLIENTS), 5))
     await reset()

@@ -1,9 +1,10 @@
-// The load the orders bench puts on a server, and its baseline: autocannon
-// from a process of its own (bench/orders-load.mjs), `pgbench -N` on the same
-// PostgreSQL, and autocannon on a plain GET. Each measured run starts quiet
+// The load the orders bench puts on a server, and its baseline: wrk (or autocannon) from a
+// process of its own (bench/orders-load.lua, bench/orders-load.mjs), `pgbench -N` on the same
+// PostgreSQL, and the same generator on a plain GET. Each measured run starts quiet
 // (lib/server.ts quiesce) and says how much WAL the cluster wrote during it.
 import { execFile, spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type pg from 'pg'
@@ -22,7 +23,7 @@ export interface LoadJob {
   connections: number
   seconds: number
   /** `in-a-row` (each connection a campaign's orders in a row) or `round-robin` over `ring` campaigns (bench/orders-load.mjs). */
-  pattern?: 'in-a-row' | 'round-robin' | 'bgio'
+  pattern?: 'in-a-row' | 'round-robin' | 'bgio' | 'get'
   ring?: number
   /** Requests to send, instead of `seconds` of them. */
   amount?: number
@@ -66,13 +67,84 @@ export function inARowCount(job: LoadJob): LoadJob {
   return { ...job, pattern: 'in-a-row', amount: perConnection * job.connections * job.orders.length }
 }
 
+/**
+ * Sends a job's load: with wrk (Debian's, C) where it is installed, as #52's own measurements
+ * did; else with autocannon (bench/orders-load.mjs), which spent 0.10 ms of CPU per order on
+ * these two cores against wrk's 0.03 (2026-12-02), a tenth of what the server and PostgreSQL
+ * spend, taken from them. BENCH_LOAD=autocannon picks it all the same.
+ */
 export async function loadRun(job: LoadJob): Promise<LoadResult> {
+  return loadGenerator() === 'wrk' ? wrkRun(job) : autocannonRun(job)
+}
+
+export function loadGenerator(): 'wrk' | 'autocannon' {
+  return process.env.BENCH_LOAD === 'autocannon' || spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk'
+}
+
+async function autocannonRun(job: LoadJob): Promise<LoadResult> {
   const child = spawn(process.execPath, [path.join(root, 'bench/orders-load.mjs'), JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
   if (code !== 0) throw new Error(`the load generator exited with ${code}`)
   return JSON.parse(out) as LoadResult
+}
+
+/**
+ * bench/orders-load.lua under `wrk -t N -c N` (a thread per connection). A run by count ends
+ * when every connection has written that it stopped: wrk itself only ends at its -d or on SIGINT.
+ */
+async function wrkRun(job: LoadJob): Promise<LoadResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'orders-load-'))
+  const file = path.join(dir, 'job.txt')
+  const list = (items: readonly string[]) => [String(items.length), ...items]
+  const pattern = job.pattern ?? 'in-a-row'
+  writeFileSync(
+    file,
+    [
+      pattern,
+      job.route ?? '/api/campaigns/{campaign}/orders',
+      job.token,
+      String(job.ring ?? 1000),
+      String(job.firstTurn ?? 0),
+      String(job.amount ?? 0),
+      ...list(job.campaigns),
+      ...list(job.orders.map((order) => JSON.stringify(order))),
+      ...list((job.matches ?? []).map((m) => `${m.matchID} ${m.playerID} ${m.credentials}`)),
+    ].join('\n') + '\n',
+  )
+  const threads = String(job.connections)
+  const seconds = job.amount ? 3600 : job.seconds
+  const child = spawn(
+    'wrk',
+    ['-t', threads, '-c', threads, '-d', `${seconds}s`, '--timeout', '30s', '-s', path.join(root, 'bench/orders-load.lua'), job.url, '--', file, threads],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let out = ''
+  let stopped = 0
+  let said = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => {
+    const text = chunk.toString()
+    stopped += text.split('stopped\n').length - 1
+    said += text.replaceAll('stopped\n', '')
+    if (job.amount && stopped >= job.connections) child.kill('SIGINT')
+  })
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  rmSync(dir, { recursive: true, force: true })
+  const line = out.split('\n').find((l) => l.startsWith('{'))
+  if (code !== 0 || !line) throw new Error(`wrk exited with ${code}: ${said}${out}`)
+  if (said.trim()) process.stderr.write(`wrk: ${said.trim().split('\n').slice(0, 5).join('\n     ')}\n`)
+  const r = JSON.parse(line) as { requests: number; non2xx: number; errors: number; timeouts: number; p50: number; p99: number; microseconds: number }
+  return {
+    requests: r.requests,
+    ok: r.requests - r.non2xx,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    p50: r.p50,
+    p99: r.p99,
+    seconds: r.microseconds / 1e6,
+  }
 }
 
 export function pgbenchBinary(): string {
@@ -93,17 +165,10 @@ export async function pgbenchRun(pgbench: string, url: string, clients: number, 
 
 /** GET requests/s at `clients` connections. */
 export async function getRun(url: string, clients: number, seconds: number): Promise<number> {
-  const { stdout } = await run(
-    process.execPath,
-    [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(clients), '-d', String(seconds), '-j', url],
-    {
-      encoding: 'utf8',
-      maxBuffer: 64 << 20,
-    },
-  )
-  const result = JSON.parse(stdout) as { requests: { total: number }; duration: number; non2xx: number }
+  const { origin, pathname } = new URL(url)
+  const result = await loadRun({ url: `${origin}/`, route: pathname, pattern: 'get', token: '', campaigns: [], orders: [], connections: clients, seconds })
   if (result.non2xx > 0) throw new Error(`${url} answered ${result.non2xx} non-2xx`)
-  return result.requests.total / result.duration
+  return result.ok / result.seconds
 }
 
 /** `measure` started after a checkpoint and with autovacuum idle, with the WAL the cluster wrote meanwhile. */
