@@ -43,3 +43,35 @@ export function canonicalJson(value: unknown): string {
   }
   return text + '}'
 }
+
+/** A value as canonicalJson writes a leaf. */
+const leaf = (value: unknown): string => JSON.stringify(value) ?? 'null'
+
+/**
+ * Whether two values write the same canonical JSON, without writing either: the replay of a
+ * campaign's log checks every recorded event against the one the engine makes again (R12.2), and
+ * writing both out was half of what that replay cost node (5% of the CPU of a server whose every
+ * order read, #52).
+ */
+export function sameJson(one: unknown, other: unknown): boolean {
+  if (one === other) return true
+  const oneIsObject = one !== null && typeof one === 'object'
+  const otherIsObject = other !== null && typeof other === 'object'
+  if (!oneIsObject || !otherIsObject) return !oneIsObject && !otherIsObject && leaf(one) === leaf(other)
+  if (Array.isArray(one) || Array.isArray(other)) {
+    if (!Array.isArray(one) || !Array.isArray(other) || one.length !== other.length) return false
+    for (let index = 0; index < one.length; index++) if (!sameJson(one[index], other[index])) return false
+    return true
+  }
+  const first = one as Record<string, unknown>
+  const second = other as Record<string, unknown>
+  let members = 0
+  for (const key in first) {
+    if (!Object.hasOwn(first, key) || first[key] === undefined) continue
+    members++
+    if (!Object.hasOwn(second, key) || !sameJson(first[key], second[key])) return false
+  }
+  // Members left undefined are none, as canonicalJson leaves them out: the counts tell.
+  for (const key in second) if (Object.hasOwn(second, key) && second[key] !== undefined) members--
+  return members === 0
+}

@@ -1,6 +1,6 @@
 // What every ruleset does the same way with its own applyOrder and applySystem: a batch of
 // orders, all or nothing with dice only in the last (R8.4, G2.6), and the replay of a log (R12.2).
-import { canonicalJson } from './hashing.ts'
+import { sameJson } from './hashing.ts'
 import type { Rng } from './rng.ts'
 import type { EngineError, TribeId } from './ids.ts'
 
@@ -40,7 +40,7 @@ export function replayWith<S, O, A, E extends { type: string }>(
       if (!result) return { ok: false, at: i, message: `event ${i} (${input.type}) is not an order or system input` }
       if (!result.ok) return { ok: false, at: i, message: `event ${i} was refused on replay: ${result.error.code}` }
       for (let k = 0; k < result.events.length; k++) {
-        if (canonicalJson(events[i + k]) !== canonicalJson(result.events[k])) {
+        if (!sameJson(events[i + k], result.events[k])) {
           return { ok: false, at: i + k, message: `events from ${i + k} (${events[i + k]?.type ?? 'missing'}) differ on replay` }
         }
       }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import t from 'tap'
-import { canonicalJson } from '../../../src/engine/kernel/hashing.ts'
+import { canonicalJson, sameJson } from '../../../src/engine/kernel/hashing.ts'
 
 // What canonical JSON means, written the short and obvious way (the kernel's
 // own text until #32 made it loop): keys sorted by code unit, undefined
@@ -34,4 +34,37 @@ t.test('canonical JSON sorts keys by code unit, integer-like ones too, and parse
   t.equal(canonicalJson('a"b'), '"a\\"b"')
   const value = { tribes: [{ id: 'monday', troops: 3 }], week: 2 }
   t.same(JSON.parse(canonicalJson(value)), value)
+})
+
+/** A copy of `value` written alike: its keys in another order and undefined members added, steered by `seed`. */
+function reordered(value: unknown, seed: number): unknown {
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map((item, index) => reordered(item, seed + index))
+  const keys = Object.keys(value)
+  const shuffled = keys.map((key, index) => [key, (index * 7919 + seed) % (keys.length + 3)] as const).sort((a, b) => a[1] - b[1])
+  const copy: Record<string, unknown> = seed % 3 === 0 ? { [`added${seed}`]: undefined } : {}
+  for (const [key] of shuffled) copy[key] = reordered((value as Record<string, unknown>)[key], seed + key.length)
+  return copy
+}
+
+t.test('R12.2: a replayed event matches its record exactly when both write the same canonical JSON', async (t) => {
+  // Reordered copies (equal), and any two values (mostly different): the answer is canonicalJson's.
+  const details = fc.check(
+    fc.property(fc.jsonValue(), fc.jsonValue(), fc.nat(), fc.boolean(), (value, other, seed, same) => {
+      const copy = same ? reordered(value, seed) : other
+      return sameJson(value, copy) === (canonicalJson(value) === canonicalJson(copy)) && sameJson(copy, value) === sameJson(value, copy)
+    }),
+    { numRuns: 2000 },
+  )
+  t.notOk(details.failed, `first pair judged otherwise than canonicalJson: ${JSON.stringify(details.counterexample)}`)
+  t.ok(sameJson({ b: [1, { c: 'x' }], a: null }, { a: null, b: [1, { c: 'x', d: undefined }] }), 'key order and undefined members do not count')
+  t.notOk(sameJson({ k: null }, { k: undefined }), 'a null member is a member; an undefined one is none')
+  t.notOk(sameJson({ k: undefined }, { k: null }))
+  t.ok(sameJson([undefined], [null]), 'in a list undefined is written null')
+  t.notOk(sameJson([1, 2], [2, 1]), 'a list keeps its order')
+  t.notOk(sameJson({}, []), 'an object is not a list')
+  t.notOk(sameJson({ a: 1 }, { a: 1, b: 2 }))
+  t.notOk(sameJson({ a: 1, b: 2 }, { a: 1 }))
+  t.notOk(sameJson('1', 1))
+  t.ok(sameJson(Number.NaN, null), 'NaN is written null')
 })
