@@ -88,13 +88,26 @@ export function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : 0
 }
 
-/** Resolves once a server process started by a bench says "listening on"; rejects if it exits first. */
+/**
+ * Resolves once a server process started by a bench says "listening on"; rejects if it exits
+ * first. Then the lines it logs at error level or above (pino's 50 and 60) go to the bench's
+ * stderr: a request answered 500 under load says why.
+ */
 export function listening(child: ChildProcessWithoutNullStreams | ChildProcessByStdio<null, Readable, null>, name: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let out = ''
+    let up = false
     child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      if (out.includes('listening on')) resolve()
+      const text = chunk.toString()
+      if (up) {
+        for (const line of text.split('\n')) if (/"level":(50|60)\b/.test(line)) process.stderr.write(`${name}: ${line.slice(0, 2000)}\n`)
+        return
+      }
+      out += text
+      if (out.includes('listening on')) {
+        up = true
+        resolve()
+      }
     })
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before listening:\n${out}`)))
   })
