@@ -20,13 +20,32 @@ export async function keepFleet(pool: pg.Pool) {
   await pool.query(`DROP TABLE IF EXISTS bench_reset; CREATE TABLE bench_reset AS SELECT campaign_id, state FROM game_snapshots`)
 }
 
-/** Every campaign of the fleet back to its start, its log behind it (no tail), each version moved (a server's memory of it is stale). */
+/**
+ * Every campaign of the fleet back to its start, its log behind it (no tail), each version moved
+ * (a server's memory of it is stale). The rows are locked first, in a statement of their own: an
+ * order still in flight from a run that ended by time (wrk leaves its last requests to the
+ * server) may save while the reset runs, and an UPDATE that waited for its row would set the
+ * log's position from what its own snapshot saw, before that order's events, which then replay
+ * on the reset state and fail ("does not replay on it", 500s in a run; 2026-12-02). Once the
+ * rows are held, no order saves until the reset commits, and then on a moved version.
+ */
 export async function resetFleet(pool: pg.Pool) {
-  await pool.query(
-    `UPDATE game_snapshots s SET state = r.state, version = s.version + 1, state_version = s.version + 1,
-            state_seq = COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = s.campaign_id), 0)
-       FROM bench_reset r WHERE r.campaign_id = s.campaign_id`,
-  )
+  const client = await pool.connect()
+  try {
+    await client.query('BEGIN')
+    await client.query('SELECT 1 FROM game_snapshots s JOIN bench_reset r ON r.campaign_id = s.campaign_id FOR UPDATE OF s')
+    await client.query(
+      `UPDATE game_snapshots s SET state = r.state, version = s.version + 1, state_version = s.version + 1,
+              state_seq = COALESCE((SELECT max(e.seq) FROM campaign_events e WHERE e.campaign_id = s.campaign_id), 0)
+         FROM bench_reset r WHERE r.campaign_id = s.campaign_id`,
+    )
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK')
+    throw error
+  } finally {
+    client.release()
+  }
   await pool.query('VACUUM ANALYZE game_snapshots')
 }
 
