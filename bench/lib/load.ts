@@ -22,7 +22,7 @@ export interface LoadJob {
   orders: unknown[]
   connections: number
   seconds: number
-  /** `in-a-row` (each connection a campaign's orders in a row) or `round-robin` over `ring` campaigns (bench/orders-load.mjs). */
+  /** `in-a-row` (each connection a campaign's orders in a row), `round-robin` over `ring` campaigns, `bgio` or `get` (bench/orders-load.lua, bench/orders-load.mjs). */
   pattern?: 'in-a-row' | 'round-robin' | 'bgio' | 'get'
   ring?: number
   /** Requests to send, instead of `seconds` of them. */
@@ -70,8 +70,8 @@ export function inARowCount(job: LoadJob): LoadJob {
 /**
  * Sends a job's load: with wrk (Debian's, C) where it is installed, as #52's own measurements
  * did; else with autocannon (bench/orders-load.mjs), which spent 0.10 ms of CPU per order on
- * these two cores against wrk's 0.03 (2026-12-02), a tenth of what the server and PostgreSQL
- * spend, taken from them. BENCH_LOAD=autocannon picks it all the same.
+ * these two cores against wrk's 0.04 (2026-12-02), beside the server's and PostgreSQL's 0.2 each,
+ * taken from them. BENCH_LOAD=autocannon picks it all the same.
  */
 export async function loadRun(job: LoadJob): Promise<LoadResult> {
   return loadGenerator() === 'wrk' ? wrkRun(job) : autocannonRun(job)
@@ -114,7 +114,8 @@ async function wrkRun(job: LoadJob): Promise<LoadResult> {
     ].join('\n') + '\n',
   )
   const threads = String(job.connections)
-  const seconds = job.amount ? 3600 : job.seconds
+  // A run by count ends when its connections stop; the cap only bounds one whose server died.
+  const seconds = job.amount ? 900 : job.seconds
   const child = spawn(
     'wrk',
     ['-t', threads, '-c', threads, '-d', `${seconds}s`, '--timeout', '30s', '-s', path.join(root, 'bench/orders-load.lua'), job.url, '--', file, threads],
