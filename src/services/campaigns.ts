@@ -98,6 +98,8 @@ export function campaignsService(deps: ServiceDeps) {
     access,
     sync: locked.sync,
     remembered: locked.remembered,
+    /** What the orders remember of campaigns (#32), for the sweep to follow what it saves. */
+    memory: locked.memory,
     ...draftService(deps, locked),
     ...orders,
     ...views,

@@ -62,7 +62,7 @@ export function knownCampaigns(limit: number, maxBytes = Number.MAX_SAFE_INTEGER
       storedBytes?: number | null,
     ): KnownCampaign | undefined {
       if (limit <= 0) return undefined
-      const current = entries.get(campaign.id)
+      const current = entries.peek(campaign.id)
       // Two requests of one campaign may finish out of order: the newer version stays.
       if (current && current.version > change.version) return current
       // Measured when the state is first kept (as the read found it stored) and at each whole-state
@@ -89,6 +89,21 @@ export function knownCampaigns(limit: number, maxBytes = Number.MAX_SAFE_INTEGER
       entries.set(campaign.id, entry)
       return entry
     },
+    /**
+     * What a locked change saved (the sweep's catch-up, a week of it), followed by a campaign this
+     * instance remembers, so that its next order stays one round trip: the calendar moves every
+     * running campaign's version or marks each day, and a stale entry costs a failed save and a read.
+     * A campaign not remembered is not added: a sweep over thousands must not push out those that order.
+     */
+    followed(campaign: CampaignRow, state: AnyState, change: ChangeWrite, stateVersion: number, seatsVersion: number): void {
+      if (limit > 0 && entries.has(campaign.id)) this.saved(campaign, state, change, stateVersion, seatsVersion)
+    },
+    /** Marks alone stored over `version` (a catch-up that found nothing to do), followed likewise. */
+    marked(campaignId: string, version: number, syncedUntil: Date, nextDueAt: Date | null): void {
+      const current = limit > 0 ? entries.peek(campaignId) : undefined
+      // A new object: an order under way holds the old one and builds its guard from it.
+      if (current && current.version === version) entries.set(campaignId, { ...current, syncedUntil, nextDueAt })
+    },
     get size() {
       return entries.size
     },
@@ -98,3 +113,5 @@ export function knownCampaigns(limit: number, maxBytes = Number.MAX_SAFE_INTEGER
     },
   }
 }
+
+export type KnownCampaigns = ReturnType<typeof knownCampaigns>

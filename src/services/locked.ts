@@ -13,7 +13,7 @@ import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
 import { catchUp, farBehind } from './calendar-work.ts'
 import type { Clock } from './clock.ts'
-import { knownCampaigns, type KnownCampaign } from './known-campaigns.ts'
+import { knownCampaigns, type KnownCampaign, type KnownCampaigns } from './known-campaigns.ts'
 import { ChangeConflict, changeOf, load, save, saveSyncMarks, saveWrite, WeekdaysNeedALock, working, Working } from './working.ts'
 
 /** Tries of an optimistic change, the last of them under the campaign lock. */
@@ -63,8 +63,24 @@ export function openCurrentWindows(campaign: CampaignRow, w: Working, now: Date)
   }
 }
 
-export function lockedService(db: Database, clock: Clock, options: { knownCampaigns?: number; knownCampaignsMb?: number } = {}) {
-  const known = knownCampaigns(options.knownCampaigns ?? 0, (options.knownCampaignsMb ?? DEFAULT_KNOWN_CAMPAIGNS_MB) * 1_000_000)
+/**
+ * `known`: the memory of another locked service to share (the sweep's follows what the orders'
+ * remembers); else one of `knownCampaigns` campaigns (none by default).
+ */
+export function lockedService(db: Database, clock: Clock, options: { knownCampaigns?: number; knownCampaignsMb?: number; known?: KnownCampaigns } = {}) {
+  const known = options.known ?? knownCampaigns(options.knownCampaigns ?? 0, (options.knownCampaignsMb ?? DEFAULT_KNOWN_CAMPAIGNS_MB) * 1_000_000)
+  /** What a locked change saved, for known.followed once its transaction commits. */
+  const following = (campaign: CampaignRow, w: Working, change: ChangeWrite, seatsVersion: number) => {
+    const state = w.state
+    const stateVersion = w.stateVersion
+    return () => known.followed(campaign, state, change, stateVersion, seatsVersion)
+  }
+  /** Saves the marks alone (saveSyncMarks), answering what to follow once the transaction commits. */
+  const marksFollowing = async (sql: Sql, campaign: CampaignRow, w: Working) => {
+    const { version, syncedUntil, nextDueAt } = await saveSyncMarks(sql, campaign, w)
+    return () => known.marked(campaign.id, version, syncedUntil, nextDueAt)
+  }
+
   /**
    * One try of a change on `sql`: read, catch up, run the body, save over the
    * version read. A refusal after a catch-up saves the catch-up alone and is
@@ -212,13 +228,14 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
       const slice = await transaction(db.pool, async (sql) => {
         const loaded = await load(sql, campaignId, { skipLocked: !!options.skipLocked })
         if (!loaded) return null
-        const { campaign, w } = loaded
+        const { campaign, w, seatsVersion } = loaded
         await catchUp(sql, campaign, w, now, { slice: true })
         if (w.nextDueAt === undefined) return null
-        if (w.dirty) await save(sql, campaign, w, now)
-        else await saveSyncMarks(sql, campaign, w)
-        return { dirty: w.dirty, done: w.syncedUntil.getTime() >= now.getTime() }
+        const follow = w.dirty ? following(campaign, w, await saveWrite(sql, campaign, w, now), seatsVersion) : await marksFollowing(sql, campaign, w)
+        return { dirty: w.dirty, done: w.syncedUntil.getTime() >= now.getTime(), follow }
       })
+      // Committed: what it wrote is what this instance remembers of the campaign now.
+      slice?.follow()
       wrote ||= !!slice?.dirty
       // Nothing (more) to do, or busy: whoever holds the campaign catches it up.
       if (!slice || slice.done) return wrote
@@ -247,19 +264,27 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
         const changes: ChangeWrite[] = []
         const again: string[] = []
         const dealt: [string, { id: string; weekday: string }[]][] = []
+        const follows: (() => void)[] = []
         for (const row of rows) {
           const { campaign, w } = await working(sql, row)
           await catchUp(sql, campaign, w, now, { slice: true, players: players.get(row.id) ?? [] })
           // Caught up meanwhile (a request, another instance): nothing to do.
           if (w.nextDueAt === undefined) continue
-          if (w.dirty) changes.push(await changeOf(sql, campaign, w, now))
-          else await saveSyncMarks(sql, campaign, w)
+          if (w.dirty) {
+            const change = await changeOf(sql, campaign, w, now)
+            changes.push(change)
+            follows.push(following(campaign, w, change, row.seatsVersion ?? 0))
+          } else follows.push(await marksFollowing(sql, campaign, w))
           if (w.weekdaysDealt) dealt.push([row.id, w.view.tribes])
           if (w.syncedUntil.getTime() < now.getTime()) again.push(row.id)
         }
         if (changes.length > 0 && (await saveChanges(sql, changes, now)) !== changes.length) throw new Error('a version moved under the lock')
         for (const [id, tribes] of dealt) await keepWeekdays(sql, id, tribes)
-        return { wrote: changes.map((change) => change.campaignId), again }
+        return { wrote: changes.map((change) => change.campaignId), again, follows }
+      }).then(({ follows, ...result }) => {
+        // Committed: what the batch wrote is what this instance remembers of its campaigns now.
+        for (const follow of follows) follow()
+        return result
       })
     } catch {
       return { wrote: [], again: ids }
@@ -287,7 +312,7 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
   /** What this instance remembers (KNOWN_CAMPAIGNS), for the operator's gauges. */
   const remembered = () => ({ campaigns: known.size, bytes: known.bytes })
 
-  return { change, sync, syncBatch, plain, rulesetFor, remembered }
+  return { change, sync, syncBatch, plain, rulesetFor, remembered, memory: known }
 }
 
 export type Locked = ReturnType<typeof lockedService>

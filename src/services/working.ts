@@ -258,13 +258,17 @@ export async function working(sql: Sql, row: LoadedRow): Promise<{ campaign: Cam
 }
 
 /** Locks and loads a started campaign; null only for a busy one under `skipLocked`. */
-export async function load(sql: Sql, id: string, options: { skipLocked?: boolean } = {}): Promise<{ campaign: CampaignRow; w: Working } | null> {
+export async function load(
+  sql: Sql,
+  id: string,
+  options: { skipLocked?: boolean } = {},
+): Promise<{ campaign: CampaignRow; w: Working; seatsVersion: number } | null> {
   const row = await lockAndLoad(sql, id, options)
   if (!row) {
     if (options.skipLocked) return null
     throw new AppError(404, 'campaign/not_found', `No campaign ${id}`)
   }
-  return working(sql, row)
+  return { ...(await working(sql, row)), seatsVersion: row.seatsVersion ?? 0 }
 }
 
 /** The end (R2.5): every GM and player gets the ranking, their own tribe marked. */
@@ -365,7 +369,8 @@ export class WeekdaysNeedALock extends Error {
 }
 
 /** Stores only the calendar marks (the version stays: the game did not change). */
-export async function saveSyncMarks(sql: Sql, campaign: CampaignRow, w: Working) {
-  if (!(await saveMarks(sql, campaign.id, w.version, w.syncedUntil, w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt)))
-    throw new ChangeConflict(campaign.id)
+export async function saveSyncMarks(sql: Sql, campaign: CampaignRow, w: Working): Promise<{ version: number; syncedUntil: Date; nextDueAt: Date | null }> {
+  const nextDueAt = w.nextDueAt === undefined ? w.storedNextDueAt : w.nextDueAt
+  if (!(await saveMarks(sql, campaign.id, w.version, w.syncedUntil, nextDueAt))) throw new ChangeConflict(campaign.id)
+  return { version: w.version, syncedUntil: w.syncedUntil, nextDueAt }
 }

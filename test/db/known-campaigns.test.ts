@@ -5,8 +5,9 @@
 // answer exactly what the reading path answers, having written nothing wrong.
 import t, { type Test } from 'tap'
 import { buildApp } from '../../src/app.ts'
+import { recheckCampaignsOf } from '../../src/db/snapshots.ts'
 import { register, testConfig } from '../helpers/app.ts'
-import { call, mondayGame, type App } from '../helpers/campaign.ts'
+import { call, mondayGame, setClock, type App } from '../helpers/campaign.ts'
 import { countQueries } from '../helpers/queries.ts'
 
 const recruit = (city: string) => ({ order: { type: 'recruit', city, troops: 1 } })
@@ -200,6 +201,53 @@ t.test('#32 calendar marks moved without a new version (a catch-up that found no
   t.same(res.queries, ['campaign-save-append-log-guarded', 'campaign-read-for-change', 'campaign-save-append-log'], 'the remembered marks no longer hold')
   const [after] = (await app.pg.query(`SELECT synced_until FROM game_snapshots WHERE campaign_id = $1::uuid`, [table.id])).rows
   t.ok(after.synced_until.getTime() >= marks.synced_until.getTime() + 1000, 'the mark did not move back')
+})
+
+t.test("#52 the sweep's catch-up is followed: the next order of a remembered campaign stays one statement, a week on too", async (t) => {
+  const { app, table } = await mondayGame(t)
+  const counter = countQueries(t)
+  const ana = table.players.ana!.token
+  const url = `/api/campaigns/${table.id}/orders`
+  t.equal((await call(app, ana, 'POST', url, recruit('2,1'))).status, 200)
+  const before = await version(app, table.id)
+  // A week on, Monday 10:00 in Madrid: the sweep closes the windows, runs the tick and opens ana's again.
+  await setClock(app, '2026-12-07T09:00:00Z')
+  const swept = await version(app, table.id)
+  t.ok(swept > before, `the sweep saved the week (version ${before} → ${swept})`)
+  const res = await counter.during(() => call(app, ana, 'POST', url, recruit('3,3')))
+  t.equal(res.value.status, 200)
+  t.equal(res.value.body.version, swept + 1, 'built on what the sweep saved')
+  t.same(res.queries, ['campaign-save-append-log-guarded'], 'no failed save and no read')
+  const verified = await call(app, ana, 'GET', `/api/campaigns/${table.id}/verify`)
+  t.equal(verified.body.ok, true, 'the log replays to the stored state')
+  // 17:30 in Madrid: the reminder's instant has passed, and the sweep saved what it did (a new version).
+  await setClock(app, '2026-12-07T16:30:00Z')
+  t.equal((await call(app, ana, 'POST', url, { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } })).status, 200)
+  // Her reminder settings changed: her campaigns are due at once, and the sweep's catch-up finds
+  // nothing to do, so it saves the marks alone, on the same version.
+  const [before2] = (await app.pg.query(`SELECT version, synced_until FROM game_snapshots WHERE campaign_id = $1::uuid`, [table.id])).rows
+  await recheckCampaignsOf(app.pg, table.players.ana!.userId)
+  await setClock(app, '2026-12-07T16:31:00Z')
+  const [after] = (await app.pg.query(`SELECT version, synced_until FROM game_snapshots WHERE campaign_id = $1::uuid`, [table.id])).rows
+  t.equal(after.version, before2.version, 'the marks alone were saved')
+  t.ok(after.synced_until > before2.synced_until, 'and the synced mark moved')
+  const marksOnly = await counter.during(() => call(app, ana, 'POST', url, { order: { type: 'move', from: '3,1', troops: 1, to: '2,1' } }))
+  t.equal(marksOnly.value.status, 200)
+  t.same(marksOnly.queries, ['campaign-save-append-log-guarded'], 'the marks are followed too')
+})
+
+t.test('#52 the sweep adds no campaign this instance does not remember: those that order keep their place', async (t) => {
+  const { app, table } = await mondayGame(t)
+  const counter = countQueries(t)
+  const ana = table.players.ana!.token
+  t.equal(app.campaigns.remembered().campaigns, 0, 'the draft and the start are locked changes, not remembered')
+  const before = await version(app, table.id)
+  await setClock(app, '2026-12-07T09:00:00Z')
+  t.ok((await version(app, table.id)) > before, 'the sweep saved the week')
+  t.equal(app.campaigns.remembered().campaigns, 0, 'and remembered nothing')
+  const res = await counter.during(() => call(app, ana, 'POST', `/api/campaigns/${table.id}/orders`, recruit('2,1')))
+  t.equal(res.value.status, 200)
+  t.same(res.queries, ['campaign-read-for-change', 'campaign-save-append-log'], "ana's first order reads")
 })
 
 t.test('#32 KNOWN_CAMPAIGNS=0 remembers nothing: every order reads', async (t) => {

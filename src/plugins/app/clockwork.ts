@@ -14,7 +14,9 @@ export default fp(
     // The sweep runs on the reserved system pool, one connection left for /health: requests
     // queueing for theirs never hold the calendar back (#25).
     const system = { ...db, pool: db.system }
-    const locked = lockedService(system, clock)
+    // Its saves are followed in the orders' memory of the campaigns (#52): the first order after
+    // the day's windows open stays one round trip.
+    const locked = lockedService(system, clock, { known: fastify.campaigns.memory })
     const clockwork = clockworkService({
       db: system,
       clock,
