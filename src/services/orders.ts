@@ -45,6 +45,8 @@ export function ordersService(locked: Locked) {
       // login and role, so that a request gets the same answer whatever an instance remembers.
       const knownGame = locked.rulesetFor(campaignId, userId)
       if (knownGame) checkShape?.(knownGame, input.orders)
+      // A request naming another tribe than the remembered one is read, and refused as the read refuses it.
+      const ownTribe = (tribeId: string | null) => !input.tribeId || input.tribeId === tribeId
       try {
         return await locked.change(
           campaignId,
@@ -103,7 +105,7 @@ export function ordersService(locked: Locked) {
             rowOf: (known) => {
               const seat = known.tribes.get(userId)
               // Another token of the same player is read once: its own revocation is the read's to see.
-              return seat && seat.jti === (claims.jti ?? '') ? { row: seat.row } : null
+              return seat && seat.jti === (claims.jti ?? '') && ownTribe(seat.row.tribeId) ? { row: seat.row } : null
             },
             // A co-player standing in (#49) is remembered with their own tribe: on the absent tribe's
             // day their own window is closed, the refusal takes the reading path, and that path plays

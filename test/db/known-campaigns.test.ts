@@ -250,6 +250,20 @@ t.test('#52 the sweep adds no campaign this instance does not remember: those th
   t.same(res.queries, ['campaign-read-for-change', 'campaign-save-append-log'], "ana's first order reads")
 })
 
+t.test('#52 R2.3 a remembered player naming another tribe: 403 orders/not_your_tribe, as when read, nothing written', async (t) => {
+  const { app, table } = await mondayGame(t)
+  const counter = countQueries(t)
+  const ana = table.players.ana!.token
+  const url = `/api/campaigns/${table.id}/orders`
+  t.equal((await call(app, ana, 'POST', url, recruit('2,1'))).status, 200)
+  const before = await version(app, table.id)
+  const res = await counter.during(() => call(app, ana, 'POST', url, { ...recruit('3,3'), tribeId: table.players.ben!.tribeId }))
+  t.equal(res.value.status, 403)
+  t.equal(res.value.body.error.code, 'orders/not_your_tribe')
+  t.same(res.queries, ['campaign-read-for-change'])
+  t.equal(await version(app, table.id), before)
+})
+
 t.test('#32 KNOWN_CAMPAIGNS=0 remembers nothing: every order reads', async (t) => {
   const { app, table } = await mondayGame(t, { knownCampaigns: 0 })
   const counter = countQueries(t)
