@@ -127,11 +127,18 @@ t.test('#32 every login ended (token version moved): 401 auth/session_ended, not
 const step = { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } }
 
 /** A game whose campaign this instance remembers, ana's tribe with it; `change` is done behind its back, then ana orders `step`. */
-async function rememberedThen(t: Test, change: (app: App, table: Awaited<ReturnType<typeof mondayGame>>['table']) => Promise<unknown>) {
+/** Monday's game after ana's first order (read and saved): the campaign is remembered, with her seat. */
+async function remembered(t: Test) {
   const { app, table } = await mondayGame(t)
   const counter = countQueries(t)
+  const ana = table.players.ana!.token
   const url = `/api/campaigns/${table.id}/orders`
-  t.equal((await call(app, table.players.ana!.token, 'POST', url, recruit('2,1'))).status, 200)
+  t.equal((await call(app, ana, 'POST', url, recruit('2,1'))).status, 200)
+  return { app, table, counter, ana, url }
+}
+
+async function rememberedThen(t: Test, change: (app: App, table: Awaited<ReturnType<typeof mondayGame>>['table']) => Promise<unknown>) {
+  const { app, table, counter, url } = await remembered(t)
   const before = await version(app, table.id)
   await change(app, table)
   const { value: res, queries } = await counter.during(() => call(app, table.players.ana!.token, 'POST', url, step))
@@ -204,11 +211,7 @@ t.test('#32 calendar marks moved without a new version (a catch-up that found no
 })
 
 t.test("#52 the sweep's catch-up is followed: the next order of a remembered campaign stays one statement, a week on too", async (t) => {
-  const { app, table } = await mondayGame(t)
-  const counter = countQueries(t)
-  const ana = table.players.ana!.token
-  const url = `/api/campaigns/${table.id}/orders`
-  t.equal((await call(app, ana, 'POST', url, recruit('2,1'))).status, 200)
+  const { app, table, counter, ana, url } = await remembered(t)
   const before = await version(app, table.id)
   // A week on, Monday 10:00 in Madrid: the sweep closes the windows, runs the tick and opens ana's again.
   await setClock(app, '2026-12-07T09:00:00Z')
@@ -251,11 +254,7 @@ t.test('#52 the sweep adds no campaign this instance does not remember: those th
 })
 
 t.test('#52 R2.3 a remembered player naming another tribe: 403 orders/not_your_tribe, as when read, nothing written', async (t) => {
-  const { app, table } = await mondayGame(t)
-  const counter = countQueries(t)
-  const ana = table.players.ana!.token
-  const url = `/api/campaigns/${table.id}/orders`
-  t.equal((await call(app, ana, 'POST', url, recruit('2,1'))).status, 200)
+  const { app, table, counter, ana, url } = await remembered(t)
   const before = await version(app, table.id)
   const res = await counter.during(() => call(app, ana, 'POST', url, { ...recruit('3,3'), tribeId: table.players.ben!.tribeId }))
   t.equal(res.value.status, 403)
