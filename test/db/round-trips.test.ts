@@ -133,3 +133,45 @@ t.test('a request is authenticated once: one login check for a route that also r
   t.equal(read.value.status, 403, 'a player may not invite')
   t.equal(read.queries.filter((q) => q === 'session-state').length, 1, `one session check, not one per hook: ${read.queries.join(', ')}`)
 })
+
+t.test("#52 an order read cold saves on its read's connection: a request that comes in between does not make the save queue again", async (t) => {
+  const { app, table } = await mondayGame(t, { knownCampaigns: 0, databasePoolSize: 1 })
+  const counter = countQueries(t)
+  let saved = false
+  void counter.sent('campaign-save').then(() => (saved = true))
+  let waiter: Promise<boolean> | undefined
+  // While the order reads, another request asks for the only connection: through the pool it got
+  // it once the read was done, and the save waited behind it (with 64 requests for 10
+  // connections, behind all of them); on the read's own connection the order ends first.
+  counter.beforeNext('campaign-read-for-change', async () => {
+    waiter = app.pg.connect().then((client) => {
+      client.release()
+      return saved
+    })
+  })
+  const order = await counter.during(() =>
+    call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'recruit', city: '2,1', troops: 1 } }),
+  )
+  t.equal(order.value.status, 200)
+  t.same(order.queries, ['campaign-read-for-change', 'campaign-save-append-log'])
+  t.equal(await waiter, true, 'the request that came in between got the connection once the order had saved')
+})
+
+t.test('#52 an order whose connection the server ends between its read and its save: 503, nothing written, the next order served', async (t) => {
+  // One connection: the order's is the only session of the request pool.
+  const { app, table } = await mondayGame(t, { knownCampaigns: 0, databasePoolSize: 1 })
+  const counter = countQueries(t)
+  const url = `/api/campaigns/${table.id}/orders`
+  const before = await app.prisma.campaignEvent.count({ where: { campaignId: table.id } })
+  counter.beforeNext('campaign-save', async () => {
+    // From the reserved pool: the request pool's one session, the order's, is ended.
+    await app.db.system.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE '%requests%'`,
+    )
+  })
+  const cut = await call(app, table.players.ana!.token, 'POST', url, { order: { type: 'recruit', city: '2,1', troops: 1 } })
+  t.equal(cut.status, 503, JSON.stringify(cut.body))
+  t.equal(await app.prisma.campaignEvent.count({ where: { campaignId: table.id } }), before, 'nothing written')
+  const next = await call(app, table.players.ana!.token, 'POST', url, { order: { type: 'recruit', city: '2,1', troops: 1 } })
+  t.equal(next.status, 200, 'the ended session was not given back to the pool')
+})
