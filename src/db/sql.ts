@@ -7,7 +7,6 @@
 // convert them with `AT TIME ZONE 'UTC'`, writes pass ISO strings through `utc()`.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type pg from 'pg'
-import { isDatabaseDown } from '../lib/errors.ts'
 
 export interface Sql {
   /** With a `name`, the statement is prepared once per connection and reused (no parse or plan). */
@@ -132,28 +131,6 @@ async function transactionOnce<T>(pool: pg.Pool, fn: (sql: Sql) => Promise<T>): 
     throw error
   } finally {
     // A connection the server ended, or that could not roll back, is not given back to the pool.
-    watch.stop()
-    client.release(broken ?? watch.lost())
-  }
-}
-
-/**
- * Runs `fn` on one connection of its own, with no transaction: an optimistic change's read and its
- * save (#52). Through the pool each statement waits its turn again, so with 64 requests queued
- * for 10 connections a change that reads first waited twice, its save behind every request that
- * came in while it ran; here it waits once. A connection the server ended meanwhile is not given back.
- */
-export async function session<T>(pool: pg.Pool, fn: (sql: Sql) => Promise<T>): Promise<T> {
-  const client = await pool.connect()
-  const watch = watchCheckedOut(client)
-  let broken: Error | undefined
-  try {
-    return await fn(sqlOf(client))
-  } catch (error) {
-    // A session cut off (the server ended it, the socket closed) is not given back; a refusal or a conflict leaves it as it was.
-    broken = watch.lost() ?? (isDatabaseDown(error) ? (error as Error) : undefined)
-    throw error
-  } finally {
     watch.stop()
     client.release(broken ?? watch.lost())
   }

@@ -8,7 +8,7 @@ import { playersOfMany } from '../db/log.ts'
 import { lockAndLoadMany, saveChanges } from '../db/snapshot-batches.ts'
 import type { ChangeWrite, IdempotencyWrite, SaveGuard } from '../db/snapshot-writes.ts'
 import { isDue, lockCampaignAndSnapshot, type LoadedRow } from '../db/snapshots.ts'
-import { session, sqlOf, transaction, type Sql } from '../db/sql.ts'
+import { sqlOf, transaction, type Sql } from '../db/sql.ts'
 import { windowStatus } from '../lib/calendar.ts'
 import { AppError } from '../lib/errors.ts'
 import { catchUp, farBehind } from './calendar-work.ts'
@@ -187,8 +187,7 @@ export function lockedService(db: Database, clock: Clock, options: { knownCampai
     let synced = false
     for (let n = 1; n < OPTIMISTIC_TRIES; n++) {
       try {
-        // The read and the save on one connection: the save does not queue for the pool again.
-        const outcome = await session(db.pool, (sql) => attempt(sql, read, body, false, shortcut))
+        const outcome = await attempt(sqlOf(db.pool), read, body, false, shortcut)
         if (!outcome.ok) throw outcome.error
         return outcome.value
       } catch (error) {

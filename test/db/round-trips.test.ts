@@ -134,29 +134,6 @@ t.test('a request is authenticated once: one login check for a route that also r
   t.equal(read.queries.filter((q) => q === 'session-state').length, 1, `one session check, not one per hook: ${read.queries.join(', ')}`)
 })
 
-t.test("#52 an order read cold saves on its read's connection: a request that comes in between does not make the save queue again", async (t) => {
-  const { app, table } = await mondayGame(t, { knownCampaigns: 0, databasePoolSize: 1 })
-  const counter = countQueries(t)
-  let saved = false
-  void counter.sent('campaign-save').then(() => (saved = true))
-  let waiter: Promise<boolean> | undefined
-  // While the order reads, another request asks for the only connection: through the pool it got
-  // it once the read was done, and the save waited behind it (with 64 requests for 10
-  // connections, behind all of them); on the read's own connection the order ends first.
-  counter.beforeNext('campaign-read-for-change', async () => {
-    waiter = app.pg.connect().then((client) => {
-      client.release()
-      return saved
-    })
-  })
-  const order = await counter.during(() =>
-    call(app, table.players.ana!.token, 'POST', `/api/campaigns/${table.id}/orders`, { order: { type: 'recruit', city: '2,1', troops: 1 } }),
-  )
-  t.equal(order.value.status, 200)
-  t.same(order.queries, ['campaign-read-for-change', 'campaign-save-append-log'])
-  t.equal(await waiter, true, 'the request that came in between got the connection once the order had saved')
-})
-
 t.test('#52 an order whose connection the server ends between its read and its save: 503, nothing written, the next order served', async (t) => {
   // One connection: the order's is the only session of the request pool.
   const { app, table } = await mondayGame(t, { knownCampaigns: 0, databasePoolSize: 1 })
