@@ -126,7 +126,6 @@ t.test('#32 every login ended (token version moved): 401 auth/session_ended, not
 /** Ana's order that the engine takes at any point of these tests: one troop out of 2,1. */
 const step = { order: { type: 'move', from: '2,1', troops: 1, to: '3,1' } }
 
-/** A game whose campaign this instance remembers, ana's tribe with it; `change` is done behind its back, then ana orders `step`. */
 /** Monday's game after ana's first order (read and saved): the campaign is remembered, with her seat. */
 async function remembered(t: Test) {
   const { app, table } = await mondayGame(t)
@@ -137,6 +136,7 @@ async function remembered(t: Test) {
   return { app, table, counter, ana, url }
 }
 
+/** A game whose campaign this instance remembers, ana's tribe with it; `change` is done behind its back, then ana orders `step`. */
 async function rememberedThen(t: Test, change: (app: App, table: Awaited<ReturnType<typeof mondayGame>>['table']) => Promise<unknown>) {
   const { app, table, counter, url } = await remembered(t)
   const before = await version(app, table.id)
